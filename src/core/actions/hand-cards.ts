@@ -1,0 +1,19 @@
+/** Finding cards in a hand, and telling cards of another game from cards elsewhere. */
+import type { CardId, HeldCard } from '../cards.js';
+import { IllegalMoveError } from '../errors.js';
+import type { MovePosition } from '../position.js';
+
+/** The position of card `id` in `hand`, or -1. */
+export function handIndexOf(hand: readonly HeldCard[], id: CardId): number {
+  for (let i = 0; i < hand.length; i++) if (hand[i]!.id === id) return i;
+  return -1;
+}
+
+/** An error when `id` is not a card of this game (RULES.md §2, §3.1), else undefined. */
+export function unknownCardError(p: MovePosition, id: CardId): IllegalMoveError | undefined {
+  const faces = p.index.faces[id];
+  if (faces === undefined || p.index.minPlayers[id]! > p.playerCount) {
+    return new IllegalMoveError('UNKNOWN_CARD', `There is no card ${id} in this game's deck (RULES.md §2).`);
+  }
+  return undefined;
+}

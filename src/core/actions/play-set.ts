@@ -1,0 +1,50 @@
+/** Action A — play a set (RULES.md §5 A). */
+import { IllegalMoveError } from '../errors.js';
+import { beatSet, mayArrive, setOfSize } from '../beaten-sets.js';
+import { placeSet, type Draft } from '../draft.js';
+import type { PlayMove } from '../moves.js';
+import type { MovePosition } from '../position.js';
+import { unknownCardError, handIndexOf } from './hand-cards.js';
+
+/** Why `move` may not be played here, or undefined when it may. */
+export function playError(p: MovePosition, move: PlayMove): IllegalMoveError | undefined {
+  const ids = move.cards;
+  if (ids.length === 0) return new IllegalMoveError('EMPTY_PLAY', 'A set has at least one card: choose one or more cards to play (RULES.md §5 A).');
+  for (let i = 0; i < ids.length; i++) {
+    for (let j = 0; j < i; j++) {
+      if (ids[i] === ids[j]) return new IllegalMoveError('DUPLICATE_CARD', `Card ${ids[i]} is named twice; each card can be played once (RULES.md §5 A).`);
+    }
+  }
+  let value = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    const unknown = unknownCardError(p, id);
+    if (unknown) return unknown;
+    const at = handIndexOf(p.hand, id);
+    if (at < 0) return new IllegalMoveError('NOT_YOUR_CARD', `Card ${id} is not in your hand (RULES.md §5 A: you play cards from your hand).`);
+    const active = p.hand[at]!.active;
+    if (i === 0) value = active;
+    else if (active !== value) {
+      return new IllegalMoveError('MIXED_VALUES', `The cards of a set must all show the same value, but these show ${value} and ${active} (RULES.md §5 A).`);
+    }
+  }
+  if (!mayArrive(p.table, ids.length, value)) {
+    const x = p.table[setOfSize(p.table, ids.length)]!;
+    return new IllegalMoveError('DOES_NOT_BEAT', `A set of ${ids.length} showing ${value} must beat the set of ${ids.length} on the table, which shows ${x.value}: it needs a higher value (RULES.md §5 A).`);
+  }
+  return undefined;
+}
+
+/** Plays the set, beats the set of its size if any (RULES.md §5 A). The move must be legal. */
+export function playSet(d: Draft, move: PlayMove): void {
+  const { seat, area } = d.turn;
+  const hand = d.hands[seat]!;
+  const ids = move.cards;
+  const value = hand[handIndexOf(hand, ids[0]!)]!.active;
+  d.hands[seat] = hand.filter((c) => !ids.includes(c.id));
+  const beaten = setOfSize(d.table, ids.length);
+  const set = { seat, area, value, cards: ids.slice() };
+  d.events.push({ type: 'setPlayed', ...set });
+  if (beaten >= 0) beatSet(d, beaten, seat);
+  placeSet(d.table, set);
+}

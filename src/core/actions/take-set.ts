@@ -1,0 +1,25 @@
+/** Action C — take an opponent's set, every card rotated (RULES.md §5 C, golden rule). */
+import { rotatedFrom } from '../cards.js';
+import type { IllegalMoveError } from '../errors.js';
+import { setAt, type Draft } from '../draft.js';
+import type { TakeMove } from '../moves.js';
+import type { MovePosition } from '../position.js';
+import { opponentSetAt } from './target-set.js';
+
+/** Why `move` may not be played here, or undefined when it may. */
+export function takeError(p: MovePosition, move: TakeMove): IllegalMoveError | undefined {
+  const target = opponentSetAt(p, move.target, 'C');
+  return typeof target === 'number' ? undefined : target;
+}
+
+/** Moves the set into the mover's hand, rotated. The move must be legal. */
+export function takeSet(d: Draft, move: TakeMove): void {
+  const seat = d.turn.seat;
+  const at = setAt(d.table, move.target.seat, move.target.area);
+  const set = d.table[at]!;
+  d.table.splice(at, 1);
+  const index = d.index;
+  const cards = set.cards.map((id) => rotatedFrom(index, id, set.value));
+  d.hands[seat] = d.hands[seat]!.concat(cards);
+  d.events.push({ type: 'setTaken', seat, from: { seat: set.seat, area: set.area }, value: set.value, cards });
+}

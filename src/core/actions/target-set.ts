@@ -1,0 +1,19 @@
+/** Finding the opponent's set that actions B and C aim at (RULES.md §5 B, C). */
+import { IllegalMoveError } from '../errors.js';
+import { setAt } from '../draft.js';
+import type { AreaRef } from '../moves.js';
+import type { MovePosition } from '../position.js';
+
+/** The table index of the opponent's set at `target`, or the error that forbids aiming there. */
+export function opponentSetAt(p: MovePosition, target: AreaRef, action: 'B' | 'C'): number | IllegalMoveError {
+  const { seat, area } = target;
+  if (seat < 0 || seat >= p.playerCount || area < 0 || area >= p.areas) {
+    return new IllegalMoveError('NO_SUCH_AREA', `There is no play area ${area} at seat ${seat} in this game (RULES.md §1).`);
+  }
+  if (seat === p.turn.seat) {
+    return new IllegalMoveError('NOT_AN_OPPONENT_SET', `Action ${action} works only on an opponent's set, never your own (RULES.md §5 ${action}).`);
+  }
+  const at = setAt(p.table, seat, area);
+  if (at < 0) return new IllegalMoveError('NO_SET_THERE', `There is no set in play area ${area} of seat ${seat} (RULES.md §5 ${action}).`);
+  return at;
+}

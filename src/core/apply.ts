@@ -1,0 +1,69 @@
+/** The reducer: one legal move in, the next state out; the input is never changed. */
+import { checkMove, moveError, positionOf } from './check-move.js';
+import { finishDraft, startDraft } from './draft.js';
+import type { Move } from './moves.js';
+import { movesOf } from './legal-moves.js';
+import type { GameState } from './state.js';
+import { settleGoingOut } from './scoring.js';
+import { passTurn } from './turn-order.js';
+import { dealNextRound } from './setup.js';
+import { playSet } from './actions/play-set.js';
+import { addCard } from './actions/add-card.js';
+import { takeSet } from './actions/take-set.js';
+import { rotateHand } from './actions/rotate-hand.js';
+
+/**
+ * Plays one move and returns the next state, whose `events` say what happened. Validates the
+ * move first: nothing is ever applied unchecked.
+ *
+ * @throws {@link IllegalMoveError} with a `code` from {@link MoveErrorCode} when the move is
+ * malformed or illegal; `state` is left untouched.
+ *
+ * @example
+ * ```ts
+ * const next = apply(state, { type: 'rotate' });
+ * next.events; // [{ type: 'handRotated', ... }, { type: 'turnStarted', ... }]
+ * ```
+ */
+export function apply(state: GameState, move: Move): GameState {
+  const p = positionOf(state);
+  const error = moveError(p, move);
+  if (error) throw error;
+  if (move.type === 'nextRound') return dealNextRound(state, move);
+  const d = startDraft(state, p.index);
+  switch (move.type) {
+    case 'play':
+      playSet(d, move);
+      break;
+    case 'add':
+      addCard(d, move);
+      break;
+    case 'take':
+      takeSet(d, move);
+      break;
+    case 'rotate':
+      rotateHand(d);
+      break;
+  }
+  if (!settleGoingOut(d)) passTurn(d);
+  return finishDraft(d, move);
+}
+
+/**
+ * Every legal move of the seat to play, in the canonical order documented in RULES.md terms:
+ * plays (by value, size, then card ids), adds (by target, then card), takes (by target), rotate.
+ * Empty exactly when the game is over; `[{ type: 'nextRound' }]` when a round is over.
+ *
+ * A value held k times yields 2^k − 1 plays; see `legalMoveGroups` for a compact form.
+ *
+ * @example
+ * ```ts
+ * const moves = legalMoves(state);
+ * const next = apply(state, moves[0]!);
+ * ```
+ */
+export function legalMoves(state: GameState): Move[] {
+  return movesOf(positionOf(state));
+}
+
+export { checkMove };

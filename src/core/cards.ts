@@ -1,0 +1,197 @@
+/**
+ * Cards and decks (RULES.md §2): the data types, the reconstructed standard deck, deck
+ * validation and a per-deck lookup table built once and cached.
+ */
+import { GameSetupError } from './errors.js';
+
+/** A card's identity: the `id` of its {@link CardDefinition}. Integer from 0 to 65535. */
+export type CardId = number;
+
+/** One card of a deck definition (RULES.md §2). */
+export interface CardDefinition {
+  /** Unique integer id, 0 to 65535. The standard deck uses 0–39, as in the RULES.md §2 table. */
+  readonly id: CardId;
+  /** The two values printed on the card, integers ≥ 1, different from each other. */
+  readonly faces: readonly [number, number];
+  /** The card is used only in games with at least this many players (2–5). */
+  readonly minPlayers: number;
+  /** True on exactly one card of a deck: its holder starts the round (RULES.md §3.4). */
+  readonly star?: boolean;
+}
+
+/** A deck definition: plain data, so a game may use the real card list or a house variant. */
+export interface DeckDefinition {
+  /** A name for logs and records. */
+  readonly name?: string;
+  readonly cards: readonly CardDefinition[];
+}
+
+/** A card in a hand, with the face that is up. The inactive value is the card's other face. */
+export interface HeldCard {
+  readonly id: CardId;
+  /** The active value (the face that is up). */
+  readonly active: number;
+}
+
+/** The largest card id a deck may use; ids index compact per-card arrays. */
+export const MAX_CARD_ID = 65535;
+
+const STANDARD_MIN_PLAYERS: readonly number[] = [
+  4, 5, 3, 2, 2, 2, 2, 2, 4, 2, 2, 2, 3, 2, 2, 2, 4, 2, 2, 2,
+  3, 2, 4, 2, 2, 2, 2, 2, 5, 2, 2, 3, 5, 2, 2, 2, 4, 2, 4, 5,
+];
+
+function buildStandardDeck(): DeckDefinition {
+  // RULES.md §2: every pair of distinct values 1–10 except 2|3, 4|5, 6|7, 8|9, 10|1,
+  // in the table's order (by low value, then high value).
+  const excluded = new Set(['2|3', '4|5', '6|7', '8|9', '1|10']);
+  const cards: CardDefinition[] = [];
+  for (let low = 1; low <= 10; low++) {
+    for (let high = low + 1; high <= 10; high++) {
+      if (excluded.has(`${low}|${high}`)) continue;
+      const id = cards.length;
+      const card: CardDefinition = low === 1 && high === 5
+        ? { id, faces: [low, high], minPlayers: STANDARD_MIN_PLAYERS[id]!, star: true }
+        : { id, faces: [low, high], minPlayers: STANDARD_MIN_PLAYERS[id]! };
+      cards.push(Object.freeze({ ...card, faces: Object.freeze(card.faces) as [number, number] }));
+    }
+  }
+  return Object.freeze({ name: 'standard', cards: Object.freeze(cards) });
+}
+
+/**
+ * The reconstructed standard deck of RULES.md §2: 40 cards, ids 0–39, card 3 (1 · 5) starred.
+ *
+ * @example
+ * ```ts
+ * import { STANDARD_DECK } from 'dnup';
+ * STANDARD_DECK.cards[17]; // { id: 17, faces: [3, 6], minPlayers: 2 }
+ * ```
+ */
+export const STANDARD_DECK: DeckDefinition = buildStandardDeck();
+
+/** Everything the engine needs to know about a deck, computed once per deck object. */
+export interface DeckIndex {
+  readonly deck: DeckDefinition;
+  /** `faces[id]`, or undefined for ids not in the deck. */
+  readonly faces: readonly (readonly [number, number] | undefined)[];
+  readonly minPlayers: readonly number[];
+  readonly starId: CardId;
+  /** Interned hand cards: `held[id][0]` shows faces[0], `held[id][1]` shows faces[1]. */
+  readonly held: readonly (readonly [HeldCard, HeldCard] | undefined)[];
+}
+
+let lastDeck: DeckDefinition | undefined;
+let lastIndex: DeckIndex | undefined;
+const indexCache = new WeakMap<DeckDefinition, DeckIndex>();
+
+/** Problems with a deck definition, as sentences; empty when the deck is sound (RULES.md §2). */
+export function deckProblems(deck: unknown, players?: number): string[] {
+  const problems: string[] = [];
+  if (typeof deck !== 'object' || deck === null || !Array.isArray((deck as DeckDefinition).cards)) {
+    return ['A deck must be an object with a "cards" array (RULES.md §2).'];
+  }
+  const cards = (deck as DeckDefinition).cards as unknown[];
+  const seen = new Set<number>();
+  let stars = 0;
+  cards.forEach((raw, i) => {
+    const where = `Card #${i}`;
+    if (typeof raw !== 'object' || raw === null) {
+      problems.push(`${where} is not an object.`);
+      return;
+    }
+    const card = raw as Partial<CardDefinition>;
+    const { id, faces, minPlayers, star } = card;
+    if (!Number.isInteger(id) || (id as number) < 0 || (id as number) > MAX_CARD_ID) {
+      problems.push(`${where} has id ${String(id)}; ids must be integers from 0 to ${MAX_CARD_ID}.`);
+    } else if (seen.has(id as number)) {
+      problems.push(`${where} repeats id ${id}; card ids must be unique.`);
+    } else {
+      seen.add(id as number);
+    }
+    if (!Array.isArray(faces) || faces.length !== 2 || !faces.every((v) => Number.isInteger(v) && v >= 1)) {
+      problems.push(`${where} (id ${String(id)}) must have two face values that are integers of at least 1.`);
+    } else if (faces[0] === faces[1]) {
+      problems.push(`${where} (id ${String(id)}) shows ${faces[0]} on both faces; the two values of a card must differ.`);
+    }
+    if (!Number.isInteger(minPlayers) || (minPlayers as number) < 2 || (minPlayers as number) > 5) {
+      problems.push(`${where} (id ${String(id)}) has minPlayers ${String(minPlayers)}; it must be from 2 to 5.`);
+    }
+    if (star !== undefined && typeof star !== 'boolean') {
+      problems.push(`${where} (id ${String(id)}) has a star that is not true or false.`);
+    }
+    if (star === true) stars++;
+  });
+  if (stars !== 1) problems.push(`A deck must have exactly one starred card; this one has ${stars}.`);
+  if (problems.length === 0 && players !== undefined) {
+    const kept = (cards as CardDefinition[]).filter((c) => c.minPlayers <= players);
+    if (!kept.some((c) => c.star === true)) {
+      problems.push(`With ${players} players the starred card is not in use (its minPlayers is higher).`);
+    }
+    if (kept.length === 0 || kept.length % players !== 0) {
+      problems.push(`With ${players} players the deck keeps ${kept.length} cards, which do not divide evenly among the players.`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Throws a {@link GameSetupError} (`BAD_DECK`) listing every problem of a deck for a player count.
+ */
+export function assertDeck(deck: unknown, players: number): asserts deck is DeckDefinition {
+  const problems = deckProblems(deck, players);
+  if (problems.length > 0) {
+    throw new GameSetupError('BAD_DECK', `This deck cannot be used: ${problems.join(' ')}`, problems);
+  }
+}
+
+function buildIndex(deck: DeckDefinition): DeckIndex {
+  let maxId = 0;
+  for (const c of deck.cards) if (c.id > maxId) maxId = c.id;
+  const faces: (readonly [number, number] | undefined)[] = new Array(maxId + 1).fill(undefined);
+  const minPlayers: number[] = new Array(maxId + 1).fill(99);
+  const held: (readonly [HeldCard, HeldCard] | undefined)[] = new Array(maxId + 1).fill(undefined);
+  let starId = -1;
+  for (const c of deck.cards) {
+    faces[c.id] = [c.faces[0], c.faces[1]];
+    minPlayers[c.id] = c.minPlayers;
+    held[c.id] = [Object.freeze({ id: c.id, active: c.faces[0] }), Object.freeze({ id: c.id, active: c.faces[1] })];
+    if (c.star === true) starId = c.id;
+  }
+  return { deck, faces, minPlayers, starId, held };
+}
+
+/** The cached lookup table of a deck (built on first use; the deck must already be valid). */
+export function deckIndex(deck: DeckDefinition): DeckIndex {
+  if (deck === lastDeck) return lastIndex!;
+  let index = indexCache.get(deck);
+  if (index === undefined) {
+    index = buildIndex(deck);
+    indexCache.set(deck, index);
+  }
+  lastDeck = deck;
+  lastIndex = index;
+  return index;
+}
+
+/** The ids of the cards a game of `players` players uses, ascending (RULES.md §3.1). */
+export function cardsInUse(deck: DeckDefinition, players: number): CardId[] {
+  return deck.cards.filter((c) => c.minPlayers <= players).map((c) => c.id).sort((a, b) => a - b);
+}
+
+/** The same card turned over (RULES.md §1 "rotate"), as an interned object. */
+export function rotated(index: DeckIndex, card: HeldCard): HeldCard {
+  return rotatedFrom(index, card.id, card.active);
+}
+
+/** Card `id`, which shows `active` now, turned over, as an interned object. */
+export function rotatedFrom(index: DeckIndex, id: CardId, active: number): HeldCard {
+  const pair = index.held[id]!;
+  return active === pair[0].active ? pair[1] : pair[0];
+}
+
+/** The card showing `active` as an interned object. */
+export function showing(index: DeckIndex, id: CardId, active: number): HeldCard {
+  const pair = index.held[id]!;
+  return active === pair[0].active ? pair[0] : pair[1];
+}

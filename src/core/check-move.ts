@@ -1,0 +1,82 @@
+/**
+ * One verdict for one move: shape, game status, then the rules of its action. `legalMoves`,
+ * `checkMove` and `apply` all rest on these same rule functions.
+ */
+import { deckIndex } from './cards.js';
+import { IllegalMoveError, type MoveErrorCode } from './errors.js';
+import { moveShapeError, type Move } from './moves.js';
+import type { MovePosition } from './position.js';
+import type { GameState } from './state.js';
+import { playError } from './actions/play-set.js';
+import { addError } from './actions/add-card.js';
+import { takeError } from './actions/take-set.js';
+
+/** The verdict of {@link checkMove}. */
+export type MoveCheck =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly code: MoveErrorCode;
+      readonly message: string;
+      /** The RULES.md section broken, e.g. `"§5 A"`. */
+      readonly rule: string;
+    };
+
+/** The position the seat to play decides from. */
+export function positionOf(state: GameState): MovePosition {
+  return {
+    status: state.status,
+    turn: state.turn,
+    hand: state.hands[state.turn.seat]!,
+    table: state.table,
+    playerCount: state.players.length,
+    areas: state.players.length === 2 ? 2 : 1,
+    index: deckIndex(state.deck),
+  };
+}
+
+/** The error that forbids `move` in position `p`, or undefined when it is legal. */
+export function moveError(p: MovePosition, move: unknown): IllegalMoveError | undefined {
+  const shape = moveShapeError(move);
+  if (shape) return shape;
+  const m = move as Move;
+  if (p.status === 'gameOver') return new IllegalMoveError('GAME_OVER', 'The game is over: no move can be played (RULES.md §6).');
+  if (p.status === 'roundOver') {
+    return m.type === 'nextRound'
+      ? undefined
+      : new IllegalMoveError('ROUND_OVER', 'The round is over: the only move is to deal the next round (RULES.md §8).');
+  }
+  switch (m.type) {
+    case 'play':
+      return playError(p, m);
+    case 'add':
+      return addError(p, m);
+    case 'take':
+      return takeError(p, m);
+    case 'rotate':
+      return undefined;
+    case 'nextRound':
+      return new IllegalMoveError('ROUND_NOT_OVER', 'The next round is dealt only once this round is over (RULES.md §8).');
+  }
+}
+
+/**
+ * Judges a move without playing it or throwing.
+ *
+ * @returns `{ ok: true }`, or `{ ok: false, code, message, rule }` with the same code `apply` would throw.
+ *
+ * @example
+ * ```ts
+ * const verdict = checkMove(state, { type: 'take', target: { seat: 0, area: 0 } });
+ * if (!verdict.ok) console.log(verdict.code, verdict.message);
+ * ```
+ */
+export function checkMove(state: GameState, move: unknown): MoveCheck {
+  const error = moveError(positionOf(state), move);
+  return error ? { ok: false, code: error.code, message: error.message, rule: error.rule } : { ok: true };
+}
+
+/** True when `move` is legal in `state`. */
+export function isLegalMove(state: GameState, move: unknown): boolean {
+  return moveError(positionOf(state), move) === undefined;
+}

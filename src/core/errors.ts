@@ -1,0 +1,105 @@
+/**
+ * Typed errors. Codes come from closed unions so that callers can switch on them, and every
+ * error is recognisable without `instanceof` (an ESM and a CommonJS copy of the package hold
+ * different classes): use {@link isDnupError}, {@link isIllegalMoveError}, {@link isGameSetupError}.
+ */
+
+/** Why a move is refused. Each code names one rule of RULES.md. */
+export const MOVE_ERROR_CODES = [
+  'MALFORMED_MOVE',
+  'GAME_OVER',
+  'ROUND_OVER',
+  'ROUND_NOT_OVER',
+  'EMPTY_PLAY',
+  'DUPLICATE_CARD',
+  'UNKNOWN_CARD',
+  'NOT_YOUR_CARD',
+  'MIXED_VALUES',
+  'DOES_NOT_BEAT',
+  'NO_SUCH_AREA',
+  'NO_SET_THERE',
+  'NOT_AN_OPPONENT_SET',
+  'VALUE_MISMATCH',
+] as const;
+
+/** A machine-readable reason for refusing a move. */
+export type MoveErrorCode = (typeof MOVE_ERROR_CODES)[number];
+
+/** Why a game cannot be created. */
+export const SETUP_ERROR_CODES = ['BAD_PLAYERS', 'BAD_SEED', 'BAD_DECK', 'BAD_OPTIONS'] as const;
+
+/** A machine-readable reason for refusing to create a game. */
+export type SetupErrorCode = (typeof SETUP_ERROR_CODES)[number];
+
+/** The RULES.md section each move error code enforces. */
+export const RULE_OF_CODE: Readonly<Record<MoveErrorCode, string>> = {
+  MALFORMED_MOVE: '§5',
+  GAME_OVER: '§6',
+  ROUND_OVER: '§8',
+  ROUND_NOT_OVER: '§8',
+  EMPTY_PLAY: '§5 A',
+  DUPLICATE_CARD: '§5 A',
+  UNKNOWN_CARD: '§2',
+  NOT_YOUR_CARD: '§5',
+  MIXED_VALUES: '§5 A',
+  DOES_NOT_BEAT: '§5',
+  NO_SUCH_AREA: '§1',
+  NO_SET_THERE: '§5',
+  NOT_AN_OPPONENT_SET: '§5 B/C',
+  VALUE_MISMATCH: '§5 B',
+};
+
+/** The common shape of every error this library throws. */
+export interface DnupErrorShape {
+  readonly name: 'IllegalMoveError' | 'GameSetupError';
+  readonly code: MoveErrorCode | SetupErrorCode;
+  readonly message: string;
+}
+
+/** A move refused by the rules. `state` passed to `apply` is left untouched. */
+export class IllegalMoveError extends Error {
+  override readonly name = 'IllegalMoveError' as const;
+  /** The RULES.md section broken, e.g. `"§5 A"`. */
+  readonly rule: string;
+  constructor(
+    readonly code: MoveErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.rule = RULE_OF_CODE[code];
+  }
+}
+
+/** A game that cannot be created: bad players, seed, deck or options. */
+export class GameSetupError extends Error {
+  override readonly name = 'GameSetupError' as const;
+  constructor(
+    readonly code: SetupErrorCode,
+    message: string,
+    /** Every problem found, one sentence each (for decks, all of them). */
+    readonly problems: readonly string[] = [message],
+  ) {
+    super(message);
+  }
+}
+
+function hasCode(e: unknown, name: string, codes: readonly string[]): boolean {
+  if (typeof e !== 'object' || e === null) return false;
+  const err = e as { name?: unknown; code?: unknown };
+  return err.name === name && typeof err.code === 'string' && codes.includes(err.code);
+}
+
+/** True for an {@link IllegalMoveError} from any copy of this package. */
+export function isIllegalMoveError(e: unknown): e is IllegalMoveError {
+  return hasCode(e, 'IllegalMoveError', MOVE_ERROR_CODES);
+}
+
+/** True for a {@link GameSetupError} from any copy of this package. */
+export function isGameSetupError(e: unknown): e is GameSetupError {
+  return hasCode(e, 'GameSetupError', SETUP_ERROR_CODES);
+}
+
+/** True for any error thrown by this library's rules core. */
+export function isDnupError(e: unknown): e is IllegalMoveError | GameSetupError {
+  return isIllegalMoveError(e) || isGameSetupError(e);
+}

@@ -1,0 +1,31 @@
+/** The rules core: the pure reducer and everything it is made of. */
+export { createGame } from './setup.js';
+export { apply, legalMoves } from './apply.js';
+export { checkMove, isLegalMove, type MoveCheck } from './check-move.js';
+export {
+  STANDARD_DECK,
+  MAX_CARD_ID,
+  deckProblems,
+  cardsInUse,
+  type CardId,
+  type CardDefinition,
+  type DeckDefinition,
+  type HeldCard,
+} from './cards.js';
+export {
+  IllegalMoveError,
+  GameSetupError,
+  isIllegalMoveError,
+  isGameSetupError,
+  isDnupError,
+  MOVE_ERROR_CODES,
+  SETUP_ERROR_CODES,
+  RULE_OF_CODE,
+  type MoveErrorCode,
+  type SetupErrorCode,
+} from './errors.js';
+export { isMove, MOVE_TYPES, type Move, type MoveType, type PlayMove, type AddMove, type TakeMove, type RotateMove, type NextRoundMove, type AreaRef } from './moves.js';
+export type { GameState, GameStatus, GameOptions, ScoringMode, TableSet, Turn } from './state.js';
+export type * from './events.js';
+export { TOKENS_TO_WIN, ROUNDS_TO_WIN } from './scoring.js';
+export type { RngState, Seed } from './random.js';

@@ -1,0 +1,107 @@
+/**
+ * Moves: plain JSON objects of exactly five shapes (RULES.md §5, §8), and the strict check of
+ * their shape. Legality against a position lives in the action modules.
+ */
+import type { CardId } from './cards.js';
+import { IllegalMoveError } from './errors.js';
+
+/** A play area: a seat and one of its areas (0-based; area 0 is the rulebook's area 1). */
+export interface AreaRef {
+  readonly seat: number;
+  readonly area: number;
+}
+
+/** Action A: play cards of one active value as a set in this turn's area. */
+export interface PlayMove {
+  readonly type: 'play';
+  readonly cards: readonly CardId[];
+}
+/** Action B: add one card to an opponent's set of the same value. */
+export interface AddMove {
+  readonly type: 'add';
+  readonly card: CardId;
+  readonly target: AreaRef;
+}
+/** Action C: take an opponent's set into your hand, every card rotated. */
+export interface TakeMove {
+  readonly type: 'take';
+  readonly target: AreaRef;
+}
+/** Action D: rotate every card of your hand. */
+export interface RotateMove {
+  readonly type: 'rotate';
+}
+/** Deal the next round; the only legal move once a round is over (RULES.md §8). */
+export interface NextRoundMove {
+  readonly type: 'nextRound';
+}
+
+/** Any move. */
+export type Move = PlayMove | AddMove | TakeMove | RotateMove | NextRoundMove;
+
+/** The move types, in the canonical order of {@link legalMoves}. */
+export const MOVE_TYPES = ['play', 'add', 'take', 'rotate', 'nextRound'] as const;
+
+/** The move type names. */
+export type MoveType = Move['type'];
+
+const KEYS: Readonly<Record<MoveType, readonly string[]>> = {
+  play: ['type', 'cards'],
+  add: ['type', 'card', 'target'],
+  take: ['type', 'target'],
+  rotate: ['type'],
+  nextRound: ['type'],
+};
+
+function malformed(why: string): IllegalMoveError {
+  return new IllegalMoveError('MALFORMED_MOVE', `That is not a move: ${why} (RULES.md §5 lists the actions).`);
+}
+
+function isPlainObject(x: unknown): x is Record<string, unknown> {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
+  const proto = Object.getPrototypeOf(x);
+  return proto === Object.prototype || proto === null;
+}
+
+function isAreaRef(x: unknown): boolean {
+  if (!isPlainObject(x)) return false;
+  const keys = Object.keys(x);
+  return keys.length === 2 && Number.isInteger(x.seat) && Number.isInteger(x.area) && 'seat' in x && 'area' in x;
+}
+
+/**
+ * Returns an error when `move` is not exactly one of the five move shapes (unknown type, missing,
+ * extra or mistyped fields), or undefined when its shape is sound.
+ */
+export function moveShapeError(move: unknown): IllegalMoveError | undefined {
+  if (!isPlainObject(move)) return malformed(`expected an object, got ${move === null ? 'null' : Array.isArray(move) ? 'an array' : typeof move}`);
+  const type = move.type;
+  if (typeof type !== 'string' || !Object.hasOwn(KEYS, type)) return malformed(`unknown type ${JSON.stringify(type) ?? String(type)}`);
+  const expected = KEYS[type as MoveType];
+  const keys = Object.keys(move);
+  const extra = keys.filter((k) => !expected.includes(k));
+  if (extra.length > 0) return malformed(`a ${type} move has no field ${extra.map((k) => JSON.stringify(k)).join(', ')}`);
+  const missing = expected.filter((k) => !keys.includes(k));
+  if (missing.length > 0) return malformed(`a ${type} move needs the field ${missing.map((k) => JSON.stringify(k)).join(', ')}`);
+  switch (type) {
+    case 'play': {
+      const cards = move.cards;
+      if (!Array.isArray(cards) || !cards.every((c) => Number.isInteger(c))) return malformed('"cards" must be an array of card ids');
+      return undefined;
+    }
+    case 'add':
+      if (!Number.isInteger(move.card)) return malformed('"card" must be a card id');
+      if (!isAreaRef(move.target)) return malformed('"target" must be { seat, area } with integer seat and area');
+      return undefined;
+    case 'take':
+      if (!isAreaRef(move.target)) return malformed('"target" must be { seat, area } with integer seat and area');
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** True when `x` has exactly the shape of a {@link Move} (legality aside). */
+export function isMove(x: unknown): x is Move {
+  return moveShapeError(x) === undefined;
+}

@@ -1,0 +1,116 @@
+/** Creating a game and dealing the next round (RULES.md §3, §6, §8). */
+import { assertDeck, deckIndex, STANDARD_DECK, type DeckDefinition } from './cards.js';
+import { dealRound } from './dealing.js';
+import { GameSetupError } from './errors.js';
+import type { GameEvent } from './events.js';
+import type { Move } from './moves.js';
+import { seedRng, seedText, type RngState, type Seed } from './random.js';
+import type { GameOptions, GameState } from './state.js';
+import { openingArea } from './turn-order.js';
+
+function playerNames(players: unknown): string[] {
+  if (typeof players === 'number') {
+    if (Number.isInteger(players) && players >= 2 && players <= 5) {
+      return Array.from({ length: players }, (_, i) => `Player ${i + 1}`);
+    }
+  } else if (Array.isArray(players)) {
+    if (players.length >= 2 && players.length <= 5 && players.every((p) => typeof p === 'string' && p.trim() !== '')) {
+      return players.slice() as string[];
+    }
+    if (players.length >= 2 && players.length <= 5) {
+      throw new GameSetupError('BAD_PLAYERS', 'Every player name must be a non-empty string.');
+    }
+  }
+  throw new GameSetupError('BAD_PLAYERS', `dnup is played by 2 to 5 players: give a seat count from 2 to 5 or 2 to 5 names, not ${JSON.stringify(players) ?? String(players)} (RULES.md §2).`);
+}
+
+function deckOf(options: unknown, players: number): DeckDefinition {
+  if (options === undefined) return STANDARD_DECK;
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new GameSetupError('BAD_OPTIONS', 'Game options must be an object such as { deck }.');
+  }
+  const unknown = Object.keys(options).filter((k) => k !== 'deck');
+  if (unknown.length > 0) throw new GameSetupError('BAD_OPTIONS', `Unknown game option ${unknown.map((k) => JSON.stringify(k)).join(', ')}; the only option is "deck".`);
+  const deck = (options as GameOptions).deck;
+  if (deck === undefined) return STANDARD_DECK;
+  assertDeck(deck, players);
+  return deck;
+}
+
+/** The state at the start of a round: fresh deal, empty table, scores kept. */
+function roundStart(
+  base: Omit<GameState, 'hands' | 'table' | 'discard' | 'starter' | 'turn' | 'out' | 'rng' | 'events' | 'status' | 'lastMove'>,
+  rng: RngState,
+  lastMove: Move | null,
+): GameState {
+  const n = base.players.length;
+  const deal = dealRound(deckIndex(base.deck), n, rng);
+  const turn = { seat: deal.starter, area: openingArea(n), number: 1 };
+  const events: GameEvent[] = [
+    { type: 'roundDealt', round: base.round, starter: deal.starter },
+    { type: 'turnStarted', seat: turn.seat, area: turn.area, number: 1 },
+  ];
+  return {
+    format: 1,
+    players: base.players,
+    deck: base.deck,
+    seed: base.seed,
+    rng: deal.rng,
+    scoring: base.scoring,
+    round: base.round,
+    status: 'playing',
+    hands: deal.hands,
+    table: [],
+    discard: [],
+    starter: deal.starter,
+    turn,
+    out: [],
+    scores: base.scores,
+    winner: null,
+    moveCount: base.moveCount,
+    lastMove,
+    events,
+  };
+}
+
+/**
+ * Creates a game and deals round 1 (RULES.md §3).
+ *
+ * @param players - a seat count from 2 to 5, or 2 to 5 player names.
+ * @param seed - a string, or a safe integer (read as its decimal string: 42 and "42" give the same game).
+ * @param options - `{ deck }` to play with a custom deck definition (RULES.md §2).
+ * @returns the state of round 1, with the ★ holder to play.
+ * @throws {@link GameSetupError} `BAD_PLAYERS`, `BAD_SEED`, `BAD_DECK` (listing every problem) or `BAD_OPTIONS`.
+ *
+ * @example
+ * ```ts
+ * import { createGame, legalMoves, apply } from 'dnup';
+ * let state = createGame(['Ana', 'Ben', 'Cy'], 'friday night');
+ * state = apply(state, legalMoves(state)[0]!);
+ * ```
+ */
+export function createGame(players: number | readonly string[], seed: Seed, options?: GameOptions): GameState {
+  const names = playerNames(players);
+  const text = seedText(seed);
+  const deck = deckOf(options, names.length);
+  return roundStart(
+    {
+      format: 1,
+      players: names,
+      deck,
+      seed: typeof seed === 'number' ? seed : text,
+      scoring: names.length === 2 ? 'rounds' : 'tokens',
+      round: 1,
+      scores: names.map(() => 0),
+      winner: null,
+      moveCount: 0,
+    },
+    seedRng(seed),
+    null,
+  );
+}
+
+/** Deals the next round from the stored random stream; scores carry over (RULES.md §6, §8). */
+export function dealNextRound(state: GameState, move: Move): GameState {
+  return roundStart({ ...state, round: state.round + 1, moveCount: state.moveCount + 1 }, state.rng, move);
+}

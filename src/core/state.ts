@@ -1,0 +1,81 @@
+/**
+ * The game state: plain, readonly, JSON-safe data (no classes, maps or functions), so that
+ * `JSON.parse(JSON.stringify(state))` works with every function exactly as the original.
+ */
+import type { CardId, DeckDefinition, HeldCard } from './cards.js';
+import type { GameEvent } from './events.js';
+import type { Move } from './moves.js';
+import type { RngState, Seed } from './random.js';
+
+/** A set on the table (RULES.md §1): cards in one play area, all showing `value`. */
+export interface TableSet {
+  /** The seat the set belongs to (the area's owner). */
+  readonly seat: number;
+  /** The owner's play area: always 0 with 3–5 players, 0 or 1 in the duel. */
+  readonly area: number;
+  /** The common active value of the cards. */
+  readonly value: number;
+  /** The cards, in the order they arrived. `cards.length` is the set size. */
+  readonly cards: readonly CardId[];
+}
+
+/** Whose turn it is: the seat and which of its play areas the turn is for (RULES.md §4). */
+export interface Turn {
+  readonly seat: number;
+  readonly area: number;
+  /** 1-based count of turns taken in this round, including this one. */
+  readonly number: number;
+}
+
+/** `playing` until a round ends; `roundOver` waits for `{ type: 'nextRound' }`; `gameOver` is final. */
+export type GameStatus = 'playing' | 'roundOver' | 'gameOver';
+
+/** How the game is scored (RULES.md §6): letter tokens with 3–5 players, round wins in the duel. */
+export type ScoringMode = 'tokens' | 'rounds';
+
+/** Options of {@link createGame}. */
+export interface GameOptions {
+  /** A custom deck (RULES.md §2); defaults to {@link STANDARD_DECK}. */
+  readonly deck?: DeckDefinition;
+}
+
+/** The complete state of a game. Never mutated: every move returns a new state. */
+export interface GameState {
+  /** The state's data format; bumped when the shape changes. */
+  readonly format: 1;
+  /** Player names, one per seat. */
+  readonly players: readonly string[];
+  /** The deck definition in use (shared, never copied, between states). */
+  readonly deck: DeckDefinition;
+  /** The seed the game was created from. Hidden information: player views leave it out. */
+  readonly seed: Seed;
+  /** The random stream's state after the latest deal: the next round is dealt from it. Hidden. */
+  readonly rng: RngState;
+  /** `tokens` for 3–5 players, `rounds` for 2. */
+  readonly scoring: ScoringMode;
+  /** 1-based round number. */
+  readonly round: number;
+  readonly status: GameStatus;
+  /** Each seat's hand: card ids with the face that is up. Order has no meaning (RULES.md §3). */
+  readonly hands: readonly (readonly HeldCard[])[];
+  /** The sets on the table, ordered by seat then area. */
+  readonly table: readonly TableSet[];
+  /** The discard pile, face down, oldest first. */
+  readonly discard: readonly CardId[];
+  /** The seat that held the ★ card when this round was dealt (it started the round). */
+  readonly starter: number;
+  /** Whose turn. When the round or game is over: the turn that would have come next, or the last one. */
+  readonly turn: Turn;
+  /** Seats that emptied their hand this round, in order. */
+  readonly out: readonly number[];
+  /** Letter tokens (3–5 players) or round wins (2 players), per seat. */
+  readonly scores: readonly number[];
+  /** The seat that won the game, or null while it goes on. */
+  readonly winner: number | null;
+  /** Moves applied since the game was created (all rounds). */
+  readonly moveCount: number;
+  /** The move that led to this state, or null for a new game. */
+  readonly lastMove: Move | null;
+  /** What happened during that move, in order (for animation and explanation). */
+  readonly events: readonly GameEvent[];
+}

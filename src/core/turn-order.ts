@@ -1,0 +1,43 @@
+/**
+ * Passing the turn (RULES.md §7) and the discard step at the start of each turn (§4.1).
+ * 3–5 players: clockwise, skipping seats that are out but still discarding their area when
+ * their turn would have begun. Duel: area 0 then area 1 of one seat, then of the other.
+ */
+import { discardCards, setAt, type Draft } from './draft.js';
+
+/** The discard step for one play area (RULES.md §4.1). */
+export function discardAtTurnStart(d: Draft, seat: number, area: number): void {
+  const at = setAt(d.table, seat, area);
+  if (at < 0) return;
+  const set = d.table[at]!;
+  d.table.splice(at, 1);
+  discardCards(d, set.cards);
+  d.events.push({ type: 'setDiscarded', seat, area, value: set.value, cards: set.cards });
+}
+
+/** The first turn of a round: the ★ holder, area 1 in the duel (RULES.md §6), else area 0. */
+export function openingArea(playerCount: number): number {
+  return playerCount === 2 ? 1 : 0;
+}
+
+/** Moves the draft to the next turn and performs the discard steps on the way. */
+export function passTurn(d: Draft): void {
+  const n = d.base.players.length;
+  const { seat, area, number } = d.turn;
+  let nextSeat: number;
+  let nextArea: number;
+  if (n === 2) {
+    nextSeat = area === 0 ? seat : 1 - seat;
+    nextArea = area === 0 ? 1 : 0;
+    discardAtTurnStart(d, nextSeat, nextArea);
+  } else {
+    nextArea = 0;
+    nextSeat = seat;
+    do {
+      nextSeat = (nextSeat + 1) % n;
+      discardAtTurnStart(d, nextSeat, 0);
+    } while (d.out.includes(nextSeat));
+  }
+  d.turn = { seat: nextSeat, area: nextArea, number: number + 1 };
+  d.events.push({ type: 'turnStarted', seat: nextSeat, area: nextArea, number: number + 1 });
+}
