@@ -13,7 +13,7 @@ export default defineConfig([
   },
   {
     // executables: the demo and the command line, ESM only
-    entry: { demo: 'src/cli/demo.ts' },
+    entry: { demo: 'src/cli/demo.ts', cli: 'src/cli/main.ts' },
     format: ['esm'],
     sourcemap: true,
     target: 'node20',

@@ -4,3 +4,7 @@
  * @packageDocumentation
  */
 export * from './core/index.js';
+export * from './records/index.js';
+export * from './notation/index.js';
+export * from './views/index.js';
+export * from './bots/index.js';

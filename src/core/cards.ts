@@ -161,6 +161,17 @@ function buildIndex(deck: DeckDefinition): DeckIndex {
   return { deck, faces, minPlayers, starId, held };
 }
 
+/** True when `deck` lists exactly the cards of {@link STANDARD_DECK} (names aside). */
+export function isStandardDeck(deck: DeckDefinition): boolean {
+  const std = STANDARD_DECK.cards;
+  if (deck === STANDARD_DECK) return true;
+  if (deck.cards.length !== std.length) return false;
+  return deck.cards.every((c, i) => {
+    const s = std[i]!;
+    return c.id === s.id && c.faces[0] === s.faces[0] && c.faces[1] === s.faces[1] && c.minPlayers === s.minPlayers && (c.star === true) === (s.star === true);
+  });
+}
+
 /** The cached lookup table of a deck (built on first use; the deck must already be valid). */
 export function deckIndex(deck: DeckDefinition): DeckIndex {
   if (deck === lastDeck) return lastIndex!;

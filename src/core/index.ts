@@ -7,6 +7,7 @@ export {
   MAX_CARD_ID,
   deckProblems,
   cardsInUse,
+  isStandardDeck,
   type CardId,
   type CardDefinition,
   type DeckDefinition,

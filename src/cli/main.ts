@@ -1,0 +1,2 @@
+/** The `dnup` command line (issue #3). PLACEHOLDER. */
+console.log('dnup: not yet');

@@ -1,0 +1,2 @@
+/** Move notation, sentences and position text (issue #3). */
+export {};

@@ -1,0 +1,2 @@
+/** Player views and determinization (issue #6). */
+export {};
