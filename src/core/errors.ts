@@ -59,14 +59,13 @@ export interface DnupErrorShape {
 /** A move refused by the rules. `state` passed to `apply` is left untouched. */
 export class IllegalMoveError extends Error {
   override readonly name = 'IllegalMoveError' as const;
-  /** The RULES.md section broken, e.g. `"§5 A"`. */
-  readonly rule: string;
   constructor(
     readonly code: MoveErrorCode,
     message: string,
+    /** The RULES.md section broken, e.g. `"§5 A"`; defaults to the code's usual section. */
+    readonly rule: string = RULE_OF_CODE[code],
   ) {
     super(message);
-    this.rule = RULE_OF_CODE[code];
   }
 }
 

@@ -9,10 +9,10 @@ import { unknownCardError, handIndexOf } from './hand-cards.js';
 /** Why `move` may not be played here, or undefined when it may. */
 export function playError(p: MovePosition, move: PlayMove): IllegalMoveError | undefined {
   const ids = move.cards;
-  if (ids.length === 0) return new IllegalMoveError('EMPTY_PLAY', 'A set has at least one card: choose one or more cards to play (RULES.md §5 A).');
+  if (ids.length === 0) return new IllegalMoveError('EMPTY_PLAY', 'A set has at least one card: choose one or more cards to play (RULES.md §5 A).', '§5 A');
   for (let i = 0; i < ids.length; i++) {
     for (let j = 0; j < i; j++) {
-      if (ids[i] === ids[j]) return new IllegalMoveError('DUPLICATE_CARD', `Card ${ids[i]} is named twice; each card can be played once (RULES.md §5 A).`);
+      if (ids[i] === ids[j]) return new IllegalMoveError('DUPLICATE_CARD', `Card ${ids[i]} is named twice; each card can be played once (RULES.md §5 A).`, '§5 A');
     }
   }
   let value = 0;
@@ -21,16 +21,16 @@ export function playError(p: MovePosition, move: PlayMove): IllegalMoveError | u
     const unknown = unknownCardError(p, id);
     if (unknown) return unknown;
     const at = handIndexOf(p.hand, id);
-    if (at < 0) return new IllegalMoveError('NOT_YOUR_CARD', `Card ${id} is not in your hand (RULES.md §5 A: you play cards from your hand).`);
+    if (at < 0) return new IllegalMoveError('NOT_YOUR_CARD', `Card ${id} is not in your hand (RULES.md §5 A: you play cards from your hand).`, '§5 A');
     const active = p.hand[at]!.active;
     if (i === 0) value = active;
     else if (active !== value) {
-      return new IllegalMoveError('MIXED_VALUES', `The cards of a set must all show the same value, but these show ${value} and ${active} (RULES.md §5 A).`);
+      return new IllegalMoveError('MIXED_VALUES', `The cards of a set must all show the same value, but these show ${value} and ${active} (RULES.md §5 A).`, '§5 A');
     }
   }
   if (!mayArrive(p.table, ids.length, value)) {
     const x = p.table[setOfSize(p.table, ids.length)]!;
-    return new IllegalMoveError('DOES_NOT_BEAT', `A set of ${ids.length} showing ${value} must beat the set of ${ids.length} on the table, which shows ${x.value}: it needs a higher value (RULES.md §5 A).`);
+    return new IllegalMoveError('DOES_NOT_BEAT', `A set of ${ids.length} showing ${value} must beat the set of ${ids.length} on the table, which shows ${x.value}: it needs a higher value (RULES.md §5 A).`, '§5 A');
   }
   return undefined;
 }

@@ -11,9 +11,9 @@ export function opponentSetAt(p: MovePosition, target: AreaRef, action: 'B' | 'C
     return new IllegalMoveError('NO_SUCH_AREA', `There is no play area ${area} at seat ${seat} in this game (RULES.md §1).`);
   }
   if (seat === p.turn.seat) {
-    return new IllegalMoveError('NOT_AN_OPPONENT_SET', `Action ${action} works only on an opponent's set, never your own (RULES.md §5 ${action}).`);
+    return new IllegalMoveError('NOT_AN_OPPONENT_SET', `Action ${action} works only on an opponent's set, never your own (RULES.md §5 ${action}).`, `§5 ${action}`);
   }
   const at = setAt(p.table, seat, area);
-  if (at < 0) return new IllegalMoveError('NO_SET_THERE', `There is no set in play area ${area} of seat ${seat} (RULES.md §5 ${action}).`);
+  if (at < 0) return new IllegalMoveError('NO_SET_THERE', `There is no set in play area ${area} of seat ${seat} (RULES.md §5 ${action}).`, `§5 ${action}`);
   return at;
 }

@@ -1,0 +1,41 @@
+/**
+ * The random-game harness: fast-check draws the player count, the seed and one index per step
+ * into `legalMoves`, so a failing game shrinks to a short one and its seed is printed.
+ */
+import fc from 'fast-check';
+import { apply, createGame, legalMoves, type GameState, type Move } from '../../src/index.js';
+
+export interface GameScript {
+  players: number;
+  seed: string;
+  choices: number[];
+}
+
+export const gameScript = (opts: { players?: number; maxMoves?: number } = {}): fc.Arbitrary<GameScript> =>
+  fc.record({
+    players: opts.players === undefined ? fc.integer({ min: 2, max: 5 }) : fc.constant(opts.players),
+    seed: fc.string({ maxLength: 12 }),
+    choices: fc.array(fc.nat(), { minLength: 1, maxLength: opts.maxMoves ?? 300 }),
+  });
+
+/** One applied step of a scripted game. */
+export interface Step {
+  before: GameState;
+  moves: Move[];
+  move: Move;
+  after: GameState;
+}
+
+/** Plays a script (stopping early if the game ends), calling `visit` at every step. */
+export function playScript(script: GameScript, visit: (step: Step) => void = () => {}): GameState {
+  let state = createGame(script.players, script.seed);
+  for (const choice of script.choices) {
+    const moves = legalMoves(state);
+    if (moves.length === 0) break;
+    const move = moves[choice % moves.length]!;
+    const after = apply(state, move);
+    visit({ before: state, moves, move, after });
+    state = after;
+  }
+  return state;
+}
