@@ -1,2 +1,11 @@
-/** Player views and determinization (issue #6). */
-export {};
+/**
+ * Player views and what bots build on them (issue #6): hidden-information views with public
+ * knowledge, legal moves from a view, determinization, grouped and lazy legal moves.
+ */
+export { ViewError, isViewError, VIEW_ERROR_CODES, type ViewErrorCode } from './errors.js';
+export { initialKnowledge, nextKnowledge, type PublicKnowledge } from './knowledge.js';
+export { playerView, knowledgeOfView, type PlayerView, type ViewEvent, type ViewHandRotatedEvent } from './player-view.js';
+export { legalMovesOfView, checkMoveOfView, isPlayerView, type ViewMoveCheck } from './view-moves.js';
+export { determinize, DETERMINIZED_SEED } from './determinize.js';
+export { seededRandom, type RandomSource } from './random-source.js';
+export { legalMoveGroups, playsOfGroup, iterateLegalMoves, type PlayGroup, type MoveGroups } from './move-groups.js';

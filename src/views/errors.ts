@@ -1,0 +1,54 @@
+/**
+ * Errors of player views: a seat that does not exist, knowledge tracked for another state, a
+ * view whose facts contradict each other. Recognisable without `instanceof` via {@link isViewError}.
+ */
+
+/** Why a view could not be built or used. */
+export const VIEW_ERROR_CODES = ['NO_SUCH_SEAT', 'STALE_KNOWLEDGE', 'INCONSISTENT_VIEW'] as const;
+
+/** A machine-readable reason for refusing to build or use a player view. */
+export type ViewErrorCode = (typeof VIEW_ERROR_CODES)[number];
+
+/**
+ * A player view that cannot be built or used.
+ *
+ * @example
+ * ```ts
+ * try { playerView(state, 7); } catch (e) { if (isViewError(e)) console.log(e.code); } // NO_SUCH_SEAT
+ * ```
+ */
+export class ViewError extends Error {
+  override readonly name = 'ViewError' as const;
+  /**
+   * @param code - the machine-readable reason.
+   * @param message - a sentence a player understands.
+   */
+  constructor(
+    readonly code: ViewErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * True for a {@link ViewError} from any copy of this package (ESM or CommonJS).
+ *
+ * @param e - anything caught.
+ * @example
+ * ```ts
+ * if (isViewError(e) && e.code === 'STALE_KNOWLEDGE') resync();
+ * ```
+ */
+export function isViewError(e: unknown): e is ViewError {
+  if (typeof e !== 'object' || e === null) return false;
+  const err = e as { name?: unknown; code?: unknown };
+  return err.name === 'ViewError' && typeof err.code === 'string' && (VIEW_ERROR_CODES as readonly string[]).includes(err.code);
+}
+
+/** Throws `NO_SUCH_SEAT` unless `seat` is a seat of a game of `players` players. */
+export function assertSeat(seat: number, players: number): void {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= players) {
+    throw new ViewError('NO_SUCH_SEAT', `There is no seat ${String(seat)} in a game of ${players} players; seats are numbered 0 to ${players - 1} (RULES.md §1).`);
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Legal moves grouped or lazy, for big custom decks. A value held k times yields 2^k − 1 play
+ * moves (every non-empty subset, RULES.md §5 A), so `legalMoves` on a hand of 20 cards of one
+ * value lists 1,048,575 plays. Groups describe them in O(values × sizes) instead, and the
+ * generator yields them one by one in canonical order without building the list.
+ */
+import type { CardId } from '../core/cards.js';
+import { mayArrive } from '../core/beaten-sets.js';
+import { forEachValueGroup } from '../core/legal-moves.js';
+import type { Move } from '../core/moves.js';
+import type { MovePosition } from '../core/position.js';
+import type { GameState } from '../core/state.js';
+import type { PlayerView } from './player-view.js';
+import { positionOfSource } from './view-moves.js';
+
+/** All plays of `size` cards showing `value` (RULES.md §5 A): every `size`-subset of `cards`. */
+export interface PlayGroup {
+  readonly value: number;
+  readonly size: number;
+  /** Every card in hand showing `value`, ids ascending. */
+  readonly cards: readonly CardId[];
+  /** True when a set of `size` cards of `value` may be played now (no equal or higher set of that size on the table). */
+  readonly legal: boolean;
+  /** The number of play moves of the group: C(cards.length, size). */
+  readonly count: number;
+}
+
+/** The legal moves of a position, plays grouped. */
+export interface MoveGroups {
+  /** One group per value held and size from 1 to the count of that value; values, then sizes, ascending. */
+  readonly plays: readonly PlayGroup[];
+  /** Every non-play legal move (adds, takes, rotate, or nextRound), in canonical order. */
+  readonly others: readonly Move[];
+}
+
+function binomial(n: number, k: number): number {
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+  return Math.round(r);
+}
+
+function othersOf(p: MovePosition): Move[] {
+  if (p.status === 'gameOver') return [];
+  if (p.status === 'roundOver') return [{ type: 'nextRound' }];
+  const out: Move[] = [];
+  const { hand, table } = p;
+  const seat = p.turn.seat;
+  for (const y of table) {
+    if (y.seat === seat || !mayArrive(table, y.cards.length + 1, y.value)) continue;
+    const ids = hand.filter((c) => c.active === y.value).map((c) => c.id).sort((a, b) => a - b);
+    for (const card of ids) out.push({ type: 'add', card, target: { seat: y.seat, area: y.area } });
+  }
+  for (const y of table) if (y.seat !== seat) out.push({ type: 'take', target: { seat: y.seat, area: y.area } });
+  out.push({ type: 'rotate' });
+  return out;
+}
+
+/**
+ * The legal moves of the seat to play, with plays grouped per value and size instead of listed
+ * per subset. Expanding every legal group with {@link playsOfGroup}, then appending `others`,
+ * gives exactly `legalMoves`.
+ *
+ * @param source - a state, or a player view (a seat that is not to play gets no groups).
+ * @example
+ * ```ts
+ * const { plays, others } = legalMoveGroups(state);
+ * const biggest = plays.filter((g) => g.legal).at(-1); // e.g. { value: 7, size: 3, count: 4, ... }
+ * ```
+ */
+export function legalMoveGroups(source: GameState | PlayerView): MoveGroups {
+  const p = positionOfSource(source);
+  if (p === undefined) return { plays: [], others: [] };
+  const plays: PlayGroup[] = [];
+  if (p.status === 'playing') {
+    forEachValueGroup(p.hand, (value, cards) => {
+      for (let size = 1; size <= cards.length; size++) {
+        plays.push({ value, size, cards, legal: mayArrive(p.table, size, value), count: binomial(cards.length, size) });
+      }
+    });
+  }
+  return { plays, others: othersOf(p) };
+}
+
+/**
+ * The play moves of one group, lazily, card subsets in lexicographic order (each move's cards ascending).
+ *
+ * @param group - a group from {@link legalMoveGroups}.
+ * @example
+ * ```ts
+ * for (const move of playsOfGroup(group)) if (good(move)) return move;
+ * ```
+ */
+export function* playsOfGroup(group: PlayGroup): Generator<Move, void, undefined> {
+  const ids = group.cards;
+  const m = ids.length;
+  const size = group.size;
+  if (size < 1 || size > m) return;
+  const pick = Array.from({ length: size }, (_, i) => i);
+  for (;;) {
+    yield { type: 'play', cards: pick.map((i) => ids[i]!) };
+    let i = size - 1;
+    while (i >= 0 && pick[i] === m - size + i) i--;
+    if (i < 0) return;
+    pick[i]!++;
+    for (let j = i + 1; j < size; j++) pick[j] = pick[j - 1]! + 1;
+  }
+}
+
+/**
+ * Every legal move of the seat to play, one at a time, in exactly the order of `legalMoves`,
+ * without materialising the list (worst case 2^k − 1 plays for k cards of one value).
+ *
+ * @param source - a state, or a player view.
+ * @example
+ * ```ts
+ * for (const move of iterateLegalMoves(state)) { if (move.type === 'add') { pick(move); break; } }
+ * ```
+ */
+export function* iterateLegalMoves(source: GameState | PlayerView): Generator<Move, void, undefined> {
+  const { plays, others } = legalMoveGroups(source);
+  for (const g of plays) if (g.legal) yield* playsOfGroup(g);
+  yield* others;
+}

@@ -1,0 +1,157 @@
+/**
+ * Player views (hidden information): exactly what one seat may know. Its own hand with
+ * orientations; every other hand as a size plus the cards publicly known to be in it; the table;
+ * the discard pile (face down, but every card in it was seen on the table); whose turn, who is
+ * out, scores, round, status, winner; and the last move's events with other seats' hands
+ * redacted. The seed and the random stream are left out: they would reveal every hand.
+ */
+import type { CardId, DeckDefinition, HeldCard } from '../core/cards.js';
+import type { GameEvent, HandRotatedEvent } from '../core/events.js';
+import type { Move } from '../core/moves.js';
+import type { GameState, GameStatus, ScoringMode, TableSet, Turn } from '../core/state.js';
+import { assertSeat, ViewError } from './errors.js';
+import type { PublicKnowledge } from './knowledge.js';
+
+/**
+ * A hand rotation (RULES.md §5 D) as a view shows it: the fact and the hand size are public;
+ * the cards are listed only in the view of the seat that rotated (`null` elsewhere).
+ */
+export interface ViewHandRotatedEvent {
+  readonly type: 'handRotated';
+  readonly seat: number;
+  /** How many cards were rotated. */
+  readonly size: number;
+  /** The rotated hand, or null in the view of any other seat. */
+  readonly cards: readonly HeldCard[] | null;
+}
+
+/** An event as a player view shows it: every event is public except the cards of a rotated hand. */
+export type ViewEvent = Exclude<GameEvent, HandRotatedEvent> | ViewHandRotatedEvent;
+
+/** What one seat may know about a game: plain, readonly JSON data. */
+export interface PlayerView {
+  /** Marks the data as a view (a state has `format: 1`). */
+  readonly format: 'dnup-view';
+  /** The seat this view belongs to. */
+  readonly seat: number;
+  readonly players: readonly string[];
+  /** The deck definition in use (public: everyone knows the cards of the game). */
+  readonly deck: DeckDefinition;
+  readonly scoring: ScoringMode;
+  readonly round: number;
+  readonly status: GameStatus;
+  /** This seat's hand, with the face that is up, in the state's order. */
+  readonly hand: readonly HeldCard[];
+  /** Every seat's hand size (this seat's included). */
+  readonly handSizes: readonly number[];
+  /**
+   * Per seat, the cards publicly known to be in that hand (taken, or beaten and returned, and
+   * not played since), with their active values, in hand order. For this view's own seat it
+   * says what the others know about this hand.
+   */
+  readonly known: readonly (readonly HeldCard[])[];
+  readonly table: readonly TableSet[];
+  /** The discard pile, oldest first: face down, but every card in it was seen on the table. Its size is `discard.length`. */
+  readonly discard: readonly CardId[];
+  /** The seat that held the ★ card at this round's deal. */
+  readonly starter: number;
+  readonly turn: Turn;
+  readonly out: readonly number[];
+  readonly scores: readonly number[];
+  readonly winner: number | null;
+  readonly moveCount: number;
+  /** The move that led here (every move is public), or null for a new game. */
+  readonly lastMove: Move | null;
+  /** That move's events, redacted with {@link ViewHandRotatedEvent}. */
+  readonly events: readonly ViewEvent[];
+}
+
+const NOTHING_KNOWN: readonly HeldCard[] = Object.freeze([]);
+
+function knownInHand(hand: readonly HeldCard[], ids: readonly CardId[]): readonly HeldCard[] {
+  if (ids.length === 0) return NOTHING_KNOWN;
+  const out: HeldCard[] = [];
+  for (let i = 0; i < hand.length; i++) if (ids.includes(hand[i]!.id)) out.push(hand[i]!);
+  return out;
+}
+
+function redact(events: readonly GameEvent[], seat: number): readonly ViewEvent[] {
+  let out: ViewEvent[] | undefined;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    if (e.type !== 'handRotated') continue;
+    out ??= events.slice() as ViewEvent[];
+    out[i] = { type: 'handRotated', seat: e.seat, size: e.cards.length, cards: e.seat === seat ? e.cards : null };
+  }
+  return out ?? (events as readonly ViewEvent[]);
+}
+
+/**
+ * What `seat` may know of `state` (RULES.md §8 with hidden hands).
+ *
+ * Pass the {@link PublicKnowledge} tracked along the game (see {@link nextKnowledge}) to list the
+ * cards publicly known in each hand. Without it, the view is exact only for a freshly dealt state;
+ * on any other state it lists no known cards (it stays safe: it never reveals a hidden card).
+ *
+ * @param state - any state.
+ * @param seat - the viewing seat, 0-based.
+ * @param knowledge - the public knowledge belonging to `state`.
+ * @returns plain JSON data sharing unchanged parts (table, scores…) with `state`.
+ * @throws {@link ViewError} `NO_SUCH_SEAT`, or `STALE_KNOWLEDGE` when `knowledge` belongs to another state.
+ * @example
+ * ```ts
+ * const view = playerView(state, 1, knowledge);
+ * view.handSizes; // [10, 9, 10]
+ * ```
+ */
+export function playerView(state: GameState, seat: number, knowledge?: PublicKnowledge): PlayerView {
+  const n = state.players.length;
+  assertSeat(seat, n);
+  if (knowledge !== undefined && (knowledge.moveCount !== state.moveCount || knowledge.known.length !== n)) {
+    throw new ViewError('STALE_KNOWLEDGE', `This knowledge belongs to move ${knowledge.moveCount}, but the state is at move ${state.moveCount}: track it along every state.`);
+  }
+  const handSizes = new Array<number>(n);
+  const known = new Array<readonly HeldCard[]>(n);
+  for (let s = 0; s < n; s++) {
+    const hand = state.hands[s]!;
+    handSizes[s] = hand.length;
+    known[s] = knowledge === undefined ? NOTHING_KNOWN : knownInHand(hand, knowledge.known[s]!);
+  }
+  return {
+    format: 'dnup-view',
+    seat,
+    players: state.players,
+    deck: state.deck,
+    scoring: state.scoring,
+    round: state.round,
+    status: state.status,
+    hand: state.hands[seat]!,
+    handSizes,
+    known,
+    table: state.table,
+    discard: state.discard,
+    starter: state.starter,
+    turn: state.turn,
+    out: state.out,
+    scores: state.scores,
+    winner: state.winner,
+    moveCount: state.moveCount,
+    lastMove: state.lastMove,
+    events: redact(state.events, seat),
+  };
+}
+
+/**
+ * The public knowledge a view carries (the same for every seat), e.g. to view a
+ * {@link determinize}d state.
+ *
+ * @param view - a player view.
+ * @example
+ * ```ts
+ * const sample = determinize(view, rng);
+ * playerView(sample, view.seat, knowledgeOfView(view)); // deep-equals view
+ * ```
+ */
+export function knowledgeOfView(view: PlayerView): PublicKnowledge {
+  return { moveCount: view.moveCount, known: view.known.map((cards) => cards.map((c) => c.id)) };
+}

@@ -1,0 +1,26 @@
+/** A seeded random source for sampling bots and determinization (never used by the rules). */
+import { seedRng, sfc32Next, rngCursor, type Seed } from '../core/random.js';
+
+/** A source of uniform floats in [0, 1), like `Math.random`; pass a seeded one to stay reproducible. */
+export type RandomSource = () => number;
+
+/**
+ * A reproducible {@link RandomSource}: sfc32 seeded from `seed` the way games are (docs/randomness.md).
+ *
+ * @param seed - a string or a safe integer.
+ * @throws {@link GameSetupError} `BAD_SEED` for any other seed.
+ * @example
+ * ```ts
+ * const rng = seededRandom('bot-1');
+ * const sample = determinize(view, rng);
+ * ```
+ */
+export function seededRandom(seed: Seed): RandomSource {
+  const s = rngCursor(seedRng(seed));
+  return () => sfc32Next(s) / 0x100000000;
+}
+
+/** An integer uniform in [0, bound). */
+export function randomBelow(rng: RandomSource, bound: number): number {
+  return Math.floor(rng() * bound);
+}
