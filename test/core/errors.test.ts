@@ -1,0 +1,140 @@
+/** Every refusal has a code from the closed union, a sentence naming the rule, and leaves the state alone. */
+import { describe, expect, it } from 'vitest';
+import {
+  apply, checkMove, createGame, IllegalMoveError, GameSetupError, isDnupError, isGameSetupError, isIllegalMoveError,
+  MOVE_ERROR_CODES, STANDARD_DECK, type MoveErrorCode,
+} from '../../src/index.js';
+import { add, buildState, play, set, take } from '../helpers/positions.js';
+import { deepFreeze } from '../helpers/freeze.js';
+
+const state = deepFreeze(buildState({
+  players: 3,
+  hands: [[[9, 2], [11, 2], [15, 4], [13, 9]], [[0, 1]], [[4, 1], [5, 1]]],
+  table: [set(1, 0, 8, [24]), set(2, 0, 3, [17, 18])],
+  turn: { seat: 0, area: 0 },
+}));
+const snapshot = JSON.stringify(state);
+
+const cases: [MoveErrorCode, unknown][] = [
+  ['MALFORMED_MOVE', null],
+  ['MALFORMED_MOVE', 'rotate'],
+  ['MALFORMED_MOVE', [1, 2]],
+  ['MALFORMED_MOVE', { type: 'pass' }],
+  ['MALFORMED_MOVE', { type: 'rotate', please: true }],
+  ['MALFORMED_MOVE', { type: 'play', cards: '9' }],
+  ['MALFORMED_MOVE', { type: 'play', cards: [9.5] }],
+  ['MALFORMED_MOVE', { type: 'add', card: 9 }],
+  ['MALFORMED_MOVE', { type: 'take', target: { seat: 1 } }],
+  ['MALFORMED_MOVE', { type: 'take', target: { seat: 1, area: 0, x: 1 } }],
+  ['EMPTY_PLAY', play()],
+  ['DUPLICATE_CARD', play(9, 9)],
+  ['UNKNOWN_CARD', play(40)],
+  ['UNKNOWN_CARD', play(1)], // card 1 is used only with 5 players
+  ['NOT_YOUR_CARD', play(4)],
+  ['NOT_YOUR_CARD', play(2)], // in the discard pile
+  ['MIXED_VALUES', play(9, 15)],
+  ['DOES_NOT_BEAT', play(15)],
+  ['NO_SUCH_AREA', take(3)],
+  ['NO_SUCH_AREA', take(1, 1)],
+  ['NOT_AN_OPPONENT_SET', take(0)],
+  ['VALUE_MISMATCH', add(9, 1)],
+  ['NOT_YOUR_CARD', add(4, 1)],
+  ['ROUND_NOT_OVER', { type: 'nextRound' }],
+];
+
+describe('IllegalMoveError codes (RULES.md §5)', () => {
+  it.each(cases)('%s for %j', (code, move) => {
+    const verdict = checkMove(state, move);
+    expect(verdict).toMatchObject({ ok: false, code });
+    if (verdict.ok) return;
+    expect(verdict.message).toMatch(/RULES\.md §\d/);
+    expect(verdict.rule).toMatch(/^§\d/);
+    let thrown: unknown;
+    try {
+      apply(state, move as never);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(IllegalMoveError);
+    expect(isIllegalMoveError(thrown) && thrown.code).toBe(code);
+    expect((thrown as IllegalMoveError).message).toBe(verdict.message);
+    expect(JSON.stringify(state)).toBe(snapshot);
+  });
+
+  it('NO_SET_THERE for an empty opponent area', () => {
+    const s = buildState({ players: 3, hands: [[[21, 3]], [[0, 1]], [[2, 1]]], turn: { seat: 0, area: 0 } });
+    expect(checkMove(s, take(1))).toMatchObject({ ok: false, code: 'NO_SET_THERE', rule: '§5 C' });
+    expect(checkMove(s, add(21, 2))).toMatchObject({ ok: false, code: 'NO_SET_THERE', rule: '§5 B' });
+  });
+
+  it('covers every code of the closed union', () => {
+    const covered = new Set(cases.map(([c]) => c));
+    for (const c of ['GAME_OVER', 'ROUND_OVER', 'NO_SET_THERE'] as const) covered.add(c); // tested in rulings.test.ts and above
+    expect([...covered].sort()).toEqual([...MOVE_ERROR_CODES].sort());
+  });
+});
+
+describe('type guards work without instanceof (ESM and CommonJS copies)', () => {
+  it('recognises plain objects shaped like our errors, and nothing else', () => {
+    const foreign = { name: 'IllegalMoveError', code: 'DOES_NOT_BEAT', message: 'x' };
+    expect(isIllegalMoveError(foreign)).toBe(true);
+    expect(isDnupError(foreign)).toBe(true);
+    expect(isIllegalMoveError({ name: 'IllegalMoveError', code: 'NOPE' })).toBe(false);
+    expect(isIllegalMoveError(new Error('x'))).toBe(false);
+    expect(isGameSetupError(new GameSetupError('BAD_SEED', 'x'))).toBe(true);
+    expect(isDnupError(null)).toBe(false);
+  });
+});
+
+describe('GameSetupError (RULES.md §2, §3)', () => {
+  const codeOf = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return isGameSetupError(e) ? e.code : `not a setup error: ${String(e)}`;
+    }
+    return 'no error';
+  };
+  it.each([1, 6, 2.5, [], ['a'], ['a', ''], ['a', 'b', 'c', 'd', 'e', 'f'], 'three'])('BAD_PLAYERS for %j', (players) => {
+    expect(codeOf(() => createGame(players as never, 1))).toBe('BAD_PLAYERS');
+  });
+  it('BAD_OPTIONS for unknown options', () => {
+    expect(codeOf(() => createGame(3, 1, { colour: 'red' } as never))).toBe('BAD_OPTIONS');
+    expect(codeOf(() => createGame(3, 1, 'deck' as never))).toBe('BAD_OPTIONS');
+  });
+  it('BAD_DECK lists every problem of a custom deck', () => {
+    const cards = STANDARD_DECK.cards.map((c) => ({ ...c }));
+    cards[5] = { id: 4, faces: [3, 3], minPlayers: 7 };
+    cards[6] = { ...cards[6]!, faces: [0, 2] as [number, number], star: true };
+    let err: unknown;
+    try {
+      createGame(3, 1, { deck: { cards } });
+    } catch (e) {
+      err = e;
+    }
+    expect(isGameSetupError(err) && err.code).toBe('BAD_DECK');
+    const problems = (err as GameSetupError).problems;
+    expect(problems.join('\n')).toMatch(/repeats id 4/);
+    expect(problems.join('\n')).toMatch(/both faces/);
+    expect(problems.join('\n')).toMatch(/minPlayers 7/);
+    expect(problems.join('\n')).toMatch(/integers of at least 1/);
+    expect(problems.join('\n')).toMatch(/exactly one starred card; this one has 2/);
+  });
+  it('BAD_DECK when the cards kept do not divide evenly or lose the star', () => {
+    const uneven = { cards: STANDARD_DECK.cards.filter((c) => c.id !== 37) };
+    expect(codeOf(() => createGame(2, 1, { deck: uneven }))).toBe('BAD_DECK');
+    const noStar = { cards: STANDARD_DECK.cards.map((c) => (c.star ? { ...c, minPlayers: 5 } : c)) };
+    expect(codeOf(() => createGame(3, 1, { deck: noStar }))).toBe('BAD_DECK');
+  });
+  it('accepts a valid custom deck and deals from it', () => {
+    const deck = { name: 'tiny', cards: [
+      { id: 10, faces: [1, 2] as const, minPlayers: 2, star: true },
+      { id: 20, faces: [2, 3] as const, minPlayers: 2 },
+      { id: 30, faces: [3, 1] as const, minPlayers: 2 },
+      { id: 40, faces: [1, 3] as const, minPlayers: 2 },
+    ] };
+    const s = createGame(2, 'tiny', { deck });
+    expect(s.hands.flat().map((c) => c.id).sort()).toEqual([10, 20, 30, 40]);
+    expect(s.hands[s.starter]!.some((c) => c.id === 10)).toBe(true);
+  });
+});
