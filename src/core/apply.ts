@@ -1,7 +1,7 @@
 /** The reducer: one legal move in, the next state out; the input is never changed. */
 import { checkMove, moveError, positionOf } from './check-move.js';
 import { finishDraft, startDraft } from './draft.js';
-import type { Move } from './moves.js';
+import { copyMove, moveShapeError, type Move } from './moves.js';
 import { movesOf } from './legal-moves.js';
 import type { GameState } from './state.js';
 import { settleGoingOut } from './scoring.js';
@@ -27,26 +27,30 @@ import { rotateHand } from './actions/rotate-hand.js';
  */
 export function apply(state: GameState, move: Move): GameState {
   const p = positionOf(state);
-  const error = moveError(p, move);
+  const shape = moveShapeError(move);
+  if (shape) throw shape;
+  // judge and play a private copy: the caller's object can change nothing afterwards
+  const own = copyMove(move);
+  const error = moveError(p, own);
   if (error) throw error;
-  if (move.type === 'nextRound') return dealNextRound(state, move);
+  if (own.type === 'nextRound') return dealNextRound(state, own);
   const d = startDraft(state, p.index);
-  switch (move.type) {
+  switch (own.type) {
     case 'play':
-      playSet(d, move);
+      playSet(d, own);
       break;
     case 'add':
-      addCard(d, move);
+      addCard(d, own);
       break;
     case 'take':
-      takeSet(d, move);
+      takeSet(d, own);
       break;
     case 'rotate':
       rotateHand(d);
       break;
   }
   if (!settleGoingOut(d)) passTurn(d);
-  return finishDraft(d, move);
+  return finishDraft(d, own);
 }
 
 /**

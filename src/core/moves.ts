@@ -105,3 +105,17 @@ export function moveShapeError(move: unknown): IllegalMoveError | undefined {
 export function isMove(x: unknown): x is Move {
   return moveShapeError(x) === undefined;
 }
+
+/** A fresh copy of a well-formed move, so that a state never shares objects with its caller. */
+export function copyMove(move: Move): Move {
+  switch (move.type) {
+    case 'play':
+      return { type: 'play', cards: move.cards.slice() };
+    case 'add':
+      return { type: 'add', card: move.card, target: { seat: move.target.seat, area: move.target.area } };
+    case 'take':
+      return { type: 'take', target: { seat: move.target.seat, area: move.target.area } };
+    default:
+      return { type: move.type };
+  }
+}

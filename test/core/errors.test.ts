@@ -138,3 +138,21 @@ describe('GameSetupError (RULES.md §2, §3)', () => {
     expect(s.hands[s.starter]!.some((c) => c.id === 10)).toBe(true);
   });
 });
+
+describe('apply keeps nothing of the caller (RULES.md §8: states are immutable)', () => {
+  it('a move object changed after apply does not change the new state', () => {
+    const s = buildState({ players: 3, hands: [[[9, 2], [11, 2]], [[0, 1]], [[4, 1]]], turn: { seat: 0, area: 0 } });
+    const move = { type: 'play' as const, cards: [9, 11] };
+    const next = apply(s, move);
+    move.cards.push(4);
+    expect(next.lastMove).toEqual({ type: 'play', cards: [9, 11] });
+    expect(next.table[0]!.cards).toEqual([9, 11]);
+  });
+  it('a move whose getters change between reads is judged and played as one copy', () => {
+    const s = buildState({ players: 3, hands: [[[9, 2], [11, 2]], [[0, 1]], [[4, 1]]], turn: { seat: 0, area: 0 } });
+    let reads = 0;
+    const tricky = { type: 'play', get cards() { return reads++ < 1 ? [4] : [9]; } };
+    const next = apply(s, tricky as never);
+    expect(next.table).toEqual([{ seat: 0, area: 0, value: 2, cards: [9] }]);
+  });
+});

@@ -35,7 +35,7 @@ export function playError(p: MovePosition, move: PlayMove): IllegalMoveError | u
   return undefined;
 }
 
-/** Plays the set, beats the set of its size if any (RULES.md §5 A). The move must be legal. */
+/** Plays the set, beats the set of its size if any (RULES.md §5 A). The move must be legal and owned by the draft. */
 export function playSet(d: Draft, move: PlayMove): void {
   const { seat, area } = d.turn;
   const hand = d.hands[seat]!;
@@ -43,7 +43,7 @@ export function playSet(d: Draft, move: PlayMove): void {
   const value = hand[handIndexOf(hand, ids[0]!)]!.active;
   d.hands[seat] = hand.filter((c) => !ids.includes(c.id));
   const beaten = setOfSize(d.table, ids.length);
-  const set = { seat, area, value, cards: ids.slice() };
+  const set = { seat, area, value, cards: ids };
   d.events.push({ type: 'setPlayed', ...set });
   if (beaten >= 0) beatSet(d, beaten, seat);
   placeSet(d.table, set);
