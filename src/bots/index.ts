@@ -1,40 +1,54 @@
 /**
- * Built-in bots and whole-game play (issue #6). PLACEHOLDER: a minimal random bot with the final
- * signatures, to be replaced by the bots issue.
+ * Built-in bots, whole games between bots, and the arena (issue #6). A bot sees only its seat's
+ * player view and returns a move, at once or as a promise.
  */
-import { apply, createGame, legalMoves } from '../core/index.js';
-import type { GameState, Move, Seed } from '../core/index.js';
-import { recordOf, type GameRecord } from '../records/game-record.js';
+import type { Seed } from '../core/random.js';
+import type { Bot } from './bot.js';
+import { BotError } from './errors.js';
+import { greedyBot } from './greedy-bot.js';
+import { monteCarloBot, type MonteCarloOptions } from './montecarlo-bot.js';
+import { randomBot } from './random-bot.js';
 
-/** A player program: sees the state, returns one of the legal moves. */
-export interface Bot {
-  readonly name: string;
-  chooseMove(state: GameState, moves: readonly Move[]): Move | Promise<Move>;
-}
+export { playGame, type Bot, type PlayGameOptions } from './bot.js';
+export { BotError, isBotError, BOT_ERROR_CODES, type BotErrorCode } from './errors.js';
+export { randomBot } from './random-bot.js';
+export { greedyBot, greedyMove, greedyScores, outlookOfState, outlookOfView, type Outlook } from './greedy-bot.js';
+export { monteCarloBot, type MonteCarloOptions } from './montecarlo-bot.js';
+export { runArena, wilsonInterval, type ArenaOptions, type ArenaResult, type ArenaRow } from './arena.js';
 
-/** Names of the built-in bots. */
+/** Names of the built-in bots, for {@link botByName} and `dnup arena --bots`. */
 export const BOT_NAMES = ['random', 'greedy', 'montecarlo'] as const;
 
-/** A built-in bot by name. */
-export function botByName(name: string, _options: { seed?: Seed } = {}): Bot {
-  if (!(BOT_NAMES as readonly string[]).includes(name)) throw new Error(`Unknown bot ${name}`);
-  let x = 1;
-  return { name, chooseMove: (_s, moves) => moves[(x = (x * 48271) % 2147483647) % moves.length]! };
+/** A built-in bot's name. */
+export type BotName = (typeof BOT_NAMES)[number];
+
+/** Options of {@link botByName}: a seed for every bot, and the Monte-Carlo budget. */
+export interface BotOptions extends Omit<MonteCarloOptions, 'seed'> {
+  /** Seeds the bot's random choices (defaults to the bot's name). */
+  readonly seed?: Seed;
 }
 
-/** Plays a whole game between `bots` (one per seat) and returns its record and final state. */
-export async function playGame(
-  bots: readonly Bot[],
-  options: { seed: Seed; names?: readonly string[]; maxMoves?: number; onMove?: (before: GameState, move: Move, after: GameState) => void },
-): Promise<{ record: GameRecord; state: GameState }> {
-  let state = createGame(options.names ?? bots.map((b) => b.name), options.seed);
-  const moves: Move[] = [];
-  while (state.status !== 'gameOver' && moves.length < (options.maxMoves ?? 100_000)) {
-    const move = await bots[state.turn.seat]!.chooseMove(state, legalMoves(state));
-    const next = apply(state, move);
-    options.onMove?.(state, move, next);
-    moves.push(move);
-    state = next;
+/**
+ * A built-in bot by name: `random`, `greedy` or `montecarlo` (alias `mc`).
+ *
+ * @param name - a name of {@link BOT_NAMES}.
+ * @param options - a seed, and for `montecarlo` its budget (`playouts`, `timeMs`, `candidates`…).
+ * @throws {@link BotError} `UNKNOWN_BOT` for another name, `BAD_BOT_OPTIONS` for a bad budget.
+ * @example
+ * ```ts
+ * const bots = [botByName('montecarlo', { playouts: 300, seed: 1 }), botByName('greedy')];
+ * ```
+ */
+export function botByName(name: string, options: BotOptions = {}): Bot {
+  switch (name) {
+    case 'random':
+      return randomBot(options.seed);
+    case 'greedy':
+      return greedyBot(options.seed);
+    case 'montecarlo':
+    case 'mc':
+      return monteCarloBot(options);
+    default:
+      throw new BotError('UNKNOWN_BOT', `There is no bot called "${name}"; the bots are ${BOT_NAMES.join(', ')}.`);
   }
-  return { record: recordOf(state, moves), state };
 }

@@ -1,0 +1,44 @@
+/** Errors of the bot factory and the arena, recognisable without `instanceof` via {@link isBotError}. */
+
+/** Why a bot or an arena could not be set up. */
+export const BOT_ERROR_CODES = ['UNKNOWN_BOT', 'BAD_BOT_OPTIONS', 'BAD_ARENA_OPTIONS'] as const;
+
+/** A machine-readable reason for refusing a bot or arena setting. */
+export type BotErrorCode = (typeof BOT_ERROR_CODES)[number];
+
+/**
+ * A bot or arena that cannot be set up.
+ *
+ * @example
+ * ```ts
+ * try { botByName('alphadnup'); } catch (e) { if (isBotError(e)) console.log(e.code); } // UNKNOWN_BOT
+ * ```
+ */
+export class BotError extends Error {
+  override readonly name = 'BotError' as const;
+  /**
+   * @param code - the machine-readable reason.
+   * @param message - a sentence a user understands.
+   */
+  constructor(
+    readonly code: BotErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * True for a {@link BotError} from any copy of this package.
+ *
+ * @param e - anything caught.
+ * @example
+ * ```ts
+ * if (isBotError(e)) console.error(`dnup: ${e.message}`);
+ * ```
+ */
+export function isBotError(e: unknown): e is BotError {
+  if (typeof e !== 'object' || e === null) return false;
+  const err = e as { name?: unknown; code?: unknown };
+  return err.name === 'BotError' && typeof err.code === 'string' && (BOT_ERROR_CODES as readonly string[]).includes(err.code);
+}

@@ -1,0 +1,201 @@
+/**
+ * The `greedy` heuristic: one-ply evaluation of every legal move from what the seat sees. It
+ * sheds cards fast (large sets first), counts the turns a hand still needs (its distinct
+ * values), likes beating opponents' sets (their cards go back to them), fears its own set being
+ * beaten and returned before its next turn (low values, small sets, opponents close to going
+ * out), and takes a set or rotates only when that makes the hand better.
+ */
+import { deckIndex, rotatedFrom, type DeckIndex, type HeldCard } from '../core/cards.js';
+import type { Move } from '../core/moves.js';
+import type { GameState, TableSet } from '../core/state.js';
+import type { PlayerView } from '../views/player-view.js';
+import { randomBelow, seededRandom, type RandomSource } from '../views/random-source.js';
+import type { Seed } from '../core/random.js';
+import type { Bot } from './bot.js';
+
+/** What the heuristic reads: the public facts plus the seat's own hand. */
+export interface Outlook {
+  readonly seat: number;
+  readonly hand: readonly HeldCard[];
+  readonly table: readonly TableSet[];
+  readonly handSizes: readonly number[];
+  readonly out: readonly number[];
+  readonly index: DeckIndex;
+}
+
+/** The outlook of the seat to play in a full state (for playouts). */
+export function outlookOfState(state: GameState): Outlook {
+  const seat = state.turn.seat;
+  return { seat, hand: state.hands[seat]!, table: state.table, handSizes: state.hands.map((h) => h.length), out: state.out, index: deckIndex(state.deck) };
+}
+
+/** The outlook of a view's seat. */
+export function outlookOfView(view: PlayerView): Outlook {
+  return { seat: view.seat, hand: view.hand, table: view.table, handSizes: view.handSizes, out: view.out, index: deckIndex(view.deck) };
+}
+
+const maxValues = new WeakMap<DeckIndex, number>();
+
+function maxValueOf(index: DeckIndex): number {
+  let max = maxValues.get(index);
+  if (max === undefined) {
+    max = 0;
+    for (const f of index.faces) if (f) max = Math.max(max, f[0], f[1]);
+    maxValues.set(index, max);
+  }
+  return max;
+}
+
+const CARD = 10;
+const TURN = 6;
+const OUT = 1000;
+
+function countValues(hand: readonly HeldCard[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const c of hand) counts.set(c.active, (counts.get(c.active) ?? 0) + 1);
+  return counts;
+}
+
+function setOfSize(table: readonly TableSet[], size: number): TableSet | undefined {
+  for (const t of table) if (t.cards.length === size) return t;
+  return undefined;
+}
+
+interface Facts {
+  readonly o: Outlook;
+  readonly counts: Map<number, number>;
+  readonly maxValue: number;
+  /** Fewest cards held by an opponent still in the round. */
+  readonly closest: number;
+  readonly opponents: number;
+}
+
+/** Points for beating `x`: an opponent's set goes back to its hand; our own comes back to us. */
+function beatingWorth(f: Facts, x: TableSet | undefined): { worth: number; back: number } {
+  if (x === undefined) return { worth: 0, back: 0 };
+  if (x.seat === f.o.seat) return { worth: 0, back: x.cards.length };
+  if (f.o.out.includes(x.seat)) return { worth: 1, back: 0 };
+  return { worth: x.cards.length * 5 + (f.o.handSizes[x.seat]! <= 2 ? 15 : 0), back: 0 };
+}
+
+/** How likely our set of `size` showing `value` is to be beaten and sent back before our next turn. */
+function risk(f: Facts, size: number, value: number): number {
+  const headroom = (f.maxValue - value) / f.maxValue;
+  const danger = f.closest <= size ? 1.5 : 1;
+  return Math.min(1, headroom * danger * (f.opponents / (size + 1)));
+}
+
+function scorePlay(f: Facts, cards: readonly number[]): number {
+  const hand = f.o.hand;
+  let value = 0;
+  for (const c of hand) if (c.id === cards[0]) value = c.active;
+  const size = cards.length;
+  const { worth, back } = beatingWorth(f, setOfSize(f.o.table, size));
+  const left = hand.length - size + back;
+  if (left === 0) return OUT;
+  const emptiesValue = f.counts.get(value) === size ? 1 : 0;
+  return size * CARD + emptiesValue * TURN + worth - back * CARD - risk(f, size, value) * size * CARD * 0.6;
+}
+
+function scoreAdd(f: Facts, target: TableSet): number {
+  const size = target.cards.length + 1;
+  const { worth, back } = beatingWorth(f, setOfSize(f.o.table, size));
+  const left = f.o.hand.length - 1 + back;
+  if (left === 0) return OUT;
+  const emptiesValue = f.counts.get(target.value) === 1 ? 1 : 0;
+  return CARD + emptiesValue * TURN + worth - back * CARD;
+}
+
+function scoreTake(f: Facts, target: TableSet): number {
+  const counts = new Map(f.counts);
+  for (const id of target.cards) {
+    const v = rotatedFrom(f.o.index, id, target.value).active;
+    counts.set(v, (counts.get(v) ?? 0) + 1);
+  }
+  return -target.cards.length * CARD - (counts.size - f.counts.size) * TURN - 8;
+}
+
+function scoreRotate(f: Facts): number {
+  const counts = new Map<number, number>();
+  let biggest = 0;
+  for (const c of f.o.hand) {
+    const v = rotatedFrom(f.o.index, c.id, c.active).active;
+    const n = (counts.get(v) ?? 0) + 1;
+    counts.set(v, n);
+    if (n > biggest) biggest = n;
+  }
+  return (f.counts.size - counts.size) * TURN + biggest - 8;
+}
+
+/**
+ * The heuristic score of each move (higher is better) for the seat of `o`.
+ *
+ * @param o - the seat's outlook.
+ * @param moves - legal moves of that seat.
+ */
+export function greedyScores(o: Outlook, moves: readonly Move[]): number[] {
+  const maxValue = maxValueOf(o.index);
+  let closest = Infinity;
+  let opponents = 0;
+  for (let s = 0; s < o.handSizes.length; s++) {
+    if (s === o.seat || o.out.includes(s)) continue;
+    opponents++;
+    closest = Math.min(closest, o.handSizes[s]!);
+  }
+  const f: Facts = { o, counts: countValues(o.hand), maxValue, closest, opponents };
+  const at = (seat: number, area: number) => o.table.find((t) => t.seat === seat && t.area === area)!;
+  return moves.map((m) => {
+    switch (m.type) {
+      case 'play':
+        return scorePlay(f, m.cards);
+      case 'add':
+        return scoreAdd(f, at(m.target.seat, m.target.area));
+      case 'take':
+        return scoreTake(f, at(m.target.seat, m.target.area));
+      case 'rotate':
+        return scoreRotate(f);
+      case 'nextRound':
+        return 0;
+    }
+  });
+}
+
+/**
+ * The best move by {@link greedyScores}, ties broken at random.
+ *
+ * @param o - the seat's outlook.
+ * @param moves - legal moves of that seat, not empty.
+ * @param rng - breaks ties.
+ */
+export function greedyMove(o: Outlook, moves: readonly Move[], rng: RandomSource): Move {
+  if (moves.length === 1) return moves[0]!;
+  const scores = greedyScores(o, moves);
+  let best = -Infinity;
+  let ties = 0;
+  let choice = 0;
+  for (let i = 0; i < scores.length; i++) {
+    const s = scores[i]!;
+    if (s > best) {
+      best = s;
+      ties = 1;
+      choice = i;
+    } else if (s === best && randomBelow(rng, ++ties) === 0) {
+      choice = i;
+    }
+  }
+  return moves[choice]!;
+}
+
+/**
+ * The `greedy` bot: sheds cards fast, prefers large sets and beating others, avoids feeding opponents.
+ *
+ * @param seed - seeds its tie-breaking.
+ * @example
+ * ```ts
+ * const bot = greedyBot('g1');
+ * ```
+ */
+export function greedyBot(seed: Seed = 'greedy'): Bot {
+  const rng = seededRandom(seed);
+  return { name: 'greedy', chooseMove: (view, moves) => greedyMove(outlookOfView(view), moves, rng) };
+}

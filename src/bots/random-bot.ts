@@ -1,0 +1,18 @@
+/** The `random` bot: a uniformly random legal move. */
+import type { Seed } from '../core/random.js';
+import { randomBelow, seededRandom } from '../views/random-source.js';
+import type { Bot } from './bot.js';
+
+/**
+ * A bot that plays a uniformly random legal move (reproducible from its seed).
+ *
+ * @param seed - seeds its choices.
+ * @example
+ * ```ts
+ * const { state } = await playGame([randomBot(1), randomBot(2)], { seed: 'x' });
+ * ```
+ */
+export function randomBot(seed: Seed = 'random'): Bot {
+  const rng = seededRandom(seed);
+  return { name: 'random', chooseMove: (_view, moves) => moves[randomBelow(rng, moves.length)]! };
+}
