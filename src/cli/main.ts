@@ -1,2 +1,63 @@
-/** The `dnup` command line (issue #3). PLACEHOLDER. */
-console.log('dnup: not yet');
+/**
+ * The `dnup` command line: settle disputes about dnup games (replay a record, check a
+ * position), play a game between bots, and run bot arenas. Errors print as `dnup: <message>`,
+ * never as a stack trace.
+ */
+import pkg from '../../package.json' with { type: 'json' };
+import { arenaCommand } from './arena-command.js';
+import { checkCommand } from './check-command.js';
+import { CliError, EXIT, print } from './cli-support.js';
+import { playCommand } from './play-command.js';
+import { replayCommand } from './replay-command.js';
+
+const HELP = `dnup ${pkg.version}: the rules of the card game dnup, as a referee and a player
+
+Usage:
+  dnup replay <record.json>     replay a game record and judge every move
+  dnup check <position.json>    check a position; if valid, list the legal moves
+  dnup play [options]           play a whole game between built-in bots
+  dnup arena [options]          play many games between bots and compare them
+  dnup <command> --help         help for one command
+  dnup --version                print the version
+
+Exit status: 0 success · 1 an illegal move or an invalid position · 2 bad usage,
+a missing file, bad JSON or not a game record.`;
+
+async function run(args: readonly string[]): Promise<number> {
+  const [command, ...rest] = args;
+  switch (command) {
+    case 'replay':
+      return replayCommand(rest);
+    case 'check':
+      return checkCommand(rest);
+    case 'play':
+      return playCommand(rest);
+    case 'arena':
+      return arenaCommand(rest);
+    case undefined:
+    case '-h':
+    case '--help':
+    case 'help':
+      print(HELP);
+      return command === undefined ? EXIT.usage : EXIT.ok;
+    case '-v':
+    case '--version':
+      print(pkg.version);
+      return EXIT.ok;
+    default:
+      throw new CliError(`unknown command ${JSON.stringify(command)}; the commands are replay, check, play and arena (see dnup --help)`);
+  }
+}
+
+// a reader that stops early (`dnup play | head`) is not an error
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+});
+
+try {
+  process.exitCode = await run(process.argv.slice(2));
+} catch (e) {
+  const cli = e instanceof CliError;
+  process.stderr.write(`dnup: ${cli ? e.message : `internal error: ${(e as Error)?.message ?? String(e)}`}\n`);
+  process.exitCode = cli ? e.exitCode : EXIT.internal;
+}

@@ -1,2 +1,18 @@
 /** Records, replay, positions and perft (issue #3). */
 export { recordOf, RECORD_VERSION, type GameRecord, type RecordMetadata } from './game-record.js';
+export { parseRecord, recordProblems } from './parse-record.js';
+export { RecordError, isRecordError, RECORD_ERROR_CODES, type RecordErrorCode, type RecordProblem } from './record-error.js';
+export {
+  replay,
+  type ReplayResult,
+  type ReplayOptions,
+  type MoveVerdict,
+  type MovePlace,
+  type LegalVerdict,
+  type IllegalVerdict,
+  type UnreachedVerdict,
+} from './replay.js';
+export type { PositionDescription, TableSetDescription } from './position-description.js';
+export { validatePosition, fromPosition } from './validate-position.js';
+export { PositionError, isPositionError, POSITION_PROBLEM_CODES, type PositionProblemCode, type PositionProblem } from './position-error.js';
+export { perft, perftDivide } from './perft.js';

@@ -1,0 +1,72 @@
+/** `dnup replay <record.json>`: replay a game record and judge every move (exit 0 / 1 / 2). */
+import { parseRecord } from '../records/parse-record.js';
+import { isRecordError } from '../records/record-error.js';
+import { replay, type LegalVerdict, type ReplayResult } from '../records/replay.js';
+import { describeMove } from '../notation/describe-move.js';
+import { renderPosition } from '../notation/render-position.js';
+import { CliError, EXIT, indent, parseCommand, print, readText } from './cli-support.js';
+import { outcomeLine } from './outcome.js';
+
+/** The help text of `dnup replay`. */
+export const REPLAY_HELP = `Usage: dnup replay <record.json> [--quiet] [--json]
+
+Replays a game record (docs/record.schema.json) from its seed and judges every move with
+the rules: each move is printed in notation (docs/notation.md) with a sentence, then the verdict.
+Use - to read the record from standard input.
+
+Options:
+  -q, --quiet   print only the verdict
+      --json    print the verdicts as JSON instead of text
+  -h, --help    show this help
+
+Exit status: 0 every move is legal · 1 a move is illegal (its index, round, turn, seat,
+move, code and reason are printed) · 2 the file is missing or is not a valid game record.`;
+
+function moveLine(v: LegalVerdict, sentence: string): string {
+  return `${String(v.index).padStart(4)}  r${v.round} t${String(v.turn).padEnd(3)} ${v.text.padEnd(14)} ${sentence}`;
+}
+
+function verdictJson(result: ReplayResult): string {
+  const { ok, verdicts, state } = result;
+  const summary = { ok, moves: verdicts.length, round: state.round, status: state.status, scores: state.scores, winner: state.winner };
+  return JSON.stringify({ ...summary, ...(result.ok ? {} : { error: result.error }), verdicts }, null, 2);
+}
+
+/** Runs `dnup replay`; returns the exit code. */
+export function replayCommand(args: readonly string[]): number {
+  const { values, positionals } = parseCommand('replay', args, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } }, 1);
+  if (values.help) {
+    print(REPLAY_HELP);
+    return EXIT.ok;
+  }
+  const path = positionals[0];
+  if (path === undefined) throw new CliError('dnup replay needs a record file (see dnup replay --help)');
+  const text = readText(path);
+  let result: ReplayResult;
+  try {
+    const record = parseRecord(text);
+    const loud = values.quiet !== true && values.json !== true;
+    result = replay(record, loud ? { onMove: (before, move, _after, v) => print(moveLine(v, describeMove(before, move))) } : {});
+  } catch (e) {
+    if (!isRecordError(e)) throw e;
+    const lines = e.problems.map((p) => `  ${p.code}${p.path ? ` at ${p.path}` : ''}: ${p.message}`);
+    throw new CliError(`${path} is not a valid game record:\n${lines.join('\n')}`, EXIT.usage);
+  }
+  if (values.json) {
+    print(verdictJson(result));
+    return result.ok ? EXIT.ok : EXIT.rejected;
+  }
+  if (result.ok) {
+    print(`Verdict: all ${result.verdicts.length} moves are legal.`, outcomeLine(result.state));
+    return EXIT.ok;
+  }
+  const e = result.error;
+  const who = e.seat === null ? 'no seat to play' : `seat ${e.seat} (${result.state.players[e.seat]})`;
+  print(
+    `Verdict: ILLEGAL move at index ${e.index} (round ${e.round}, turn ${e.turn}), ${who}: ${e.text}`,
+    `  ${e.code} (RULES.md ${e.rule}): ${e.message}`,
+    `  ${result.verdicts.length - e.index - 1} later move(s) not judged. Position before the move:`,
+    indent(renderPosition(result.state), '    '),
+  );
+  return EXIT.rejected;
+}

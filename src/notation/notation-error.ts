@@ -1,0 +1,53 @@
+/**
+ * Notation errors, after python-chess: text that cannot be read at all, a move that is read but
+ * not legal here, and text that fits more than one legal move.
+ */
+import type { MoveErrorCode } from '../core/errors.js';
+import type { Move } from '../core/moves.js';
+
+/** Why a text is not a move of this position, or why a move cannot be written. */
+export const NOTATION_ERROR_CODES = ['UNREADABLE', 'ILLEGAL', 'AMBIGUOUS', 'NOT_A_MOVE'] as const;
+
+/** A machine-readable reason, from {@link NOTATION_ERROR_CODES}. */
+export type NotationErrorCode = (typeof NOTATION_ERROR_CODES)[number];
+
+/** Details that come with some codes. */
+export interface NotationErrorDetails {
+  /** For `ILLEGAL`: the rules core's reason. */
+  readonly moveCode?: MoveErrorCode;
+  /** For `ILLEGAL`: the RULES.md section broken. */
+  readonly rule?: string;
+  /** For `AMBIGUOUS`: every legal move the text fits, in canonical order. */
+  readonly candidates?: readonly Move[];
+}
+
+/**
+ * A text that is not a move here (`UNREADABLE`, `ILLEGAL`, `AMBIGUOUS`), or a value that is not a
+ * move and so has no text (`NOT_A_MOVE`).
+ */
+export class NotationError extends Error {
+  override readonly name = 'NotationError' as const;
+  constructor(
+    readonly code: NotationErrorCode,
+    message: string,
+    /** The text or value that was refused. */
+    readonly input: unknown,
+    readonly details: NotationErrorDetails = {},
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * True for a {@link NotationError} from any copy of this package.
+ *
+ * @example
+ * ```ts
+ * try { parseMove(state, 'P 99'); } catch (e) { if (isNotationError(e)) console.log(e.code); }
+ * ```
+ */
+export function isNotationError(e: unknown): e is NotationError {
+  if (typeof e !== 'object' || e === null) return false;
+  const err = e as { name?: unknown; code?: unknown };
+  return err.name === 'NotationError' && (NOTATION_ERROR_CODES as readonly unknown[]).includes(err.code);
+}

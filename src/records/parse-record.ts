@@ -1,0 +1,168 @@
+/**
+ * Reading a game record handed in by someone: JSON text or an already parsed value, checked
+ * field by field against the record format (docs/record.schema.json). Every problem is listed.
+ * Legality of the moves is not judged here; that is `replay`'s job.
+ */
+import { cardsInUse, deckProblems, STANDARD_DECK, type DeckDefinition } from '../core/cards.js';
+import { moveShapeError, type Move } from '../core/moves.js';
+import { RECORD_VERSION, type GameRecord } from './game-record.js';
+import { RecordError, type RecordErrorCode, type RecordProblem } from './record-error.js';
+
+const TOP_KEYS = ['format', 'version', 'players', 'seed', 'options', 'moves', 'metadata'];
+
+function isPlainObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function describe(x: unknown): string {
+  if (x === null) return 'null';
+  if (Array.isArray(x)) return 'an array';
+  if (typeof x === 'string') return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x);
+  if (typeof x === 'object') return 'an object';
+  return String(x);
+}
+
+/** The problems found so far. */
+class Problems {
+  readonly list: RecordProblem[] = [];
+  add(code: RecordErrorCode, path: string, message: string): void {
+    this.list.push({ code, path, message });
+  }
+}
+
+function checkPlayers(raw: unknown, out: Problems): string[] | undefined {
+  if (!Array.isArray(raw) || raw.length < 2 || raw.length > 5) {
+    out.add('BAD_PLAYERS', 'players', `"players" must list 2 to 5 player names, not ${describe(raw)} (RULES.md §2).`);
+    return undefined;
+  }
+  const bad = raw.findIndex((p) => typeof p !== 'string' || p.trim() === '');
+  if (bad >= 0) {
+    out.add('BAD_PLAYERS', `players[${bad}]`, `Every player name must be a non-empty string; players[${bad}] is ${describe(raw[bad])}.`);
+    return undefined;
+  }
+  return raw as string[];
+}
+
+function checkSeed(raw: unknown, out: Problems): void {
+  if (typeof raw === 'string' || (typeof raw === 'number' && Number.isSafeInteger(raw))) return;
+  out.add('BAD_SEED', 'seed', `"seed" must be a string or a safe integer, not ${describe(raw)} (RULES.md §3).`);
+}
+
+function checkOptions(raw: unknown, players: number | undefined, out: Problems): DeckDefinition | undefined {
+  if (raw === undefined) return STANDARD_DECK;
+  if (!isPlainObject(raw)) {
+    out.add('BAD_OPTIONS', 'options', `"options" must be an object such as { "deck": … }, not ${describe(raw)}.`);
+    return undefined;
+  }
+  const extra = Object.keys(raw).filter((k) => k !== 'deck');
+  if (extra.length > 0) out.add('BAD_OPTIONS', 'options', `Unknown game option ${extra.map((k) => JSON.stringify(k)).join(', ')}; the only option is "deck".`);
+  if (raw.deck === undefined) return STANDARD_DECK;
+  const problems = deckProblems(raw.deck, players);
+  for (const p of problems) out.add('BAD_DECK', 'options.deck', p);
+  return problems.length === 0 ? (raw.deck as DeckDefinition) : undefined;
+}
+
+function checkMoves(raw: unknown, inUse: ReadonlySet<number> | undefined, players: number | undefined, out: Problems): void {
+  if (!Array.isArray(raw)) {
+    out.add('BAD_MOVES', 'moves', `"moves" must be an array of moves, not ${describe(raw)}.`);
+    return;
+  }
+  raw.forEach((move: unknown, i) => {
+    const shape = moveShapeError(move);
+    if (shape) {
+      out.add('BAD_MOVE', `moves[${i}]`, `Move ${i}: ${shape.message}`);
+      return;
+    }
+    const m = move as Move;
+    const ids = m.type === 'play' ? m.cards : m.type === 'add' ? [m.card] : [];
+    for (const id of ids) {
+      if (inUse && !inUse.has(id)) {
+        out.add('UNKNOWN_CARD', `moves[${i}]`, `Move ${i} names card ${id}, which is not a card of this game's deck with ${players} players (RULES.md §2, §3.1).`);
+      }
+    }
+  });
+}
+
+function checkMetadata(raw: unknown, out: Problems): void {
+  if (raw === undefined) return;
+  if (!isPlainObject(raw)) {
+    out.add('BAD_METADATA', 'metadata', `"metadata" must be an object, not ${describe(raw)}.`);
+    return;
+  }
+  for (const key of ['event', 'date']) {
+    if (raw[key] !== undefined && typeof raw[key] !== 'string') out.add('BAD_METADATA', `metadata.${key}`, `"metadata.${key}" must be a string.`);
+  }
+  const comments = raw.comments;
+  if (comments === undefined) return;
+  if (!isPlainObject(comments)) {
+    out.add('BAD_METADATA', 'metadata.comments', '"metadata.comments" must be an object mapping move indexes to comments.');
+    return;
+  }
+  for (const [key, text] of Object.entries(comments)) {
+    if (!/^(0|[1-9]\d*)$/.test(key) || typeof text !== 'string') {
+      out.add('BAD_METADATA', `metadata.comments.${key}`, `Comment ${JSON.stringify(key)} must be a string keyed by a move index (0, 1, 2…).`);
+    }
+  }
+}
+
+/**
+ * Every problem that keeps `input` from being a valid game record, or an empty list.
+ * Does not judge the legality of the moves (see {@link replay}).
+ *
+ * @param input - JSON text, or an already parsed value.
+ * @example
+ * ```ts
+ * recordProblems('{"format":"dnup-record"'); // [{ code: 'BAD_JSON', path: '', message: … }]
+ * ```
+ */
+export function recordProblems(input: unknown): RecordProblem[] {
+  const out = new Problems();
+  let value = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch (e) {
+      out.add('BAD_JSON', '', `This is not JSON (${(e as Error).message}); a game record is a JSON object.`);
+      return out.list;
+    }
+  }
+  if (!isPlainObject(value)) {
+    out.add('NOT_AN_OBJECT', '', `A game record is a JSON object, not ${describe(value)}.`);
+    return out.list;
+  }
+  if (value.format !== 'dnup-record') {
+    out.add('WRONG_FORMAT', 'format', `"format" must be "dnup-record", not ${describe(value.format)}: this is not a dnup game record.`);
+  }
+  if (value.version !== RECORD_VERSION) {
+    out.add('WRONG_VERSION', 'version', `This library reads game records of version ${RECORD_VERSION}, not ${describe(value.version)}.`);
+  }
+  const extra = Object.keys(value).filter((k) => !TOP_KEYS.includes(k));
+  for (const k of extra) out.add('UNKNOWN_FIELD', k, `A game record has no field ${JSON.stringify(k)} (free-form facts go in "metadata").`);
+  const players = checkPlayers(value.players, out);
+  checkSeed(value.seed, out);
+  const deck = checkOptions(value.options, players?.length, out);
+  const inUse = deck && players ? new Set(cardsInUse(deck, players.length)) : undefined;
+  checkMoves(value.moves, inUse, players?.length, out);
+  checkMetadata(value.metadata, out);
+  return out.list;
+}
+
+/**
+ * Reads and fully validates a game record.
+ *
+ * @param input - the record's JSON text, or an already parsed value.
+ * @returns the record, typed (a fresh copy when `input` was text; the same object otherwise).
+ * @throws {@link RecordError} listing every problem, with codes such as `BAD_JSON`,
+ * `WRONG_VERSION`, `BAD_PLAYERS`, `BAD_MOVE` or `UNKNOWN_CARD`.
+ *
+ * @example
+ * ```ts
+ * const record = parseRecord(fs.readFileSync('game.json', 'utf8'));
+ * const result = replay(record);
+ * ```
+ */
+export function parseRecord(input: unknown): GameRecord {
+  const problems = recordProblems(input);
+  if (problems.length > 0) throw new RecordError(problems);
+  return (typeof input === 'string' ? JSON.parse(input) : input) as GameRecord;
+}

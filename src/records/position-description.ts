@@ -1,0 +1,188 @@
+/**
+ * A position described by a person who has only a snapshot of a table (the chessops "setup"):
+ * hands, table sets, discard pile, turn, out order and scores, with defaults for everything a
+ * snapshot may not show. Turned into a full {@link GameState} by `fromPosition`.
+ */
+import { cardsInUse, deckProblems, STANDARD_DECK, type CardId, type DeckDefinition, type HeldCard } from '../core/cards.js';
+import { seedRng, type RngState, type Seed } from '../core/random.js';
+import { ROUNDS_TO_WIN, TOKENS_TO_WIN } from '../core/scoring.js';
+import type { GameState, GameStatus, TableSet } from '../core/state.js';
+import type { ProblemList } from './position-error.js';
+
+/** A set on the table as described: `area` defaults to 0. */
+export interface TableSetDescription {
+  readonly seat: number;
+  readonly area?: number;
+  /** The value every card of the set shows. */
+  readonly value: number;
+  readonly cards: readonly CardId[];
+}
+
+/**
+ * A position as a person would describe it. Only `players`, `hands` and `turn` are required.
+ *
+ * Defaults: `deck` the standard deck; `table` empty; `discard` every card in use that is
+ * neither in a hand nor on the table; `out` empty; `status` `"playing"`; `scores` zeros;
+ * `round` the one the scores imply; `winner` the seat with a winning score when the game is
+ * over; `starter` the seat to play; `seed` `"position"` and `rng` that seed's stream (they only
+ * decide the next rounds' deals); `turn.area` 0; `turn.number` 1.
+ */
+export interface PositionDescription {
+  /** A seat count (names become "Player 1"…) or 2 to 5 names. */
+  readonly players: number | readonly string[];
+  /** Each seat's hand: card ids with the value that is up. */
+  readonly hands: readonly (readonly HeldCard[])[];
+  readonly table?: readonly TableSetDescription[];
+  readonly discard?: readonly CardId[];
+  readonly turn: { readonly seat: number; readonly area?: number; readonly number?: number };
+  readonly out?: readonly number[];
+  readonly scores?: readonly number[];
+  readonly round?: number;
+  readonly status?: GameStatus;
+  readonly winner?: number | null;
+  readonly starter?: number;
+  readonly deck?: DeckDefinition;
+  readonly seed?: Seed;
+  readonly rng?: RngState;
+}
+
+const KEYS = ['players', 'hands', 'table', 'discard', 'turn', 'out', 'scores', 'round', 'status', 'winner', 'starter', 'deck', 'seed', 'rng'];
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+const isInt = (x: unknown): x is number => Number.isInteger(x);
+const isIntArray = (x: unknown): x is number[] => Array.isArray(x) && x.every(isInt);
+
+function namesOf(players: unknown): string[] | undefined {
+  if (isInt(players) && players >= 2 && players <= 5) return Array.from({ length: players }, (_, i) => `Player ${i + 1}`);
+  if (Array.isArray(players) && players.length >= 2 && players.length <= 5 && players.every((p) => typeof p === 'string' && p.trim() !== '')) {
+    return players.slice() as string[];
+  }
+  return undefined;
+}
+
+function handsOf(raw: unknown, n: number, problems: ProblemList): HeldCard[][] | undefined {
+  if (!Array.isArray(raw) || raw.length !== n) {
+    problems.add('BAD_SHAPE', 'hands', '§8', `"hands" must list one hand per seat (${n}).`);
+    return undefined;
+  }
+  let ok = true;
+  const hands = raw.map((hand: unknown, s) => {
+    if (!Array.isArray(hand)) {
+      problems.add('BAD_SHAPE', `hands[${s}]`, '§8', `hands[${s}] must be an array of cards { id, active }.`);
+      ok = false;
+      return [];
+    }
+    return hand.map((c: unknown, i) => {
+      if (!isObject(c) || !isInt(c.id) || !isInt(c.active) || Object.keys(c).length !== 2) {
+        problems.add('BAD_SHAPE', `hands[${s}][${i}]`, '§1', `hands[${s}][${i}] must be a card { id, active }: its id and the value that is up.`);
+        ok = false;
+      }
+      return c as HeldCard;
+    });
+  });
+  return ok ? hands : undefined;
+}
+
+function tableOf(raw: unknown, problems: ProblemList): TableSet[] | undefined {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) {
+    problems.add('BAD_SHAPE', 'table', '§1', '"table" must be an array of sets { seat, area, value, cards }.');
+    return undefined;
+  }
+  let ok = true;
+  const sets = raw.map((t: unknown, i) => {
+    const extra = isObject(t) ? Object.keys(t).filter((k) => !['seat', 'area', 'value', 'cards'].includes(k)) : [];
+    if (!isObject(t) || !isInt(t.seat) || !(t.area === undefined || isInt(t.area)) || !isInt(t.value) || !isIntArray(t.cards) || extra.length > 0) {
+      problems.add('BAD_SHAPE', `table[${i}]`, '§1', `table[${i}] must be a set { seat, area, value, cards } with integer seat, area and value and an array of card ids.`);
+      ok = false;
+      return undefined;
+    }
+    return { seat: t.seat, area: t.area ?? 0, value: t.value, cards: t.cards.slice() } as TableSet;
+  });
+  if (!ok) return undefined;
+  // the state keeps the table ordered by seat then area
+  return (sets as TableSet[]).slice().sort((a, b) => a.seat - b.seat || a.area - b.area);
+}
+
+/** The round the scores imply when none is given (each finished round hands out a fixed amount). */
+function impliedRound(scores: readonly number[], out: readonly number[], status: GameStatus, duel: boolean): number {
+  const total = scores.reduce((a, b) => a + b, 0);
+  if (duel) return Math.max(1, total - (status === 'playing' ? 0 : 1) + 1);
+  const thisRound = out.length === 0 ? 0 : out.length === 1 ? 2 : 3;
+  return Math.max(1, Math.floor((total - thisRound) / 3) + 1);
+}
+
+/**
+ * Builds the state a description stands for, filling in defaults, or undefined when its shape is
+ * too broken to build one (the problems say why). The result is not yet checked for invariants.
+ */
+export function stateFromDescription(raw: unknown, problems: ProblemList): GameState | undefined {
+  if (!isObject(raw)) {
+    problems.add('BAD_SHAPE', '', '§8', 'A position must be an object { players, hands, turn, … }.');
+    return undefined;
+  }
+  const d = raw as Record<string, unknown>;
+  for (const k of Object.keys(d).filter((key) => !KEYS.includes(key))) {
+    problems.add('BAD_SHAPE', k, '§8', `A position has no field ${JSON.stringify(k)}.`);
+  }
+  const players = namesOf(d.players);
+  if (!players) {
+    problems.add('BAD_PLAYERS', 'players', '§2', '"players" must be a seat count from 2 to 5 or 2 to 5 non-empty names.');
+    return undefined;
+  }
+  const n = players.length;
+  const duel = n === 2;
+  const deck = (d.deck ?? STANDARD_DECK) as DeckDefinition;
+  const deckTrouble = deckProblems(deck, n);
+  for (const p of deckTrouble) problems.add('BAD_DECK', 'deck', '§2', p);
+  const hands = handsOf(d.hands, n, problems);
+  const table = tableOf(d.table, problems);
+  const turn = d.turn;
+  if (!isObject(turn) || !isInt(turn.seat) || !(turn.area === undefined || isInt(turn.area)) || !(turn.number === undefined || isInt(turn.number))) {
+    problems.add('BAD_SHAPE', 'turn', '§4', '"turn" must be { seat, area?, number? } with integers.');
+  }
+  const check = <T>(key: string, ok: (x: unknown) => boolean, what: string, rule: string): T | undefined => {
+    if (d[key] === undefined || ok(d[key])) return d[key] as T | undefined;
+    problems.add('BAD_SHAPE', key, rule, `"${key}" must be ${what}.`);
+    return undefined;
+  };
+  const out = check<number[]>('out', isIntArray, 'an array of seats', '§6') ?? [];
+  const scores = check<number[]>('scores', (x) => isIntArray(x) && x.length === n, `an array of ${n} integers`, '§6') ?? players.map(() => 0);
+  const status = check<GameStatus>('status', (x) => x === 'playing' || x === 'roundOver' || x === 'gameOver', '"playing", "roundOver" or "gameOver"', '§8') ?? 'playing';
+  const round = check<number>('round', isInt, 'an integer', '§6') ?? impliedRound(scores, out, status, duel);
+  const winner = check<number | null>('winner', (x) => x === null || isInt(x), 'a seat or null', '§6');
+  const starter = check<number>('starter', isInt, 'a seat', '§3');
+  const discard = check<number[]>('discard', isIntArray, 'an array of card ids', '§4');
+  const seed = check<Seed>('seed', (x) => typeof x === 'string' || (typeof x === 'number' && Number.isSafeInteger(x)), 'a string or a safe integer', '§3') ?? 'position';
+  const rng = check<RngState>('rng', (x) => Array.isArray(x) && x.length === 4 && x.every((w) => isInt(w) && w >= 0 && w <= 0xffffffff), 'four 32-bit unsigned integers', '§3');
+  if (!hands || !table || deckTrouble.length > 0 || problems.list.length > 0) return undefined;
+  const t = turn as { seat: number; area?: number; number?: number };
+  const number = t.number ?? 1;
+  const placed = new Set<number>([...hands.flat().map((c) => c.id), ...table.flatMap((s) => s.cards)]);
+  const target = duel ? ROUNDS_TO_WIN : TOKENS_TO_WIN;
+  const winnerSeat = status === 'gameOver' ? scores.findIndex((s) => s >= target) : -1;
+  return {
+    format: 1,
+    players,
+    deck,
+    seed,
+    rng: rng ?? seedRng(seed),
+    scoring: duel ? 'rounds' : 'tokens',
+    round,
+    status,
+    hands,
+    table,
+    discard: discard ?? cardsInUse(deck, n).filter((id) => !placed.has(id)),
+    starter: starter ?? t.seat,
+    turn: { seat: t.seat, area: t.area ?? 0, number },
+    out,
+    scores,
+    winner: winner !== undefined ? winner : winnerSeat >= 0 ? winnerSeat : null,
+    moveCount: number - 1 + 2 * (round - 1),
+    lastMove: null,
+    events: [],
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Problems of a position handed in by a person (RULES.md §2–§8 invariants), each with a code from
+ * a closed union, the path of the offending field, a sentence and the RULES.md section.
+ */
+
+/** Every broken invariant {@link validatePosition} can report. */
+export const POSITION_PROBLEM_CODES = [
+  'BAD_SHAPE',
+  'BAD_PLAYERS',
+  'BAD_DECK',
+  'UNKNOWN_CARD',
+  'CARD_NOT_IN_USE',
+  'DUPLICATE_CARD',
+  'MISSING_CARD',
+  'BAD_ORIENTATION',
+  'EMPTY_SET',
+  'MIXED_SET',
+  'SAME_SIZE_SETS',
+  'NO_SUCH_AREA',
+  'AREA_TAKEN',
+  'TABLE_ORDER',
+  'BAD_TURN',
+  'TURN_AT_OUT_SEAT',
+  'OWN_SET_AT_TURN',
+  'BAD_OUT',
+  'OUT_WITH_CARDS',
+  'EMPTY_HAND_NOT_OUT',
+  'BAD_STATUS',
+  'BAD_SCORING',
+  'IMPOSSIBLE_SCORES',
+  'BAD_WINNER',
+  'BAD_ROUND',
+  'BAD_MOVE_COUNT',
+] as const;
+
+/** A machine-readable kind of position problem. */
+export type PositionProblemCode = (typeof POSITION_PROBLEM_CODES)[number];
+
+/** One broken invariant. */
+export interface PositionProblem {
+  readonly code: PositionProblemCode;
+  /** The offending field as a JSON path, e.g. `hands[2][4]` or `table[1]`. */
+  readonly path: string;
+  /** A sentence a player understands, naming the rule. */
+  readonly message: string;
+  /** The RULES.md section, e.g. `"§5"`. */
+  readonly rule: string;
+}
+
+/** A position that cannot be played: `code` is the first problem's, `problems` lists them all. */
+export class PositionError extends Error {
+  override readonly name = 'PositionError' as const;
+  readonly code: PositionProblemCode;
+  constructor(readonly problems: readonly PositionProblem[]) {
+    super(problems.length === 1 ? problems[0]!.message : `${problems.length} problems: ${problems.map((p) => p.message).join(' ')}`);
+    this.code = problems[0]?.code ?? 'BAD_SHAPE';
+  }
+}
+
+/**
+ * True for a {@link PositionError} from any copy of this package.
+ *
+ * @example
+ * ```ts
+ * try { fromPosition(description); } catch (e) { if (isPositionError(e)) console.log(e.problems); }
+ * ```
+ */
+export function isPositionError(e: unknown): e is PositionError {
+  if (typeof e !== 'object' || e === null) return false;
+  const err = e as { name?: unknown; code?: unknown };
+  return err.name === 'PositionError' && (POSITION_PROBLEM_CODES as readonly unknown[]).includes(err.code);
+}
+
+/** A growing list of problems. */
+export class ProblemList {
+  readonly list: PositionProblem[] = [];
+  add(code: PositionProblemCode, path: string, rule: string, message: string): void {
+    this.list.push({ code, path, rule, message });
+  }
+}
