@@ -1,0 +1,146 @@
+/**
+ * The package as a user gets it: `npm pack` the built package, install the tarball into a fresh
+ * project (offline: dnup has no runtime dependencies), then use it the four ways users do —
+ * ESM `import`, CommonJS `require`, and TypeScript with `moduleResolution` `node16` and `bundler`.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../docs/markdown.js';
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  bin: Record<string, string>;
+  exports: Record<string, unknown>;
+};
+
+/** Every file package.json points at (exports, bin), which the tarball must contain. */
+function entryFiles(): string[] {
+  const files = new Set<string>(Object.values(pkg.bin));
+  const walk = (x: unknown): void => {
+    if (typeof x === 'string') {
+      if (x.startsWith('./dist/')) files.add(x);
+    } else if (x && typeof x === 'object') Object.values(x).forEach(walk);
+  };
+  walk(pkg.exports);
+  return [...files].map((f) => f.replace(/^\.\//, ''));
+}
+
+function run(cmd: string, args: readonly string[], cwd: string): string {
+  try {
+    return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 90_000 });
+  } catch (e) {
+    const err = e as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}:\n${err.stdout ?? ''}${err.stderr ?? err.message}`);
+  }
+}
+
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+let dir = '';
+let packed: { filename: string; files: { path: string }[] };
+
+beforeAll(() => {
+  // CI builds before testing; a fresh checkout (or a missing entry) gets built here
+  if (!entryFiles().every((f) => existsSync(join(ROOT, f)))) run(process.execPath, [join(ROOT, 'node_modules', 'tsup', 'dist', 'cli-default.js')], ROOT);
+  dir = mkdtempSync(join(tmpdir(), 'dnup-install-'));
+  const out = run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], ROOT);
+  packed = (JSON.parse(out) as (typeof packed)[])[0]!;
+  const app = join(dir, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'dnup-consumer', version: '0.0.0', private: true }));
+  run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', join(dir, packed.filename)], app);
+}, 120_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const app = (): string => join(dir, 'app');
+
+/** A few moves through the public API, printed as one JSON line; the same script for ESM and CJS. */
+const PLAY = `
+let state = dnup.createGame(['Ana', 'Ben', 'Cy'], 'install test');
+for (let i = 0; i < 5; i++) state = dnup.apply(state, dnup.legalMoves(state)[0]);
+let code = null;
+try { dnup.apply(state, { type: 'fly' }); } catch (e) { code = dnup.isIllegalMoveError(e) ? e.code : 'unrecognised'; }
+console.log(JSON.stringify({ moves: state.moveCount, hands: state.hands.map((h) => h.length), code }));
+`;
+
+describe('the packed package', () => {
+  it('ships the built entries, the README, the changelog and the licence, and no sources or tests', () => {
+    const files = packed.files.map((f) => f.path);
+    for (const f of [...entryFiles(), 'package.json', 'README.md', 'LICENSE']) expect(files).toContain(f);
+    expect(files.filter((f) => /^(src|test|bench|docs)\//.test(f))).toEqual([]);
+    expect(packed.filename).toBe(`${pkg.name}-${pkg.version}.tgz`);
+  });
+
+  it('installs offline and links the dnup command', () => {
+    const installed = JSON.parse(readFileSync(join(app(), 'node_modules', 'dnup', 'package.json'), 'utf8')) as { version: string };
+    expect(installed.version).toBe(pkg.version);
+    expect(existsSync(join(app(), 'node_modules', '.bin', 'dnup'))).toBe(true);
+  });
+
+  it('works through ESM import and CommonJS require, with the same results', () => {
+    writeFileSync(join(app(), 'esm.mjs'), `import * as dnup from 'dnup';\n${PLAY}`);
+    writeFileSync(join(app(), 'cjs.cjs'), `const dnup = require('dnup');\n${PLAY}`);
+    const esm = run(process.execPath, ['esm.mjs'], app()).trim();
+    const cjs = run(process.execPath, ['cjs.cjs'], app()).trim();
+    expect(JSON.parse(esm)).toEqual({ moves: 5, hands: expect.any(Array), code: 'MALFORMED_MOVE' });
+    expect(cjs).toBe(esm);
+  });
+
+  it('lets the CommonJS copy recognise errors thrown by the ESM copy (no instanceof needed)', () => {
+    writeFileSync(
+      join(app(), 'dual.mjs'),
+      `import { createRequire } from 'node:module';
+import * as esm from 'dnup';
+const cjs = createRequire(import.meta.url)('dnup');
+let verdict;
+try { esm.apply(esm.createGame(2, 1), { type: 'nextRound' }); } catch (e) {
+  verdict = { two: esm.IllegalMoveError !== cjs.IllegalMoveError, instance: e instanceof cjs.IllegalMoveError, guard: cjs.isIllegalMoveError(e), code: e.code };
+}
+console.log(JSON.stringify(verdict));`,
+    );
+    expect(JSON.parse(run(process.execPath, ['dual.mjs'], app()))).toEqual({ two: true, instance: false, guard: true, code: 'ROUND_NOT_OVER' });
+  });
+
+  const CONSUMER = `import { createGame, legalMoves, apply, checkMove, isIllegalMoveError, type GameState, type Move, type MoveErrorCode } from 'dnup';
+const state: GameState = createGame(['Ana', 'Ben'], 'types');
+const moves: Move[] = legalMoves(state);
+const next: GameState = apply(state, moves[0]!);
+const verdict = checkMove(next, { type: 'rotate' });
+const code: MoveErrorCode | undefined = verdict.ok ? undefined : verdict.code;
+export const facts = { seat: next.turn.seat, code, guard: isIllegalMoveError(null) };
+// @ts-expect-error a move needs a known type
+export const bad: Move = { type: 'fly' };
+`;
+
+  const typecheck = (name: string, compilerOptions: Record<string, unknown>, files: Record<string, string>): string => {
+    const root = join(app(), name);
+    mkdirSync(root, { recursive: true });
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(root, file), text);
+    const tsconfig = { compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, types: [], ...compilerOptions }, include: ['*.ts', '*.cts', '*.mts'] };
+    writeFileSync(join(root, 'tsconfig.json'), JSON.stringify(tsconfig));
+    return run(process.execPath, [TSC, '-p', join(root, 'tsconfig.json')], root);
+  };
+
+  it('typechecks in TypeScript with moduleResolution node16, as ESM and as CommonJS', () => {
+    // the sub-project's package.json decides: "type": "module" reads the import types (.d.ts)
+    mkdirSync(join(app(), 'node16'), { recursive: true });
+    writeFileSync(join(app(), 'node16', 'package.json'), JSON.stringify({ type: 'module' }));
+    expect(() =>
+      typecheck('node16', { module: 'node16', moduleResolution: 'node16', target: 'es2022' }, {
+        'consumer.ts': CONSUMER,
+        // a .cts file resolves through the "require" condition (.d.cts)
+        'consumer.cts': `import dnup = require('dnup');\nexport const state: dnup.GameState = dnup.createGame(3, 1);\n`,
+      }),
+    ).not.toThrow();
+  });
+
+  it('typechecks in TypeScript with moduleResolution bundler', () => {
+    expect(() => typecheck('bundler', { module: 'esnext', moduleResolution: 'bundler', target: 'es2022' }, { 'consumer.ts': CONSUMER })).not.toThrow();
+  });
+});
