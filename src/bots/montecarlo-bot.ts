@@ -20,7 +20,7 @@ import { greedyMove, greedyScores, outlookOfState, outlookOfView } from './greed
 export interface MonteCarloOptions {
   /** Seeds sampling and playouts. */
   readonly seed?: Seed;
-  /** Playouts per decision (default 200): deterministic for a seed. */
+  /** Playouts per decision (default 100): deterministic for a seed. */
   readonly playouts?: number;
   /** A time budget per decision in milliseconds; when set, playouts stop at whichever limit comes first. */
   readonly timeMs?: number;
@@ -60,7 +60,7 @@ function playout(state: GameState, rng: RandomSource, noise: number, cap: number
 }
 
 /**
- * The `montecarlo` bot. With the default 200 playouts it takes a few milliseconds per decision
+ * The `montecarlo` bot. With the default 100 playouts it takes about 10 ms per decision
  * on a laptop; the budget is by count so that games replay identically for a seed.
  *
  * @param options - budget and seed.
@@ -72,7 +72,7 @@ function playout(state: GameState, rng: RandomSource, noise: number, cap: number
  */
 export function monteCarloBot(options: MonteCarloOptions = {}): Bot {
   const rng = seededRandom(options.seed ?? 'montecarlo');
-  const playouts = options.playouts ?? 200;
+  const playouts = options.playouts ?? 100;
   const width = options.candidates ?? 6;
   const noise = options.noise ?? 0.1;
   const cap = options.playoutCap ?? 400;

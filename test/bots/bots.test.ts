@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  apply,
+  botByName,
+  createGame,
+  isBotError,
+  isIllegalMoveError,
+  legalMovesOfView,
+  monteCarloBot,
+  playGame,
+  randomBot,
+  runArena,
+  wilsonInterval,
+  type Bot,
+  type GameState,
+} from '../../src/index.js';
+import { arenaCommand } from '../../src/cli/arena-command.js';
+
+const make = (playouts = 40) => (name: string, seed: string) => botByName(name, { seed, playouts });
+
+describe('playGame (RULES.md §3: same seed and moves, same game)', () => {
+  it('returns a record that replays to the final state, and bots see only their own view', async () => {
+    const seen: string[] = [];
+    const spy = (inner: Bot): Bot => ({
+      name: inner.name,
+      chooseMove: (view, moves) => {
+        const text = JSON.stringify(view);
+        if (text.includes('"seed"') || text.includes('"rng"') || 'hands' in view) seen.push('leak');
+        if (view.seat !== view.turn.seat) seen.push('wrong seat');
+        expect(moves).toEqual(legalMovesOfView(view));
+        return inner.chooseMove(view, moves);
+      },
+    });
+    const { record, state } = await playGame([spy(botByName('greedy')), spy(randomBot(2)), spy(botByName('greedy', { seed: 3 }))], { seed: 'replay me' });
+    expect(seen).toEqual([]);
+    expect(state.status).toBe('gameOver');
+    let replayed: GameState = createGame(record.players, record.seed);
+    for (const m of record.moves) replayed = apply(replayed, m);
+    expect(replayed).toEqual(state);
+  });
+
+  it('awaits asynchronous bots and stops at maxMoves', async () => {
+    const slow: Bot = { name: 'slow', chooseMove: async (_v, moves) => moves[moves.length - 1]! };
+    const { record, state } = await playGame([slow, slow], { seed: 1, maxMoves: 7, names: ['A', 'B'] });
+    expect(record.moves).toHaveLength(7);
+    expect(record.players).toEqual(['A', 'B']);
+    expect(state.moveCount).toBe(7);
+  });
+
+  it('throws the core’s IllegalMoveError when a bot plays an illegal move (RULES.md §5)', async () => {
+    const cheat: Bot = { name: 'cheat', chooseMove: () => ({ type: 'take', target: { seat: 0, area: 0 } }) };
+    await expect(playGame([cheat, cheat, cheat], { seed: 2 })).rejects.toSatisfy(isIllegalMoveError);
+  });
+
+  it('replays identically for the same bot seeds', async () => {
+    const game = () => playGame([botByName('montecarlo', { seed: 'a', playouts: 20 }), botByName('random', { seed: 'b' })], { seed: 9 });
+    expect((await game()).record).toEqual((await game()).record);
+  });
+});
+
+describe('built-in bots (RULES.md §5–§6)', () => {
+  it('greedy wins far more than its fair share against random bots, at 2 to 5 players', async () => {
+    for (const players of [2, 3, 4, 5]) {
+      const result = await runArena({ players, games: 30, lineup: ['greedy', 'random'], seed: 'test', makeBot: make() });
+      const greedy = result.rows.find((r) => r.bot === 'greedy')!;
+      expect(greedy.wins).toBeGreaterThanOrEqual(Math.min(30, Math.ceil(2 * 30 * greedy.fairShare) + 5));
+      expect(result.rows.reduce((n, r) => n + r.wins, 0) + result.unfinished).toBe(30);
+    }
+  });
+
+  it('the Monte-Carlo bot beats greedy in most duels, even on a small budget', async () => {
+    const result = await runArena({ players: 2, games: 12, lineup: ['montecarlo', 'greedy'], seed: 'duel', makeBot: make(30) });
+    expect(result.rows.find((r) => r.bot === 'montecarlo')!.wins).toBeGreaterThanOrEqual(9);
+  });
+
+  it('refuse unknown names and bad budgets with a code', () => {
+    expect(() => botByName('alphadnup')).toThrow(expect.objectContaining({ code: 'UNKNOWN_BOT' }));
+    let caught: unknown;
+    try {
+      monteCarloBot({ playouts: 0 });
+    } catch (e) {
+      caught = e;
+    }
+    expect(isBotError(caught)).toBe(true);
+    expect(caught).toMatchObject({ code: 'BAD_BOT_OPTIONS' });
+  });
+});
+
+describe('the arena', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('computes Wilson intervals (known values)', () => {
+    const [lo, hi] = wilsonInterval(60, 100);
+    expect(lo).toBeCloseTo(0.502, 3);
+    expect(hi).toBeCloseTo(0.6906, 3);
+    expect(wilsonInterval(0, 10)[1]).toBeCloseTo(3.8416 / 13.8416, 6);
+    expect(wilsonInterval(0, 0)).toEqual([0, 1]);
+  });
+
+  it('rotates seats: every lineup entry plays every seat equally', async () => {
+    const seatsOf = new Map<string, number[]>();
+    const tracking = (name: string, seed: string): Bot => {
+      const inner = botByName(name, { seed });
+      const entry = seed.split('/').at(-1)!;
+      return {
+        name,
+        chooseMove: (view, moves) => {
+          const list = seatsOf.get(entry) ?? [];
+          if (!list.includes(view.seat)) seatsOf.set(entry, [...list, view.seat]);
+          return inner.chooseMove(view, moves);
+        },
+      };
+    };
+    await runArena({ players: 3, games: 3, lineup: ['greedy', 'random'], seed: 's', makeBot: tracking });
+    for (const entry of ['0', '1', '2']) expect(seatsOf.get(entry)!.sort()).toEqual([0, 1, 2]);
+  });
+
+  it('dnup arena prints a table, and bad arguments as "dnup: …" with exit code 2', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((s: string) => void out.push(s));
+    vi.spyOn(process.stderr, 'write').mockImplementation((s) => (err.push(String(s)), true));
+    expect(await arenaCommand(['--players', '2', '--games', '4', '--bots', 'greedy,random', '--seed', 'cli'])).toBe(0);
+    expect(out.join('\n')).toMatch(/win rate\s+95% CI[\s\S]*greedy\s+1\s+\d+[\s\S]*average game length/);
+    expect(await arenaCommand(['--players', '2', '--games', '4', '--bots', 'nobody'])).toBe(2);
+    expect(await arenaCommand(['--players', '2', '--bots', 'greedy'])).toBe(2);
+    expect(await arenaCommand(['--players', '9', '--games', '1', '--bots', 'greedy'])).toBe(2);
+    expect(err).toHaveLength(3);
+    for (const line of err) {
+      expect(line).toMatch(/^dnup: /);
+      expect(line).not.toMatch(/\n\s+at /);
+    }
+  });
+});
