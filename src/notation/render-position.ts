@@ -5,7 +5,7 @@
 import { deckIndex, type HeldCard } from '../core/cards.js';
 import { ROUNDS_TO_WIN, TOKENS_TO_WIN } from '../core/scoring.js';
 import type { GameState } from '../core/state.js';
-import { ordinal, setPhrase } from './words.js';
+import { countWord, ordinal } from './words.js';
 
 /** `6/3#17`: card 17 showing 6, with 3 on its other face. */
 function cardText(state: GameState, card: HeldCard): string {
@@ -50,7 +50,7 @@ export function renderPosition(state: GameState): string {
     lines.push('Table:');
     for (const set of state.table) {
       const area = state.players.length === 2 ? ` area ${set.area}` : '';
-      lines.push(`  ${name(set.seat)}${area}: ${setPhrase(set.cards.length, set.value)} [cards ${set.cards.join(', ')}]`);
+      lines.push(`  ${name(set.seat)}${area}: ${countWord(set.cards.length)} ${set.value}${set.cards.length === 1 ? '' : 's'} [cards ${set.cards.join(', ')}]`);
     }
   }
   lines.push(`Discard: ${state.discard.length} card${state.discard.length === 1 ? '' : 's'}`);
