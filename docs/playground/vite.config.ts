@@ -1,0 +1,25 @@
+/**
+ * Vite config of the playground. `npm run playground` serves it, `npm run build:playground`
+ * builds it into docs/playground/dist. The page imports `dnup` straight from the repository's
+ * source, so it always plays the rules of this checkout.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: here('.'),
+  // relative asset paths: the built page works from any folder of the docs site
+  base: './',
+  resolve: {
+    alias: { dnup: here('../../src/index.ts') },
+  },
+  build: {
+    outDir: here('./dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1' },
+});
