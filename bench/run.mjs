@@ -1,0 +1,193 @@
+/**
+ * `npm run bench`: dnup's speed and memory, measured on the BUILT package (dist/) with tinybench.
+ * - random playouts per player count (legalMoves + apply every step): moves/s, average legal
+ *   moves per position, average game length, and the ratio to a hand-tuned mutable engine of
+ *   the same rules (baseline-engine.mjs, never shipped), timed in the same run on the same games;
+ * - legalMoves, apply, playerView, legalMoveGroups and determinize alone, on sampled positions;
+ * - heap retained per state when every state of a long game is kept alive.
+ * Figures depend on the machine and its load; they never fail anything.
+ * Options: --quick (shorter timings).
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Bench } from 'tinybench';
+import {
+  STANDARD_DECK,
+  apply,
+  createGame,
+  determinize,
+  initialKnowledge,
+  legalMoveGroups,
+  legalMoves,
+  nextKnowledge,
+  playerView,
+  seededRandom,
+} from '../dist/index.js';
+import { BaselineGame } from './baseline-engine.mjs';
+
+if (typeof globalThis.gc !== 'function') {
+  // memory is measured around forced collections: re-run with --expose-gc
+  const r = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
+
+const quick = process.argv.includes('--quick');
+const TIME = quick ? 300 : 1500;
+const PLAYERS = [2, 3, 4, 5];
+const BATCH = 4; // games per timed iteration: the same seeds every iteration, so moves per iteration are fixed
+
+/** The move chooser both engines share: a Lehmer generator picking an index into the legal moves. */
+const chooser = (seed) => {
+  let x = 12345 + seed;
+  return (count) => {
+    x = (x * 48271) % 2147483647;
+    return x % count;
+  };
+};
+
+function playDnup(players, seed, visit) {
+  const pick = chooser(seed);
+  let state = createGame(players, seed);
+  while (state.status !== 'gameOver') {
+    const moves = legalMoves(state);
+    const move = moves[pick(moves.length)];
+    const next = apply(state, move);
+    visit?.(state, moves, move, next);
+    state = next;
+  }
+  return state;
+}
+
+const baselines = new Map();
+function playBaseline(players, seed, visit) {
+  const pick = chooser(seed);
+  if (!baselines.has(players)) baselines.set(players, new BaselineGame(STANDARD_DECK, players));
+  const game = baselines.get(players).start(seed);
+  while (game.status !== 2) {
+    const count = game.generate();
+    visit?.(count);
+    game.play(pick(count));
+  }
+  return game;
+}
+
+const fmt = (x, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+function table(head, rows) {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  console.log(line(head));
+  for (const r of rows) console.log(line(r));
+  console.log();
+}
+
+async function opsPerSecond(tasks) {
+  const bench = new Bench({ time: TIME, warmupTime: Math.min(TIME, 300) });
+  for (const [name, fn] of tasks) bench.add(name, fn);
+  await bench.run();
+  return bench.tasks.map((t) => {
+    if (!t.result || !('period' in t.result)) throw new Error(`benchmark ${t.name} failed: ${t.result?.error ?? t.result?.state}`);
+    return 1000 / t.result.period;
+  });
+}
+
+console.log(`dnup benchmarks — node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} ×${cpus().length}${quick ? ' (quick)' : ''}`);
+console.log('Figures depend on the machine and its load; compare ratios measured in one run.\n');
+
+// 1. memory per retained state: every state of a long 5-player game kept alive
+{
+  let longest = { seed: 0, moves: 0 };
+  for (let seed = 0; seed < 200; seed++) {
+    const moves = playDnup(5, seed).moveCount;
+    if (moves > longest.moves) longest = { seed, moves };
+  }
+  const measure = (keep) => {
+    globalThis.gc();
+    globalThis.gc();
+    const before = process.memoryUsage().heapUsed;
+    const kept = [];
+    playDnup(5, longest.seed, (_s, _m, _move, next) => kept.push(keep(next)));
+    globalThis.gc();
+    globalThis.gc();
+    const bytes = (process.memoryUsage().heapUsed - before) / kept.length;
+    return { bytes, count: kept.length, kept };
+  };
+  const shared = measure((s) => s);
+  const copied = measure((s) => structuredClone(s));
+  console.log(`Memory: a ${longest.moves}-move 5-player game (seed ${longest.seed}), every state kept alive`);
+  table(['states kept', 'bytes per state'], [
+    ['dnup states (structural sharing)', fmt(shared.bytes)],
+    ['deep copies of the same states', fmt(copied.bytes)],
+  ]);
+}
+
+// 2. random playouts, both engines on the same games, after checking that they agree move by move
+const playoutRows = [];
+for (const players of PLAYERS) {
+  const seeds = Array.from({ length: 50 }, (_, i) => i);
+  let positions = 0;
+  let legal = 0;
+  let rounds = 0;
+  for (const seed of seeds) {
+    const counts = [];
+    const final = playDnup(players, seed, (_s, moves) => {
+      counts.push(moves.length);
+      positions++;
+      legal += moves.length;
+    });
+    rounds += final.round;
+    let step = 0;
+    const base = playBaseline(players, seed, (count) => {
+      if (count !== counts[step]) throw new Error(`baseline disagrees with dnup: ${players} players, seed ${seed}, step ${step}: ${count} moves vs ${counts[step]}`);
+      step++;
+    });
+    if (step !== counts.length || base.winner !== final.winner || base.scores.join() !== final.scores.join()) {
+      throw new Error(`baseline disagrees with dnup at the end: ${players} players, seed ${seed}`);
+    }
+  }
+  let batchMoves = 0;
+  for (let seed = 0; seed < BATCH; seed++) batchMoves += playDnup(players, seed).moveCount;
+  const [dnup, baseline] = await opsPerSecond([
+    [`dnup ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playDnup(players, seed); }],
+    [`baseline ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playBaseline(players, seed); }],
+  ]);
+  playoutRows.push([
+    `${players} players`,
+    fmt(dnup * batchMoves),
+    fmt(baseline * batchMoves),
+    fmt(dnup / baseline, 2),
+    fmt(legal / positions, 2),
+    fmt(positions / seeds.length, 1),
+    fmt(rounds / seeds.length, 2),
+  ]);
+}
+console.log('Random playouts: legalMoves + apply every step (the baseline agreed move by move on 50 games per player count)');
+table(['', 'dnup moves/s', 'baseline moves/s', 'ratio', 'legal moves/position', 'moves/game', 'rounds/game'], playoutRows);
+
+// 3. single operations on sampled positions of random games at every player count
+const samples = [];
+for (const players of PLAYERS) {
+  for (let seed = 100; seed < 110; seed++) {
+    let knowledge;
+    playDnup(players, seed, (state, moves, move, next) => {
+      knowledge ??= initialKnowledge(state);
+      samples.push({ state, moves, move, knowledge });
+      knowledge = nextKnowledge(knowledge, next);
+    });
+  }
+}
+const views = samples.map((s) => playerView(s.state, s.state.turn.seat, s.knowledge));
+const rng = seededRandom('bench');
+const opNames = ['legalMoves', 'apply', 'playerView', 'legalMoveGroups', 'determinize'];
+const opRates = await opsPerSecond([
+  ['legalMoves', () => { for (const s of samples) legalMoves(s.state); }],
+  ['apply', () => { for (const s of samples) apply(s.state, s.move); }],
+  ['playerView', () => { for (const s of samples) playerView(s.state, s.state.turn.seat, s.knowledge); }],
+  ['legalMoveGroups', () => { for (const s of samples) legalMoveGroups(s.state); }],
+  ['determinize', () => { for (let i = 0; i < views.length; i += 10) determinize(views[i], rng); }],
+]);
+console.log(`Single operations over ${fmt(samples.length)} positions sampled from random games at 2–5 players`);
+table(['operation', 'calls/s', 'µs/call'], opNames.map((name, i) => {
+  const calls = opRates[i] * (name === 'determinize' ? Math.ceil(views.length / 10) : samples.length);
+  return [name, fmt(calls), fmt(1e6 / calls, 2)];
+}));
