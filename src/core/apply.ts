@@ -1,8 +1,9 @@
 /** The reducer: one legal move in, the next state out; the input is never changed. */
-import { checkMove, moveError, positionOf } from './check-move.js';
+import { checkMove, positionOf, ruleError } from './check-move.js';
 import { finishDraft, startDraft } from './draft.js';
 import { copyMove, moveShapeError, type Move } from './moves.js';
 import { movesOf } from './legal-moves.js';
+import { isInterned } from './interned-moves.js';
 import type { GameState } from './state.js';
 import { settleGoingOut } from './scoring.js';
 import { passTurn } from './turn-order.js';
@@ -27,11 +28,16 @@ import { rotateHand } from './actions/rotate-hand.js';
  */
 export function apply(state: GameState, move: Move): GameState {
   const p = positionOf(state);
-  const shape = moveShapeError(move);
-  if (shape) throw shape;
-  // judge and play a private copy: the caller's object can change nothing afterwards
-  const own = copyMove(move);
-  const error = moveError(p, own);
+  let own: Move;
+  if (isInterned(move)) {
+    own = move; // one of legalMoves' own frozen objects: sound shape, nothing to copy
+  } else {
+    const shape = moveShapeError(move);
+    if (shape) throw shape;
+    // judge and play a private copy: the caller's object can change nothing afterwards
+    own = copyMove(move);
+  }
+  const error = ruleError(p, own);
   if (error) throw error;
   if (own.type === 'nextRound') return dealNextRound(state, own);
   const d = startDraft(state, p.index);

@@ -37,9 +37,11 @@ export function positionOf(state: GameState): MovePosition {
 
 /** The error that forbids `move` in position `p`, or undefined when it is legal. */
 export function moveError(p: MovePosition, move: unknown): IllegalMoveError | undefined {
-  const shape = moveShapeError(move);
-  if (shape) return shape;
-  const m = move as Move;
+  return moveShapeError(move) ?? ruleError(p, move as Move);
+}
+
+/** The rule that forbids a well-formed `m` in position `p`, or undefined when it is legal. */
+export function ruleError(p: MovePosition, m: Move): IllegalMoveError | undefined {
   if (p.status === 'gameOver') return new IllegalMoveError('GAME_OVER', 'The game is over: no move can be played (RULES.md §6).');
   if (p.status === 'roundOver') {
     return m.type === 'nextRound'

@@ -9,31 +9,49 @@
  */
 import type { CardId, HeldCard } from './cards.js';
 import { mayArrive } from './beaten-sets.js';
+import { addMove, NEXT_ROUND, ROTATE, singlePlay, takeMove } from './interned-moves.js';
 import type { Move } from './moves.js';
 import type { MovePosition } from './position.js';
 
-const ROTATE: Move = Object.freeze({ type: 'rotate' });
-const NEXT_ROUND: Move = Object.freeze({ type: 'nextRound' });
+// Scratch buffers for sorting a hand; legalMoves never re-enters itself, so one pair suffices.
+let sortedValues = new Int32Array(64);
+let sortedIds = new Int32Array(64);
 
-function byValueThenId(a: HeldCard, b: HeldCard): number {
-  return a.active - b.active || a.id - b.id;
+/** Sorts the hand by (active value, id) into the scratch buffers (insertion sort: hands are small). */
+function sortHand(hand: readonly HeldCard[]): void {
+  const n = hand.length;
+  if (n > sortedValues.length) {
+    sortedValues = new Int32Array(n * 2);
+    sortedIds = new Int32Array(n * 2);
+  }
+  const values = sortedValues;
+  const ids = sortedIds;
+  for (let i = 0; i < n; i++) {
+    const c = hand[i]!;
+    const v = c.active;
+    const id = c.id;
+    let j = i - 1;
+    while (j >= 0 && (values[j]! > v || (values[j] === v && ids[j]! > id))) {
+      values[j + 1] = values[j]!;
+      ids[j + 1] = ids[j]!;
+      j--;
+    }
+    values[j + 1] = v;
+    ids[j + 1] = id;
+  }
 }
 
-/** Appends every `size`-card subset of `ids`, in lexicographic order, as a play move. */
-function pushCombinations(out: Move[], ids: readonly CardId[], size: number): void {
-  const m = ids.length;
+/** Appends every `size`-card subset of ids[from, from + m), in lexicographic order, as a play move. */
+function pushCombinations(out: Move[], ids: Int32Array, from: number, m: number, size: number): void {
   if (size === 1) {
-    for (let i = 0; i < m; i++) out.push({ type: 'play', cards: [ids[i]!] });
+    for (let i = 0; i < m; i++) out.push(singlePlay(ids[from + i]!));
     return;
   }
-  if (size === m) {
-    out.push({ type: 'play', cards: ids.slice() });
-    return;
-  }
-  const pick = Array.from({ length: size }, (_, i) => i);
+  const pick = new Array<number>(size);
+  for (let i = 0; i < size; i++) pick[i] = i;
   for (;;) {
     const cards = new Array<CardId>(size);
-    for (let i = 0; i < size; i++) cards[i] = ids[pick[i]!]!;
+    for (let i = 0; i < size; i++) cards[i] = ids[from + pick[i]!]!;
     out.push({ type: 'play', cards });
     let i = size - 1;
     while (i >= 0 && pick[i] === m - size + i) i--;
@@ -43,19 +61,23 @@ function pushCombinations(out: Move[], ids: readonly CardId[], size: number): vo
   }
 }
 
-/** Calls `visit(value, ids)` for each group of hand cards showing one value, values ascending, ids ascending. */
+/**
+ * Calls `visit(value, ids)` for each group of hand cards showing one value, values ascending,
+ * ids ascending.
+ */
 export function forEachValueGroup(hand: readonly HeldCard[], visit: (value: number, ids: CardId[]) => void): void {
-  const sorted = hand.slice().sort(byValueThenId);
-  let start = 0;
-  while (start < sorted.length) {
-    const value = sorted[start]!.active;
+  sortHand(hand);
+  const n = hand.length;
+  const groups: [number, CardId[]][] = [];
+  for (let start = 0; start < n; ) {
+    const value = sortedValues[start]!;
     let end = start + 1;
-    while (end < sorted.length && sorted[end]!.active === value) end++;
-    const ids = new Array<CardId>(end - start);
-    for (let i = start; i < end; i++) ids[i - start] = sorted[i]!.id;
-    visit(value, ids);
+    while (end < n && sortedValues[end] === value) end++;
+    groups.push([value, Array.from(sortedIds.subarray(start, end))]);
     start = end;
   }
+  // visit after sorting is done: a visitor may itself sort another hand
+  for (const [value, ids] of groups) visit(value, ids);
 }
 
 /** The legal moves of the seat to play, in canonical order. */
@@ -65,29 +87,28 @@ export function movesOf(p: MovePosition): Move[] {
   const out: Move[] = [];
   const { hand, table } = p;
   const seat = p.turn.seat;
-  forEachValueGroup(hand, (value, ids) => {
-    for (let size = 1; size <= ids.length; size++) {
-      if (mayArrive(table, size, value)) pushCombinations(out, ids, size);
+  sortHand(hand);
+  const values = sortedValues;
+  const n = hand.length;
+  for (let start = 0; start < n; ) {
+    const value = values[start]!;
+    let end = start + 1;
+    while (end < n && values[end] === value) end++;
+    const m = end - start;
+    for (let size = 1; size <= m; size++) {
+      if (mayArrive(table, size, value)) pushCombinations(out, sortedIds, start, m, size);
     }
-  });
-  for (let t = 0; t < table.length; t++) {
-    const y = table[t]!;
-    if (y.seat === seat || !mayArrive(table, y.cards.length + 1, y.value)) continue;
-    const target = { seat: y.seat, area: y.area };
-    const first = out.length;
-    for (let i = 0; i < hand.length; i++) {
-      const c = hand[i]!;
-      if (c.active === y.value) out.push({ type: 'add', card: c.id, target });
-    }
-    // hand order is arbitrary: sort this target's adds by card id (usually zero or one move)
-    if (out.length - first > 1) {
-      const adds = out.splice(first).sort((a, b) => (a as { card: number }).card - (b as { card: number }).card);
-      for (const a of adds) out.push(a);
-    }
+    start = end;
   }
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
-    if (y.seat !== seat) out.push({ type: 'take', target: { seat: y.seat, area: y.area } });
+    if (y.seat === seat || !mayArrive(table, y.cards.length + 1, y.value)) continue;
+    // the sorted ids give the adds of this target in card order
+    for (let i = 0; i < n; i++) if (values[i] === y.value) out.push(addMove(sortedIds[i]!, y.seat, y.area));
+  }
+  for (let t = 0; t < table.length; t++) {
+    const y = table[t]!;
+    if (y.seat !== seat) out.push(takeMove(y.seat, y.area));
   }
   out.push(ROTATE);
   return out;
