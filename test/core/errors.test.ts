@@ -1,7 +1,7 @@
 /** Every refusal has a code from the closed union, a sentence naming the rule, and leaves the state alone. */
 import { describe, expect, it } from 'vitest';
 import {
-  apply, checkMove, createGame, IllegalMoveError, GameSetupError, isDnupError, isGameSetupError, isIllegalMoveError,
+  apply, checkMove, createGame, legalMoves as legalMovesOf, IllegalMoveError, GameSetupError, isDnupError, isGameSetupError, isIllegalMoveError,
   MOVE_ERROR_CODES, STANDARD_DECK, type MoveErrorCode,
 } from '../../src/index.js';
 import { add, buildState, play, set, take } from '../helpers/positions.js';
@@ -154,5 +154,27 @@ describe('apply keeps nothing of the caller (RULES.md §8: states are immutable)
     const tricky = { type: 'play', get cards() { return reads++ < 1 ? [4] : [9]; } };
     const next = apply(s, tricky as never);
     expect(next.table).toEqual([{ seat: 0, area: 0, value: 2, cards: [9] }]);
+  });
+});
+
+describe('shared move objects from legalMoves', () => {
+  it('are frozen, so no caller can change what later calls list', () => {
+    const s = createGame(4, 'frozen moves');
+    const moves = legalMovesOf(s);
+    const single = moves.find((m) => m.type === 'play' && m.cards.length === 1)!;
+    expect(Object.isFrozen(single)).toBe(true);
+    expect(() => {
+      (single as { cards: number[] }).cards.push(99);
+    }).toThrow(TypeError);
+    expect(legalMovesOf(s)).toEqual(moves);
+  });
+  it('a look-alike object built by the caller is still checked and copied', () => {
+    const s = createGame(4, 'frozen moves');
+    const single = legalMovesOf(s).find((m) => m.type === 'play' && m.cards.length === 1)!;
+    const lookAlike = { type: 'play' as const, cards: [...(single as { cards: number[] }).cards] };
+    const next = apply(s, lookAlike);
+    expect(next.lastMove).toEqual(lookAlike);
+    expect(next.lastMove).not.toBe(lookAlike);
+    expect(apply(s, single).lastMove).toBe(single);
   });
 });
