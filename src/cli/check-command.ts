@@ -11,7 +11,7 @@ export const CHECK_HELP = `Usage: dnup check <position.json> [--json]
 
 Checks a position: a full game state, or a description of a table (players, hands with card
 ids and the value that is up, table sets with owner and area, discard pile, turn, out order,
-scores; see docs/positions.md). Lists every broken rule; when there is none, shows the
+scores; see docs/guides/rules-checkers.md). Lists every broken rule; when there is none, shows the
 position and the legal moves of the seat to play, in notation (docs/notation.md).
 Use - to read the position from standard input.
 

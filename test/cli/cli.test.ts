@@ -1,0 +1,210 @@
+/**
+ * The built `dnup` command line, run as a real process (`node dist/cli.js`). dist/ is built
+ * first when it is missing or older than the sources.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGame, legalMoves, apply } from '../../src/index.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'dist', 'cli.js');
+const FIXTURES = join(ROOT, 'test', 'fixtures', 'records');
+const fixture = (name: string): string => join(FIXTURES, name);
+let tmp = '';
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function dnup(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', input, timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A clean refusal: exit code 2, one `dnup:` message, no stack trace. */
+function expectUsageError(r: ReturnType<typeof dnup>, pattern: RegExp): void {
+  expect(r.status).toBe(2);
+  expect(r.stderr).toMatch(/^dnup: /);
+  expect(r.stderr).toMatch(pattern);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+}
+
+beforeAll(() => {
+  let built = 0;
+  try {
+    built = statSync(CLI).mtimeMs;
+  } catch {
+    built = 0;
+  }
+  if (built < newestSource(join(ROOT, 'src'))) {
+    const r = spawnSync('npx', ['tsup', '--silent'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
+    if (r.status !== 0) throw new Error(`build failed: ${r.stderr}`);
+  }
+  tmp = mkdtempSync(join(tmpdir(), 'dnup-cli-'));
+}, 300_000);
+
+afterAll(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('dnup', () => {
+  it('prints its version and its help', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(dnup(['--version'])).toMatchObject({ status: 0, stdout: `${pkg.version}\n` });
+    const help = dnup(['--help']);
+    expect(help.status).toBe(0);
+    for (const command of ['replay', 'check', 'play', 'arena']) expect(help.stdout).toContain(`dnup ${command}`);
+    expect(dnup([]).status).toBe(2);
+  });
+
+  it.each(['replay', 'check', 'play'])('dnup %s --help explains the command and its exit status', (command) => {
+    const r = dnup([command, '--help']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^Usage: dnup ${command}`));
+    expect(r.stdout).toContain('Exit status');
+  });
+
+  it('refuses an unknown command or option with a one-line error and exit code 2', () => {
+    expectUsageError(dnup(['judge']), /unknown command "judge"/);
+    expectUsageError(dnup(['replay', '--fast', fixture('legal-3p.json')]), /Unknown option '--fast'/);
+    expectUsageError(dnup(['replay']), /needs a record file/);
+    expectUsageError(dnup(['replay', 'a.json', 'b.json']), /at most 1 argument/);
+  });
+
+  it('dispatches dnup arena to the arena command', () => {
+    const r = dnup(['arena', '--help']);
+    expect(r.status).toBe(0);
+    expect(r.stdout + r.stderr).toMatch(/arena/);
+  });
+});
+
+describe('dnup replay (RULES.md §3, §5)', () => {
+  it('exit 0: prints every move in notation with a sentence, then the verdict', () => {
+    const record = JSON.parse(readFileSync(fixture('legal-3p.json'), 'utf8')) as { moves: unknown[] };
+    const r = dnup(['replay', fixture('legal-3p.json')]);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.filter((l) => /^\s*\d+ {2}r\d+ t\d+/.test(l))).toHaveLength(record.moves.length);
+    expect(r.stdout).toContain(`Verdict: all ${record.moves.length} moves are legal.`);
+    expect(r.stdout).toMatch(/wins the game/);
+    expect(r.stderr).toBe('');
+  });
+
+  it('exit 1: names the first illegal move by index, round, turn, seat, notation, code and rule', () => {
+    const record = JSON.parse(readFileSync(fixture('illegal-add.json'), 'utf8')) as { metadata: { expected: { index: number; round: number; turn: number; seat: number; text: string; code: string } } };
+    const e = record.metadata.expected;
+    const r = dnup(['replay', fixture('illegal-add.json')]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain(`Verdict: ILLEGAL move at index ${e.index} (round ${e.round}, turn ${e.turn}), seat ${e.seat}`);
+    expect(r.stdout).toContain(e.text);
+    expect(r.stdout).toContain(`${e.code} (RULES.md §5 B)`);
+    expect(r.stdout).toContain('Position before the move:');
+    const quiet = dnup(['replay', '--quiet', fixture('illegal-add.json')]);
+    expect(quiet.status).toBe(1);
+    expect(quiet.stdout.startsWith('Verdict: ILLEGAL')).toBe(true);
+  });
+
+  it('--json gives the verdicts to tools; - reads the record from standard input', () => {
+    const r = dnup(['replay', '--json', '-'], readFileSync(fixture('illegal-add.json'), 'utf8'));
+    expect(r.status).toBe(1);
+    const out = JSON.parse(r.stdout) as { ok: boolean; error: { index: number; code: string }; verdicts: { status: string }[] };
+    expect(out.ok).toBe(false);
+    expect(out.error).toMatchObject({ index: 5, code: 'VALUE_MISMATCH' });
+    expect(out.verdicts[6]!.status).toBe('unreached');
+  });
+
+  it.each([
+    ['truncated.json', /BAD_JSON/],
+    ['wrong-version.json', /WRONG_VERSION/],
+    ['unknown-card.json', /UNKNOWN_CARD at moves\[2\][\s\S]*UNKNOWN_CARD at moves\[3\][\s\S]*BAD_MOVE at moves\[4\]/],
+    ['perft.json', /WRONG_FORMAT/],
+  ])('exit 2: %s is not a valid game record', (name, pattern) => {
+    const r = dnup(['replay', fixture(name)]);
+    expectUsageError(r, /is not a valid game record/);
+    expect(r.stderr).toMatch(pattern);
+    expect(r.stdout).toBe('');
+  });
+
+  it('exit 2: a missing file or a directory', () => {
+    expectUsageError(dnup(['replay', join(tmp, 'nope.json')]), /cannot read .*nope\.json: no such file/);
+    expectUsageError(dnup(['replay', tmp]), /it is a directory/);
+  });
+});
+
+describe('dnup check (RULES.md §1–§8)', () => {
+  it('exit 0: a valid position is shown with the legal moves of the seat to play', () => {
+    const r = dnup(['check', fixture('position-worked-example.json')]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('Valid position.');
+    expect(r.stdout).toContain('Legal moves (5, Ana to play):');
+    expect(r.stdout).toMatch(/A 27>2 +Ana adds a 5 to Cy's single 5, making two 5s, beating Ben's two 3s/);
+  });
+
+  it('exit 0: a full game state saved from a game is valid too', () => {
+    let state = createGame(['Ana', 'Ben', 'Cy', 'Dee'], 'saved');
+    for (let i = 0; i < 9; i++) state = apply(state, legalMoves(state)[i % 3]!);
+    const path = join(tmp, 'state.json');
+    writeFileSync(path, JSON.stringify(state));
+    const r = dnup(['check', '--json', path]);
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout) as { valid: boolean; moves: { text: string }[] };
+    expect(out.valid).toBe(true);
+    expect(out.moves).toHaveLength(legalMoves(state).length);
+  });
+
+  it('exit 1: every problem of an invalid position is listed with its code and rule', () => {
+    const r = dnup(['check', fixture('position-broken.json')]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('Invalid position: 7 problems.');
+    for (const code of ['CARD_NOT_IN_USE', 'BAD_ORIENTATION', 'DUPLICATE_CARD', 'NO_SUCH_AREA', 'SAME_SIZE_SETS', 'TURN_AT_OUT_SEAT', 'IMPOSSIBLE_SCORES']) {
+      expect(r.stdout).toContain(code);
+    }
+  });
+
+  it('exit 2: bad JSON', () => {
+    expectUsageError(dnup(['check', fixture('truncated.json')]), /is not valid JSON/);
+  });
+});
+
+describe('dnup play', () => {
+  it('plays a whole game move by move, the same for the same seed, and writes a record that replays', () => {
+    const path = join(tmp, 'game.json');
+    const r = dnup(['play', '--players', '3', '--seed', '42', '--record', path]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^dnup play: 3 players \(Ana: greedy, Ben: greedy, Cy: greedy\), seed "42"/);
+    expect(r.stdout).toMatch(/^\s+0 {2}[PARTN] /m);
+    expect(r.stdout).toMatch(/wins the game/);
+    expect(dnup(['play', '-p', '3', '-s', '42']).stdout).toBe(r.stdout.replace(/Record written.*\n/, ''));
+    const record = JSON.parse(readFileSync(path, 'utf8')) as { players: string[]; seed: string; moves: unknown[] };
+    expect(record).toMatchObject({ format: 'dnup-record', players: ['Ana', 'Ben', 'Cy'], seed: '42' });
+    const replayed = dnup(['replay', '--quiet', path]);
+    expect(replayed.status).toBe(0);
+    expect(replayed.stdout).toContain(`all ${record.moves.length} moves are legal`);
+  });
+
+  it('takes names, bots and a move limit', () => {
+    const r = dnup(['play', '--names', 'Kim,Lou', '--bots', 'random,greedy', '--seed', 's', '--max-moves', '5', '--quiet']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^The game is not over: .* Stopped after 5 moves\.\n$/);
+  });
+
+  it.each([
+    [['--players', '9'], /--players must be from 2 to 5/],
+    [['--players', 'three'], /--players must be a whole number/],
+    [['--bots', 'nobody'], /unknown bot "nobody"/],
+    [['--names', 'Kim', '--players', '3'], /--names must give 3/],
+    [['extra'], /at most 0 arguments/],
+    [['--record', '/nonexistent-dir/x.json', '--seed', '1', '--max-moves', '3'], /cannot write/],
+  ])('exit 2 with a clear message for bad arguments %j', (args, pattern) => {
+    expectUsageError(dnup(['play', ...args]), pattern);
+  });
+});
