@@ -90,7 +90,7 @@ describe('playground in headless Chromium (issue 5)', () => {
     await shot('02-game-started');
   });
 
-  it('reorders the hand by dragging a card, and with Alt+arrow keys (order is cosmetic, RULES.md §3)', async () => {
+  it('reorders the hand by dragging a card and with Alt+arrow keys, and selects with Space (order is cosmetic, RULES.md §3)', async () => {
     const before = await handOrder();
     expect(before.length).toBeGreaterThanOrEqual(3);
     const first = page.locator(`#hand .hand-card[data-card-id="${before[0]}"]`);
@@ -110,6 +110,12 @@ describe('playground in headless Chromium (issue 5)', () => {
     await page.keyboard.press('Alt+ArrowRight');
     const keyed = await handOrder();
     expect(keyed).toEqual([dragged[1], dragged[0], ...dragged.slice(2)]);
+    // Space on the focused card selects it, and again deselects it
+    const focused = page.locator(`#hand .hand-card[data-card-id="${dragged[0]}"]`);
+    await page.keyboard.press('Space');
+    await expect.poll(() => focused.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Space');
+    await expect.poll(() => focused.getAttribute('aria-pressed')).toBe('false');
     await shot('04-reordered');
   });
 
@@ -128,6 +134,23 @@ describe('playground in headless Chromium (issue 5)', () => {
     expect((await handCards()).length).toBe(hand.length);
     await shot('05-illegal-refused');
     await page.click('#clear');
+  });
+
+  it('refuses a card dropped on an opponent’s set of another value (RULES.md §5 B)', async () => {
+    // with this seed the bots have played before the human's first turn
+    const sets = page.locator('#game .slot.has-set:not([data-slot^="0."])');
+    expect(await sets.count()).toBeGreaterThan(0);
+    const target = sets.first();
+    const value = Number((await target.locator('.set-value').textContent())!.replace('value ', ''));
+    const card = (await handCards()).find((c) => c.value !== value)!;
+    const from = (await page.locator(`#hand .hand-card[data-card-id="${card.id}"]`).boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+    await page.mouse.up();
+    await expect.poll(() => page.locator('#message').textContent()).toMatch(/^Not allowed: .+ \(RULES\.md §5 B\)\.$/);
+    await shot('05b-add-refused');
   });
 
   it('plays legal moves through clicks until the round ends, then shows the scores (RULES.md §6)', async () => {
@@ -213,7 +236,7 @@ describe('playground in headless Chromium (issue 5)', () => {
 
   it('fits a phone-width screen without sideways scrolling', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${baseUrl}#seats=greedy,human&seed=${SEED}-duel&speed=instant`);
+    await page.goto(`${baseUrl}#seats=montecarlo,human&seed=${SEED}-duel&speed=instant`);
     await page.waitForSelector('#game[data-my-turn="true"], #game[data-status="roundOver"]');
     // the duel shows two areas per seat (RULES.md §6)
     expect(await page.locator('#game .slot').count()).toBe(4);

@@ -44,7 +44,7 @@ export function mountGame(root: HTMLElement, config: MatchConfig, host: GameHost
   const log: LogLine[] = [];
   const myTurn = (): boolean => view.status === 'playing' && view.turn.seat === match.humanSeat;
 
-  const logEl = h('ol', { class: 'log', id: 'log', 'aria-live': 'polite', 'aria-label': 'Game log' });
+  const logEl = h('ul', { class: 'log', id: 'log', 'aria-live': 'polite', 'aria-label': 'Game log' });
   const board = h('div', { class: 'board' });
   root.replaceChildren(board, h('section', { class: 'log-panel', 'aria-label': 'Log' }, h('h2', {}, 'Log'), logEl));
 
@@ -181,6 +181,8 @@ export function mountGame(root: HTMLElement, config: MatchConfig, host: GameHost
 
   function handEl(): HTMLElement {
     const arrived = new Set(lastStep?.arrivedRotated ?? []);
+    // cards some legal add would use, so the page points at them
+    const addable = new Set(match.legalMoves().flatMap((m) => (m.type === 'add' ? [m.card] : [])));
     const rotatedAll = lastStep?.handRotated ?? false;
     return h(
       'div',
@@ -188,7 +190,7 @@ export function mountGame(root: HTMLElement, config: MatchConfig, host: GameHost
       handOrder.map((id, index) => {
         const card = view.hand.find((c) => c.id === id)!;
         const isSel = selected.has(id);
-        const cls = `${isSel ? 'selected' : ''}${arrived.has(id) || rotatedAll ? ' just-rotated' : ''}`;
+        const cls = `${isSel ? 'selected' : ''}${arrived.has(id) || rotatedAll ? ' just-rotated' : ''}${addable.has(id) ? ' can-add' : ''}`;
         return h(
           'button',
           {
@@ -198,7 +200,7 @@ export function mountGame(root: HTMLElement, config: MatchConfig, host: GameHost
             'data-hand-index': index,
             'data-card-id': id,
             'aria-pressed': isSel ? 'true' : 'false',
-            'aria-label': `${card.active}, card #${id}${isSel ? ', selected' : ''}`,
+            'aria-label': `${card.active}, card #${id}${isSel ? ', selected' : ''}${addable.has(id) ? ', can be added to a set' : ''}`,
             onclick: () => {
               if (!suppressClick) toggle(id);
             },
@@ -252,10 +254,12 @@ export function mountGame(root: HTMLElement, config: MatchConfig, host: GameHost
           },
           sel.length === 1 ? `Add your ${sel[0]!.active}` : 'Add a card',
         ),
-        addable.length > 0 ? h('span', { class: 'hint' }, `you can add: ${addable.map((m) => (m.type === 'add' ? `#${m.card}` : '')).join(', ')}`) : null,
+        addable.length > 0 ? h('span', { class: 'hint' }, `you can add a ${set.value} here`) : null,
       ),
     ];
   }
+
+  const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
   function actionsEl(): HTMLElement {
     const sel = selectedCards();
@@ -277,7 +281,7 @@ export function mountGame(root: HTMLElement, config: MatchConfig, host: GameHost
         'span',
         { class: 'hint', id: 'legal-hint' },
         myTurn()
-          ? `${sel.length > 0 ? (isLegal ? 'This play is legal. ' : 'This selection is not a legal play. ') : ''}Legal now: ${plays} plays, ${adds} adds, ${takes} takes, rotate.`
+          ? `${sel.length > 0 ? (isLegal ? 'This play is legal. ' : 'This selection is not a legal play. ') : ''}Legal now: ${count(plays, 'play')}, ${count(adds, 'add')}, ${count(takes, 'take')}, rotate.`
           : view.status === 'playing'
             ? `Waiting for ${turnLabel(view, view.turn.seat, view.turn.area)}…`
             : '',

@@ -68,10 +68,10 @@ export function mountReplay(root: HTMLElement): (json: string) => void {
       h(
         'div',
         { class: 'replay-controls', role: 'toolbar', 'aria-label': 'Replay controls' },
-        h('button', { type: 'button', id: 'replay-first', 'data-key': 'first', disabled: index === 0, onclick: () => go(0) }, '⏮ Start'),
+        h('button', { type: 'button', id: 'replay-first', 'data-key': 'first', disabled: index === 0, onclick: () => go(0) }, '« Start'),
         h('button', { type: 'button', id: 'replay-back', 'data-key': 'back', disabled: index === 0, onclick: () => go(index - 1) }, '◀ Back'),
         h('button', { type: 'button', id: 'replay-forward', 'data-key': 'forward', disabled: index === last, onclick: () => go(index + 1) }, 'Forward ▶'),
-        h('button', { type: 'button', id: 'replay-last', 'data-key': 'last', disabled: index === last, onclick: () => go(last) }, 'End ⏭'),
+        h('button', { type: 'button', id: 'replay-last', 'data-key': 'last', disabled: index === last, onclick: () => go(last) }, 'End »'),
         h('input', {
           type: 'range', min: 0, max: last, value: index, 'aria-label': 'Move', 'data-key': 'slider',
           oninput: (e: Event) => go(Number((e.target as HTMLInputElement).value)),
@@ -87,7 +87,7 @@ export function mountReplay(root: HTMLElement): (json: string) => void {
       frame.lines.length > 0 ? h('ul', { class: 'replay-lines' }, frame.lines.map((l) => h('li', {}, l.text))) : null,
       seatsEl(frame.view, frame.hands),
       orderEl(frame.view),
-      tableEl(frame.view),
+      tableEl(frame.view, undefined, false),
       h(
         'details',
         { class: 'move-list' },

@@ -90,14 +90,17 @@ export function orderEl(view: PlayerView): HTMLElement {
 /** What a set slot may offer: buttons and drop handling are added by the caller. */
 export type SlotDecorator = (set: TableSet | undefined, seat: number, area: number) => Child[];
 
-/** The table: one slot per play area, each showing its set's owner, area, size and value. */
-export function tableEl(view: PlayerView, decorate?: SlotDecorator): HTMLElement {
+/**
+ * The table: one slot per play area, each showing its set's owner, area, size and value;
+ * `markViewer` labels the view's own seat "(you)" (not in a replay).
+ */
+export function tableEl(view: PlayerView, decorate?: SlotDecorator, markViewer = true): HTMLElement {
   const areas = areasOf(view);
   const slots: HTMLElement[] = [];
   for (let seat = 0; seat < view.players.length; seat++) {
     for (let area = 0; area < areas; area++) {
       const set = view.table.find((t) => t.seat === seat && t.area === area);
-      const owner = seat === view.seat ? `${view.players[seat]} (you)` : view.players[seat]!;
+      const owner = markViewer && seat === view.seat ? `${view.players[seat]} (you)` : view.players[seat]!;
       const caption = areas === 2 ? `${owner} · ${areaLabel(area)}` : owner;
       const isTurnArea = view.status === 'playing' && view.turn.seat === seat && view.turn.area === area;
       slots.push(
