@@ -50,7 +50,7 @@ export function finishDraft(d: Draft, move: Move): GameState {
     round: s.round,
     status: d.status,
     hands: d.hands,
-    table: d.table,
+    table: d.table.slice(), // exact-size copies: arrays grown by push keep spare capacity
     discard: d.discard,
     starter: s.starter,
     turn: d.turn,
@@ -59,7 +59,7 @@ export function finishDraft(d: Draft, move: Move): GameState {
     winner: d.winner,
     moveCount: s.moveCount + 1,
     lastMove: move,
-    events: d.events,
+    events: d.events.slice(),
   };
 }
 

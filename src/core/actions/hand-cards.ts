@@ -17,3 +17,14 @@ export function unknownCardError(p: MovePosition, id: CardId): IllegalMoveError 
   }
   return undefined;
 }
+
+/** The hand without the cards `ids` (all present), as an exact-size array: states are kept long. */
+export function withoutCards(hand: readonly HeldCard[], ids: readonly CardId[]): HeldCard[] {
+  const out = new Array<HeldCard>(hand.length - ids.length);
+  let k = 0;
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i]!;
+    if (!ids.includes(c.id)) out[k++] = c;
+  }
+  return out;
+}

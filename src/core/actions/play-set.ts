@@ -4,7 +4,7 @@ import { beatSet, mayArrive, setOfSize } from '../beaten-sets.js';
 import { placeSet, type Draft } from '../draft.js';
 import type { PlayMove } from '../moves.js';
 import type { MovePosition } from '../position.js';
-import { unknownCardError, handIndexOf } from './hand-cards.js';
+import { unknownCardError, handIndexOf, withoutCards } from './hand-cards.js';
 
 /** Why `move` may not be played here, or undefined when it may. */
 export function playError(p: MovePosition, move: PlayMove): IllegalMoveError | undefined {
@@ -41,7 +41,7 @@ export function playSet(d: Draft, move: PlayMove): void {
   const hand = d.hands[seat]!;
   const ids = move.cards;
   const value = hand[handIndexOf(hand, ids[0]!)]!.active;
-  d.hands[seat] = hand.filter((c) => !ids.includes(c.id));
+  d.hands[seat] = withoutCards(hand, ids);
   const beaten = setOfSize(d.table, ids.length);
   const set = { seat, area, value, cards: ids };
   d.events.push({ type: 'setPlayed', ...set });
