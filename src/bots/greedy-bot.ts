@@ -5,7 +5,7 @@
  * beaten and returned before its next turn (low values, small sets, opponents close to going
  * out), and takes a set or rotates only when that makes the hand better.
  */
-import { deckIndex, rotatedFrom, type DeckIndex, type HeldCard } from '../core/cards.js';
+import { deckIndex, rotatedFrom, type DeckDefinition, type DeckIndex, type HeldCard } from '../core/cards.js';
 import type { Move } from '../core/moves.js';
 import type { GameState, TableSet } from '../core/state.js';
 import type { PlayerView } from '../views/player-view.js';
@@ -20,18 +20,19 @@ export interface Outlook {
   readonly table: readonly TableSet[];
   readonly handSizes: readonly number[];
   readonly out: readonly number[];
-  readonly index: DeckIndex;
+  /** The deck in use (for the values a card shows once rotated). */
+  readonly deck: DeckDefinition;
 }
 
 /** The outlook of the seat to play in a full state (for playouts). */
 export function outlookOfState(state: GameState): Outlook {
   const seat = state.turn.seat;
-  return { seat, hand: state.hands[seat]!, table: state.table, handSizes: state.hands.map((h) => h.length), out: state.out, index: deckIndex(state.deck) };
+  return { seat, hand: state.hands[seat]!, table: state.table, handSizes: state.hands.map((h) => h.length), out: state.out, deck: state.deck };
 }
 
 /** The outlook of a view's seat. */
 export function outlookOfView(view: PlayerView): Outlook {
-  return { seat: view.seat, hand: view.hand, table: view.table, handSizes: view.handSizes, out: view.out, index: deckIndex(view.deck) };
+  return { seat: view.seat, hand: view.hand, table: view.table, handSizes: view.handSizes, out: view.out, deck: view.deck };
 }
 
 const maxValues = new WeakMap<DeckIndex, number>();
@@ -63,6 +64,7 @@ function setOfSize(table: readonly TableSet[], size: number): TableSet | undefin
 
 interface Facts {
   readonly o: Outlook;
+  readonly index: DeckIndex;
   readonly counts: Map<number, number>;
   readonly maxValue: number;
   /** Fewest cards held by an opponent still in the round. */
@@ -109,7 +111,7 @@ function scoreAdd(f: Facts, target: TableSet): number {
 function scoreTake(f: Facts, target: TableSet): number {
   const counts = new Map(f.counts);
   for (const id of target.cards) {
-    const v = rotatedFrom(f.o.index, id, target.value).active;
+    const v = rotatedFrom(f.index, id, target.value).active;
     counts.set(v, (counts.get(v) ?? 0) + 1);
   }
   return -target.cards.length * CARD - (counts.size - f.counts.size) * TURN - 8;
@@ -119,7 +121,7 @@ function scoreRotate(f: Facts): number {
   const counts = new Map<number, number>();
   let biggest = 0;
   for (const c of f.o.hand) {
-    const v = rotatedFrom(f.o.index, c.id, c.active).active;
+    const v = rotatedFrom(f.index, c.id, c.active).active;
     const n = (counts.get(v) ?? 0) + 1;
     counts.set(v, n);
     if (n > biggest) biggest = n;
@@ -134,7 +136,8 @@ function scoreRotate(f: Facts): number {
  * @param moves - legal moves of that seat.
  */
 export function greedyScores(o: Outlook, moves: readonly Move[]): number[] {
-  const maxValue = maxValueOf(o.index);
+  const index = deckIndex(o.deck);
+  const maxValue = maxValueOf(index);
   let closest = Infinity;
   let opponents = 0;
   for (let s = 0; s < o.handSizes.length; s++) {
@@ -142,7 +145,7 @@ export function greedyScores(o: Outlook, moves: readonly Move[]): number[] {
     opponents++;
     closest = Math.min(closest, o.handSizes[s]!);
   }
-  const f: Facts = { o, counts: countValues(o.hand), maxValue, closest, opponents };
+  const f: Facts = { o, index, counts: countValues(o.hand), maxValue, closest, opponents };
   const at = (seat: number, area: number) => o.table.find((t) => t.seat === seat && t.area === area)!;
   return moves.map((m) => {
     switch (m.type) {
