@@ -153,6 +153,20 @@ describe('playground in headless Chromium (issue 5)', () => {
     await shot('05b-add-refused');
   });
 
+  it('takes a set by clicking it: its cards join the hand turning over (RULES.md §5 C, golden rule)', async () => {
+    const target = page.locator('#game .slot.has-set:not([data-slot^="0."])').first();
+    const setIds = await target.locator('.set-cards .card').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
+    const before = (await handCards()).length;
+    await target.locator('button.take').click();
+    // the rotation animation runs on exactly the cards that came from the table
+    const spinning = await page.locator('#hand .card.just-rotated').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
+    expect(spinning.sort((a, b) => a - b)).toEqual(setIds.sort((a, b) => a - b));
+    await shot('05c-take-rotating');
+    const after = await handCards();
+    expect(after.length).toBe(before + setIds.length);
+    expect(await page.locator('#log .log-move.mine').last().textContent()).toMatch(/^T \d+ Ada takes /);
+  });
+
   it('plays legal moves through clicks until the round ends, then shows the scores (RULES.md §6)', async () => {
     let turns = 0;
     let end: 'mine' | 'roundOver' | 'gameOver' = await waitForMyTurnOrEnd();

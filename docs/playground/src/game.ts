@@ -9,6 +9,9 @@ import { areasOf, startMatch, type LogLine, type Match, type MatchConfig, type P
 import { setText } from './narrate';
 import { orderEl, scoresEl, seatsEl, tableEl, turnLabel } from './table';
 
+/** How long a card takes to turn over on its way into the hand (matches styles.css). */
+const ROTATE_MS = 700;
+
 /** What the game screen asks of the page around it. */
 export interface GameHost {
   /** Milliseconds a bot waits before moving, so people can follow. */
@@ -38,7 +41,8 @@ export function mountGame(root: HTMLElement, config: MatchConfig, host: GameHost
   let handOrder: CardId[] = view.hand.map((c) => c.id);
   let selected = new Set<CardId>();
   let message: { text: string; kind: 'error' | 'info' } | null = null;
-  let lastStep: StepResult | null = null;
+  /** When each card last turned over on its way into the hand, for the rotation animation. */
+  const rotatedAt = new Map<CardId, number>();
   let stopped = false;
   let botsRunning = false;
   const log: LogLine[] = [];
@@ -72,7 +76,8 @@ export function mountGame(root: HTMLElement, config: MatchConfig, host: GameHost
   }
 
   function afterStep(step: StepResult): void {
-    lastStep = step;
+    const now = performance.now();
+    for (const id of step.handRotated ? match.view().hand.map((c) => c.id) : step.arrivedRotated) rotatedAt.set(id, now);
     view = match.view();
     syncHandOrder();
     pushLines(step.lines);
@@ -180,17 +185,21 @@ export function mountGame(root: HTMLElement, config: MatchConfig, host: GameHost
   }
 
   function handEl(): HTMLElement {
-    const arrived = new Set(lastStep?.arrivedRotated ?? []);
+    const now = performance.now();
     // cards some legal add would use, so the page points at them
     const addable = new Set(match.legalMoves().flatMap((m) => (m.type === 'add' ? [m.card] : [])));
-    const rotatedAll = lastStep?.handRotated ?? false;
     return h(
       'div',
       { class: 'hand', id: 'hand', role: 'group', 'aria-label': 'Your hand (drag or Alt+arrows to reorder; Space selects)' },
       handOrder.map((id, index) => {
         const card = view.hand.find((c) => c.id === id)!;
         const isSel = selected.has(id);
-        const cls = `${isSel ? 'selected' : ''}${arrived.has(id) || rotatedAll ? ' just-rotated' : ''}${addable.has(id) ? ' can-add' : ''}`;
+        // a redraw mid-animation continues it (negative delay) instead of starting it again
+        const spun = now - (rotatedAt.get(id) ?? -Infinity);
+        const spinning = spun < ROTATE_MS;
+        const cls = `${isSel ? 'selected' : ''}${spinning ? ' just-rotated' : ''}${addable.has(id) ? ' can-add' : ''}`;
+        const face = cardFace(card, view.deck, cls);
+        if (spinning) face.style.animationDelay = `-${Math.round(spun)}ms`;
         return h(
           'button',
           {
@@ -221,7 +230,7 @@ export function mountGame(root: HTMLElement, config: MatchConfig, host: GameHost
               }
             }) as EventListener,
           },
-          cardFace(card, view.deck, cls),
+          face,
         );
       }),
     );
@@ -329,7 +338,6 @@ export function mountGame(root: HTMLElement, config: MatchConfig, host: GameHost
     const link = host.shareLink(config);
     const overlay = overlayEl();
     const hand = handEl();
-    lastStep = null; // the rotation animation plays once, not on every redraw
     replaceChildren(
       board,
       h(
