@@ -164,14 +164,14 @@ describe('shared move objects from legalMoves', () => {
     const single = moves.find((m) => m.type === 'play' && m.cards.length === 1)!;
     expect(Object.isFrozen(single)).toBe(true);
     expect(() => {
-      (single as { cards: number[] }).cards.push(99);
+      (single as unknown as { cards: number[] }).cards.push(99);
     }).toThrow(TypeError);
     expect(legalMovesOf(s)).toEqual(moves);
   });
   it('a look-alike object built by the caller is still checked and copied', () => {
     const s = createGame(4, 'frozen moves');
     const single = legalMovesOf(s).find((m) => m.type === 'play' && m.cards.length === 1)!;
-    const lookAlike = { type: 'play' as const, cards: [...(single as { cards: number[] }).cards] };
+    const lookAlike = { type: 'play' as const, cards: [...(single as unknown as { cards: number[] }).cards] };
     const next = apply(s, lookAlike);
     expect(next.lastMove).toEqual(lookAlike);
     expect(next.lastMove).not.toBe(lookAlike);
