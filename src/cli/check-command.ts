@@ -4,7 +4,7 @@ import { describeMove } from '../notation/describe-move.js';
 import { formatMove } from '../notation/format-move.js';
 import { renderPosition } from '../notation/render-position.js';
 import { fromPosition, validatePosition } from '../records/validate-position.js';
-import { CliError, EXIT, indent, parseCommand, print, readJson } from './cli-support.js';
+import { EXIT, indent, parseCommand, print, readJson } from './cli-support.js';
 
 /** The help text of `dnup check`. */
 export const CHECK_HELP = `Usage: dnup check <position.json> [--json]
@@ -23,14 +23,10 @@ Exit status: 0 valid · 1 invalid (every problem is listed) · 2 missing file or
 
 /** Runs `dnup check`; returns the exit code. */
 export function checkCommand(args: readonly string[]): number {
-  const { values, positionals } = parseCommand('check', args, { json: { type: 'boolean' } }, 1);
-  if (values.help) {
-    print(CHECK_HELP);
-    return EXIT.ok;
-  }
-  const path = positionals[0];
-  if (path === undefined) throw new CliError('dnup check needs a position file (see dnup check --help)');
-  const input = readJson(path);
+  const parsed = parseCommand('check', CHECK_HELP, args, { json: { type: 'boolean' } }, 1);
+  if (!parsed) return EXIT.ok;
+  const { values } = parsed;
+  const input = readJson(parsed.file('a position file'));
   const problems = validatePosition(input);
   if (problems.length > 0) {
     if (values.json) print(JSON.stringify({ valid: false, problems }, null, 2));

@@ -23,10 +23,15 @@ export interface ParsedCommand {
   readonly positionals: readonly string[];
   /** The value of a string option, or undefined. */
   readonly text: (name: string) => string | undefined;
+  /** The first positional argument, required: `what` names it in the error. */
+  readonly file: (what: string) => string;
 }
 
-/** `parseArgs` with strict checking, turning its errors into usage errors that point at `--help`. */
-export function parseCommand(command: string, args: readonly string[], options: Options, maxPositionals: number): ParsedCommand {
+/**
+ * `parseArgs` with strict checking, turning its errors into usage errors that point at `--help`.
+ * Prints `help` and returns undefined for `--help`.
+ */
+export function parseCommand(command: string, help: string, args: readonly string[], options: Options, maxPositionals: number): ParsedCommand | undefined {
   let parsed: { values: { [name: string]: string | boolean | (string | boolean)[] | undefined }; positionals: string[] };
   try {
     parsed = parseArgs({ args: args.slice(), options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
@@ -37,7 +42,21 @@ export function parseCommand(command: string, args: readonly string[], options: 
     throw new CliError(`dnup ${command} takes at most ${maxPositionals} argument${maxPositionals === 1 ? '' : 's'}, not ${parsed.positionals.length} (see dnup ${command} --help)`);
   }
   const values = parsed.values as ParsedCommand['values'];
-  return { values, positionals: parsed.positionals, text: (name) => (typeof values[name] === 'string' ? (values[name] as string) : undefined) };
+  if (values.help === true) {
+    print(help);
+    return undefined;
+  }
+  const positionals = parsed.positionals;
+  return {
+    values,
+    positionals,
+    text: (name) => (typeof values[name] === 'string' ? (values[name] as string) : undefined),
+    file: (what) => {
+      const path = positionals[0];
+      if (path === undefined) throw new CliError(`dnup ${command} needs ${what} (see dnup ${command} --help)`);
+      return path;
+    },
+  };
 }
 
 /** The text of a file, or of standard input for `-`. */

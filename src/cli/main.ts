@@ -3,14 +3,24 @@
  * position), play a game between bots, and run bot arenas. Errors print as `dnup: <message>`,
  * never as a stack trace.
  */
-import pkg from '../../package.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
 import { arenaCommand } from './arena-command.js';
 import { checkCommand } from './check-command.js';
 import { CliError, EXIT, print } from './cli-support.js';
 import { playCommand } from './play-command.js';
 import { replayCommand } from './replay-command.js';
 
-const HELP = `dnup ${pkg.version}: the rules of the card game dnup, as a referee and a player
+/** The package version, read next to the built file (dist/cli.js → package.json). */
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+const help = (): string => `dnup ${version()}: the rules of the card game dnup, as a referee and a player
 
 Usage:
   dnup replay <record.json>     replay a game record and judge every move
@@ -38,11 +48,11 @@ async function run(args: readonly string[]): Promise<number> {
     case '-h':
     case '--help':
     case 'help':
-      print(HELP);
+      print(help());
       return command === undefined ? EXIT.usage : EXIT.ok;
     case '-v':
     case '--version':
-      print(pkg.version);
+      print(version());
       return EXIT.ok;
     default:
       throw new CliError(`unknown command ${JSON.stringify(command)}; the commands are replay, check, play and arena (see dnup --help)`);

@@ -40,8 +40,9 @@ function list(text: string | undefined): string[] | undefined {
 
 /** Runs `dnup play`; returns the exit code. */
 export async function playCommand(args: readonly string[]): Promise<number> {
-  const { values, text } = parseCommand(
+  const parsed = parseCommand(
     'play',
+    PLAY_HELP,
     args,
     {
       players: { type: 'string', short: 'p' },
@@ -54,10 +55,8 @@ export async function playCommand(args: readonly string[]): Promise<number> {
     },
     0,
   );
-  if (values.help) {
-    print(PLAY_HELP);
-    return EXIT.ok;
-  }
+  if (!parsed) return EXIT.ok;
+  const { values, text } = parsed;
   const givenNames = list(text('names'));
   const players = positiveInt('--players', text('players'), givenNames?.length ?? 4);
   if (players < 2 || players > 5) throw new CliError(`--players must be from 2 to 5, not ${players} (RULES.md §2)`);

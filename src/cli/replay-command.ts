@@ -34,13 +34,10 @@ function verdictJson(result: ReplayResult): string {
 
 /** Runs `dnup replay`; returns the exit code. */
 export function replayCommand(args: readonly string[]): number {
-  const { values, positionals } = parseCommand('replay', args, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } }, 1);
-  if (values.help) {
-    print(REPLAY_HELP);
-    return EXIT.ok;
-  }
-  const path = positionals[0];
-  if (path === undefined) throw new CliError('dnup replay needs a record file (see dnup replay --help)');
+  const parsed = parseCommand('replay', REPLAY_HELP, args, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } }, 1);
+  if (!parsed) return EXIT.ok;
+  const { values } = parsed;
+  const path = parsed.file('a record file');
   const text = readText(path);
   let result: ReplayResult;
   try {

@@ -2,6 +2,7 @@
  * Problems of a position handed in by a person (RULES.md §2–§8 invariants), each with a code from
  * a closed union, the path of the offending field, a sentence and the RULES.md section.
  */
+import { hasNameAndCode, summarize } from './problem-error.js';
 
 /** Every broken invariant {@link validatePosition} can report. */
 export const POSITION_PROBLEM_CODES = [
@@ -52,7 +53,7 @@ export class PositionError extends Error {
   override readonly name = 'PositionError' as const;
   readonly code: PositionProblemCode;
   constructor(readonly problems: readonly PositionProblem[]) {
-    super(problems.length === 1 ? problems[0]!.message : `${problems.length} problems: ${problems.map((p) => p.message).join(' ')}`);
+    super(summarize(problems));
     this.code = problems[0]?.code ?? 'BAD_SHAPE';
   }
 }
@@ -66,9 +67,7 @@ export class PositionError extends Error {
  * ```
  */
 export function isPositionError(e: unknown): e is PositionError {
-  if (typeof e !== 'object' || e === null) return false;
-  const err = e as { name?: unknown; code?: unknown };
-  return err.name === 'PositionError' && (POSITION_PROBLEM_CODES as readonly unknown[]).includes(err.code);
+  return hasNameAndCode(e, 'PositionError', POSITION_PROBLEM_CODES);
 }
 
 /** A growing list of problems. */

@@ -2,6 +2,7 @@
  * Errors of records and positions handed in by people: every problem found, each with a code
  * from a closed union, a path into the input and a sentence naming the RULES.md section.
  */
+import { hasNameAndCode, summarize } from './problem-error.js';
 
 /** Why a game record cannot be replayed at all (as opposed to an illegal move inside it). */
 export const RECORD_ERROR_CODES = [
@@ -39,7 +40,7 @@ export class RecordError extends Error {
   override readonly name = 'RecordError' as const;
   readonly code: RecordErrorCode;
   constructor(readonly problems: readonly RecordProblem[]) {
-    super(problems.length === 1 ? problems[0]!.message : `${problems.length} problems: ${problems.map((p) => p.message).join(' ')}`);
+    super(summarize(problems));
     this.code = problems[0]?.code ?? 'NOT_AN_OBJECT';
   }
 }
@@ -53,7 +54,5 @@ export class RecordError extends Error {
  * ```
  */
 export function isRecordError(e: unknown): e is RecordError {
-  if (typeof e !== 'object' || e === null) return false;
-  const err = e as { name?: unknown; code?: unknown };
-  return err.name === 'RecordError' && (RECORD_ERROR_CODES as readonly unknown[]).includes(err.code);
+  return hasNameAndCode(e, 'RecordError', RECORD_ERROR_CODES);
 }

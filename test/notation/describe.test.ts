@@ -13,6 +13,7 @@ import {
 } from '../../src/index.js';
 import { deepFreeze } from '../helpers/freeze.js';
 import { gameScript, playScript } from '../helpers/random-games.js';
+import { thrown } from '../records/thrown.js';
 
 const say = (position: PositionDescription, text: string): string => {
   const state = deepFreeze(fromPosition(position));
@@ -90,12 +91,7 @@ describe('describeMove', () => {
 
   it('throws the IllegalMoveError of apply for an illegal move', () => {
     const state = fromPosition({ players: three, hands: [hand([4, 6]), hand([5, 7]), hand([6, 8])], turn: { seat: 0 } });
-    let caught: unknown;
-    try {
-      describeMove(state, { type: 'play', cards: [5] });
-    } catch (e) {
-      caught = e;
-    }
+    const caught = thrown(() => describeMove(state, { type: 'play', cards: [5] }));
     expect(isIllegalMoveError(caught) && caught.code).toBe('NOT_YOUR_CARD');
   });
 });

@@ -6,6 +6,7 @@ import { isRecordError, parseRecord, recordOf, recordProblems, type RecordErrorC
 import { deepFreeze } from '../helpers/freeze.js';
 import { gameScript, playScript } from '../helpers/random-games.js';
 import { schemaErrors } from './json-schema-lite.js';
+import { thrown } from './thrown.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/records/${name}`, import.meta.url), 'utf8');
 const schema = JSON.parse(readFileSync(new URL('../../docs/record.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -48,12 +49,7 @@ describe('parseRecord', () => {
     ['a card not in use with 3 players (§3.1)', { ...legal, moves: [{ type: 'add', card: 0, target: { seat: 1, area: 0 } }] }, 'UNKNOWN_CARD'],
     ['bad metadata', { ...legal, metadata: { comments: { first: 'hi' } } }, 'BAD_METADATA'],
   ])('rejects %s with its own code', (_what, input, code) => {
-    let caught: unknown;
-    try {
-      parseRecord(input);
-    } catch (e) {
-      caught = e;
-    }
+    const caught = thrown(() => parseRecord(input));
     expect(isRecordError(caught)).toBe(true);
     if (!isRecordError(caught)) return;
     expect(caught.code).toBe(code);

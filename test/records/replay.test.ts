@@ -16,6 +16,7 @@ import {
 } from '../../src/index.js';
 import { deepFreeze } from '../helpers/freeze.js';
 import { gameScript, playScript } from '../helpers/random-games.js';
+import { thrown } from './thrown.js';
 
 /** A script's game as a record, with the states before each move. */
 function recordScript(script: Parameters<typeof playScript>[0]): { record: GameRecord; states: GameState[]; final: GameState } {
@@ -159,12 +160,7 @@ describe('replay (RULES.md §3, §5)', () => {
 
   it('throws a RecordError, not a crash, for a record that is not a record', () => {
     for (const bad of ['{"format":', '[]', JSON.stringify({ format: 'dnup-record', version: 9, players: ['a', 'b'], seed: 1, moves: [] })]) {
-      let caught: unknown;
-      try {
-        replay(bad);
-      } catch (e) {
-        caught = e;
-      }
+      const caught = thrown(() => replay(bad));
       expect(isRecordError(caught)).toBe(true);
     }
   });
