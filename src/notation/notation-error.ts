@@ -24,6 +24,11 @@ export interface NotationErrorDetails {
 /**
  * A text that is not a move here (`UNREADABLE`, `ILLEGAL`, `AMBIGUOUS`), or a value that is not a
  * move and so has no text (`NOT_A_MOVE`).
+ *
+ * @example
+ * ```ts
+ * try { parseMove(state, 'T 1'); } catch (e) { if (isNotationError(e) && e.code === 'AMBIGUOUS') console.log(e.details.candidates); }
+ * ```
  */
 export class NotationError extends Error {
   override readonly name = 'NotationError' as const;

@@ -48,7 +48,14 @@ export interface PositionProblem {
   readonly rule: string;
 }
 
-/** A position that cannot be played: `code` is the first problem's, `problems` lists them all. */
+/**
+ * A position that cannot be played: `code` is the first problem's, `problems` lists them all.
+ *
+ * @example
+ * ```ts
+ * try { fromPosition(description); } catch (e) { if (isPositionError(e)) console.log(e.problems.map((p) => p.code)); }
+ * ```
+ */
 export class PositionError extends Error {
   override readonly name = 'PositionError' as const;
   readonly code: PositionProblemCode;

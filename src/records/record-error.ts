@@ -35,6 +35,11 @@ export interface RecordProblem {
 /**
  * A record that is not a valid game record: truncated JSON, wrong version, a move that is not a
  * move, a card that is not in the game… `code` is the first problem's code; `problems` lists all.
+ *
+ * @example
+ * ```ts
+ * try { replay(text); } catch (e) { if (isRecordError(e)) for (const p of e.problems) console.log(p.code, p.path); }
+ * ```
  */
 export class RecordError extends Error {
   override readonly name = 'RecordError' as const;
