@@ -1,4 +1,5 @@
 /** Errors of the bot factory and the arena, recognisable without `instanceof` via {@link isBotError}. */
+import { isCodedError } from '../views/errors.js';
 
 /** Why a bot or an arena could not be set up. */
 export const BOT_ERROR_CODES = ['UNKNOWN_BOT', 'BAD_BOT_OPTIONS', 'BAD_ARENA_OPTIONS'] as const;
@@ -38,7 +39,5 @@ export class BotError extends Error {
  * ```
  */
 export function isBotError(e: unknown): e is BotError {
-  if (typeof e !== 'object' || e === null) return false;
-  const err = e as { name?: unknown; code?: unknown };
-  return err.name === 'BotError' && typeof err.code === 'string' && (BOT_ERROR_CODES as readonly string[]).includes(err.code);
+  return isCodedError(e, 'BotError', BOT_ERROR_CODES);
 }
