@@ -59,7 +59,8 @@ function actionPhrase(state: GameState, after: GameState): string {
       case 'setTaken':
         return `${who} takes ${ownedSet(state, e.from.seat, e.seat, e.cards.length, e.value)}, which ${e.cards.length === 1 ? 'joins' : 'join'} their hand as ${shownAs(e.cards)}`;
       case 'handRotated':
-        return `${who} rotates their hand, which now shows ${listWords(e.cards.map((c) => c.active).sort((a, b) => a - b))}`;
+        // the new faces are hidden information: a sentence anyone may read names only the count
+        return `${who} rotates their hand of ${e.cards.length} ${e.cards.length === 1 ? 'card' : 'cards'}`;
       case 'roundDealt':
         return `Round ${e.round} is dealt and ${state.players[e.starter]} holds the ★, so they start`;
       default:

@@ -32,7 +32,8 @@ describe('describeMove', () => {
     };
     expect(say(position, 'P 4,10,17')).toBe("Ana plays three 6s, beating Ben's three 4s, which return to Ben's hand as 3, 7 and 9.");
     expect(say(position, 'P 34')).toBe('Ana plays a 10.');
-    expect(say(position, 'R')).toBe('Ana rotates their hand, which now shows 1, 2, 3 and 6.');
+    // the sentence is public: it must not reveal the rotated faces (hidden information)
+    expect(say(position, 'R')).toBe('Ana rotates their hand of 4 cards.');
   });
 
   it('§5 B worked example: the new pair of 5s beats the 3s, which come back as a 4 and a 6', () => {
