@@ -92,6 +92,13 @@ describe('player views (RULES.md §8, hidden hands)', () => {
     expect(a.hands.slice(1)).not.toEqual(b.hands.slice(1));
     expect(legalMoves(apply(a, legalMoves(a)[0]!)).length).toBeGreaterThan(0);
   });
+
+  it('determinize refuses a view whose hand sizes the unseen cards cannot fill (RULES.md §3)', () => {
+    const state = createGame(3, 'tampered');
+    const view = playerView(state, 0);
+    expect(() => determinize({ ...view, handSizes: [10, 11, 10] }, seededRandom(1))).toThrow(expect.objectContaining({ code: 'INCONSISTENT_VIEW' }));
+    expect(() => determinize({ ...view, handSizes: [10, 9, 10] }, seededRandom(1))).toThrow(expect.objectContaining({ code: 'INCONSISTENT_VIEW' }));
+  });
 });
 
 describe('public knowledge (RULES.md §5 golden rule)', () => {

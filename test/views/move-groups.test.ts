@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  iterateLegalMoves,
+  legalMoveGroups,
+  legalMoves,
+  playerView,
+  type DeckDefinition,
+  type GameState,
+} from '../../src/index.js';
+import { gameScript } from '../helpers/random-games.js';
+import { buildState } from '../helpers/positions.js';
+import { knownStates } from './harness.js';
+
+/** A custom two-player deck: 26 cards, the first 20 showing 1 on one face (RULES.md §2 allows any values). */
+function manyOnes(): DeckDefinition {
+  const cards = Array.from({ length: 26 }, (_, id) => ({
+    id,
+    faces: (id < 20 ? [1, 2 + (id % 9)] : [3 + (id % 5), 9 + id]) as [number, number],
+    minPlayers: 2,
+    ...(id === 0 ? { star: true } : {}),
+  }));
+  return { name: 'many ones', cards };
+}
+
+function bigHand(): GameState {
+  const base = buildState({ players: 2, hands: [[], []], turn: { seat: 0, area: 0 } });
+  const deck = manyOnes();
+  return {
+    ...base,
+    deck,
+    hands: [deck.cards.slice(0, 20).map((c) => ({ id: c.id, active: 1 })), deck.cards.slice(20).map((c) => ({ id: c.id, active: c.faces[0] }))],
+    discard: [],
+  };
+}
+
+describe('grouped and lazy legal moves (RULES.md §5 A: one play per subset)', () => {
+  it('expand to exactly legalMoves, in canonical order, on states and views (property)', () => {
+    fc.assert(
+      fc.property(gameScript({ maxMoves: 100 }), (script) => {
+        for (const { state, knowledge } of knownStates(script)) {
+          const moves = legalMoves(state);
+          expect([...iterateLegalMoves(state)]).toEqual(moves);
+          expect([...iterateLegalMoves(playerView(state, state.turn.seat, knowledge))]).toEqual(moves);
+          const { plays, others } = legalMoveGroups(state);
+          const playCount = plays.filter((g) => g.legal).reduce((n, g) => n + g.count, 0);
+          expect(playCount + others.length).toBe(moves.length);
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('describe 2^20 − 1 plays of twenty 1s in 20 groups, and yield the first ones lazily', () => {
+    const state = bigHand();
+    const { plays } = legalMoveGroups(state);
+    const ones = plays.filter((g) => g.value === 1);
+    expect(ones).toHaveLength(20);
+    expect(ones.reduce((n, g) => n + g.count, 0)).toBe(2 ** 20 - 1);
+    expect(ones[9]!.count).toBe(184756);
+    const first: unknown[] = [];
+    for (const m of iterateLegalMoves(state)) {
+      first.push(m);
+      if (first.length === 3) break;
+    }
+    expect(first).toEqual([{ type: 'play', cards: [0] }, { type: 'play', cards: [1] }, { type: 'play', cards: [2] }]);
+  });
+
+  it('mark a size that does not beat the table as not legal (RULES.md §5 A worked example)', () => {
+    const state = { ...bigHand(), table: [{ seat: 1, area: 0, value: 7, cards: [25] }] };
+    const single = legalMoveGroups(state).plays.find((g) => g.value === 1 && g.size === 1)!;
+    expect(single.legal).toBe(false);
+    expect(legalMoveGroups(state).plays.find((g) => g.value === 1 && g.size === 2)!.legal).toBe(true);
+  });
+});
