@@ -12,8 +12,8 @@ export default defineConfig([
     treeshake: true,
   },
   {
-    // executables: the demo and the command line, ESM only
-    entry: { demo: 'src/cli/demo.ts', cli: 'src/cli/main.ts' },
+    // the command line, ESM only
+    entry: { cli: 'src/cli/main.ts' },
     format: ['esm'],
     sourcemap: true,
     target: 'node20',
