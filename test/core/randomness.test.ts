@@ -73,7 +73,15 @@ describe('the deal of record', () => {
   it('pins the first deal of seed "dnup" at 4 players', () => {
     const deal = dealRound(deckIndex(STANDARD_DECK), 4, seedRng('dnup'));
     const text = deal.hands.map((h) => h.map((c) => `${c.id}:${c.active}`).join(' '));
-    expect({ starter: deal.starter, text, rng: deal.rng }).toMatchSnapshot();
+    // card:active per seat, in dealt order (RULES.md §2 ids); docs/randomness.md §5
+    expect(text).toEqual([
+      '6:1 37:10 7:9 10:2 9:5 15:4 5:1 12:8 8:2',
+      '26:10 0:2 21:10 2:1 24:4 20:9 30:9 16:3 35:7',
+      '25:9 23:4 17:3 27:6 18:3 29:8 22:4 38:10 14:2',
+      '19:8 36:7 11:7 13:2 3:5 34:6 4:1 33:9 31:10',
+    ]);
+    expect(deal.starter).toBe(3); // card 3 (★) went to seat 3
+    expect(deal.rng).toEqual([637536959, 3502500484, 2053320219, 1720564443]);
   });
 
   it('deals 13/10/9/8 cards, all cards in use, the ★ holder starting (RULES.md §3)', () => {
