@@ -1,8 +1,12 @@
 /**
  * `npm run bench`: dnup's speed and memory, measured on the BUILT package (dist/) with tinybench.
  * - random playouts per player count (legalMoves + apply every step): moves/s, average legal
- *   moves per position, average game length, and the ratio to a hand-tuned mutable engine of
- *   the same rules (baseline-engine.mjs, never shipped), timed in the same run on the same games;
+ *   moves per position, average game length, and the ratios to two hand-tuned mutable engines
+ *   of the same rules, never shipped, timed in the same run on the same games:
+ *   baseline-engine.mjs, a raw floor (integer moves, no validation, no events), and
+ *   contract-baseline.mjs, which keeps the library's contract (move objects in canonical order,
+ *   full validation with error codes, events, discard ids); both are first checked against
+ *   dnup move by move;
  * - legalMoves, apply, playerView, legalMoveGroups and determinize alone, on sampled positions;
  * - heap retained per state when every state of a long game is kept alive.
  * Figures depend on the machine and its load; they never fail anything.
@@ -11,10 +15,12 @@
 import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import { Bench } from 'tinybench';
 import {
   STANDARD_DECK,
   apply,
+  checkMove,
   createGame,
   determinize,
   initialKnowledge,
@@ -25,6 +31,7 @@ import {
   seededRandom,
 } from '../dist/index.js';
 import { BaselineGame } from './baseline-engine.mjs';
+import { ContractGame } from './contract-baseline.mjs';
 
 if (typeof globalThis.gc !== 'function') {
   // memory is measured around forced collections: re-run with --expose-gc
@@ -70,6 +77,87 @@ function playBaseline(players, seed, visit) {
     game.play(pick(count));
   }
   return game;
+}
+
+const contracts = new Map();
+function playContract(players, seed) {
+  const pick = chooser(seed);
+  if (!contracts.has(players)) contracts.set(players, new ContractGame(STANDARD_DECK, players));
+  const game = contracts.get(players).start(seed);
+  while (game.status !== 'gameOver') {
+    const moves = game.legalMoves();
+    game.apply(moves[pick(moves.length)]);
+  }
+  return game;
+}
+
+/**
+ * Moves the rules refuse in `state`, for checking that the contract baseline refuses them with
+ * the library's code: malformed objects, foreign and unknown cards, duplicates, mixed values,
+ * plays and adds that do not beat or match, own, empty and missing target areas.
+ */
+function probes(state) {
+  const { seat, area } = state.turn;
+  const hand = state.hands[seat];
+  const other = state.hands[(seat + 1) % state.players.length];
+  const out = [
+    { type: 'rotate', extra: 1 },
+    { type: 'play', cards: [1.5] },
+    { type: 'take', target: { seat: 0 } },
+    { type: 'nextRound' },
+    { type: 'rotate' },
+    { type: 'play', cards: [] },
+    { type: 'play', cards: [999] },
+    { type: 'take', target: { seat: 7, area: 0 } },
+    { type: 'take', target: { seat, area } },
+  ];
+  if (other.length > 0) out.push({ type: 'play', cards: [other[0].id] }, { type: 'add', card: other[0].id, target: { seat: (seat + 1) % state.players.length, area: 0 } });
+  for (const c of hand) {
+    out.push({ type: 'play', cards: [c.id] }, { type: 'play', cards: [c.id, c.id] });
+    for (const d of hand) if (d.id !== c.id) out.push({ type: 'play', cards: [c.id, d.id] });
+    for (let s = 0; s < state.players.length; s++) {
+      for (let a = 0; a < (state.players.length === 2 ? 2 : 1); a++) out.push({ type: 'add', card: c.id, target: { seat: s, area: a } });
+    }
+  }
+  for (let s = 0; s < state.players.length; s++) out.push({ type: 'take', target: { seat: s, area: 0 } });
+  return out.filter((m) => !checkMove(state, m).ok);
+}
+
+/**
+ * Plays one game with dnup and the contract baseline side by side: the same legal moves (deep
+ * equal, same order) at every step, the same events after every move, the same refusals of
+ * illegal moves when `probe` is set, and the same outcome. Odd steps hand the baseline a copy of
+ * its own move, so its shape check runs too. Returns dnup's final state.
+ */
+function checkContract(players, seed, probe) {
+  const pick = chooser(seed);
+  let state = createGame(players, seed);
+  if (!contracts.has(players)) contracts.set(players, new ContractGame(STANDARD_DECK, players));
+  const game = contracts.get(players).start(seed);
+  const fail = (why) => { throw new Error(`contract baseline disagrees with dnup: ${players} players, seed ${seed}, move ${state.moveCount}: ${why}`); };
+  if (!isDeepStrictEqual(game.lastEvents, state.events)) fail('deal events');
+  while (state.status !== 'gameOver') {
+    const moves = legalMoves(state);
+    const mine = game.legalMoves();
+    if (!isDeepStrictEqual(mine, moves)) fail(`legal moves\n${JSON.stringify(mine)}\n${JSON.stringify(moves)}`);
+    if (probe) {
+      for (const bad of probes(state)) {
+        const expected = checkMove(state, bad).code;
+        let code = 'accepted';
+        try { game.apply(bad); } catch (e) { code = e.code; }
+        if (code !== expected) fail(`${JSON.stringify(bad)} gave ${code}, dnup says ${expected}`);
+      }
+    }
+    const i = pick(moves.length);
+    state = apply(state, moves[i]);
+    game.apply(state.moveCount % 2 === 1 ? structuredClone(mine[i]) : mine[i]);
+    if (!isDeepStrictEqual(game.lastEvents, state.events)) fail(`events\n${JSON.stringify(game.lastEvents)}\n${JSON.stringify(state.events)}`);
+    for (let s = 0; s < players; s++) if (!isDeepStrictEqual(game.handOf(s), state.hands[s])) fail(`hand of seat ${s}`);
+  }
+  const same = game.winner === state.winner && game.moveCount === state.moveCount && game.round === state.round
+    && isDeepStrictEqual(game.scores, state.scores) && isDeepStrictEqual(game.out, state.out) && isDeepStrictEqual(game.discard, state.discard);
+  if (!same) fail('final outcome');
+  return state;
 }
 
 const fmt = (x, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -144,25 +232,31 @@ for (const players of PLAYERS) {
     if (step !== counts.length || base.winner !== final.winner || base.scores.join() !== final.scores.join()) {
       throw new Error(`baseline disagrees with dnup at the end: ${players} players, seed ${seed}`);
     }
+    checkContract(players, seed, seed < 10);
   }
   let batchMoves = 0;
   for (let seed = 0; seed < BATCH; seed++) batchMoves += playDnup(players, seed).moveCount;
-  const [dnup, baseline] = await opsPerSecond([
+  const [dnup, baseline, contract] = await opsPerSecond([
     [`dnup ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playDnup(players, seed); }],
     [`baseline ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playBaseline(players, seed); }],
+    [`contract ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playContract(players, seed); }],
   ]);
   playoutRows.push([
     `${players} players`,
     fmt(dnup * batchMoves),
     fmt(baseline * batchMoves),
+    fmt(contract * batchMoves),
     fmt(dnup / baseline, 2),
+    fmt(dnup / contract, 2),
     fmt(legal / positions, 2),
     fmt(positions / seeds.length, 1),
     fmt(rounds / seeds.length, 2),
   ]);
 }
-console.log('Random playouts: legalMoves + apply every step (the baseline agreed move by move on 50 games per player count)');
-table(['', 'dnup moves/s', 'baseline moves/s', 'ratio', 'legal moves/position', 'moves/game', 'rounds/game'], playoutRows);
+console.log('Random playouts: legalMoves + apply every step, on the same games for all three engines.');
+console.log('raw floor (baseline-engine.mjs): a hand-tuned mutable engine doing only the rules — integer moves, no validation, no events — agreeing with dnup on every legal-move count and the outcome of 50 games per player count.');
+console.log('contract (contract-baseline.mjs): a hand-tuned mutable engine keeping dnup\'s contract — move objects in canonical order, full validation with error codes, events, discard ids — agreeing with dnup on every move list, every event, every hand and every refusal code (probed on 10 games) of 50 games per player count.');
+table(['', 'dnup moves/s', 'raw floor moves/s', 'contract moves/s', 'dnup / raw floor', 'dnup / contract', 'legal moves/position', 'moves/game', 'rounds/game'], playoutRows);
 
 // 3. single operations on sampled positions of random games at every player count
 const samples = [];
