@@ -5,7 +5,6 @@ import type { Seed } from '../core/random.js';
 import { createGame } from '../core/setup.js';
 import type { GameOptions, GameState } from '../core/state.js';
 import { recordOf, type GameRecord } from '../records/game-record.js';
-import { initialKnowledge, nextKnowledge } from '../views/knowledge.js';
 import { playerView, type PlayerView } from '../views/player-view.js';
 
 /**
@@ -53,15 +52,13 @@ export interface PlayGameOptions {
  */
 export async function playGame(bots: readonly Bot[], options: PlayGameOptions): Promise<{ record: GameRecord; state: GameState }> {
   let state = createGame(options.names ?? bots.map((b) => b.name), options.seed, options.gameOptions);
-  let knowledge = initialKnowledge(state);
   const moves: Move[] = [];
   const maxMoves = options.maxMoves ?? 100_000;
   while (state.status !== 'gameOver' && moves.length < maxMoves) {
     const seat = state.turn.seat;
     const legal = legalMoves(state);
-    const move = await bots[seat]!.chooseMove(playerView(state, seat, knowledge), legal);
+    const move = await bots[seat]!.chooseMove(playerView(state, seat), legal);
     const next = apply(state, move);
-    knowledge = nextKnowledge(knowledge, next);
     options.onMove?.(state, move, next);
     moves.push(move);
     state = next;

@@ -4,7 +4,7 @@
  * rotated, or is discarded when its owner is out.
  */
 import { rotatedFrom } from './cards.js';
-import { discardCards, type Draft } from './draft.js';
+import { discardCards, updateKnown, type Draft } from './draft.js';
 import type { TableSet } from './state.js';
 
 /**
@@ -41,5 +41,6 @@ export function beatSet(d: Draft, at: number, by: number): void {
   const index = d.index;
   const returned = set.cards.map((id) => rotatedFrom(index, id, set.value));
   d.hands[set.seat] = d.hands[set.seat]!.concat(returned);
+  updateKnown(d, set.seat, set.cards, true);
   d.events.push({ type: 'setBeaten', seat: set.seat, area: set.area, value: set.value, cards: set.cards, by, fate: 'returned', returned });
 }

@@ -12,6 +12,7 @@ export interface Draft {
   readonly base: GameState;
   readonly index: DeckIndex;
   readonly hands: (readonly HeldCard[])[];
+  known: readonly (readonly CardId[])[];
   readonly table: TableSet[];
   discard: readonly CardId[];
   out: readonly number[];
@@ -27,6 +28,7 @@ export function startDraft(state: GameState, index: DeckIndex): Draft {
     base: state,
     index,
     hands: state.hands.slice(),
+    known: state.known,
     table: state.table.slice(),
     discard: state.discard,
     out: state.out,
@@ -50,6 +52,7 @@ export function finishDraft(d: Draft, move: Move): GameState {
     round: s.round,
     status: d.status,
     hands: d.hands,
+    known: d.known,
     table: d.table.slice(), // exact-size copies: arrays grown by push keep spare capacity
     discard: d.discard,
     starter: s.starter,
@@ -77,6 +80,20 @@ export function placeSet(table: TableSet[], set: TableSet): void {
   let i = 0;
   while (i < table.length && (table[i]!.seat < set.seat || (table[i]!.seat === set.seat && table[i]!.area < set.area))) i++;
   table.splice(i, 0, set);
+}
+
+/** Records that `ids` entered (`arrived`) or left the hand of `seat` in public knowledge. */
+export function updateKnown(d: Draft, seat: number, ids: readonly CardId[], arrived: boolean): void {
+  const list = d.known[seat]!;
+  let next: readonly CardId[];
+  if (arrived) next = list.concat(ids);
+  else {
+    if (list.length === 0 || !ids.some((id) => list.includes(id))) return;
+    next = list.filter((id) => !ids.includes(id));
+  }
+  const known = d.known.slice();
+  known[seat] = next;
+  d.known = known;
 }
 
 /** Sends cards to the discard pile (face down). */

@@ -39,7 +39,7 @@ function deckOf(options: unknown, players: number): DeckDefinition {
 
 /** The state at the start of a round: fresh deal, empty table, scores kept. */
 function roundStart(
-  base: Omit<GameState, 'hands' | 'table' | 'discard' | 'starter' | 'turn' | 'out' | 'rng' | 'events' | 'status' | 'lastMove'>,
+  base: Omit<GameState, 'hands' | 'known' | 'table' | 'discard' | 'starter' | 'turn' | 'out' | 'rng' | 'events' | 'status' | 'lastMove'>,
   rng: RngState,
   lastMove: Move | null,
 ): GameState {
@@ -60,6 +60,7 @@ function roundStart(
     round: base.round,
     status: 'playing',
     hands: deal.hands,
+    known: deal.hands.map(() => []),
     table: [],
     discard: [],
     starter: deal.starter,

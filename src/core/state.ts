@@ -58,6 +58,12 @@ export interface GameState {
   readonly status: GameStatus;
   /** Each seat's hand: card ids with the face that is up. Order has no meaning (RULES.md §3). */
   readonly hands: readonly (readonly HeldCard[])[];
+  /**
+   * Per seat, the ids of the cards in that hand that every player saw arrive from the table
+   * (taken, or beaten and returned: RULES.md §5 golden rule), until they leave the hand. Their
+   * faces are public too, since every rotation is public. Player views show them to everyone.
+   */
+  readonly known: readonly (readonly CardId[])[];
   /** The sets on the table, ordered by seat then area. */
   readonly table: readonly TableSet[];
   /** The discard pile, face down, oldest first. */

@@ -32,6 +32,8 @@ export interface PositionDescription {
   readonly players: number | readonly string[];
   /** Each seat's hand: card ids with the value that is up. */
   readonly hands: readonly (readonly HeldCard[])[];
+  /** Per seat, the ids of cards in that hand everyone saw arrive from the table; default none. */
+  readonly known?: readonly (readonly CardId[])[];
   readonly table?: readonly TableSetDescription[];
   readonly discard?: readonly CardId[];
   readonly turn: { readonly seat: number; readonly area?: number; readonly number?: number };
@@ -46,7 +48,7 @@ export interface PositionDescription {
   readonly rng?: RngState;
 }
 
-const KEYS = ['players', 'hands', 'table', 'discard', 'turn', 'out', 'scores', 'round', 'status', 'winner', 'starter', 'deck', 'seed', 'rng'];
+const KEYS = ['players', 'hands', 'known', 'table', 'discard', 'turn', 'out', 'scores', 'round', 'status', 'winner', 'starter', 'deck', 'seed', 'rng'];
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -156,6 +158,7 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
   const winner = check<number | null>('winner', (x) => x === null || isInt(x), 'a seat or null', '§6');
   const starter = check<number>('starter', isInt, 'a seat', '§3');
   const discard = check<number[]>('discard', isIntArray, 'an array of card ids', '§4');
+  const known = check<number[][]>('known', (x) => Array.isArray(x) && x.length === n && x.every(isIntArray), `one array of card ids per seat (${n})`, '§5');
   const seed = check<Seed>('seed', (x) => typeof x === 'string' || (typeof x === 'number' && Number.isSafeInteger(x)), 'a string or a safe integer', '§3') ?? 'position';
   const rng = check<RngState>('rng', (x) => Array.isArray(x) && x.length === 4 && x.every((w) => isInt(w) && w >= 0 && w <= 0xffffffff), 'four 32-bit unsigned integers', '§3');
   if (!hands || !table || deckTrouble.length > 0 || problems.list.length > 0) return undefined;
@@ -174,6 +177,7 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
     round,
     status,
     hands,
+    known: known ?? players.map(() => []),
     table,
     discard: discard ?? cardsInUse(deck, n).filter((id) => !placed.has(id)),
     starter: starter ?? t.seat,

@@ -44,6 +44,7 @@ function stateShape(s: Record<string, unknown>, problems: ProblemList): boolean 
     bad('table', 'an array of sets { seat, area, value, cards }');
   }
   if (!isIntArray(s.discard)) bad('discard', 'an array of card ids');
+  if (!Array.isArray(s.known) || s.known.length !== n || !s.known.every(isIntArray)) bad('known', `one array of card ids per seat (${n})`);
   if (!isInt(s.starter)) bad('starter', 'a seat');
   if (!isObject(s.turn) || !isInt(s.turn.seat) || !isInt(s.turn.area) || !isInt(s.turn.number)) bad('turn', '{ seat, area, number } with integers');
   if (!isIntArray(s.out)) bad('out', 'an array of seats');
@@ -133,6 +134,13 @@ function checkTurnAndOut(s: GameState, problems: ProblemList): void {
   if (seat < 0 || seat >= n || area < 0 || area >= (duel ? 2 : 1) || number < 1) {
     problems.add('BAD_TURN', 'turn', '§4', `The turn must name a seat (0–${n - 1}), one of its areas (${duel ? '0 or 1' : '0'}) and a turn number of at least 1.`);
   }
+  s.known.forEach((ids, k) => {
+    ids.forEach((id, i) => {
+      if (!s.hands[k]?.some((c) => c.id === id)) {
+        problems.add('KNOWN_NOT_IN_HAND', `known[${k}][${i}]`, '§5', `Card ${id} is listed as publicly known in ${s.players[k]}'s hand, but it is not in that hand.`);
+      }
+    });
+  });
   const seen = new Set<number>();
   s.out.forEach((o, i) => {
     if (o < 0 || o >= n || seen.has(o)) problems.add('BAD_OUT', `out[${i}]`, '§6', `out[${i}] is ${o}: the out order lists distinct seats from 0 to ${n - 1}.`);

@@ -14,8 +14,8 @@ import { randomBelow, type RandomSource } from './random-source.js';
 export const DETERMINIZED_SEED = 'determinized';
 
 /**
- * A full state consistent with `view`: `playerView(determinize(view, rng), view.seat,
- * knowledgeOfView(view))` deep-equals `view`. Later rounds of the sample are dealt from a
+ * A full state consistent with `view`: `playerView(determinize(view, rng), view.seat)`
+ * deep-equals `view`. Later rounds of the sample are dealt from a
  * random stream drawn from `rng`.
  *
  * @param view - a player view.
@@ -73,6 +73,7 @@ export function determinize(view: PlayerView, rng: RandomSource): GameState {
     round: view.round,
     status: view.status,
     hands,
+    known: view.known.map((cards) => cards.map((c) => c.id)),
     table: view.table,
     discard: view.discard,
     starter: view.starter,

@@ -4,7 +4,7 @@
  */
 export { ViewError, isViewError, VIEW_ERROR_CODES, type ViewErrorCode } from './errors.js';
 export { initialKnowledge, nextKnowledge, type PublicKnowledge } from './knowledge.js';
-export { playerView, knowledgeOfView, type PlayerView, type ViewEvent, type ViewHandRotatedEvent } from './player-view.js';
+export { playerView, type PlayerView, type ViewEvent, type ViewHandRotatedEvent } from './player-view.js';
 export { legalMovesOfView, checkMoveOfView, isPlayerView, type ViewMoveCheck } from './view-moves.js';
 export { determinize, DETERMINIZED_SEED } from './determinize.js';
 export { seededRandom, type RandomSource } from './random-source.js';

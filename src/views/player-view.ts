@@ -9,8 +9,7 @@ import type { CardId, DeckDefinition, HeldCard } from '../core/cards.js';
 import type { GameEvent, HandRotatedEvent } from '../core/events.js';
 import type { Move } from '../core/moves.js';
 import type { GameState, GameStatus, ScoringMode, TableSet, Turn } from '../core/state.js';
-import { assertSeat, ViewError } from './errors.js';
-import type { PublicKnowledge } from './knowledge.js';
+import { assertSeat } from './errors.js';
 
 /**
  * A hand rotation (RULES.md §5 D) as a view shows it: the fact and the hand size are public;
@@ -45,9 +44,9 @@ export interface PlayerView {
   /** Every seat's hand size (this seat's included). */
   readonly handSizes: readonly number[];
   /**
-   * Per seat, the cards publicly known to be in that hand (taken, or beaten and returned, and
-   * not played since), with their active values, in hand order. For this view's own seat it
-   * says what the others know about this hand.
+   * Per seat, the cards publicly known to be in that hand (`state.known`: taken, or beaten and
+   * returned, and not played since), with their active values, in the order they arrived. For
+   * this view's own seat it says what the others know about this hand.
    */
   readonly known: readonly (readonly HeldCard[])[];
   readonly table: readonly TableSet[];
@@ -68,11 +67,10 @@ export interface PlayerView {
 
 const NOTHING_KNOWN: readonly HeldCard[] = Object.freeze([]);
 
+/** The known cards of a hand, with their faces, in the order they arrived (`ids`). */
 function knownInHand(hand: readonly HeldCard[], ids: readonly CardId[]): readonly HeldCard[] {
   if (ids.length === 0) return NOTHING_KNOWN;
-  const out: HeldCard[] = [];
-  for (let i = 0; i < hand.length; i++) if (ids.includes(hand[i]!.id)) out.push(hand[i]!);
-  return out;
+  return ids.map((id) => hand.find((c) => c.id === id)!);
 }
 
 function redact(events: readonly GameEvent[], seat: number): readonly ViewEvent[] {
@@ -87,35 +85,28 @@ function redact(events: readonly GameEvent[], seat: number): readonly ViewEvent[
 }
 
 /**
- * What `seat` may know of `state` (RULES.md §8 with hidden hands).
- *
- * Pass the {@link PublicKnowledge} tracked along the game (see {@link nextKnowledge}) to list the
- * cards publicly known in each hand. Without it, the view is exact only for a freshly dealt state;
- * on any other state it lists no known cards (it stays safe: it never reveals a hidden card).
+ * What `seat` may know of `state` (RULES.md §8 with hidden hands): its own hand, every other
+ * hand's size and the cards publicly known in it (`state.known`), and everything public.
  *
  * @param state - any state.
  * @param seat - the viewing seat, 0-based.
- * @param knowledge - the public knowledge belonging to `state`.
  * @returns plain JSON data sharing unchanged parts (table, scores…) with `state`.
- * @throws {@link ViewError} `NO_SUCH_SEAT`, or `STALE_KNOWLEDGE` when `knowledge` belongs to another state.
+ * @throws {@link ViewError} `NO_SUCH_SEAT`.
  * @example
  * ```ts
- * const view = playerView(state, 1, knowledge);
+ * const view = playerView(state, 1);
  * view.handSizes; // [10, 9, 10]
  * ```
  */
-export function playerView(state: GameState, seat: number, knowledge?: PublicKnowledge): PlayerView {
+export function playerView(state: GameState, seat: number): PlayerView {
   const n = state.players.length;
   assertSeat(seat, n);
-  if (knowledge !== undefined && (knowledge.moveCount !== state.moveCount || knowledge.known.length !== n)) {
-    throw new ViewError('STALE_KNOWLEDGE', `This knowledge belongs to move ${knowledge.moveCount}, but the state is at move ${state.moveCount}: track it along every state.`);
-  }
   const handSizes = new Array<number>(n);
   const known = new Array<readonly HeldCard[]>(n);
   for (let s = 0; s < n; s++) {
     const hand = state.hands[s]!;
     handSizes[s] = hand.length;
-    known[s] = knowledge === undefined ? NOTHING_KNOWN : knownInHand(hand, knowledge.known[s]!);
+    known[s] = knownInHand(hand, state.known[s]!);
   }
   return {
     format: 'dnup-view',
@@ -139,19 +130,4 @@ export function playerView(state: GameState, seat: number, knowledge?: PublicKno
     lastMove: state.lastMove,
     events: redact(state.events, seat),
   };
-}
-
-/**
- * The public knowledge a view carries (the same for every seat), e.g. to view a
- * {@link determinize}d state.
- *
- * @param view - a player view.
- * @example
- * ```ts
- * const sample = determinize(view, rng);
- * playerView(sample, view.seat, knowledgeOfView(view)); // deep-equals view
- * ```
- */
-export function knowledgeOfView(view: PlayerView): PublicKnowledge {
-  return { moveCount: view.moveCount, known: view.known.map((cards) => cards.map((c) => c.id)) };
 }

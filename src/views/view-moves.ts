@@ -48,7 +48,7 @@ export function positionOfSource(source: GameState | PlayerView): MovePosition |
  * @param view - a player view.
  * @example
  * ```ts
- * const view = playerView(state, state.turn.seat, knowledge);
+ * const view = playerView(state, state.turn.seat);
  * legalMovesOfView(view); // deep-equals legalMoves(state)
  * ```
  */

@@ -29,6 +29,8 @@ export function checkStateInvariants(state: GameState): void {
   for (const [id, { active }] of at) {
     if (active !== 0) expect(facesOf(state, id)).toContain(active);
   }
+  // RULES.md §5 golden rule: what is publicly known to be in a hand is in that hand
+  state.known.forEach((ids, s) => ids.forEach((id) => expect(at.get(id)?.where, `known card ${id}`).toBe(`hand:${s}`)));
   const sizes = state.table.map((t) => t.cards.length);
   expect(new Set(sizes).size, 'two table sets of one size').toBe(sizes.length);
   const areas = state.table.map((t) => `${t.seat}:${t.area}`);

@@ -9,6 +9,8 @@ export interface PositionSpec {
   /** Per seat: [card id, active value] pairs. */
   hands: [number, number][][];
   table?: TableSet[];
+  /** Per seat, ids of publicly known cards in hand (default none). */
+  known?: number[][];
   turn: { seat: number; area: number };
   out?: number[];
   scores?: number[];
@@ -31,6 +33,7 @@ export function buildState(spec: PositionSpec): GameState {
     round: 1,
     status: spec.status ?? 'playing',
     hands: spec.hands.map((h) => h.map(([id, active]) => ({ id, active }))),
+    known: spec.known ?? spec.hands.map(() => []),
     table,
     discard,
     starter: 0,

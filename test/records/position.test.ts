@@ -167,6 +167,13 @@ const TAMPERINGS: Record<string, Tampering> = {
     s.winner = r % s.players.length;
     return 'BAD_WINNER';
   },
+  knownCardElsewhere(s, r) {
+    // RULES.md §5: a card publicly known in a hand must be in that hand
+    const seat = s.hands.findIndex((h, i) => h.length > 0 && i !== r % s.players.length);
+    if (seat < 0) return null;
+    (s.known[r % s.players.length] as number[]).push(s.hands[seat]![0]!.id);
+    return 'KNOWN_NOT_IN_HAND';
+  },
   moveCountTooSmall(s) {
     if (s.turn.number < 3) return null;
     s.moveCount = 0;

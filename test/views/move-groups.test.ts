@@ -38,10 +38,10 @@ describe('grouped and lazy legal moves (RULES.md §5 A: one play per subset)', (
   it('expand to exactly legalMoves, in canonical order, on states and views (property)', () => {
     fc.assert(
       fc.property(gameScript({ maxMoves: 100 }), (script) => {
-        for (const { state, knowledge } of knownStates(script)) {
+        for (const { state } of knownStates(script)) {
           const moves = legalMoves(state);
           expect([...iterateLegalMoves(state)]).toEqual(moves);
-          expect([...iterateLegalMoves(playerView(state, state.turn.seat, knowledge))]).toEqual(moves);
+          expect([...iterateLegalMoves(playerView(state, state.turn.seat))]).toEqual(moves);
           const { plays, others } = legalMoveGroups(state);
           const playCount = plays.filter((g) => g.legal).reduce((n, g) => n + g.count, 0);
           expect(playCount + others.length).toBe(moves.length);

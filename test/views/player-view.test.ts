@@ -6,17 +6,13 @@ import {
   checkMoveOfView,
   createGame,
   determinize,
-  initialKnowledge,
   isViewError,
-  knowledgeOfView,
   legalMoves,
   legalMovesOfView,
-  nextKnowledge,
   playerView,
   seededRandom,
   type GameState,
   type PlayerView,
-  type PublicKnowledge,
 } from '../../src/index.js';
 import { deepFreeze } from '../helpers/freeze.js';
 import { buildState, set, take, play, rotate } from '../helpers/positions.js';
@@ -24,11 +20,11 @@ import { gameScript } from '../helpers/random-games.js';
 import { knownStates } from './harness.js';
 
 /** Cards of seat `t`'s hand that are not publicly known. */
-function hiddenCards(state: GameState, knowledge: PublicKnowledge, t: number) {
-  return state.hands[t]!.filter((c) => !knowledge.known[t]!.includes(c.id));
+function hiddenCards(state: GameState, t: number) {
+  return state.hands[t]!.filter((c) => !state.known[t]!.includes(c.id));
 }
 
-function checkView(state: GameState, knowledge: PublicKnowledge, seat: number, view: PlayerView, sampleSeed: number): void {
+function checkView(state: GameState, seat: number, view: PlayerView, sampleSeed: number): void {
   const text = JSON.stringify(view);
   expect(JSON.parse(text)).toEqual(view);
   expect(text).not.toMatch(/"seed"|"rng"/);
@@ -36,23 +32,25 @@ function checkView(state: GameState, knowledge: PublicKnowledge, seat: number, v
   // no hidden card of another hand appears with its face anywhere in the view
   for (let t = 0; t < state.players.length; t++) {
     if (t === seat) continue;
-    for (const c of hiddenCards(state, knowledge, t)) expect(text).not.toContain(`{"id":${c.id},"active"`);
+    for (const c of hiddenCards(state, t)) expect(text).not.toContain(`{"id":${c.id},"active"`);
     // what is listed as known is true
     for (const c of view.known[t]!) expect(state.hands[t]).toContainEqual(c);
   }
   // the view is a function of public facts only: resampling every hidden card gives the same view
   const sample = determinize(view, seededRandom(sampleSeed));
-  expect(playerView(sample, seat, knowledgeOfView(view))).toEqual(view);
+  expect(playerView(sample, seat)).toEqual(view);
 }
 
 describe('player views (RULES.md §8, hidden hands)', () => {
   it('reveal no hidden card, list public cards truly, and survive resampling (2–5 players, property)', () => {
     fc.assert(
       fc.property(gameScript({ maxMoves: 120 }), fc.integer(), (script, sampleSeed) => {
-        for (const { state, knowledge } of knownStates(script)) {
+        for (const { state, oracle } of knownStates(script)) {
           deepFreeze(state);
+          // the reducer's public record agrees with one followed from the events alone
+          expect(state.known).toEqual(oracle);
           for (let seat = 0; seat < state.players.length; seat++) {
-            checkView(state, knowledge, seat, playerView(state, seat, knowledge), sampleSeed);
+            checkView(state, seat, playerView(state, seat), sampleSeed);
           }
         }
       }),
@@ -63,16 +61,16 @@ describe('player views (RULES.md §8, hidden hands)', () => {
   it('give the same legal moves and verdicts as the full state to the seat to play (RULES.md §5)', () => {
     fc.assert(
       fc.property(gameScript({ maxMoves: 150 }), (script) => {
-        for (const { state, knowledge } of knownStates(script)) {
+        for (const { state } of knownStates(script)) {
           const seat = state.turn.seat;
-          const view = playerView(state, seat, knowledge);
+          const view = playerView(state, seat);
           const moves = legalMoves(state);
           expect(legalMovesOfView(view)).toEqual(moves);
           for (const m of moves.slice(0, 5)) expect(checkMoveOfView(view, m)).toEqual(checkMove(state, m));
           const foreign = { type: 'add', card: 0, target: { seat: (seat + 1) % state.players.length, area: 0 } };
           expect(checkMoveOfView(view, foreign)).toEqual(checkMove(state, foreign));
           if (state.status === 'playing') {
-            const other = playerView(state, (seat + 1) % state.players.length, knowledge);
+            const other = playerView(state, (seat + 1) % state.players.length);
             expect(legalMovesOfView(other)).toEqual([]);
             expect(checkMoveOfView(other, { type: 'rotate' })).toMatchObject({ ok: false, code: 'NOT_YOUR_TURN' });
           }
@@ -84,7 +82,7 @@ describe('player views (RULES.md §8, hidden hands)', () => {
 
   it('determinize deals the unseen cards at random, keeping sizes and known cards (RULES.md §3)', () => {
     const state = createGame(4, 'resample');
-    const view = playerView(state, 0, initialKnowledge(state));
+    const view = playerView(state, 0);
     const a = determinize(view, seededRandom(1));
     const b = determinize(view, seededRandom(2));
     expect(a.hands.map((h) => h.length)).toEqual(state.hands.map((h) => h.length));
@@ -111,31 +109,27 @@ describe('public knowledge (RULES.md §5 golden rule)', () => {
       turn: { seat: 0, area: 0 },
     }),
   );
-  const k0: PublicKnowledge = { moveCount: before.moveCount, known: [[], [], []] };
 
   it('a taken set is known in the taker’s hand, rotated, and flips with a hand rotation (§5 C, D)', () => {
     const s1 = apply(before, take(1));
-    const k1 = nextKnowledge(k0, s1);
-    const seen = playerView(s1, 2, k1).known[0];
+    expect(s1.known).toEqual([[9, 11, 13], [], []]);
+    const seen = playerView(s1, 2).known[0];
     expect(seen).toEqual([{ id: 9, active: 5 }, { id: 11, active: 7 }, { id: 13, active: 9 }]);
     // Ben plays, Cy plays, then Ana rotates her whole hand: the known cards flip, publicly
     const s2 = apply(s1, play(17, 21));
-    const k2 = nextKnowledge(k1, s2);
     const s3 = apply(s2, play(4));
-    const k3 = nextKnowledge(k2, s3);
     const s4 = apply(s3, rotate);
-    const k4 = nextKnowledge(k3, s4);
-    const view = playerView(s4, 2, k4);
+    const view = playerView(s4, 2);
     expect(view.known[0]).toEqual([{ id: 9, active: 2 }, { id: 11, active: 2 }, { id: 13, active: 2 }]);
     const rotated = view.events.find((e) => e.type === 'handRotated');
     expect(rotated).toEqual({ type: 'handRotated', seat: 0, size: 5, cards: null });
-    expect(playerView(s4, 0, k4).events.find((e) => e.type === 'handRotated')).toMatchObject({ cards: s4.hands[0] });
+    expect(playerView(s4, 0).events.find((e) => e.type === 'handRotated')).toMatchObject({ cards: s4.hands[0] });
     // playing known cards makes them leave the public record
     const s5 = apply(s4, rotate);
     const s6 = apply(s5, rotate);
     const s7 = apply(s6, play(9, 11, 13));
-    const k7 = nextKnowledge(nextKnowledge(nextKnowledge(k4, s5), s6), s7);
-    expect(k7.known[0]).toEqual([]);
+    expect(s7.known[0]).toEqual([]);
+    expect(playerView(s7, 1).known[0]).toEqual([]);
   });
 
   it('a beaten set returned to its owner is known there, rotated (§5 Beaten sets)', () => {
@@ -146,17 +140,14 @@ describe('public knowledge (RULES.md §5 golden rule)', () => {
       turn: { seat: 0, area: 0 },
     });
     const after = apply(s, play(3, 30));
-    const k = nextKnowledge({ moveCount: s.moveCount, known: [[], [], []] }, after);
-    expect(playerView(after, 0, k).known[1]).toEqual([{ id: 15, active: 4 }, { id: 18, active: 7 }]);
+    expect(after.known).toEqual([[], [15, 18], []]);
+    expect(playerView(after, 0).known[1]).toEqual([{ id: 15, active: 4 }, { id: 18, active: 7 }]);
   });
 
-  it('a new deal forgets everything, and stale knowledge or a bad seat is refused with a code (§3)', () => {
+  it('a new deal forgets everything, and a bad seat is refused with a code (§3)', () => {
     const s1 = apply(before, take(1));
-    const k1 = nextKnowledge(k0, s1);
-    expect(() => playerView(s1, 0, k0)).toThrow(expect.objectContaining({ code: 'STALE_KNOWLEDGE' }));
-    expect(() => nextKnowledge(k1, s1)).toThrow(expect.objectContaining({ code: 'STALE_KNOWLEDGE' }));
     try {
-      playerView(s1, 3, k1);
+      playerView(s1, 3);
       expect.unreachable();
     } catch (e) {
       expect(isViewError(e)).toBe(true);
@@ -164,6 +155,7 @@ describe('public knowledge (RULES.md §5 golden rule)', () => {
     }
     const over = { ...s1, status: 'roundOver' as const };
     const dealt = apply(over, { type: 'nextRound' });
-    expect(nextKnowledge(k1, dealt).known).toEqual([[], [], []]);
+    expect(dealt.known).toEqual([[], [], []]);
+    expect(playerView(dealt, 1).known).toEqual([[], [], []]);
   });
 });

@@ -12,10 +12,8 @@ import {
   describeMove,
   formatMove,
   inactiveValue,
-  initialKnowledge,
   legalMoves,
   legalMovesOfView,
-  nextKnowledge,
   playerView,
   recordOf,
   replay,
@@ -28,7 +26,6 @@ import {
   type Move,
   type MoveVerdict,
   type PlayerView,
-  type PublicKnowledge,
   type ViewMoveCheck,
 } from 'dnup';
 import { describeTurnStart } from './narrate';
@@ -144,15 +141,13 @@ export function startMatch(config: MatchConfig): Match {
   const humanSeat = config.seats.indexOf('human');
   if (humanSeat < 0) throw new Error('One seat must be yours.');
   let state = createGame(seatNames(config.seats, config.name), config.seed);
-  let knowledge: PublicKnowledge = initialKnowledge(state);
   const moves: Move[] = [];
   const bots = config.seats.map((kind, seat) => (kind === 'human' ? null : makeBot(kind, `${config.seed}/${seat}`)));
-  const view = (): PlayerView => playerView(state, humanSeat, knowledge);
+  const view = (): PlayerView => playerView(state, humanSeat);
 
   const commit = (move: Move): StepResult => {
     const before = state;
     state = apply(state, move);
-    knowledge = nextKnowledge(knowledge, state);
     moves.push(move);
     // what the human learns comes from their own view's (redacted) events
     const events = view().events;
@@ -178,7 +173,7 @@ export function startMatch(config: MatchConfig): Match {
       const seat = state.turn.seat;
       const bot = bots[seat];
       if (!bot) throw new Error('It is not a bot’s turn.');
-      const move = await bot.chooseMove(playerView(state, seat, knowledge), legalMoves(state));
+      const move = await bot.chooseMove(playerView(state, seat), legalMoves(state));
       return commit(move);
     },
     record: () => recordOf(state, moves, { event: 'dnup playground', date: new Date().toISOString().slice(0, 10) }),
@@ -213,23 +208,21 @@ export interface Replay {
  * @throws the library's `RecordError`, whose message lists what is wrong with the record.
  */
 export function replayRecord(json: string): Replay {
-  const states: { state: GameState; knowledge: PublicKnowledge; lines: LogLine[] }[] = [];
-  let knowledge: PublicKnowledge | undefined;
+  const states: { state: GameState; lines: LogLine[] }[] = [];
   const result = replay(json, {
     onMove: (before, move, after) => {
-      knowledge = nextKnowledge(knowledge ?? initialKnowledge(before), after);
-      states.push({ state: after, knowledge, lines: moveLines(before, move, after, null) });
+      states.push({ state: after, lines: moveLines(before, move, after, null) });
     },
   });
-  const frameOf = (state: GameState, k: PublicKnowledge, index: number, lines: LogLine[]): ReplayFrame => ({
+  const frameOf = (state: GameState, index: number, lines: LogLine[]): ReplayFrame => ({
     index,
     verdict: index === 0 ? null : result.verdicts[index - 1]!,
-    view: playerView(state, state.turn.seat, k),
+    view: playerView(state, state.turn.seat),
     hands: state.hands,
     lines,
   });
-  const frames = [frameOf(result.initial, initialKnowledge(result.initial), 0, [])];
-  states.forEach((s, i) => frames.push(frameOf(s.state, s.knowledge, i + 1, s.lines)));
-  if (!result.ok) frames.push({ ...frameOf(result.state, knowledge ?? initialKnowledge(result.state), result.error.index + 1, []), verdict: result.error });
+  const frames = [frameOf(result.initial, 0, [])];
+  states.forEach((s, i) => frames.push(frameOf(s.state, i + 1, s.lines)));
+  if (!result.ok) frames.push({ ...frameOf(result.state, result.error.index + 1, []), verdict: result.error });
   return { players: result.record.players, seed: String(result.record.seed), frames, verdicts: result.verdicts };
 }

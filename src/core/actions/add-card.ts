@@ -1,7 +1,7 @@
 /** Action B — add one card to an opponent's set (RULES.md §5 B). */
 import { IllegalMoveError } from '../errors.js';
 import { beatSet, mayArrive, setOfSize } from '../beaten-sets.js';
-import { setAt, type Draft } from '../draft.js';
+import { setAt, updateKnown, type Draft } from '../draft.js';
 import type { AddMove } from '../moves.js';
 import type { MovePosition } from '../position.js';
 import { handIndexOf, unknownCardError } from './hand-cards.js';
@@ -35,6 +35,7 @@ export function addCard(d: Draft, move: AddMove): void {
   const at = handIndexOf(hand, move.card);
   const card = hand[at]!;
   d.hands[seat] = hand.slice(0, at).concat(hand.slice(at + 1));
+  updateKnown(d, seat, [card.id], false);
   const yAt = setAt(d.table, move.target.seat, move.target.area);
   const y = d.table[yAt]!;
   const grown = { seat: y.seat, area: y.area, value: y.value, cards: y.cards.concat(card.id) };

@@ -1,7 +1,7 @@
 /** Action A — play a set (RULES.md §5 A). */
 import { IllegalMoveError } from '../errors.js';
 import { beatSet, mayArrive, setOfSize } from '../beaten-sets.js';
-import { placeSet, type Draft } from '../draft.js';
+import { placeSet, updateKnown, type Draft } from '../draft.js';
 import type { PlayMove } from '../moves.js';
 import type { MovePosition } from '../position.js';
 import { unknownCardError, handIndexOf, withoutCards } from './hand-cards.js';
@@ -42,6 +42,7 @@ export function playSet(d: Draft, move: PlayMove): void {
   const ids = move.cards;
   const value = hand[handIndexOf(hand, ids[0]!)]!.active;
   d.hands[seat] = withoutCards(hand, ids);
+  updateKnown(d, seat, ids, false);
   const beaten = setOfSize(d.table, ids.length);
   const set = { seat, area, value, cards: ids };
   d.events.push({ type: 'setPlayed', ...set });
