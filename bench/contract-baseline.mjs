@@ -144,11 +144,15 @@ export class ContractGame {
     this.out = [];
     this.scores = new Array(n).fill(0);
     this.discard = [];
-    // interned moves, as in src/core/interned-moves.ts
-    this.singles = new Array(maxId + 1);
-    this.adds = new Array((maxId + 1) * slots);
-    this.takes = new Array(slots);
-    for (let s = 0; s < slots; s++) this.takes[s] = Object.freeze({ type: 'take', target: this.areaRef[s] });
+    // interned moves, as in src/core/interned-moves.ts, built up front so lookups never miss
+    this.singles = new Array(maxId + 1).fill(null);
+    this.adds = new Array((maxId + 1) * slots).fill(null);
+    this.takes = [];
+    for (let s = 0; s < slots; s++) this.takes.push(Object.freeze({ type: 'take', target: this.areaRef[s] }));
+    for (const id of this.inUse) {
+      this.singles[id] = Object.freeze({ type: 'play', cards: Object.freeze([id]) });
+      for (let s = 0; s < slots; s++) this.adds[id * slots + s] = Object.freeze({ type: 'add', card: id, target: this.areaRef[s] });
+    }
     // scratch for sorting the hand by (value, id)
     this.sortedValues = new Int32Array(cap);
     this.sortedIds = new Int32Array(cap);
@@ -236,14 +240,6 @@ export class ContractGame {
     return x < 0 || value > this.slotValue[x];
   }
 
-  singlePlay(id) {
-    return (this.singles[id] ??= Object.freeze({ type: 'play', cards: Object.freeze([id]) }));
-  }
-
-  addMove(id, slot) {
-    return (this.adds[id * this.slots + slot] ??= Object.freeze({ type: 'add', card: id, target: this.areaRef[slot] }));
-  }
-
   /** Every legal move of the seat to play, in the library's canonical order. */
   legalMoves() {
     if (this.status === 'gameOver') return [];
@@ -272,7 +268,7 @@ export class ContractGame {
       let end = start + 1;
       while (end < n && values[end] === value) end++;
       const m = end - start;
-      if (this.mayArrive(1, value)) for (let i = start; i < end; i++) out.push(this.singlePlay(ids[i]));
+      if (this.mayArrive(1, value)) for (let i = start; i < end; i++) out.push(this.singles[ids[i]]);
       for (let size = 2; size <= m; size++) if (this.mayArrive(size, value)) pushCombinations(out, ids, start, m, size);
       start = end;
     }
@@ -282,7 +278,7 @@ export class ContractGame {
       if (size === 0 || this.slotSeat[slot] === seat) continue;
       const v = this.slotValue[slot];
       if (!this.mayArrive(size + 1, v)) continue;
-      for (let i = 0; i < n; i++) if (values[i] === v) out.push(this.addMove(ids[i], slot));
+      for (let i = 0; i < n; i++) if (values[i] === v) out.push(this.adds[ids[i] * slots + slot]);
     }
     for (let slot = 0; slot < slots; slot++) {
       if (this.slotSize[slot] !== 0 && this.slotSeat[slot] !== seat) out.push(this.takes[slot]);
