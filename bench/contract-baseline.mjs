@@ -7,7 +7,8 @@
  * - `apply(move)` validates the move fully (shape, then rules, in the library's order) and throws
  *   a {@link ContractMoveError} with the library's code before touching anything;
  * - every move leaves its events, plain objects of the library's kinds, in a fresh `lastEvents`
- *   array; the discard pile's ids, out order, scores, round, status, winner and turn are kept.
+ *   array; the discard pile's ids, out order, scores, round, status, winner and turn are kept,
+ *   and so is public knowledge (state.known: the cards each hand got from the table, in order).
  * Tuned honestly: typed arrays per card (face, active value, holder), per-seat hand buffers,
  * table slots indexed by seat and area plus a size → slot index, interned hand cards.
  * It deals exactly like the library (docs/randomness.md), so with the same seed and the same
@@ -108,6 +109,7 @@ export class ContractGame {
     this.face = new Uint8Array(maxId + 1); // which face is up
     this.active = new Int32Array(maxId + 1); // its value
     this.holder = new Int8Array(maxId + 1).fill(-1); // seat whose hand holds the card, or -1
+    this.known = new Uint8Array(maxId + 1); // 1 while a card that came from the table stays in its hand
     this.inGame = new Uint8Array(maxId + 1);
     this.held = new Array(2 * (maxId + 1)); // interned { id, active } per card and face
     this.inUse = [];
@@ -201,6 +203,7 @@ export class ContractGame {
     }
     this.handLen.fill(0);
     this.holder.fill(-1);
+    this.known.fill(0);
     for (let p = 0; p < ids.length; p++) {
       const id = ids[p];
       const face = this.next() >>> 31;
@@ -232,6 +235,17 @@ export class ContractGame {
     const hand = this.hands[seat];
     const out = new Array(this.handLen[seat]);
     for (let i = 0; i < out.length; i++) out[i] = this.held[2 * hand[i] + this.face[hand[i]]];
+    return out;
+  }
+
+  /**
+   * The publicly known cards of `seat`'s hand in the order they arrived (the library's
+   * state.known): hands keep arrival order, so it is the hand filtered by the flag.
+   */
+  knownOf(seat) {
+    const hand = this.hands[seat];
+    const out = [];
+    for (let i = 0; i < this.handLen[seat]; i++) if (this.known[hand[i]] === 1) out.push(hand[i]);
     return out;
   }
 
@@ -424,6 +438,7 @@ export class ContractGame {
       this.face[id] = face;
       this.active[id] = face ? this.face1[id] : this.face0[id];
       this.holder[id] = seat;
+      this.known[id] = 1;
       hand[len++] = id;
       returned[i] = this.held[2 * id + face];
     }
@@ -457,7 +472,10 @@ export class ContractGame {
     const area = this.area;
     const slot = seat * this.areas + area;
     const value = this.active[cards[0]];
-    for (let i = 0; i < cards.length; i++) this.holder[cards[i]] = -1;
+    for (let i = 0; i < cards.length; i++) {
+      this.holder[cards[i]] = -1;
+      this.known[cards[i]] = 0;
+    }
     this.compactHand(seat);
     events.push({ type: 'setPlayed', seat, area, value, cards });
     const size = cards.length;
@@ -472,6 +490,7 @@ export class ContractGame {
   add(id, slot, events) {
     const seat = this.seat;
     this.holder[id] = -1;
+    this.known[id] = 0;
     this.compactHand(seat);
     const size = this.slotSize[slot] + 1;
     const value = this.slotValue[slot];

@@ -2,11 +2,11 @@
  * `npm run bench`: dnup's speed and memory, measured on the BUILT package (dist/) with tinybench.
  * - random playouts per player count (legalMoves + apply every step): moves/s, average legal
  *   moves per position, average game length, and the ratios to two hand-tuned mutable engines
- *   of the same rules, never shipped, timed in the same run on the same games:
- *   baseline-engine.mjs, a raw floor (integer moves, no validation, no events), and
- *   contract-baseline.mjs, which keeps the library's contract (move objects in canonical order,
- *   full validation with error codes, events, discard ids); both are first checked against
- *   dnup move by move;
+ *   of the same rules, never shipped, timed in the same run on the same games (best of 3
+ *   interleaved runs): baseline-engine.mjs, a raw floor (integer moves, no validation, no
+ *   events), and contract-baseline.mjs, which keeps the library's contract (move objects in
+ *   canonical order, full validation with error codes, events, discard ids, public knowledge);
+ *   both are first checked against dnup move by move;
  * - legalMoves, apply, playerView, legalMoveGroups and determinize alone, on sampled positions;
  * - heap retained per state when every state of a long game is kept alive.
  * Figures depend on the machine and its load; they never fail anything.
@@ -23,10 +23,8 @@ import {
   checkMove,
   createGame,
   determinize,
-  initialKnowledge,
   legalMoveGroups,
   legalMoves,
-  nextKnowledge,
   playerView,
   seededRandom,
 } from '../dist/index.js';
@@ -152,7 +150,10 @@ function checkContract(players, seed, probe) {
     state = apply(state, moves[i]);
     game.apply(state.moveCount % 2 === 1 ? structuredClone(mine[i]) : mine[i]);
     if (!isDeepStrictEqual(game.lastEvents, state.events)) fail(`events\n${JSON.stringify(game.lastEvents)}\n${JSON.stringify(state.events)}`);
-    for (let s = 0; s < players; s++) if (!isDeepStrictEqual(game.handOf(s), state.hands[s])) fail(`hand of seat ${s}`);
+    for (let s = 0; s < players; s++) {
+      if (!isDeepStrictEqual(game.handOf(s), state.hands[s])) fail(`hand of seat ${s}`);
+      if (!isDeepStrictEqual(game.knownOf(s), state.known[s])) fail(`public knowledge of seat ${s}`);
+    }
   }
   const same = game.winner === state.winner && game.moveCount === state.moveCount && game.round === state.round
     && isDeepStrictEqual(game.scores, state.scores) && isDeepStrictEqual(game.out, state.out) && isDeepStrictEqual(game.discard, state.discard);
@@ -169,14 +170,24 @@ function table(head, rows) {
   console.log();
 }
 
-async function opsPerSecond(tasks) {
-  const bench = new Bench({ time: TIME, warmupTime: Math.min(TIME, 300) });
+async function opsPerSecond(tasks, time = TIME) {
+  const bench = new Bench({ time, warmupTime: Math.min(time, 300) });
   for (const [name, fn] of tasks) bench.add(name, fn);
   await bench.run();
   return bench.tasks.map((t) => {
     if (!t.result || !('period' in t.result)) throw new Error(`benchmark ${t.name} failed: ${t.result?.error ?? t.result?.state}`);
     return 1000 / t.result.period;
   });
+}
+
+/** The best rate of each task over `rounds` interleaved runs: a load burst on a shared machine then spoils one run, not the ratio. */
+async function bestOpsPerSecond(tasks, rounds = 3) {
+  const best = tasks.map(() => 0);
+  for (let r = 0; r < rounds; r++) {
+    const rates = await opsPerSecond(tasks, Math.round((TIME * 2) / rounds));
+    rates.forEach((rate, i) => { best[i] = Math.max(best[i], rate); });
+  }
+  return best;
 }
 
 console.log(`dnup benchmarks — node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} ×${cpus().length}${quick ? ' (quick)' : ''}`);
@@ -236,7 +247,7 @@ for (const players of PLAYERS) {
   }
   let batchMoves = 0;
   for (let seed = 0; seed < BATCH; seed++) batchMoves += playDnup(players, seed).moveCount;
-  const [dnup, baseline, contract] = await opsPerSecond([
+  const [dnup, baseline, contract] = await bestOpsPerSecond([
     [`dnup ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playDnup(players, seed); }],
     [`baseline ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playBaseline(players, seed); }],
     [`contract ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playContract(players, seed); }],
@@ -253,30 +264,25 @@ for (const players of PLAYERS) {
     fmt(rounds / seeds.length, 2),
   ]);
 }
-console.log('Random playouts: legalMoves + apply every step, on the same games for all three engines.');
+console.log('Random playouts: legalMoves + apply every step, on the same games for all three engines (best of 3 interleaved runs).');
 console.log('raw floor (baseline-engine.mjs): a hand-tuned mutable engine doing only the rules — integer moves, no validation, no events — agreeing with dnup on every legal-move count and the outcome of 50 games per player count.');
-console.log('contract (contract-baseline.mjs): a hand-tuned mutable engine keeping dnup\'s contract — move objects in canonical order, full validation with error codes, events, discard ids — agreeing with dnup on every move list, every event, every hand and every refusal code (probed on 10 games) of 50 games per player count.');
+console.log('contract (contract-baseline.mjs): a hand-tuned mutable engine keeping dnup\'s contract — move objects in canonical order, full validation with error codes, events, discard ids, public knowledge — agreeing with dnup on every move list, every event, every hand, all public knowledge and every refusal code (probed on 10 games) of 50 games per player count.');
 table(['', 'dnup moves/s', 'raw floor moves/s', 'contract moves/s', 'dnup / raw floor', 'dnup / contract', 'legal moves/position', 'moves/game', 'rounds/game'], playoutRows);
 
 // 3. single operations on sampled positions of random games at every player count
 const samples = [];
 for (const players of PLAYERS) {
   for (let seed = 100; seed < 110; seed++) {
-    let knowledge;
-    playDnup(players, seed, (state, moves, move, next) => {
-      knowledge ??= initialKnowledge(state);
-      samples.push({ state, moves, move, knowledge });
-      knowledge = nextKnowledge(knowledge, next);
-    });
+    playDnup(players, seed, (state, moves, move) => samples.push({ state, moves, move }));
   }
 }
-const views = samples.map((s) => playerView(s.state, s.state.turn.seat, s.knowledge));
+const views = samples.map((s) => playerView(s.state, s.state.turn.seat));
 const rng = seededRandom('bench');
 const opNames = ['legalMoves', 'apply', 'playerView', 'legalMoveGroups', 'determinize'];
 const opRates = await opsPerSecond([
   ['legalMoves', () => { for (const s of samples) legalMoves(s.state); }],
   ['apply', () => { for (const s of samples) apply(s.state, s.move); }],
-  ['playerView', () => { for (const s of samples) playerView(s.state, s.state.turn.seat, s.knowledge); }],
+  ['playerView', () => { for (const s of samples) playerView(s.state, s.state.turn.seat); }],
   ['legalMoveGroups', () => { for (const s of samples) legalMoveGroups(s.state); }],
   ['determinize', () => { for (let i = 0; i < views.length; i += 10) determinize(views[i], rng); }],
 ]);
