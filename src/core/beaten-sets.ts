@@ -4,7 +4,7 @@
  * rotated, or is discarded when its owner is out.
  */
 import { rotatedFrom } from './cards.js';
-import { discardCards, updateKnown, type Draft } from './draft.js';
+import { discardCards, removeSetAt, updateKnown, type Draft } from './draft.js';
 import type { TableSet } from './state.js';
 
 /**
@@ -31,7 +31,7 @@ export function mayArrive(table: readonly TableSet[], size: number, value: numbe
 /** Removes the beaten set at `at` from the draft table and sends it home rotated, or to the discard. */
 export function beatSet(d: Draft, at: number, by: number): void {
   const set = d.table[at]!;
-  d.table.splice(at, 1);
+  removeSetAt(d, at);
   const ownerOut = d.out.includes(set.seat);
   if (ownerOut) {
     discardCards(d, set.cards);

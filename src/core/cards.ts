@@ -79,6 +79,8 @@ export interface DeckIndex {
   readonly starId: CardId;
   /** Interned hand cards: `held[id][0]` shows faces[0], `held[id][1]` shows faces[1]. */
   readonly held: readonly (readonly [HeldCard, HeldCard] | undefined)[];
+  /** `inUse[players]`: the ascending ids a game of that many players uses, filled on first use. */
+  readonly inUse: (readonly CardId[] | undefined)[];
 }
 
 let lastDeck: DeckDefinition | undefined;
@@ -158,7 +160,7 @@ function buildIndex(deck: DeckDefinition): DeckIndex {
     held[c.id] = [Object.freeze({ id: c.id, active: c.faces[0] }), Object.freeze({ id: c.id, active: c.faces[1] })];
     if (c.star === true) starId = c.id;
   }
-  return { deck, faces, minPlayers, starId, held };
+  return { deck, faces, minPlayers, starId, held, inUse: [] };
 }
 
 /** True when `deck` lists exactly the cards of {@link STANDARD_DECK} (names aside). */

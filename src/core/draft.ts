@@ -13,7 +13,8 @@ export interface Draft {
   readonly index: DeckIndex;
   readonly hands: (readonly HeldCard[])[];
   known: readonly (readonly CardId[])[];
-  readonly table: TableSet[];
+  /** Never changed in place: each change makes an exact-size copy, which later states keep. */
+  table: readonly TableSet[];
   discard: readonly CardId[];
   out: readonly number[];
   scores: readonly number[];
@@ -29,7 +30,7 @@ export function startDraft(state: GameState, index: DeckIndex): Draft {
     index,
     hands: state.hands.slice(),
     known: state.known,
-    table: state.table.slice(),
+    table: state.table,
     discard: state.discard,
     out: state.out,
     scores: state.scores,
@@ -53,7 +54,7 @@ export function finishDraft(d: Draft, move: Move): GameState {
     status: d.status,
     hands: d.hands,
     known: d.known,
-    table: d.table.slice(), // exact-size copies: arrays grown by push keep spare capacity
+    table: d.table,
     discard: d.discard,
     starter: s.starter,
     turn: d.turn,
@@ -62,7 +63,7 @@ export function finishDraft(d: Draft, move: Move): GameState {
     winner: d.winner,
     moveCount: s.moveCount + 1,
     lastMove: move,
-    events: d.events.slice(),
+    events: d.events.slice(), // exact size: an array grown by push keeps spare capacity
   };
 }
 
@@ -76,10 +77,36 @@ export function setAt(table: readonly TableSet[], seat: number, area: number): n
 }
 
 /** Puts a set on the table, keeping the table ordered by seat then area. */
-export function placeSet(table: TableSet[], set: TableSet): void {
-  let i = 0;
-  while (i < table.length && (table[i]!.seat < set.seat || (table[i]!.seat === set.seat && table[i]!.area < set.area))) i++;
-  table.splice(i, 0, set);
+export function placeSet(d: Draft, set: TableSet): void {
+  const table = d.table;
+  const next = new Array<TableSet>(table.length + 1);
+  let j = 0;
+  let placed = false;
+  for (let i = 0; i < table.length; i++) {
+    const t = table[i]!;
+    if (!placed && (t.seat > set.seat || (t.seat === set.seat && t.area > set.area))) {
+      next[j++] = set;
+      placed = true;
+    }
+    next[j++] = t;
+  }
+  if (!placed) next[j] = set;
+  d.table = next;
+}
+
+/** Takes the set at `at` off the table. */
+export function removeSetAt(d: Draft, at: number): void {
+  const table = d.table;
+  const next = new Array<TableSet>(table.length - 1);
+  for (let i = 0, j = 0; i < table.length; i++) if (i !== at) next[j++] = table[i]!;
+  d.table = next;
+}
+
+/** Replaces the set at `at` (a set that grew). */
+export function replaceSetAt(d: Draft, at: number, set: TableSet): void {
+  const next = d.table.slice();
+  next[at] = set;
+  d.table = next;
 }
 
 /** Records that `ids` entered (`arrived`) or left the hand of `seat` in public knowledge. */

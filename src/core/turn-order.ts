@@ -3,14 +3,14 @@
  * 3–5 players: clockwise, skipping seats that are out but still discarding their area when
  * their turn would have begun. Duel: area 0 then area 1 of one seat, then of the other.
  */
-import { discardCards, setAt, type Draft } from './draft.js';
+import { discardCards, removeSetAt, setAt, type Draft } from './draft.js';
 
 /** The discard step for one play area (RULES.md §4.1). */
 export function discardAtTurnStart(d: Draft, seat: number, area: number): void {
   const at = setAt(d.table, seat, area);
   if (at < 0) return;
   const set = d.table[at]!;
-  d.table.splice(at, 1);
+  removeSetAt(d, at);
   discardCards(d, set.cards);
   d.events.push({ type: 'setDiscarded', seat, area, value: set.value, cards: set.cards });
 }

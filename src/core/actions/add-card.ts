@@ -1,7 +1,7 @@
 /** Action B — add one card to an opponent's set (RULES.md §5 B). */
 import { IllegalMoveError } from '../errors.js';
 import { beatSet, mayArrive, setOfSize } from '../beaten-sets.js';
-import { setAt, updateKnown, type Draft } from '../draft.js';
+import { replaceSetAt, setAt, updateKnown, type Draft } from '../draft.js';
 import type { AddMove } from '../moves.js';
 import type { MovePosition } from '../position.js';
 import { handIndexOf, unknownCardError } from './hand-cards.js';
@@ -41,7 +41,7 @@ export function addCard(d: Draft, move: AddMove): void {
   const grown = { seat: y.seat, area: y.area, value: y.value, cards: y.cards.concat(card.id) };
   d.events.push({ type: 'cardAdded', seat, card: card.id, target: { seat: y.seat, area: y.area }, value: y.value, size: grown.cards.length });
   const beaten = setOfSize(d.table, grown.cards.length);
-  d.table[yAt] = grown;
+  replaceSetAt(d, yAt, grown);
   if (beaten >= 0) beatSet(d, beaten, seat);
 }
 

@@ -47,5 +47,5 @@ export function playSet(d: Draft, move: PlayMove): void {
   const set = { seat, area, value, cards: ids };
   d.events.push({ type: 'setPlayed', ...set });
   if (beaten >= 0) beatSet(d, beaten, seat);
-  placeSet(d.table, set);
+  placeSet(d, set);
 }

@@ -1,7 +1,7 @@
 /** Action C — take an opponent's set, every card rotated (RULES.md §5 C, golden rule). */
 import { rotatedFrom } from '../cards.js';
 import type { IllegalMoveError } from '../errors.js';
-import { setAt, updateKnown, type Draft } from '../draft.js';
+import { removeSetAt, setAt, updateKnown, type Draft } from '../draft.js';
 import type { TakeMove } from '../moves.js';
 import type { MovePosition } from '../position.js';
 import { opponentSetAt } from './target-set.js';
@@ -17,7 +17,7 @@ export function takeSet(d: Draft, move: TakeMove): void {
   const seat = d.turn.seat;
   const at = setAt(d.table, move.target.seat, move.target.area);
   const set = d.table[at]!;
-  d.table.splice(at, 1);
+  removeSetAt(d, at);
   const index = d.index;
   const cards = set.cards.map((id) => rotatedFrom(index, id, set.value));
   d.hands[seat] = d.hands[seat]!.concat(cards);
