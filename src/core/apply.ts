@@ -1,10 +1,12 @@
 /** The reducer: one legal move in, the next state out; the input is never changed. */
-import { checkMove, positionOf, ruleError } from './check-move.js';
+import { checkMove, positionOf, positionOfSource, ruleError } from './check-move.js';
 import { finishDraft, startDraft } from './draft.js';
 import { copyMove, moveShapeError, type Move } from './moves.js';
 import { movesOf } from './legal-moves.js';
 import { isInterned } from './interned-moves.js';
 import type { GameState } from './state.js';
+import type { MoveSource } from './position.js';
+import { IllegalMoveError } from './errors.js';
 import { settleGoingOut } from './scoring.js';
 import { passTurn } from './turn-order.js';
 import { dealNextRound } from './setup.js';
@@ -66,14 +68,17 @@ export function apply(state: GameState, move: Move): GameState {
  *
  * A value held k times yields 2^k − 1 plays; see `legalMoveGroups` for a compact form.
  *
+ * @param source - a full state, or the player view of the seat to play: both give the same
+ *   moves. A view of a seat that is not to play has none.
  * @example
  * ```ts
  * const moves = legalMoves(state);
  * const next = apply(state, moves[0]!);
  * ```
  */
-export function legalMoves(state: GameState): Move[] {
-  return movesOf(positionOf(state));
+export function legalMoves(source: MoveSource): Move[] {
+  const p = positionOfSource(source);
+  return p instanceof IllegalMoveError ? [] : movesOf(p);
 }
 
 export { checkMove };

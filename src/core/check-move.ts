@@ -5,7 +5,7 @@
 import { deckIndex } from './cards.js';
 import { IllegalMoveError, type MoveErrorCode } from './errors.js';
 import { moveShapeError, type Move } from './moves.js';
-import type { MovePosition } from './position.js';
+import type { MovePosition, MoveSource, SeatView } from './position.js';
 import type { GameState } from './state.js';
 import { playError } from './actions/play-set.js';
 import { addError } from './actions/add-card.js';
@@ -33,6 +33,20 @@ export function positionOf(state: GameState): MovePosition {
     areas: state.players.length === 2 ? 2 : 1,
     index: deckIndex(state.deck),
   };
+}
+
+/**
+ * The position of a state, or of a view whose seat is to play; for a view of another seat, the
+ * error that says so.
+ */
+export function positionOfSource(source: MoveSource): MovePosition | IllegalMoveError {
+  if (source.format !== 'dnup-view') return positionOf(source);
+  const view: SeatView = source;
+  if (view.seat !== view.turn.seat && view.status !== 'gameOver') {
+    return new IllegalMoveError('NOT_YOUR_TURN', `It is seat ${view.turn.seat}'s turn, not seat ${view.seat}'s: a view lists and judges only the moves of its own seat (RULES.md §4).`);
+  }
+  const n = view.players.length;
+  return { status: view.status, turn: view.turn, hand: view.hand, table: view.table, playerCount: n, areas: n === 2 ? 2 : 1, index: deckIndex(view.deck) };
 }
 
 /** The error that forbids `move` in position `p`, or undefined when it is legal. */
@@ -65,6 +79,9 @@ export function ruleError(p: MovePosition, m: Move): IllegalMoveError | undefine
 /**
  * Judges a move without playing it or throwing.
  *
+ * @param source - a full state, or the player view of the seat to play (a view of another seat
+ *   gets `NOT_YOUR_TURN`).
+ * @param move - anything: a malformed value gets `MALFORMED_MOVE`.
  * @returns `{ ok: true }`, or `{ ok: false, code, message, rule }` with the same code `apply` would throw.
  *
  * @example
@@ -73,12 +90,14 @@ export function ruleError(p: MovePosition, m: Move): IllegalMoveError | undefine
  * if (!verdict.ok) console.log(verdict.code, verdict.message);
  * ```
  */
-export function checkMove(state: GameState, move: unknown): MoveCheck {
-  const error = moveError(positionOf(state), move);
+export function checkMove(source: MoveSource, move: unknown): MoveCheck {
+  const p = positionOfSource(source);
+  const error = p instanceof IllegalMoveError ? p : moveError(p, move);
   return error ? { ok: false, code: error.code, message: error.message, rule: error.rule } : { ok: true };
 }
 
-/** True when `move` is legal in `state`. */
-export function isLegalMove(state: GameState, move: unknown): boolean {
-  return moveError(positionOf(state), move) === undefined;
+/** True when `move` is legal in `source` (a state, or the view of the seat to play). */
+export function isLegalMove(source: MoveSource, move: unknown): boolean {
+  const p = positionOfSource(source);
+  return !(p instanceof IllegalMoveError) && moveError(p, move) === undefined;
 }

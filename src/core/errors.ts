@@ -7,6 +7,7 @@
 /** Why a move is refused. Each code names one rule of RULES.md. */
 export const MOVE_ERROR_CODES = [
   'MALFORMED_MOVE',
+  'NOT_YOUR_TURN',
   'GAME_OVER',
   'ROUND_OVER',
   'ROUND_NOT_OVER',
@@ -34,6 +35,7 @@ export type SetupErrorCode = (typeof SETUP_ERROR_CODES)[number];
 /** The RULES.md section each move error code enforces. */
 export const RULE_OF_CODE: Readonly<Record<MoveErrorCode, string>> = {
   MALFORMED_MOVE: '§5',
+  NOT_YOUR_TURN: '§4',
   GAME_OVER: '§6',
   ROUND_OVER: '§8',
   ROUND_NOT_OVER: '§8',

@@ -2,6 +2,7 @@
 export { createGame } from './setup.js';
 export { apply, legalMoves } from './apply.js';
 export { checkMove, isLegalMove, type MoveCheck } from './check-move.js';
+export type { MoveSource, SeatView } from './position.js';
 export { locateCard, inactiveValue, type CardLocation } from './card-location.js';
 export {
   STANDARD_DECK,

@@ -100,16 +100,33 @@ export function movesOf(p: MovePosition): Move[] {
     }
     start = end;
   }
+  pushOtherMoves(out, p, seat);
+  return out;
+}
+
+/** Appends the adds, takes and rotate of a playing position; the hand must be sorted already. */
+function pushOtherMoves(out: Move[], p: MovePosition, seat: number): void {
+  const { table } = p;
+  const n = p.hand.length;
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
     if (y.seat === seat || !mayArrive(table, y.cards.length + 1, y.value)) continue;
     // the sorted ids give the adds of this target in card order
-    for (let i = 0; i < n; i++) if (values[i] === y.value) out.push(addMove(sortedIds[i]!, y.seat, y.area));
+    for (let i = 0; i < n; i++) if (sortedValues[i] === y.value) out.push(addMove(sortedIds[i]!, y.seat, y.area));
   }
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
     if (y.seat !== seat) out.push(takeMove(y.seat, y.area));
   }
   out.push(ROTATE);
+}
+
+/** The legal moves other than plays (adds, takes, rotate; or nextRound), in canonical order. */
+export function otherMovesOf(p: MovePosition): Move[] {
+  if (p.status === 'gameOver') return [];
+  if (p.status === 'roundOver') return [NEXT_ROUND];
+  sortHand(p.hand);
+  const out: Move[] = [];
+  pushOtherMoves(out, p, p.turn.seat);
   return out;
 }

@@ -6,12 +6,12 @@
  */
 import type { CardId } from '../core/cards.js';
 import { mayArrive } from '../core/beaten-sets.js';
-import { forEachValueGroup } from '../core/legal-moves.js';
+import { forEachValueGroup, otherMovesOf } from '../core/legal-moves.js';
 import type { Move } from '../core/moves.js';
-import type { MovePosition } from '../core/position.js';
 import type { GameState } from '../core/state.js';
 import type { PlayerView } from './player-view.js';
-import { positionOfSource } from './view-moves.js';
+import { positionOfSource } from '../core/check-move.js';
+import { IllegalMoveError } from '../core/errors.js';
 
 /** All plays of `size` cards showing `value` (RULES.md §5 A): every `size`-subset of `cards`. */
 export interface PlayGroup {
@@ -39,21 +39,6 @@ function binomial(n: number, k: number): number {
   return Math.round(r);
 }
 
-function othersOf(p: MovePosition): Move[] {
-  if (p.status === 'gameOver') return [];
-  if (p.status === 'roundOver') return [{ type: 'nextRound' }];
-  const out: Move[] = [];
-  const { hand, table } = p;
-  const seat = p.turn.seat;
-  for (const y of table) {
-    if (y.seat === seat || !mayArrive(table, y.cards.length + 1, y.value)) continue;
-    const ids = hand.filter((c) => c.active === y.value).map((c) => c.id).sort((a, b) => a - b);
-    for (const card of ids) out.push({ type: 'add', card, target: { seat: y.seat, area: y.area } });
-  }
-  for (const y of table) if (y.seat !== seat) out.push({ type: 'take', target: { seat: y.seat, area: y.area } });
-  out.push({ type: 'rotate' });
-  return out;
-}
 
 /**
  * The legal moves of the seat to play, with plays grouped per value and size instead of listed
@@ -69,7 +54,7 @@ function othersOf(p: MovePosition): Move[] {
  */
 export function legalMoveGroups(source: GameState | PlayerView): MoveGroups {
   const p = positionOfSource(source);
-  if (p === undefined) return { plays: [], others: [] };
+  if (p instanceof IllegalMoveError) return { plays: [], others: [] };
   const plays: PlayGroup[] = [];
   if (p.status === 'playing') {
     forEachValueGroup(p.hand, (value, cards) => {
@@ -78,7 +63,7 @@ export function legalMoveGroups(source: GameState | PlayerView): MoveGroups {
       }
     });
   }
-  return { plays, others: othersOf(p) };
+  return { plays, others: otherMovesOf(p) };
 }
 
 /**

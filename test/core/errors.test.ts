@@ -1,7 +1,7 @@
 /** Every refusal has a code from the closed union, a sentence naming the rule, and leaves the state alone. */
 import { describe, expect, it } from 'vitest';
 import {
-  apply, checkMove, createGame, legalMoves as legalMovesOf, IllegalMoveError, GameSetupError, isDnupError, isGameSetupError, isIllegalMoveError,
+  apply, checkMove, createGame, legalMoves as legalMovesOf, playerView, IllegalMoveError, GameSetupError, isDnupError, isGameSetupError, isIllegalMoveError,
   MOVE_ERROR_CODES, STANDARD_DECK, type MoveErrorCode,
 } from '../../src/index.js';
 import { add, buildState, play, set, take } from '../helpers/positions.js';
@@ -67,9 +67,18 @@ describe('IllegalMoveError codes (RULES.md §5)', () => {
     expect(checkMove(s, add(21, 2))).toMatchObject({ ok: false, code: 'NO_SET_THERE', rule: '§5 B' });
   });
 
+  it('NOT_YOUR_TURN for the view of a seat that is not to play (RULES.md §4)', () => {
+    const s = createGame(3, 'views');
+    const other = (s.turn.seat + 1) % 3;
+    expect(checkMove(playerView(s, other), { type: 'rotate' })).toMatchObject({ ok: false, code: 'NOT_YOUR_TURN', rule: '§4' });
+    expect(legalMovesOf(playerView(s, other))).toEqual([]);
+    expect(legalMovesOf(playerView(s, s.turn.seat))).toEqual(legalMovesOf(s));
+    expect(checkMove(playerView(s, s.turn.seat), { type: 'rotate' })).toEqual({ ok: true });
+  });
+
   it('covers every code of the closed union', () => {
     const covered = new Set(cases.map(([c]) => c));
-    for (const c of ['GAME_OVER', 'ROUND_OVER', 'NO_SET_THERE'] as const) covered.add(c); // tested in rulings.test.ts and above
+    for (const c of ['GAME_OVER', 'ROUND_OVER', 'NO_SET_THERE', 'NOT_YOUR_TURN'] as const) covered.add(c); // tested in rulings.test.ts and above
     expect([...covered].sort()).toEqual([...MOVE_ERROR_CODES].sort());
   });
 });
