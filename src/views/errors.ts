@@ -1,10 +1,9 @@
 /**
- * Errors of player views: a seat that does not exist, knowledge tracked for another state, a
- * view whose facts contradict each other. Recognisable without `instanceof` via {@link isViewError}.
+ * Errors of player views: a seat that does not exist, a view whose facts contradict each other. Recognisable without `instanceof` via {@link isViewError}.
  */
 
 /** Why a view could not be built or used. */
-export const VIEW_ERROR_CODES = ['NO_SUCH_SEAT', 'STALE_KNOWLEDGE', 'INCONSISTENT_VIEW'] as const;
+export const VIEW_ERROR_CODES = ['NO_SUCH_SEAT', 'INCONSISTENT_VIEW'] as const;
 
 /** A machine-readable reason for refusing to build or use a player view. */
 export type ViewErrorCode = (typeof VIEW_ERROR_CODES)[number];
@@ -37,7 +36,7 @@ export class ViewError extends Error {
  * @param e - anything caught.
  * @example
  * ```ts
- * if (isViewError(e) && e.code === 'STALE_KNOWLEDGE') resync();
+ * if (isViewError(e) && e.code === 'NO_SUCH_SEAT') console.log(e.message);
  * ```
  */
 export function isViewError(e: unknown): e is ViewError {

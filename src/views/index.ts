@@ -1,9 +1,8 @@
 /**
  * Player views and what bots build on them (issue #6): hidden-information views with public
- * knowledge, legal moves from a view, determinization, grouped and lazy legal moves.
+ * knowledge (`state.known`), legal moves from a view, determinization, grouped and lazy legal moves.
  */
 export { ViewError, isViewError, VIEW_ERROR_CODES, type ViewErrorCode } from './errors.js';
-export { initialKnowledge, nextKnowledge, type PublicKnowledge } from './knowledge.js';
 export { playerView, type PlayerView, type ViewEvent, type ViewHandRotatedEvent } from './player-view.js';
 export { legalMovesOfView, checkMoveOfView, isPlayerView, type ViewMoveCheck } from './view-moves.js';
 export { determinize, DETERMINIZED_SEED } from './determinize.js';
