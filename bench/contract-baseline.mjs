@@ -7,7 +7,7 @@
  * - `apply(move)` validates the move fully (shape, then rules, in the library's order) and throws
  *   a {@link ContractMoveError} with the library's code before touching anything;
  * - every move leaves its events, plain objects of the library's kinds, in a fresh `lastEvents`
- *   array; the discard pile's ids, out order, scores, round, status, winner and turn are kept,
+ *   array; the discard pile's size, out order, scores, round, status, winner and turn are kept,
  *   and so is public knowledge (state.known: the cards each hand got from the table, in order).
  * Tuned honestly: typed arrays per card (face, active value, holder), per-seat hand buffers,
  * table slots indexed by seat and area plus a size → slot index, interned hand cards.
@@ -145,7 +145,7 @@ export class ContractGame {
     this.isOut = new Uint8Array(n);
     this.out = [];
     this.scores = new Array(n).fill(0);
-    this.discard = [];
+    this.discardCount = 0;
     // interned moves, as in src/core/interned-moves.ts, built up front so lookups never miss
     this.singles = new Array(maxId + 1).fill(null);
     this.adds = new Array((maxId + 1) * slots).fill(null);
@@ -219,7 +219,7 @@ export class ContractGame {
     this.bySize.fill(-1);
     this.isOut.fill(0);
     this.out.length = 0;
-    this.discard.length = 0;
+    this.discardCount = 0;
     this.status = 'playing';
     this.seat = this.starter;
     this.area = this.n === 2 ? 1 : 0;
@@ -459,7 +459,7 @@ export class ContractGame {
     const value = this.slotValue[slot];
     this.clearSlot(slot);
     if (this.isOut[seat]) {
-      for (let i = 0; i < cards.length; i++) this.discard.push(cards[i]);
+      this.discardCount += cards.length;
       events.push({ type: 'setBeaten', seat, area: this.slotArea[slot], value, cards, by, fate: 'discarded', returned: NO_CARDS });
     } else {
       const returned = this.toHand(seat, cards);
@@ -574,7 +574,7 @@ export class ContractGame {
     const size = this.slotSize[slot];
     if (size === 0) return;
     const cards = this.slotCards[slot];
-    for (let i = 0; i < size; i++) this.discard.push(cards[i]);
+    this.discardCount += size;
     events.push({ type: 'setDiscarded', seat: this.slotSeat[slot], area: this.slotArea[slot], value: this.slotValue[slot], cards });
     this.clearSlot(slot);
   }

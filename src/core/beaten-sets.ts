@@ -4,7 +4,7 @@
  * rotated, or is discarded when its owner is out.
  */
 import { rotatedFrom } from './cards.js';
-import { discardCards, removeSetAt, updateKnown, type Draft } from './draft.js';
+import { appendAll, discardCards, removeSetAt, updateKnown, type Draft } from './draft.js';
 import type { TableSet } from './state.js';
 
 /**
@@ -40,7 +40,7 @@ export function beatSet(d: Draft, at: number, by: number): void {
   }
   const index = d.index;
   const returned = set.cards.map((id) => rotatedFrom(index, id, set.value));
-  d.hands[set.seat] = d.hands[set.seat]!.concat(returned);
+  d.hands[set.seat] = appendAll(d.hands[set.seat]!, returned);
   updateKnown(d, set.seat, set.cards, true);
   d.events.push({ type: 'setBeaten', seat: set.seat, area: set.area, value: set.value, cards: set.cards, by, fate: 'returned', returned });
 }

@@ -1,5 +1,5 @@
 /** Where a card is and which face it shows (RULES.md §8: each card's active value, wherever it is). */
-import { deckIndex, type CardId } from './cards.js';
+import { cardsInUse, deckIndex, type CardId } from './cards.js';
 import type { GameState } from './state.js';
 
 /** A card's place: in a hand or a table set with its active and inactive value, or face down in the discard pile. */
@@ -30,7 +30,7 @@ export function locateCard(state: GameState, id: CardId): CardLocation | undefin
   for (const t of state.table) {
     if (t.cards.includes(id)) return { zone: 'table', seat: t.seat, area: t.area, active: t.value, inactive: other(t.value) };
   }
-  return state.discard.includes(id) ? { zone: 'discard' } : undefined;
+  return deckIndex(state.deck).minPlayers[id]! <= state.players.length ? { zone: 'discard' } : undefined;
 }
 
 /**
@@ -49,4 +49,25 @@ export function inactiveValue(state: Pick<GameState, 'deck'>, card: { readonly i
     throw new RangeError(`Card ${card.id} cannot show ${card.active} in this deck (RULES.md §2).`);
   }
   return card.active === faces[0] ? faces[1] : faces[0];
+}
+
+/**
+ * The cards of the discard pile, ascending: every card in use that is in no hand and in no table
+ * set (RULES.md §3.1, §4.1). The pile is face down, but each of its cards was seen on the table.
+ *
+ * @example
+ * ```ts
+ * discardPile(state).length === state.discardCount; // true
+ * ```
+ */
+export function discardPile(state: Pick<GameState, 'deck' | 'players' | 'hands' | 'table'>): CardId[] {
+  const index = deckIndex(state.deck);
+  const n = state.players.length;
+  const inUse = (index.inUse[n] ??= cardsInUse(state.deck, n));
+  const placed = new Uint8Array(index.faces.length);
+  for (const hand of state.hands) for (let i = 0; i < hand.length; i++) placed[hand[i]!.id] = 1;
+  for (const t of state.table) for (let i = 0; i < t.cards.length; i++) placed[t.cards[i]!] = 1;
+  const pile: CardId[] = [];
+  for (let i = 0; i < inUse.length; i++) if (placed[inUse[i]!] === 0) pile.push(inUse[i]!);
+  return pile;
 }

@@ -15,7 +15,7 @@ export interface Draft {
   known: readonly (readonly CardId[])[];
   /** Never changed in place: each change makes an exact-size copy, which later states keep. */
   table: readonly TableSet[];
-  discard: readonly CardId[];
+  discardCount: number;
   out: readonly number[];
   scores: readonly number[];
   status: GameStatus;
@@ -31,7 +31,7 @@ export function startDraft(state: GameState, index: DeckIndex): Draft {
     hands: state.hands.slice(),
     known: state.known,
     table: state.table,
-    discard: state.discard,
+    discardCount: state.discardCount,
     out: state.out,
     scores: state.scores,
     status: state.status,
@@ -55,7 +55,7 @@ export function finishDraft(d: Draft, move: Move): GameState {
     hands: d.hands,
     known: d.known,
     table: d.table,
-    discard: d.discard,
+    discardCount: d.discardCount,
     starter: s.starter,
     turn: d.turn,
     out: d.out,
@@ -113,17 +113,30 @@ export function replaceSetAt(d: Draft, at: number, set: TableSet): void {
 export function updateKnown(d: Draft, seat: number, ids: readonly CardId[], arrived: boolean): void {
   const list = d.known[seat]!;
   let next: readonly CardId[];
-  if (arrived) next = list.concat(ids);
+  if (arrived) next = appendAll(list, ids);
   else {
-    if (list.length === 0 || !ids.some((id) => list.includes(id))) return;
-    next = list.filter((id) => !ids.includes(id));
+    if (list.length === 0) return;
+    let leaving = 0;
+    for (let i = 0; i < list.length; i++) if (ids.includes(list[i]!)) leaving++;
+    if (leaving === 0) return;
+    const kept = new Array<CardId>(list.length - leaving);
+    for (let i = 0, j = 0; i < list.length; i++) if (!ids.includes(list[i]!)) kept[j++] = list[i]!;
+    next = kept;
   }
   const known = d.known.slice();
   known[seat] = next;
   d.known = known;
 }
 
+/** `a` followed by `b`, as an exact-size array (cheaper than `concat` for short arrays). */
+export function appendAll<T>(a: readonly T[], b: readonly T[]): T[] {
+  const out = new Array<T>(a.length + b.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i]!;
+  for (let i = 0; i < b.length; i++) out[a.length + i] = b[i]!;
+  return out;
+}
+
 /** Sends cards to the discard pile (face down). */
 export function discardCards(d: Draft, cards: readonly CardId[]): void {
-  d.discard = d.discard.concat(cards);
+  d.discardCount += cards.length;
 }

@@ -12,7 +12,7 @@ const AREAS = 2;
 
 const singles: (PlayMove | undefined)[] = [];
 const takes: (TakeMove | undefined)[] = [];
-const adds = new Map<number, AddMove>();
+const adds: (AddMove | undefined)[] = [];
 
 export const ROTATE: RotateMove = Object.freeze({ type: 'rotate' });
 export const NEXT_ROUND: NextRoundMove = Object.freeze({ type: 'nextRound' });
@@ -30,12 +30,7 @@ export function takeMove(seat: number, area: number): TakeMove {
 /** `{ type: 'add', card, target: { seat, area } }`, shared. */
 export function addMove(card: CardId, seat: number, area: number): AddMove {
   const key = (card * SEATS + seat) * AREAS + area;
-  let move = adds.get(key);
-  if (move === undefined) {
-    move = Object.freeze({ type: 'add', card, target: Object.freeze({ seat, area }) });
-    adds.set(key, move);
-  }
-  return move;
+  return (adds[key] ??= Object.freeze({ type: 'add', card, target: Object.freeze({ seat, area }) }));
 }
 
 /** True only for the shared objects above (by identity), whose shape is known to be sound. */
@@ -55,7 +50,7 @@ export function isInterned(move: unknown): move is Move {
       const { seat, area } = t;
       if (!Number.isInteger(seat) || !Number.isInteger(area) || (seat as number) < 0 || (seat as number) >= SEATS || (area as number) < 0 || (area as number) >= AREAS) return false;
       if (m.type === 'take') return takes[(seat as number) * AREAS + (area as number)] === move;
-      return Number.isInteger(m.card) && adds.get(((m.card as number) * SEATS + (seat as number)) * AREAS + (area as number)) === move;
+      return Number.isInteger(m.card) && adds[((m.card as number) * SEATS + (seat as number)) * AREAS + (area as number)] === move;
     }
     default:
       return false;

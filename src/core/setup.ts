@@ -39,7 +39,7 @@ function deckOf(options: unknown, players: number): DeckDefinition {
 
 /** The state at the start of a round: fresh deal, empty table, scores kept. */
 function roundStart(
-  base: Omit<GameState, 'hands' | 'known' | 'table' | 'discard' | 'starter' | 'turn' | 'out' | 'rng' | 'events' | 'status' | 'lastMove'>,
+  base: Omit<GameState, 'hands' | 'known' | 'table' | 'discardCount' | 'starter' | 'turn' | 'out' | 'rng' | 'events' | 'status' | 'lastMove'>,
   rng: RngState,
   lastMove: Move | null,
 ): GameState {
@@ -62,7 +62,7 @@ function roundStart(
     hands: deal.hands,
     known: deal.hands.map(() => []),
     table: [],
-    discard: [],
+    discardCount: 0,
     starter: deal.starter,
     turn,
     out: [],

@@ -66,8 +66,12 @@ export interface GameState {
   readonly known: readonly (readonly CardId[])[];
   /** The sets on the table, ordered by seat then area. */
   readonly table: readonly TableSet[];
-  /** The discard pile, face down, oldest first. */
-  readonly discard: readonly CardId[];
+  /**
+   * How many cards lie face down in the discard pile (RULES.md §8). Which cards they are follows
+   * from the rest of the state: every card in use that is in no hand and in no table set
+   * ({@link discardPile}). Keeping only the count keeps each new state small.
+   */
+  readonly discardCount: number;
   /** The seat that held the ★ card when this round was dealt (it started the round). */
   readonly starter: number;
   /** Whose turn. When the round or game is over: the turn that would have come next, or the last one. */

@@ -53,7 +53,7 @@ export function renderPosition(state: GameState): string {
       lines.push(`  ${name(set.seat)}${area}: ${countWord(set.cards.length)} ${set.value}${set.cards.length === 1 ? '' : 's'} [cards ${set.cards.join(', ')}]`);
     }
   }
-  lines.push(`Discard: ${state.discard.length} card${state.discard.length === 1 ? '' : 's'}`);
+  lines.push(`Discard: ${state.discardCount} card${state.discardCount === 1 ? '' : 's'}`);
   lines.push('Hands:');
   const width = Math.max(...state.players.map((p) => p.length));
   state.hands.forEach((hand, seat) => {

@@ -22,7 +22,8 @@ export interface TableSetDescription {
  * A position as a person would describe it. Only `players`, `hands` and `turn` are required.
  *
  * Defaults: `deck` the standard deck; `table` empty; `discard` every card in use that is
- * neither in a hand nor on the table; `out` empty; `status` `"playing"`; `scores` zeros;
+ * neither in a hand nor on the table (when given, it must list exactly those cards; the state
+ * keeps only their count, `discardCount`); `out` empty; `status` `"playing"`; `scores` zeros;
  * `round` the one the scores imply; `winner` the seat with a winning score when the game is
  * over; `starter` the seat to play; `seed` `"position"` and `rng` that seed's stream (they only
  * decide the next rounds' deals); `turn.area` 0; `turn.number` 1.
@@ -165,6 +166,20 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
   const t = turn as { seat: number; area?: number; number?: number };
   const number = t.number ?? 1;
   const placed = new Set<number>([...hands.flat().map((c) => c.id), ...table.flatMap((s) => s.cards)]);
+  const rest = cardsInUse(deck, n).filter((id) => !placed.has(id));
+  if (discard !== undefined) {
+    // a listed discard pile must hold exactly the cards that are nowhere else (RULES.md §3.1)
+    const listed = new Set(discard);
+    for (const id of rest) {
+      if (!listed.has(id)) problems.add('MISSING_CARD', 'discard', '§3', `Card ${id} is in play with ${n} players but is nowhere: not in a hand, on the table or in the discard pile.`);
+    }
+    discard.forEach((id, i) => {
+      if (!rest.includes(id) || discard.indexOf(id) !== i) {
+        problems.add('DUPLICATE_CARD', `discard[${i}]`, '§2', `Card ${id} of the discard pile is also elsewhere, listed twice, or not a card in use.`);
+      }
+    });
+    if (problems.list.length > 0) return undefined;
+  }
   const target = duel ? ROUNDS_TO_WIN : TOKENS_TO_WIN;
   const winnerSeat = status === 'gameOver' ? scores.findIndex((s) => s >= target) : -1;
   return {
@@ -179,7 +194,7 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
     hands,
     known: known ?? players.map(() => []),
     table,
-    discard: discard ?? cardsInUse(deck, n).filter((id) => !placed.has(id)),
+    discardCount: rest.length,
     starter: starter ?? t.seat,
     turn: { seat: t.seat, area: t.area ?? 0, number },
     out,

@@ -43,7 +43,7 @@ function stateShape(s: Record<string, unknown>, problems: ProblemList): boolean 
   if (!Array.isArray(s.table) || !s.table.every((t) => isObject(t) && isInt(t.seat) && isInt(t.area) && isInt(t.value) && isIntArray(t.cards))) {
     bad('table', 'an array of sets { seat, area, value, cards }');
   }
-  if (!isIntArray(s.discard)) bad('discard', 'an array of card ids');
+  if (!isInt(s.discardCount) || (s.discardCount as number) < 0) bad('discardCount', 'a whole number of at least 0');
   if (!Array.isArray(s.known) || s.known.length !== n || !s.known.every(isIntArray)) bad('known', `one array of card ids per seat (${n})`);
   if (!isInt(s.starter)) bad('starter', 'a seat');
   if (!isObject(s.turn) || !isInt(s.turn.seat) || !isInt(s.turn.area) || !isInt(s.turn.number)) bad('turn', '{ seat, area, number } with integers');
@@ -79,14 +79,19 @@ function checkCards(s: GameState, index: DeckIndex, problems: ProblemList): void
     }
   }));
   s.table.forEach((t, i) => t.cards.forEach((id, j) => see(id, `table[${i}].cards[${j}]`)));
-  s.discard.forEach((id, i) => see(id, `discard[${i}]`));
   for (const [id, list] of places) {
     if (list.length > 1) problems.add('DUPLICATE_CARD', list[1]!, '§2', `Card ${id} is in ${list.length} places at once: ${list.join(', ')}.`);
   }
+  // the discard pile holds exactly the cards in use that are nowhere else (RULES.md §3.1, §4.1)
+  let inUse = 0;
+  let placed = 0;
   for (const c of s.deck.cards) {
-    if (c.minPlayers <= n && !places.has(c.id)) {
-      problems.add('MISSING_CARD', '', '§3', `Card ${c.id} (${c.faces[0]} · ${c.faces[1]}) is in play with ${n} players but is nowhere: not in a hand, on the table or in the discard pile.`);
-    }
+    if (c.minPlayers > n) continue;
+    inUse++;
+    if (places.has(c.id)) placed++;
+  }
+  if (s.discardCount !== inUse - placed) {
+    problems.add('BAD_DISCARD_COUNT', 'discardCount', '§8', `The discard pile holds ${s.discardCount} cards, but ${inUse - placed} of the ${inUse} cards in use are in no hand and on no set.`);
   }
 }
 

@@ -75,7 +75,7 @@ export function determinize(view: PlayerView, rng: RandomSource): GameState {
     hands,
     known: view.known.map((cards) => cards.map((c) => c.id)),
     table: view.table,
-    discard: view.discard,
+    discardCount: view.discard.length,
     starter: view.starter,
     turn: view.turn,
     out: view.out,

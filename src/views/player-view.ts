@@ -10,6 +10,7 @@ import type { GameEvent, HandRotatedEvent } from '../core/events.js';
 import type { Move } from '../core/moves.js';
 import type { GameState, GameStatus, ScoringMode, TableSet, Turn } from '../core/state.js';
 import { assertSeat } from './errors.js';
+import { discardPile } from '../core/card-location.js';
 
 /**
  * A hand rotation (RULES.md §5 D) as a view shows it: the fact and the hand size are public;
@@ -50,8 +51,10 @@ export interface PlayerView {
    */
   readonly known: readonly (readonly HeldCard[])[];
   readonly table: readonly TableSet[];
-  /** The discard pile, oldest first: face down, but every card in it was seen on the table. Its size is `discard.length`. */
+  /** The cards of the discard pile, ascending: face down, but every one was seen on the table. */
   readonly discard: readonly CardId[];
+  /** The discard pile's size, as in the state. */
+  readonly discardCount: number;
   /** The seat that held the ★ card at this round's deal. */
   readonly starter: number;
   readonly turn: Turn;
@@ -120,7 +123,8 @@ export function playerView(state: GameState, seat: number): PlayerView {
     handSizes,
     known,
     table: state.table,
-    discard: state.discard,
+    discard: discardPile(state),
+    discardCount: state.discardCount,
     starter: state.starter,
     turn: state.turn,
     out: state.out,

@@ -1,6 +1,6 @@
 /** Rules of RULES.md §4–§7 and every ruling of §6, each on a hand-built position. */
 import { describe, expect, it } from 'vitest';
-import { apply, checkMove, createGame, legalMoves, type GameState, type Move } from '../../src/index.js';
+import { apply, checkMove, createGame, discardPile, legalMoves, type GameState, type Move } from '../../src/index.js';
 import { add, buildState, play, rotate, set, take } from '../helpers/positions.js';
 import { deepFreeze } from '../helpers/freeze.js';
 
@@ -18,7 +18,8 @@ describe('RULES.md §4.1 discard at turn start', () => {
     const next = apply(state, rotate);
     expect(next.turn).toMatchObject({ seat: 0, area: 0, number: 6 });
     expect(next.table).toEqual([]);
-    expect(next.discard).toContain(7);
+    expect(next.discardCount).toBe(state.discardCount + 1);
+    expect(discardPile(next)).toContain(7);
     expect(types(next)).toEqual(['handRotated', 'setDiscarded', 'turnStarted']);
   });
 });
@@ -105,7 +106,7 @@ describe('RULES.md §6 tokens (3–5 players)', () => {
     const next = apply(s, play(14));
     expect(next.events[1]).toMatchObject({ type: 'setBeaten', seat: 0, fate: 'discarded', returned: [] });
     expect(next.hands[0]).toEqual([]);
-    expect(next.discard).toContain(13);
+    expect(discardPile(next)).toContain(13);
   });
 
   it('ruling: the lingering set of a player who is out may be added to or taken (§6)', () => {
@@ -124,7 +125,7 @@ describe('RULES.md §6 tokens (3–5 players)', () => {
     expect(legalMoves(end)).toEqual([{ type: 'nextRound' }]);
     expect(checkMove(end, rotate)).toMatchObject({ ok: false, code: 'ROUND_OVER' });
     const next = apply(end, { type: 'nextRound' });
-    expect(next).toMatchObject({ round: 2, status: 'playing', scores: [1, 1, 2], table: [], discard: [], out: [] });
+    expect(next).toMatchObject({ round: 2, status: 'playing', scores: [1, 1, 2], table: [], discardCount: 0, out: [] });
     expect(next.hands.map((h) => h.length)).toEqual([10, 10, 10]);
     expect(types(next)).toEqual(['roundDealt', 'turnStarted']);
     expect(checkMove(next, { type: 'nextRound' })).toMatchObject({ ok: false, code: 'ROUND_NOT_OVER' });

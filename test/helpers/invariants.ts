@@ -1,6 +1,6 @@
 /** Invariants that hold in every reachable state (RULES.md §2–§7), as assertion helpers. */
 import { expect } from 'vitest';
-import { cardsInUse, type GameState } from '../../src/index.js';
+import { cardsInUse, discardPile, type GameState } from '../../src/index.js';
 
 export function facesOf(state: GameState, id: number): readonly [number, number] {
   const card = state.deck.cards.find((c) => c.id === id);
@@ -17,7 +17,7 @@ export function locate(state: GameState): Map<number, { where: string; active: n
   };
   state.hands.forEach((h, s) => h.forEach((c) => put(c.id, `hand:${s}`, c.active)));
   state.table.forEach((t) => t.cards.forEach((id) => put(id, `table:${t.seat}:${t.area}`, t.value)));
-  state.discard.forEach((id) => put(id, 'discard', 0));
+  discardPile(state).forEach((id) => put(id, 'discard', 0));
   return at;
 }
 
@@ -25,6 +25,8 @@ export function locate(state: GameState): Map<number, { where: string; active: n
 export function checkStateInvariants(state: GameState): void {
   const n = state.players.length;
   const at = locate(state);
+  // the count the state keeps is the number of cards in use that are nowhere else
+  expect(state.discardCount).toBe(cardsInUse(state.deck, n).length - state.hands.flat().length - state.table.flatMap((t) => t.cards).length);
   expect([...at.keys()].sort((a, b) => a - b)).toEqual(cardsInUse(state.deck, n));
   for (const [id, { active }] of at) {
     if (active !== 0) expect(facesOf(state, id)).toContain(active);

@@ -35,7 +35,7 @@ export function buildState(spec: PositionSpec): GameState {
     hands: spec.hands.map((h) => h.map(([id, active]) => ({ id, active }))),
     known: spec.known ?? spec.hands.map(() => []),
     table,
-    discard,
+    discardCount: discard.length,
     starter: 0,
     turn: { ...spec.turn, number: 5 },
     out: spec.out ?? [],

@@ -30,7 +30,7 @@ function bigHand(): GameState {
     ...base,
     deck,
     hands: [deck.cards.slice(0, 20).map((c) => ({ id: c.id, active: 1 })), deck.cards.slice(20).map((c) => ({ id: c.id, active: c.faces[0] }))],
-    discard: [],
+    discardCount: 0,
   };
 }
 

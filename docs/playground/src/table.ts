@@ -123,7 +123,7 @@ export function tableEl(view: PlayerView, decorate?: SlotDecorator, markViewer =
       );
     }
   }
-  return h('div', { class: `table areas-${areas}`, 'aria-label': 'Table' }, slots, h('div', { class: 'discard' }, `Discard pile: ${view.discard.length}`));
+  return h('div', { class: `table areas-${areas}`, 'aria-label': 'Table' }, slots, h('div', { class: 'discard' }, `Discard pile: ${view.discardCount}`));
 }
 
 /** Final or running scores as a table, for the round-over and game-over screens. */

@@ -1,10 +1,10 @@
 /** Action B — add one card to an opponent's set (RULES.md §5 B). */
 import { IllegalMoveError } from '../errors.js';
 import { beatSet, mayArrive, setOfSize } from '../beaten-sets.js';
-import { replaceSetAt, setAt, updateKnown, type Draft } from '../draft.js';
+import { appendAll, replaceSetAt, setAt, updateKnown, type Draft } from '../draft.js';
 import type { AddMove } from '../moves.js';
 import type { MovePosition } from '../position.js';
-import { handIndexOf, unknownCardError } from './hand-cards.js';
+import { handIndexOf, unknownCardError, withoutCards } from './hand-cards.js';
 import { opponentSetAt } from './target-set.js';
 
 /** Why `move` may not be played here, or undefined when it may. */
@@ -34,11 +34,11 @@ export function addCard(d: Draft, move: AddMove): void {
   const hand = d.hands[seat]!;
   const at = handIndexOf(hand, move.card);
   const card = hand[at]!;
-  d.hands[seat] = hand.slice(0, at).concat(hand.slice(at + 1));
+  d.hands[seat] = withoutCards(hand, [card.id]);
   updateKnown(d, seat, [card.id], false);
   const yAt = setAt(d.table, move.target.seat, move.target.area);
   const y = d.table[yAt]!;
-  const grown = { seat: y.seat, area: y.area, value: y.value, cards: y.cards.concat(card.id) };
+  const grown = { seat: y.seat, area: y.area, value: y.value, cards: appendAll(y.cards, [card.id]) };
   d.events.push({ type: 'cardAdded', seat, card: card.id, target: { seat: y.seat, area: y.area }, value: y.value, size: grown.cards.length });
   const beaten = setOfSize(d.table, grown.cards.length);
   replaceSetAt(d, yAt, grown);

@@ -22,6 +22,11 @@ export function unknownCardError(p: MovePosition, id: CardId): IllegalMoveError 
 export function withoutCards(hand: readonly HeldCard[], ids: readonly CardId[]): HeldCard[] {
   const out = new Array<HeldCard>(hand.length - ids.length);
   let k = 0;
+  if (ids.length === 1) {
+    const only = ids[0];
+    for (let i = 0; i < hand.length; i++) if (hand[i]!.id !== only) out[k++] = hand[i]!;
+    return out;
+  }
   for (let i = 0; i < hand.length; i++) {
     const c = hand[i]!;
     if (!ids.includes(c.id)) out[k++] = c;

@@ -45,7 +45,7 @@ export function playSet(d: Draft, move: PlayMove): void {
   updateKnown(d, seat, ids, false);
   const beaten = setOfSize(d.table, ids.length);
   const set = { seat, area, value, cards: ids };
-  d.events.push({ type: 'setPlayed', ...set });
+  d.events.push({ type: 'setPlayed', seat, area, value, cards: ids });
   if (beaten >= 0) beatSet(d, beaten, seat);
   placeSet(d, set);
 }

@@ -1,7 +1,7 @@
 /** Action C — take an opponent's set, every card rotated (RULES.md §5 C, golden rule). */
 import { rotatedFrom } from '../cards.js';
 import type { IllegalMoveError } from '../errors.js';
-import { removeSetAt, setAt, updateKnown, type Draft } from '../draft.js';
+import { appendAll, removeSetAt, setAt, updateKnown, type Draft } from '../draft.js';
 import type { TakeMove } from '../moves.js';
 import type { MovePosition } from '../position.js';
 import { opponentSetAt } from './target-set.js';
@@ -20,7 +20,7 @@ export function takeSet(d: Draft, move: TakeMove): void {
   removeSetAt(d, at);
   const index = d.index;
   const cards = set.cards.map((id) => rotatedFrom(index, id, set.value));
-  d.hands[seat] = d.hands[seat]!.concat(cards);
+  d.hands[seat] = appendAll(d.hands[seat]!, cards);
   updateKnown(d, seat, set.cards, true);
   d.events.push({ type: 'setTaken', seat, from: { seat: set.seat, area: set.area }, value: set.value, cards });
 }
