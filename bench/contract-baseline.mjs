@@ -94,9 +94,21 @@ const ROTATE = Object.freeze({ type: 'rotate' });
 const NEXT_ROUND = Object.freeze({ type: 'nextRound' });
 const NO_CARDS = Object.freeze([]);
 
+// Deck tables and interned moves: fixed once the engine is built.
+const CONSTANT_FIELDS = new Set(['face0', 'face1', 'held', 'inUse', 'inGame', 'slotSeat', 'slotArea', 'areaRef', 'singles', 'adds', 'takes']);
+
 export class ContractGame {
   /** @param deck a deck definition (the library's STANDARD_DECK); @param players 2–5. Allocates once; `start` begins each game. */
-  constructor(deck, players) {
+  constructor(deck, players, from) {
+    if (from) {
+      for (const [key, value] of Object.entries(from)) {
+        if (CONSTANT_FIELDS.has(key)) this[key] = value;
+        else if (ArrayBuffer.isView(value)) this[key] = value.slice();
+        else if (Array.isArray(value)) this[key] = value.map((x) => (ArrayBuffer.isView(x) ? x.slice() : x));
+        else this[key] = value;
+      }
+      return;
+    }
     const n = players;
     const areas = n === 2 ? 2 : 1;
     this.n = n;
@@ -159,6 +171,17 @@ export class ContractGame {
     this.sortedValues = new Int32Array(cap);
     this.sortedIds = new Int32Array(cap);
     this.lastEvents = [];
+  }
+
+  /**
+   * A copy of this game that shares nothing that play changes: what a naive immutable wrapper
+   * ("clone the state, then mutate the clone") does before every move. The deck tables and the
+   * interned moves, which play never changes, stay shared.
+   */
+  clone() {
+    // through the constructor, field by field in the original's order: the copy gets the same
+    // hidden class, so the engine's own code stays as fast for originals as before
+    return new ContractGame(null, 0, this);
   }
 
   /** Starts a new game from `seed`, reusing every buffer. */
