@@ -7,22 +7,7 @@
  * game; run.mjs checks that before it times anything.
  */
 
-const MASK64 = (1n << 64n) - 1n;
-
-function seedWords(seed) {
-  let h = 0xcbf29ce484222325n;
-  for (const byte of new TextEncoder().encode(String(seed))) h = ((h ^ BigInt(byte)) * 0x100000001b3n) & MASK64;
-  let state = h;
-  const z = [];
-  for (let i = 0; i < 2; i++) {
-    state = (state + 0x9e3779b97f4a7c15n) & MASK64;
-    let x = state;
-    x = ((x ^ (x >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK64;
-    x = ((x ^ (x >> 27n)) * 0x94d049bb133111ebn) & MASK64;
-    z.push(x ^ (x >> 31n));
-  }
-  return [Number(z[0] >> 32n) | 0, Number(z[0] & 0xffffffffn) | 0, Number(z[1] >> 32n) | 0, Number(z[1] & 0xffffffffn) | 0];
-}
+import { dealOrder, sfc32Start } from './seeded-deal.mjs';
 
 const PLAY = 0, ADD = 1, TAKE = 2, ROTATE = 3, NEXT = 4;
 const MAX_MOVES = 4096;
@@ -72,8 +57,7 @@ export class BaselineGame {
 
   /** Starts a new game from `seed`, reusing every buffer. */
   start(seed) {
-    this.rng = seedWords(seed);
-    for (let i = 0; i < 12; i++) this.next();
+    this.rng = sfc32Start(seed);
     this.round = 1;
     this.status = 0; // 0 playing, 1 roundOver, 2 gameOver
     this.winner = -1;
@@ -82,37 +66,12 @@ export class BaselineGame {
     return this;
   }
 
-  next() {
-    const s = this.rng;
-    const a = s[0], b = s[1], c = s[2], d = s[3];
-    const t = (((a + b) | 0) + d) | 0;
-    s[3] = (d + 1) | 0;
-    s[0] = b ^ (b >>> 9);
-    s[1] = (c + (c << 3)) | 0;
-    s[2] = (((c << 21) | (c >>> 11)) + t) | 0;
-    return t >>> 0;
-  }
-
-  below(bound) {
-    const reject = 0x100000000 % bound;
-    for (;;) {
-      const x = this.next();
-      if (x >= reject) return x % bound;
-    }
-  }
-
   deal() {
-    const ids = this.inUse.slice();
-    for (let i = ids.length - 1; i >= 1; i--) {
-      const j = this.below(i + 1);
-      const t = ids[i];
-      ids[i] = ids[j];
-      ids[j] = t;
-    }
+    const { ids, faces } = dealOrder(this.rng, this.inUse);
     this.handLen.fill(0);
     for (let p = 0; p < ids.length; p++) {
       const id = ids[p];
-      this.active[id] = this.next() >>> 31 ? this.face1[id] : this.face0[id];
+      this.active[id] = faces[p] ? this.face1[id] : this.face0[id];
       const s = p % this.n;
       this.hand[s][this.handLen[s]++] = id;
       if (id === this.star) this.starter = s;

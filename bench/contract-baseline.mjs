@@ -15,23 +15,7 @@
  * move indices both engines play the same game; run.mjs checks that before it times anything.
  */
 
-const MASK64 = (1n << 64n) - 1n;
-
-/** FNV-1a 64 of the seed's text, SplitMix64 twice, split into sfc32's four words (docs/randomness.md §1–§3). */
-function sfc32Start(seed) {
-  let h = 0xcbf29ce484222325n;
-  for (const byte of new TextEncoder().encode(String(seed))) h = ((h ^ BigInt(byte)) * 0x100000001b3n) & MASK64;
-  const words = [];
-  for (let i = 0; i < 2; i++) {
-    h = (h + 0x9e3779b97f4a7c15n) & MASK64;
-    let z = h;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK64;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK64;
-    z ^= z >> 31n;
-    words.push(Number(z >> 32n) | 0, Number(z & 0xffffffffn) | 0);
-  }
-  return words;
-}
+import { dealOrder, sfc32Start } from './seeded-deal.mjs';
 
 /** An illegal or malformed move; `code` is the library's MoveErrorCode for the same refusal. */
 export class ContractMoveError extends Error {
@@ -187,7 +171,6 @@ export class ContractGame {
   /** Starts a new game from `seed`, reusing every buffer. */
   start(seed) {
     this.rng = sfc32Start(seed);
-    for (let i = 0; i < 12; i++) this.next();
     this.round = 1;
     this.moveCount = 0;
     this.winner = null;
@@ -196,40 +179,15 @@ export class ContractGame {
     return this;
   }
 
-  next() {
-    const s = this.rng;
-    const a = s[0], b = s[1], c = s[2], d = s[3];
-    const t = (((a + b) | 0) + d) | 0;
-    s[3] = (d + 1) | 0;
-    s[0] = b ^ (b >>> 9);
-    s[1] = (c + (c << 3)) | 0;
-    s[2] = (((c << 21) | (c >>> 11)) + t) | 0;
-    return t >>> 0;
-  }
-
-  below(bound) {
-    const reject = 0x100000000 % bound;
-    for (;;) {
-      const x = this.next();
-      if (x >= reject) return x % bound;
-    }
-  }
-
   /** docs/randomness.md §4: Fisher–Yates, one draw per card for its face, round-robin deal. */
   deal() {
-    const ids = this.inUse.slice();
-    for (let i = ids.length - 1; i >= 1; i--) {
-      const j = this.below(i + 1);
-      const t = ids[i];
-      ids[i] = ids[j];
-      ids[j] = t;
-    }
+    const { ids, faces } = dealOrder(this.rng, this.inUse);
     this.handLen.fill(0);
     this.holder.fill(-1);
     this.known.fill(0);
     for (let p = 0; p < ids.length; p++) {
       const id = ids[p];
-      const face = this.next() >>> 31;
+      const face = faces[p];
       this.face[id] = face;
       this.active[id] = face ? this.face1[id] : this.face0[id];
       const s = p % this.n;
