@@ -86,7 +86,9 @@ export function moveShapeError(move: unknown): IllegalMoveError | undefined {
   switch (type) {
     case 'play': {
       const cards = move.cards;
-      if (!Array.isArray(cards) || !cards.every((c) => Number.isInteger(c))) return malformed('"cards" must be an array of card ids');
+      if (!Array.isArray(cards)) return malformed('"cards" must be an array of card ids');
+      // an index loop, not every(): every() skips the holes of a sparse array
+      for (let i = 0; i < cards.length; i++) if (!Number.isInteger(cards[i])) return malformed('"cards" must be an array of card ids');
       return undefined;
     }
     case 'add':

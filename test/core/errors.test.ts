@@ -23,6 +23,8 @@ const cases: [MoveErrorCode, unknown][] = [
   ['MALFORMED_MOVE', { type: 'rotate', please: true }],
   ['MALFORMED_MOVE', { type: 'play', cards: '9' }],
   ['MALFORMED_MOVE', { type: 'play', cards: [9.5] }],
+  // eslint-disable-next-line no-sparse-arrays
+  ['MALFORMED_MOVE', { type: 'play', cards: [, 9] }],
   ['MALFORMED_MOVE', { type: 'add', card: 9 }],
   ['MALFORMED_MOVE', { type: 'take', target: { seat: 1 } }],
   ['MALFORMED_MOVE', { type: 'take', target: { seat: 1, area: 0, x: 1 } }],
@@ -80,6 +82,16 @@ describe('IllegalMoveError codes (RULES.md §5)', () => {
     const covered = new Set(cases.map(([c]) => c));
     for (const c of ['GAME_OVER', 'ROUND_OVER', 'NO_SET_THERE', 'NOT_YOUR_TURN'] as const) covered.add(c); // tested in rulings.test.ts and above
     expect([...covered].sort()).toEqual([...MOVE_ERROR_CODES].sort());
+  });
+});
+
+describe('hostile input stays cheap to refuse', () => {
+  // a hang guard, not a speed measurement: a quadratic duplicate check would run for minutes
+  it('a play naming three hundred thousand cards is refused (RULES.md §5 A)', { timeout: 20_000 }, () => {
+    const many = { type: 'play' as const, cards: Array.from({ length: 300_000 }, (_, i) => 300_000 - i) };
+    expect(checkMove(state, many)).toMatchObject({ ok: false, code: 'UNKNOWN_CARD' });
+    const repeated = { type: 'play' as const, cards: [...many.cards, 300_000] };
+    expect(checkMove(state, repeated)).toMatchObject({ ok: false, code: 'DUPLICATE_CARD' });
   });
 });
 

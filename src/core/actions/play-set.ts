@@ -10,11 +10,8 @@ import { unknownCardError, handIndexOf, withoutCards } from './hand-cards.js';
 export function playError(p: MovePosition, move: PlayMove): IllegalMoveError | undefined {
   const ids = move.cards;
   if (ids.length === 0) return new IllegalMoveError('EMPTY_PLAY', 'A set has at least one card: choose one or more cards to play (RULES.md §5 A).', '§5 A');
-  for (let i = 0; i < ids.length; i++) {
-    for (let j = 0; j < i; j++) {
-      if (ids[i] === ids[j]) return new IllegalMoveError('DUPLICATE_CARD', `Card ${ids[i]} is named twice; each card can be played once (RULES.md §5 A).`, '§5 A');
-    }
-  }
+  const duplicate = firstDuplicate(ids);
+  if (duplicate !== undefined) return new IllegalMoveError('DUPLICATE_CARD', `Card ${duplicate} is named twice; each card can be played once (RULES.md §5 A).`, '§5 A');
   let value = 0;
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
@@ -31,6 +28,20 @@ export function playError(p: MovePosition, move: PlayMove): IllegalMoveError | u
   if (!mayArrive(p.table, ids.length, value)) {
     const x = p.table[setOfSize(p.table, ids.length)]!;
     return new IllegalMoveError('DOES_NOT_BEAT', `A set of ${ids.length} showing ${value} must beat the set of ${ids.length} on the table, which shows ${x.value}: it needs a higher value (RULES.md §5 A).`, '§5 A');
+  }
+  return undefined;
+}
+
+/** The first id named twice, or undefined. Linear for long lists, so no input can make it slow. */
+function firstDuplicate(ids: readonly number[]): number | undefined {
+  if (ids.length <= 8) {
+    for (let i = 1; i < ids.length; i++) for (let j = 0; j < i; j++) if (ids[i] === ids[j]) return ids[i];
+    return undefined;
+  }
+  const seen = new Set<number>();
+  for (const id of ids) {
+    if (seen.has(id)) return id;
+    seen.add(id);
   }
   return undefined;
 }
