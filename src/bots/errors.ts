@@ -1,5 +1,5 @@
 /** Errors of the bot factory and the arena, recognisable without `instanceof` via {@link isBotError}. */
-import { isCodedError } from '../views/errors.js';
+import { isCodedError } from '../core/errors.js';
 
 /** Why a bot or an arena could not be set up. */
 export const BOT_ERROR_CODES = ['UNKNOWN_BOT', 'BAD_BOT_OPTIONS', 'BAD_ARENA_OPTIONS'] as const;

@@ -202,9 +202,3 @@ export function rotatedFrom(index: DeckIndex, id: CardId, active: number): HeldC
   const pair = index.held[id]!;
   return active === pair[0].active ? pair[1] : pair[0];
 }
-
-/** The card showing `active` as an interned object. */
-export function showing(index: DeckIndex, id: CardId, active: number): HeldCard {
-  const pair = index.held[id]!;
-  return active === pair[0].active ? pair[0] : pair[1];
-}

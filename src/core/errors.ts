@@ -84,7 +84,8 @@ export class GameSetupError extends Error {
   }
 }
 
-function hasCode(e: unknown, name: string, codes: readonly string[]): boolean {
+/** True when `e` has the `name` and one of the `codes` of an error class of this package (no `instanceof`: ESM and CommonJS copies differ). */
+export function isCodedError(e: unknown, name: string, codes: readonly string[]): boolean {
   if (typeof e !== 'object' || e === null) return false;
   const err = e as { name?: unknown; code?: unknown };
   return err.name === name && typeof err.code === 'string' && codes.includes(err.code);
@@ -92,12 +93,12 @@ function hasCode(e: unknown, name: string, codes: readonly string[]): boolean {
 
 /** True for an {@link IllegalMoveError} from any copy of this package. */
 export function isIllegalMoveError(e: unknown): e is IllegalMoveError {
-  return hasCode(e, 'IllegalMoveError', MOVE_ERROR_CODES);
+  return isCodedError(e, 'IllegalMoveError', MOVE_ERROR_CODES);
 }
 
 /** True for a {@link GameSetupError} from any copy of this package. */
 export function isGameSetupError(e: unknown): e is GameSetupError {
-  return hasCode(e, 'GameSetupError', SETUP_ERROR_CODES);
+  return isCodedError(e, 'GameSetupError', SETUP_ERROR_CODES);
 }
 
 /** True for any error thrown by this library's rules core. */

@@ -2,7 +2,8 @@
  * Problems of a position handed in by a person (RULES.md §2–§8 invariants), each with a code from
  * a closed union, the path of the offending field, a sentence and the RULES.md section.
  */
-import { hasNameAndCode, summarize } from './problem-error.js';
+import { isCodedError } from '../core/errors.js';
+import { summarize } from './problem-error.js';
 
 /** Every broken invariant {@link validatePosition} can report. */
 export const POSITION_PROBLEM_CODES = [
@@ -76,7 +77,7 @@ export class PositionError extends Error {
  * ```
  */
 export function isPositionError(e: unknown): e is PositionError {
-  return hasNameAndCode(e, 'PositionError', POSITION_PROBLEM_CODES);
+  return isCodedError(e, 'PositionError', POSITION_PROBLEM_CODES);
 }
 
 /** A growing list of problems. */

@@ -2,7 +2,8 @@
  * Errors of records and positions handed in by people: every problem found, each with a code
  * from a closed union, a path into the input and a sentence naming the RULES.md section.
  */
-import { hasNameAndCode, summarize } from './problem-error.js';
+import { isCodedError } from '../core/errors.js';
+import { summarize } from './problem-error.js';
 
 /** Why a game record cannot be replayed at all (as opposed to an illegal move inside it). */
 export const RECORD_ERROR_CODES = [
@@ -59,5 +60,5 @@ export class RecordError extends Error {
  * ```
  */
 export function isRecordError(e: unknown): e is RecordError {
-  return hasNameAndCode(e, 'RecordError', RECORD_ERROR_CODES);
+  return isCodedError(e, 'RecordError', RECORD_ERROR_CODES);
 }

@@ -1,6 +1,7 @@
 /**
  * Errors of player views: a seat that does not exist, a view whose facts contradict each other. Recognisable without `instanceof` via {@link isViewError}.
  */
+import { isCodedError } from '../core/errors.js';
 
 /** Why a view could not be built or used. */
 export const VIEW_ERROR_CODES = ['NO_SUCH_SEAT', 'INCONSISTENT_VIEW'] as const;
@@ -41,13 +42,6 @@ export class ViewError extends Error {
  */
 export function isViewError(e: unknown): e is ViewError {
   return isCodedError(e, 'ViewError', VIEW_ERROR_CODES);
-}
-
-/** True when `e` has the `name` and one of the `codes` of an error class of this package (no `instanceof`: ESM and CommonJS copies differ). */
-export function isCodedError(e: unknown, name: string, codes: readonly string[]): boolean {
-  if (typeof e !== 'object' || e === null) return false;
-  const err = e as { name?: unknown; code?: unknown };
-  return err.name === name && typeof err.code === 'string' && codes.includes(err.code);
 }
 
 /** Throws `NO_SUCH_SEAT` unless `seat` is a seat of a game of `players` players. */

@@ -5,12 +5,13 @@
  * out, scores, round, status, winner; and the last move's events with other seats' hands
  * redacted. The seed and the random stream are left out: they would reveal every hand.
  */
-import type { CardId, DeckDefinition, HeldCard } from '../core/cards.js';
+import type { CardId, HeldCard } from '../core/cards.js';
 import type { GameEvent, HandRotatedEvent } from '../core/events.js';
 import type { Move } from '../core/moves.js';
-import type { GameState, GameStatus, ScoringMode, TableSet, Turn } from '../core/state.js';
+import type { GameState, ScoringMode } from '../core/state.js';
 import { assertSeat } from './errors.js';
 import { discardPile } from '../core/card-location.js';
+import type { SeatView } from '../core/position.js';
 
 /**
  * A hand rotation (RULES.md §5 D) as a view shows it: the fact and the hand size are public;
@@ -28,20 +29,13 @@ export interface ViewHandRotatedEvent {
 /** An event as a player view shows it: every event is public except the cards of a rotated hand. */
 export type ViewEvent = Exclude<GameEvent, HandRotatedEvent> | ViewHandRotatedEvent;
 
-/** What one seat may know about a game: plain, readonly JSON data. */
-export interface PlayerView {
-  /** Marks the data as a view (a state has `format: 1`). */
-  readonly format: 'dnup-view';
-  /** The seat this view belongs to. */
-  readonly seat: number;
-  readonly players: readonly string[];
-  /** The deck definition in use (public: everyone knows the cards of the game). */
-  readonly deck: DeckDefinition;
+/**
+ * What one seat may know about a game: plain, readonly JSON data. It extends {@link SeatView},
+ * the part the rules read (format, seat, own hand, players, deck, status, turn, table).
+ */
+export interface PlayerView extends SeatView {
   readonly scoring: ScoringMode;
   readonly round: number;
-  readonly status: GameStatus;
-  /** This seat's hand, with the face that is up, in the state's order. */
-  readonly hand: readonly HeldCard[];
   /** Every seat's hand size (this seat's included). */
   readonly handSizes: readonly number[];
   /**
@@ -50,14 +44,12 @@ export interface PlayerView {
    * this view's own seat it says what the others know about this hand.
    */
   readonly known: readonly (readonly HeldCard[])[];
-  readonly table: readonly TableSet[];
   /** The cards of the discard pile, ascending: face down, but every one was seen on the table. */
   readonly discard: readonly CardId[];
   /** The discard pile's size, as in the state. */
   readonly discardCount: number;
   /** The seat that held the ★ card at this round's deal. */
   readonly starter: number;
-  readonly turn: Turn;
   readonly out: readonly number[];
   readonly scores: readonly number[];
   readonly winner: number | null;
