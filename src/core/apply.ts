@@ -1,8 +1,9 @@
 /** The reducer: one legal move in, the next state out; the input is never changed. */
-import { checkMove, positionOf, positionOfSource, ruleError } from './check-move.js';
+import { checkMove, positionOfSource, ruleError } from './check-move.js';
+import { deckIndex } from './cards.js';
 import { finishDraft, startDraft } from './draft.js';
 import { copyMove, moveShapeError, type Move } from './moves.js';
-import { movesOf } from './legal-moves.js';
+import { movesFrom, movesOf } from './legal-moves.js';
 import { isInterned } from './interned-moves.js';
 import type { GameState } from './state.js';
 import type { MoveSource } from './position.js';
@@ -29,7 +30,7 @@ import { rotateHand } from './actions/rotate-hand.js';
  * ```
  */
 export function apply(state: GameState, move: Move): GameState {
-  const p = positionOf(state);
+  const d = startDraft(state, deckIndex(state.deck));
   let own: Move;
   if (isInterned(move)) {
     own = move; // one of legalMoves' own frozen objects: sound shape, nothing to copy
@@ -39,10 +40,9 @@ export function apply(state: GameState, move: Move): GameState {
     // judge and play a private copy: the caller's object can change nothing afterwards
     own = copyMove(move);
   }
-  const error = ruleError(p, own);
+  const error = ruleError(d, own);
   if (error) throw error;
   if (own.type === 'nextRound') return dealNextRound(state, own);
-  const d = startDraft(state, p.index);
   switch (own.type) {
     case 'play':
       playSet(d, own);
@@ -77,6 +77,7 @@ export function apply(state: GameState, move: Move): GameState {
  * ```
  */
 export function legalMoves(source: MoveSource): Move[] {
+  if (source.format !== 'dnup-view') return movesFrom(source.status, source.turn.seat, source.hands[source.turn.seat]!, source.table);
   const p = positionOfSource(source);
   return p instanceof IllegalMoveError ? [] : movesOf(p);
 }

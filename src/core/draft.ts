@@ -5,10 +5,14 @@
 import type { CardId, DeckIndex, HeldCard } from './cards.js';
 import type { GameEvent } from './events.js';
 import type { Move } from './moves.js';
+import type { MovePosition } from './position.js';
 import type { GameState, GameStatus, TableSet, Turn } from './state.js';
 
-/** Mutable working copy of a {@link GameState}; never escapes `apply`. */
-export interface Draft {
+/**
+ * Mutable working copy of a {@link GameState}; never escapes `apply`. Before any change it is
+ * also the position the move is judged in (one object instead of two per move).
+ */
+export interface Draft extends MovePosition {
   readonly base: GameState;
   readonly index: DeckIndex;
   readonly hands: (readonly HeldCard[])[];
@@ -25,9 +29,13 @@ export interface Draft {
 }
 
 export function startDraft(state: GameState, index: DeckIndex): Draft {
+  const n = state.players.length;
   return {
     base: state,
     index,
+    hand: state.hands[state.turn.seat]!,
+    playerCount: n,
+    areas: n === 2 ? 2 : 1,
     hands: state.hands.slice(),
     known: state.known,
     table: state.table,

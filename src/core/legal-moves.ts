@@ -12,6 +12,7 @@ import { mayArrive } from './beaten-sets.js';
 import { addMove, NEXT_ROUND, ROTATE, singlePlay, takeMove } from './interned-moves.js';
 import type { Move } from './moves.js';
 import type { MovePosition } from './position.js';
+import type { GameStatus, TableSet } from './state.js';
 
 // Scratch buffers for sorting a hand; legalMoves never re-enters itself, so one pair suffices.
 let sortedValues = new Int32Array(64);
@@ -82,11 +83,17 @@ export function forEachValueGroup(hand: readonly HeldCard[], visit: (value: numb
 
 /** The legal moves of the seat to play, in canonical order. */
 export function movesOf(p: MovePosition): Move[] {
-  if (p.status === 'gameOver') return [];
-  if (p.status === 'roundOver') return [NEXT_ROUND];
+  return movesFrom(p.status, p.turn.seat, p.hand, p.table);
+}
+
+/**
+ * The legal moves of `seat`, the seat to play, holding `hand` (the fields a position is made
+ * of, passed one by one so that listing from a full state allocates no position).
+ */
+export function movesFrom(status: GameStatus, seat: number, hand: readonly HeldCard[], table: readonly TableSet[]): Move[] {
+  if (status === 'gameOver') return [];
+  if (status === 'roundOver') return [NEXT_ROUND];
   const out: Move[] = [];
-  const { hand, table } = p;
-  const seat = p.turn.seat;
   sortHand(hand);
   const values = sortedValues;
   const n = hand.length;
@@ -100,14 +107,12 @@ export function movesOf(p: MovePosition): Move[] {
     }
     start = end;
   }
-  pushOtherMoves(out, p, seat);
+  pushOtherMoves(out, table, n, seat);
   return out;
 }
 
 /** Appends the adds, takes and rotate of a playing position; the hand must be sorted already. */
-function pushOtherMoves(out: Move[], p: MovePosition, seat: number): void {
-  const { table } = p;
-  const n = p.hand.length;
+function pushOtherMoves(out: Move[], table: readonly TableSet[], n: number, seat: number): void {
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
     if (y.seat === seat || !mayArrive(table, y.cards.length + 1, y.value)) continue;
@@ -127,6 +132,6 @@ export function otherMovesOf(p: MovePosition): Move[] {
   if (p.status === 'roundOver') return [NEXT_ROUND];
   sortHand(p.hand);
   const out: Move[] = [];
-  pushOtherMoves(out, p, p.turn.seat);
+  pushOtherMoves(out, p.table, p.hand.length, p.turn.seat);
   return out;
 }
