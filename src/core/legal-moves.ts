@@ -15,14 +15,15 @@ import type { MovePosition } from './position.js';
 import type { GameStatus, TableSet } from './state.js';
 
 // Scratch buffers for sorting a hand; legalMoves never re-enters itself, so one pair suffices.
-let sortedValues = new Int32Array(64);
+// Values are doubles: a custom deck's faces may be any integers ≥ 1 (RULES.md §2), past 2^31 too.
+let sortedValues = new Float64Array(64);
 let sortedIds = new Int32Array(64);
 
 /** Sorts the hand by (active value, id) into the scratch buffers (insertion sort: hands are small). */
 function sortHand(hand: readonly HeldCard[]): void {
   const n = hand.length;
   if (n > sortedValues.length) {
-    sortedValues = new Int32Array(n * 2);
+    sortedValues = new Float64Array(n * 2);
     sortedIds = new Int32Array(n * 2);
   }
   const values = sortedValues;
