@@ -21,7 +21,7 @@ export interface PlayGroup {
   readonly cards: readonly CardId[];
   /** True when a set of `size` cards of `value` may be played now (no equal or higher set of that size on the table). */
   readonly legal: boolean;
-  /** The number of play moves of the group: C(cards.length, size). */
+  /** The number of play moves of the group: C(cards.length, size), exact up to 2^53 (the nearest double beyond). */
   readonly count: number;
 }
 
@@ -33,10 +33,26 @@ export interface MoveGroups {
   readonly others: readonly Move[];
 }
 
+/**
+ * C(n, k), exact while it is a safe integer and the nearest double beyond. After step i, r is
+ * C(n − k + i, i), an integer, so each step is exact as long as the product stays safe; past
+ * that (56 cards of one value and more, only in custom decks) the steps go on in BigInt.
+ */
 function binomial(n: number, k: number): number {
+  const j = Math.min(k, n - k);
   let r = 1;
-  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
-  return Math.round(r);
+  for (let i = 1; i <= j; i++) {
+    const product = r * (n - j + i); // exact when safe; rounds to ≥ 2^53 when not
+    if (product > Number.MAX_SAFE_INTEGER) return bigBinomial(n, j, BigInt(r), i);
+    r = product / i;
+  }
+  return r;
+}
+
+/** Finishes {@link binomial} in BigInt from step `from`, where `r` is C(n − k + from − 1, from − 1). */
+function bigBinomial(n: number, k: number, r: bigint, from: number): number {
+  for (let i = from; i <= k; i++) r = (r * BigInt(n - k + i)) / BigInt(i);
+  return Number(r);
 }
 
 
