@@ -81,15 +81,29 @@ const NO_CARDS = Object.freeze([]);
 // Deck tables and interned moves: fixed once the engine is built.
 const CONSTANT_FIELDS = new Set(['face0', 'face1', 'held', 'inUse', 'inGame', 'slotSeat', 'slotArea', 'areaRef', 'singles', 'adds', 'takes']);
 
+const SHARE = 0;
+const COPY = 1;
+const COPY_EACH = 2;
+let fieldPlan = null;
+
 export class ContractGame {
   /** @param deck a deck definition (the library's STANDARD_DECK); @param players 2–5. Allocates once; `start` begins each game. */
   constructor(deck, players, from) {
     if (from) {
-      for (const [key, value] of Object.entries(from)) {
-        if (CONSTANT_FIELDS.has(key)) this[key] = value;
-        else if (ArrayBuffer.isView(value)) this[key] = value.slice();
-        else if (Array.isArray(value)) this[key] = value.map((x) => (ArrayBuffer.isView(x) ? x.slice() : x));
-        else this[key] = value;
+      // the copy plan (which fields to share, copy, or copy deeply) is worked out once
+      fieldPlan ??= Object.keys(from).map((key) => {
+        const value = from[key];
+        if (CONSTANT_FIELDS.has(key)) return [key, SHARE];
+        if (ArrayBuffer.isView(value)) return [key, COPY];
+        if (Array.isArray(value)) return [key, value.some((x) => ArrayBuffer.isView(x)) ? COPY_EACH : COPY];
+        return [key, SHARE];
+      });
+      for (let i = 0; i < fieldPlan.length; i++) {
+        const [key, how] = fieldPlan[i];
+        const value = from[key];
+        if (how === SHARE) this[key] = value;
+        else if (how === COPY) this[key] = value.slice();
+        else this[key] = value.map((x) => x.slice());
       }
       return;
     }
