@@ -118,6 +118,13 @@ function candidates(state: GameState): Move[] {
     }
   }
   for (const id of strangers) out.push({ type: 'play', cards: [id] }, ...(ids.length > 0 ? [{ type: 'play' as const, cards: [ids[0]!, id] }] : []));
+  // bigger sets: each whole value group, reversed, and with one card of another value added
+  const hand = state.hands[state.turn.seat]!;
+  for (const value of new Set(hand.map((c) => c.active))) {
+    const group = hand.filter((c) => c.active === value).map((c) => c.id);
+    const stranger = hand.find((c) => c.active !== value);
+    out.push({ type: 'play', cards: group.slice().reverse() }, { type: 'play', cards: [...group, ...(stranger ? [stranger.id] : [])] });
+  }
   const areas = state.players.length === 2 ? 2 : 1;
   for (let seat = 0; seat <= state.players.length; seat++) {
     for (let area = 0; area <= areas; area++) {
@@ -191,13 +198,15 @@ describe.each(PLAYER_COUNTS)('random games with custom decks, %i players', (play
     );
   });
 
-  it('§5: checkMove accepts exactly the listed moves among exhaustive candidates, and apply throws the same code', () => {
+  it('§5: checkMove (on the state and on the view of the seat to play) accepts exactly the listed moves among exhaustive candidates, and apply throws the same code', () => {
     fc.assert(
       fc.property(deckScript({ players, maxMoves: 40 }), (script) => {
         playDeckScript(script, ({ before, moves }) => {
           const legal = new Set(moves.map(moveKey));
+          const view = playerView(before, before.turn.seat);
           for (const c of candidates(before)) {
             const verdict = checkMove(before, c);
+            expect(checkMove(view, c)).toEqual(verdict);
             expect(verdict.ok, moveKey(c)).toBe(legal.has(moveKey(c)));
             expect(applyCode(before, c), moveKey(c)).toBe(verdict.ok ? 'none' : verdict.code);
           }
