@@ -11,7 +11,7 @@ export type CardId = number;
 export interface CardDefinition {
   /** Unique integer id, 0 to 65535. The standard deck uses 0–39, as in the RULES.md §2 table. */
   readonly id: CardId;
-  /** The two values printed on the card, integers ≥ 1, different from each other. */
+  /** The two values printed on the card, different whole numbers from 1 to `Number.MAX_SAFE_INTEGER`. */
   readonly faces: readonly [number, number];
   /** The card is used only in games with at least this many players (2–5). */
   readonly minPlayers: number;
@@ -111,8 +111,9 @@ export function deckProblems(deck: unknown, players?: number): string[] {
     } else {
       seen.add(id as number);
     }
-    if (!Array.isArray(faces) || faces.length !== 2 || !faces.every((v) => Number.isInteger(v) && v >= 1)) {
-      problems.push(`${where} (id ${String(id)}) must have two face values that are integers of at least 1.`);
+    // safe integers only: a bigger number read from JSON is silently rounded to another value
+    if (!Array.isArray(faces) || faces.length !== 2 || !faces.every((v) => Number.isSafeInteger(v) && v >= 1)) {
+      problems.push(`${where} (id ${String(id)}) must have two face values that are whole numbers from 1 to ${Number.MAX_SAFE_INTEGER}.`);
     } else if (faces[0] === faces[1]) {
       problems.push(`${where} (id ${String(id)}) shows ${faces[0]} on both faces; the two values of a card must differ.`);
     }

@@ -138,8 +138,14 @@ describe('GameSetupError (RULES.md §2, §3)', () => {
     expect(problems.join('\n')).toMatch(/repeats id 4/);
     expect(problems.join('\n')).toMatch(/both faces/);
     expect(problems.join('\n')).toMatch(/minPlayers 7/);
-    expect(problems.join('\n')).toMatch(/integers of at least 1/);
+    expect(problems.join('\n')).toMatch(/whole numbers from 1 to 9007199254740991/);
     expect(problems.join('\n')).toMatch(/exactly one starred card; this one has 2/);
+  });
+  it('BAD_DECK for a face past Number.MAX_SAFE_INTEGER, which JSON would round to another value (RULES.md §2)', () => {
+    const cards = STANDARD_DECK.cards.map((c) => (c.id === 3 ? { ...c, faces: [2 ** 53, 2] as [number, number] } : c));
+    expect(codeOf(() => createGame(3, 1, { deck: { cards } }))).toBe('BAD_DECK');
+    const fine = STANDARD_DECK.cards.map((c) => (c.id === 3 ? { ...c, faces: [Number.MAX_SAFE_INTEGER, 2] as [number, number] } : c));
+    expect(createGame(3, 1, { deck: { cards: fine } }).deck.cards.find((c) => c.id === 3)!.faces[0]).toBe(Number.MAX_SAFE_INTEGER);
   });
   it('BAD_DECK when the cards kept do not divide evenly or lose the star', () => {
     const uneven = { cards: STANDARD_DECK.cards.filter((c) => c.id !== 37) };

@@ -6,8 +6,8 @@
  * mapped, so fast-check shrinks each part (hand size, ids, palette, faces) on its own.
  */
 import fc from 'fast-check';
-import { apply, createGame, legalMoves, type CardDefinition, type DeckDefinition, type GameState } from '../../src/index.js';
-import { pick, type Step } from './random-games.js';
+import { createGame, type CardDefinition, type DeckDefinition, type GameState } from '../../src/index.js';
+import { playFrom, type Step } from './random-games.js';
 
 /** At most this many card faces in use show one value, so a hand holds at most this many cards of a value (≤ 2^10 − 1 plays). */
 export const MAX_FACES_PER_VALUE = 10;
@@ -162,14 +162,5 @@ export function startOf(script: DeckScript): GameState {
 
 /** Plays a script (stopping early if the game ends), calling `visit` at every step; returns the final state. */
 export function playDeckScript(script: DeckScript, visit: (step: Step) => void = () => {}): GameState {
-  let state = startOf(script);
-  for (const choice of script.choices) {
-    const moves = legalMoves(state);
-    if (moves.length === 0) break;
-    const move = pick(moves, choice);
-    const after = apply(state, move);
-    visit({ before: state, moves, move, after });
-    state = after;
-  }
-  return state;
+  return playFrom(startOf(script), script.choices, visit);
 }

@@ -40,8 +40,13 @@ export function pick(moves: readonly Move[], choice: number): Move {
 
 /** Plays a script (stopping early if the game ends), calling `visit` at every step. */
 export function playScript(script: GameScript, visit: (step: Step) => void = () => {}): GameState {
-  let state = createGame(script.players, script.seed);
-  for (const choice of script.choices) {
+  return playFrom(createGame(script.players, script.seed), script.choices, visit);
+}
+
+/** Plays one choice per step from `start` (stopping early if the game ends), calling `visit` at every step. */
+export function playFrom(start: GameState, choices: readonly number[], visit: (step: Step) => void = () => {}): GameState {
+  let state = start;
+  for (const choice of choices) {
     const moves = legalMoves(state);
     if (moves.length === 0) break;
     const move = pick(moves, choice);
