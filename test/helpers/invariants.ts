@@ -1,6 +1,6 @@
 /** Invariants that hold in every reachable state (RULES.md §2–§7), as assertion helpers. */
 import { expect } from 'vitest';
-import { cardsInUse, discardPile, type GameState } from '../../src/index.js';
+import { apply, cardsInUse, discardPile, legalMoves, type GameState } from '../../src/index.js';
 
 export function facesOf(state: GameState, id: number): readonly [number, number] {
   const card = state.deck.cards.find((c) => c.id === id);
@@ -46,4 +46,18 @@ export function checkStateInvariants(state: GameState): void {
     expect(state.hands[state.turn.seat]!.length).toBeGreaterThan(0);
     expect(state.table.some((t) => t.seat === state.turn.seat && t.area === state.turn.area), 'own set not discarded at turn start').toBe(false);
   }
+}
+
+/**
+ * §3 determinism and plain data: playing the same script twice gives equal states, and the final
+ * state survives a JSON round trip with the same legal moves and the same next states.
+ */
+export function checkDeterministicAndJsonSafe(play: () => GameState): void {
+  const a = play();
+  const b = play();
+  expect(b).toEqual(a);
+  const copy = JSON.parse(JSON.stringify(a)) as GameState;
+  expect(copy).toEqual(a);
+  expect(legalMoves(copy)).toEqual(legalMoves(a));
+  for (const m of legalMoves(a).slice(0, 5)) expect(apply(copy, m)).toEqual(apply(a, m));
 }
