@@ -15,7 +15,7 @@ import type { MovePosition } from './position.js';
 import type { GameStatus, TableSet } from './state.js';
 
 // Scratch buffers for sorting a hand; legalMoves never re-enters itself, so one pair suffices.
-// Values are doubles: a custom deck's faces may be any integers ≥ 1 (RULES.md §2), past 2^31 too.
+// Values are doubles: a custom deck's faces may be any safe integers ≥ 1 (RULES.md §2), past 2^31 too.
 let sortedValues = new Float64Array(64);
 let sortedIds = new Int32Array(64);
 

@@ -1,5 +1,5 @@
 /**
- * Property tests over random CUSTOM decks (RULES.md §2: any integers ≥ 1 as faces, sparse ids,
+ * Property tests over random CUSTOM decks (RULES.md §2: any safe integers ≥ 1 as faces, sparse ids,
  * minPlayers marks): random decks × 2–5 players × random games, with every part of the public
  * API checked at every step against independent oracles. Faces mix small values shared by up to
  * ten cards with huge ones (2^31 ± k, 2^32 ± k, up to Number.MAX_SAFE_INTEGER), where a value
