@@ -117,7 +117,11 @@ export class SnapshotGame {
     return table;
   }
 
-  /** A state built whole: the first state of a round. */
+  /**
+   * A state built whole: the first state of a round. The game's fixed facts (players, deck,
+   * seed, rng) are not the engine's to know; the first state holds placeholders of the same
+   * shape, later states share them, and run.mjs compares only the fields play changes.
+   */
   whole(prev, moveCount) {
     const g = this.game;
     this.setObjects.fill(null);
