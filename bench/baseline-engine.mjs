@@ -1,5 +1,5 @@
 /**
- * A hand-tuned MUTABLE engine of the same dnup rules (RULES.md §3–§7, standard deck), kept only
+ * A hand-tuned MUTABLE engine of the same dnup rules (rules §3–§7, standard deck), kept only
  * as the benchmark's yardstick: it never ships in the package. Tuned honestly: typed arrays per
  * card, fixed-size buffers, moves encoded as integers in preallocated arrays, no allocation per
  * move. It deals exactly like the library (docs/randomness.md) and lists moves in the library's

@@ -1,5 +1,5 @@
 /**
- * A hand-tuned MUTABLE engine of the dnup rules (RULES.md §3–§8) that honours the same contract
+ * A hand-tuned MUTABLE engine of the dnup rules (rules §3–§8) that honours the same contract
  * as the library's API, kept only as the benchmark's like-for-like yardstick (never shipped):
  * - `legalMoves()` returns move objects of the library's exact shapes, in its canonical order
  *   (src/core/legal-moves.ts), sharing frozen objects for single plays, adds, takes, rotate and
@@ -26,7 +26,7 @@ export class ContractMoveError extends Error {
   }
 }
 
-const malformed = (why) => new ContractMoveError('MALFORMED_MOVE', `That is not a move: ${why} (RULES.md §5 lists the actions).`);
+const malformed = (why) => new ContractMoveError('MALFORMED_MOVE', `That is not a move: ${why} (rules §5 lists the actions).`);
 
 function isPlainObject(x) {
   if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
@@ -332,9 +332,9 @@ export class ContractGame {
       if (shape) throw shape;
     }
     const type = move.type;
-    if (this.status === 'gameOver') throw new ContractMoveError('GAME_OVER', 'The game is over: no move can be played (RULES.md §6).');
+    if (this.status === 'gameOver') throw new ContractMoveError('GAME_OVER', 'The game is over: no move can be played (rules §6).');
     if (this.status === 'roundOver') {
-      if (type !== 'nextRound') throw new ContractMoveError('ROUND_OVER', 'The round is over: the only move is to deal the next round (RULES.md §8).');
+      if (type !== 'nextRound') throw new ContractMoveError('ROUND_OVER', 'The round is over: the only move is to deal the next round (rules §8).');
       this.round++;
       this.moveCount++;
       this.deal();
@@ -365,7 +365,7 @@ export class ContractGame {
         this.rotate(events);
         break;
       default:
-        throw new ContractMoveError('ROUND_NOT_OVER', 'The next round is dealt only once this round is over (RULES.md §8).');
+        throw new ContractMoveError('ROUND_NOT_OVER', 'The next round is dealt only once this round is over (rules §8).');
     }
     if (!this.settle(events)) this.passTurn(events);
     this.moveCount++;
@@ -373,16 +373,16 @@ export class ContractGame {
   }
 
   cardError(id, action) {
-    if (id < 0 || id > this.maxId || this.inGame[id] === 0) return new ContractMoveError('UNKNOWN_CARD', `There is no card ${id} in this game's deck (RULES.md §2).`);
-    if (this.holder[id] !== this.seat) return new ContractMoveError('NOT_YOUR_CARD', `Card ${id} is not in your hand (RULES.md §5 ${action}).`);
+    if (id < 0 || id > this.maxId || this.inGame[id] === 0) return new ContractMoveError('UNKNOWN_CARD', `There is no card ${id} in this game's deck (rules §2).`);
+    if (this.holder[id] !== this.seat) return new ContractMoveError('NOT_YOUR_CARD', `Card ${id} is not in your hand (rules §5 ${action}).`);
     return undefined;
   }
 
   checkPlay(ids) {
     const k = ids.length;
-    if (k === 0) throw new ContractMoveError('EMPTY_PLAY', 'A set has at least one card (RULES.md §5 A).');
+    if (k === 0) throw new ContractMoveError('EMPTY_PLAY', 'A set has at least one card (rules §5 A).');
     for (let i = 1; i < k; i++) {
-      for (let j = 0; j < i; j++) if (ids[i] === ids[j]) throw new ContractMoveError('DUPLICATE_CARD', `Card ${ids[i]} is named twice (RULES.md §5 A).`);
+      for (let j = 0; j < i; j++) if (ids[i] === ids[j]) throw new ContractMoveError('DUPLICATE_CARD', `Card ${ids[i]} is named twice (rules §5 A).`);
     }
     let value = 0;
     for (let i = 0; i < k; i++) {
@@ -390,24 +390,24 @@ export class ContractGame {
       const error = this.cardError(id, 'A');
       if (error) throw error;
       if (i === 0) value = this.active[id];
-      else if (this.active[id] !== value) throw new ContractMoveError('MIXED_VALUES', 'The cards of a set must all show the same value (RULES.md §5 A).');
+      else if (this.active[id] !== value) throw new ContractMoveError('MIXED_VALUES', 'The cards of a set must all show the same value (rules §5 A).');
     }
-    if (!this.mayArrive(k, value)) throw new ContractMoveError('DOES_NOT_BEAT', `A set of ${k} showing ${value} must beat the set of ${k} on the table (RULES.md §5 A).`);
+    if (!this.mayArrive(k, value)) throw new ContractMoveError('DOES_NOT_BEAT', `A set of ${k} showing ${value} must beat the set of ${k} on the table (rules §5 A).`);
   }
 
   /** The slot of an opponent's set at `target`, or throws the library's refusal. */
   targetSlot(target, action) {
     const slot = this.slotOf(target);
-    if (slot < 0) throw new ContractMoveError('NO_SUCH_AREA', `There is no play area ${target.area} at seat ${target.seat} in this game (RULES.md §1).`);
-    if (this.slotSeat[slot] === this.seat) throw new ContractMoveError('NOT_AN_OPPONENT_SET', `Action ${action} works only on an opponent's set (RULES.md §5 ${action}).`);
-    if (this.slotSize[slot] === 0) throw new ContractMoveError('NO_SET_THERE', `There is no set in that play area (RULES.md §5 ${action}).`);
+    if (slot < 0) throw new ContractMoveError('NO_SUCH_AREA', `There is no play area ${target.area} at seat ${target.seat} in this game (rules §1).`);
+    if (this.slotSeat[slot] === this.seat) throw new ContractMoveError('NOT_AN_OPPONENT_SET', `Action ${action} works only on an opponent's set (rules §5 ${action}).`);
+    if (this.slotSize[slot] === 0) throw new ContractMoveError('NO_SET_THERE', `There is no set in that play area (rules §5 ${action}).`);
     return slot;
   }
 
   checkAdd(id, slot) {
     const value = this.slotValue[slot];
-    if (this.active[id] !== value) throw new ContractMoveError('VALUE_MISMATCH', `An added card must show the set's value ${value} (RULES.md §5 B).`);
-    if (!this.mayArrive(this.slotSize[slot] + 1, value)) throw new ContractMoveError('DOES_NOT_BEAT', 'Adding must beat the set of the new size on the table (RULES.md §5 B).');
+    if (this.active[id] !== value) throw new ContractMoveError('VALUE_MISMATCH', `An added card must show the set's value ${value} (rules §5 B).`);
+    if (!this.mayArrive(this.slotSize[slot] + 1, value)) throw new ContractMoveError('DOES_NOT_BEAT', 'Adding must beat the set of the new size on the table (rules §5 B).');
   }
 
   /** Drops the cards no longer held by `seat` from its hand, keeping the order. */
@@ -523,7 +523,7 @@ export class ContractGame {
     events.push({ type: 'handRotated', seat, cards });
   }
 
-  /** RULES.md §6: the mover goes out on an empty hand and scores; true when play of the round stops. */
+  /** rules §6: the mover goes out on an empty hand and scores; true when play of the round stops. */
   settle(events) {
     const seat = this.seat;
     if (this.handLen[seat] > 0) return false;
@@ -564,7 +564,7 @@ export class ContractGame {
     events.push({ type: 'gameWon', seat });
   }
 
-  /** RULES.md §4.1: the set in the area whose turn begins goes to the discard pile. */
+  /** rules §4.1: the set in the area whose turn begins goes to the discard pile. */
   discardAt(slot, events) {
     const size = this.slotSize[slot];
     if (size === 0) return;
@@ -574,7 +574,7 @@ export class ContractGame {
     this.clearSlot(slot);
   }
 
-  /** RULES.md §7: the next turn, with the discard steps on the way. */
+  /** rules §7: the next turn, with the discard steps on the way. */
   passTurn(events) {
     if (this.n === 2) {
       if (this.area === 0) this.area = 1;

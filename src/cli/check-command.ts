@@ -32,7 +32,7 @@ export function checkCommand(args: readonly string[]): number {
     if (values.json) print(JSON.stringify({ valid: false, problems }, null, 2));
     else {
       print(`Invalid position: ${problems.length} problem${problems.length === 1 ? '' : 's'}.`);
-      for (const p of problems) print(`  ${p.code}${p.path ? ` at ${p.path}` : ''} (RULES.md ${p.rule}): ${p.message}`);
+      for (const p of problems) print(`  ${p.code}${p.path ? ` at ${p.path}` : ''} (rules ${p.rule}): ${p.message}`);
     }
     return EXIT.rejected;
   }

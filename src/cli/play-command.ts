@@ -59,7 +59,7 @@ export async function playCommand(args: readonly string[]): Promise<number> {
   const { values, text } = parsed;
   const givenNames = list(text('names'));
   const players = positiveInt('--players', text('players'), givenNames?.length ?? 4);
-  if (players < 2 || players > 5) throw new CliError(`--players must be from 2 to 5, not ${players} (RULES.md §2)`);
+  if (players < 2 || players > 5) throw new CliError(`--players must be from 2 to 5, not ${players} (rules §2)`);
   if (givenNames && (givenNames.length !== players || givenNames.some((n) => n === ''))) {
     throw new CliError(`--names must give ${players} non-empty names, comma-separated`);
   }

@@ -61,7 +61,7 @@ export function replayCommand(args: readonly string[]): number {
   const who = e.seat === null ? 'no seat to play' : `seat ${e.seat} (${result.state.players[e.seat]})`;
   print(
     `Verdict: ILLEGAL move at index ${e.index} (round ${e.round}, turn ${e.turn}), ${who}: ${e.text}`,
-    `  ${e.code} (RULES.md ${e.rule}): ${e.message}`,
+    `  ${e.code} (rules ${e.rule}): ${e.message}`,
     `  ${result.verdicts.length - e.index - 1} later move(s) not judged. Position before the move:`,
     indent(renderPosition(result.state), '    '),
   );

@@ -62,7 +62,7 @@ export function apply(state: GameState, move: Move): GameState {
 }
 
 /**
- * Every legal move of the seat to play, in the canonical order documented in RULES.md terms:
+ * Every legal move of the seat to play, in the canonical order documented in the rules reference (docs/rules.md):
  * plays (by value, size, then card ids), adds (by target, then card), takes (by target), rotate.
  * Empty exactly when the game is over; `[{ type: 'nextRound' }]` when a round is over.
  *

@@ -1,5 +1,5 @@
 /**
- * Conflicts by set size and the fate of beaten sets (RULES.md §5 "Beaten sets", golden rule):
+ * Conflicts by set size and the fate of beaten sets (rules §5 "Beaten sets", golden rule):
  * a beaten set leaves the table at once and returns to its owner's hand with every card
  * rotated, or is discarded when its owner is out.
  */
@@ -9,7 +9,7 @@ import type { TableSet } from './state.js';
 
 /**
  * The index of the table set with `size` cards, or -1. The table never holds two sets of one
- * size (RULES.md §5), so there is at most one.
+ * size (rules §5), so there is at most one.
  */
 export function setOfSize(table: readonly TableSet[], size: number): number {
   for (let i = 0; i < table.length; i++) if (table[i]!.cards.length === size) return i;
@@ -18,7 +18,7 @@ export function setOfSize(table: readonly TableSet[], size: number): number {
 
 /**
  * True when a set of `size` cards showing `value` may arrive on the table: no set of that size
- * is there, or the one there shows a lower value (RULES.md §5 A and B).
+ * is there, or the one there shows a lower value (rules §5 A and B).
  */
 export function mayArrive(table: readonly TableSet[], size: number, value: number): boolean {
   for (let i = 0; i < table.length; i++) {

@@ -1,4 +1,4 @@
-/** Where a card is and which face it shows (RULES.md §8: each card's active value, wherever it is). */
+/** Where a card is and which face it shows (rules §8: each card's active value, wherever it is). */
 import { cardsInUse, deckIndex, type CardId } from './cards.js';
 import type { GameState } from './state.js';
 
@@ -34,7 +34,7 @@ export function locateCard(state: GameState, id: CardId): CardLocation | undefin
 }
 
 /**
- * The value on the other face of a card showing `active`: what it shows once rotated (RULES.md §1).
+ * The value on the other face of a card showing `active`: what it shows once rotated (rules §1).
  *
  * @throws RangeError when the card is not in the deck or does not show `active`.
  *
@@ -46,14 +46,14 @@ export function locateCard(state: GameState, id: CardId): CardLocation | undefin
 export function inactiveValue(state: Pick<GameState, 'deck'>, card: { readonly id: CardId; readonly active: number }): number {
   const faces = deckIndex(state.deck).faces[card.id];
   if (faces === undefined || (faces[0] !== card.active && faces[1] !== card.active)) {
-    throw new RangeError(`Card ${card.id} cannot show ${card.active} in this deck (RULES.md §2).`);
+    throw new RangeError(`Card ${card.id} cannot show ${card.active} in this deck (rules §2).`);
   }
   return card.active === faces[0] ? faces[1] : faces[0];
 }
 
 /**
  * The cards of the discard pile, ascending: every card in use that is in no hand and in no table
- * set (RULES.md §3.1, §4.1). The pile is face down, but each of its cards was seen on the table.
+ * set (rules §3.1, §4.1). The pile is face down, but each of its cards was seen on the table.
  *
  * @example
  * ```ts

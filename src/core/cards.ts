@@ -1,5 +1,5 @@
 /**
- * Cards and decks (RULES.md §2): the data types, the reconstructed standard deck, deck
+ * Cards and decks (rules §2): the data types, the reconstructed standard deck, deck
  * validation and a per-deck lookup table built once and cached.
  */
 import { GameSetupError } from './errors.js';
@@ -7,15 +7,15 @@ import { GameSetupError } from './errors.js';
 /** A card's identity: the `id` of its {@link CardDefinition}. Integer from 0 to 65535. */
 export type CardId = number;
 
-/** One card of a deck definition (RULES.md §2). */
+/** One card of a deck definition (rules §2). */
 export interface CardDefinition {
-  /** Unique integer id, 0 to 65535. The standard deck uses 0–39, as in the RULES.md §2 table. */
+  /** Unique integer id, 0 to 65535. The standard deck uses 0–39, as in the rules §2 table. */
   readonly id: CardId;
   /** The two values printed on the card, different whole numbers from 1 to `Number.MAX_SAFE_INTEGER`. */
   readonly faces: readonly [number, number];
   /** The card is used only in games with at least this many players (2–5). */
   readonly minPlayers: number;
-  /** True on exactly one card of a deck: its holder starts the round (RULES.md §3.4). */
+  /** True on exactly one card of a deck: its holder starts the round (rules §3.4). */
   readonly star?: boolean;
 }
 
@@ -42,7 +42,7 @@ const STANDARD_MIN_PLAYERS: readonly number[] = [
 ];
 
 function buildStandardDeck(): DeckDefinition {
-  // RULES.md §2: every pair of distinct values 1–10 except 2|3, 4|5, 6|7, 8|9, 10|1,
+  // rules §2: every pair of distinct values 1–10 except 2|3, 4|5, 6|7, 8|9, 10|1,
   // in the table's order (by low value, then high value).
   const excluded = new Set(['2|3', '4|5', '6|7', '8|9', '1|10']);
   const cards: CardDefinition[] = [];
@@ -60,7 +60,7 @@ function buildStandardDeck(): DeckDefinition {
 }
 
 /**
- * The reconstructed standard deck of RULES.md §2: 40 cards, ids 0–39, card 3 (1 · 5) starred.
+ * The reconstructed standard deck of rules §2: 40 cards, ids 0–39, card 3 (1 · 5) starred.
  *
  * @example
  * ```ts
@@ -87,11 +87,11 @@ let lastDeck: DeckDefinition | undefined;
 let lastIndex: DeckIndex | undefined;
 const indexCache = new WeakMap<DeckDefinition, DeckIndex>();
 
-/** Problems with a deck definition, as sentences; empty when the deck is sound (RULES.md §2). */
+/** Problems with a deck definition, as sentences; empty when the deck is sound (rules §2). */
 export function deckProblems(deck: unknown, players?: number): string[] {
   const problems: string[] = [];
   if (typeof deck !== 'object' || deck === null || !Array.isArray((deck as DeckDefinition).cards)) {
-    return ['A deck must be an object with a "cards" array (RULES.md §2).'];
+    return ['A deck must be an object with a "cards" array (rules §2).'];
   }
   const cards = (deck as DeckDefinition).cards as unknown[];
   const seen = new Set<number>();
@@ -188,12 +188,12 @@ export function deckIndex(deck: DeckDefinition): DeckIndex {
   return index;
 }
 
-/** The ids of the cards a game of `players` players uses, ascending (RULES.md §3.1). */
+/** The ids of the cards a game of `players` players uses, ascending (rules §3.1). */
 export function cardsInUse(deck: DeckDefinition, players: number): CardId[] {
   return deck.cards.filter((c) => c.minPlayers <= players).map((c) => c.id).sort((a, b) => a - b);
 }
 
-/** The same card turned over (RULES.md §1 "rotate"), as an interned object. */
+/** The same card turned over (rules §1 "rotate"), as an interned object. */
 export function rotated(index: DeckIndex, card: HeldCard): HeldCard {
   return rotatedFrom(index, card.id, card.active);
 }

@@ -18,7 +18,7 @@ export type MoveCheck =
       readonly ok: false;
       readonly code: MoveErrorCode;
       readonly message: string;
-      /** The RULES.md section broken, e.g. `"§5 A"`. */
+      /** The rules reference section broken, e.g. `"§5 A"`. */
       readonly rule: string;
     };
 
@@ -36,14 +36,15 @@ export function positionOf(state: GameState): MovePosition {
 }
 
 /**
- * The position of a state, or of a view whose seat is to play; for a view of another seat, the
- * error that says so.
+ * The position of a state, or of a view whose seat is to play (or of any seat once the round or
+ * game is over); for a view of another seat during play, the error that says so.
  */
 export function positionOfSource(source: MoveSource): MovePosition | IllegalMoveError {
   if (source.format !== 'dnup-view') return positionOf(source);
   const view: SeatView = source;
-  if (view.seat !== view.turn.seat && view.status !== 'gameOver') {
-    return new IllegalMoveError('NOT_YOUR_TURN', `It is seat ${view.turn.seat}'s turn, not seat ${view.seat}'s: a view lists and judges only the moves of its own seat (RULES.md §4).`);
+  // At a round's end the only move, nextRound, belongs to no seat: any seat may deal (rules §8).
+  if (view.seat !== view.turn.seat && view.status === 'playing') {
+    return new IllegalMoveError('NOT_YOUR_TURN', `It is seat ${view.turn.seat}'s turn, not seat ${view.seat}'s: a view lists and judges only the moves of its own seat (rules §4).`);
   }
   const n = view.players.length;
   return { status: view.status, turn: view.turn, hand: view.hand, table: view.table, playerCount: n, areas: n === 2 ? 2 : 1, index: deckIndex(view.deck) };
@@ -56,11 +57,11 @@ export function moveError(p: MovePosition, move: unknown): IllegalMoveError | un
 
 /** The rule that forbids a well-formed `m` in position `p`, or undefined when it is legal. */
 export function ruleError(p: MovePosition, m: Move): IllegalMoveError | undefined {
-  if (p.status === 'gameOver') return new IllegalMoveError('GAME_OVER', 'The game is over: no move can be played (RULES.md §6).');
+  if (p.status === 'gameOver') return new IllegalMoveError('GAME_OVER', 'The game is over: no move can be played (rules §6).');
   if (p.status === 'roundOver') {
     return m.type === 'nextRound'
       ? undefined
-      : new IllegalMoveError('ROUND_OVER', 'The round is over: the only move is to deal the next round (RULES.md §8).');
+      : new IllegalMoveError('ROUND_OVER', 'The round is over: the only move is to deal the next round (rules §8).');
   }
   switch (m.type) {
     case 'play':
@@ -72,7 +73,7 @@ export function ruleError(p: MovePosition, m: Move): IllegalMoveError | undefine
     case 'rotate':
       return undefined;
     case 'nextRound':
-      return new IllegalMoveError('ROUND_NOT_OVER', 'The next round is dealt only once this round is over (RULES.md §8).');
+      return new IllegalMoveError('ROUND_NOT_OVER', 'The next round is dealt only once this round is over (rules §8).');
   }
 }
 

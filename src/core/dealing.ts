@@ -1,5 +1,5 @@
 /**
- * Setting up a round (RULES.md §3): keep the cards for the player count, shuffle their order
+ * Setting up a round (rules §3): keep the cards for the player count, shuffle their order
  * and orientation with the seeded stream, deal them round-robin, find the ★ holder.
  * The exact procedure is specified in docs/randomness.md; changing it breaks stored replays.
  */

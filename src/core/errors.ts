@@ -4,7 +4,7 @@
  * different classes): use {@link isDnupError}, {@link isIllegalMoveError}, {@link isGameSetupError}.
  */
 
-/** Why a move is refused. Each code names one rule of RULES.md. */
+/** Why a move is refused. Each code names one rule of the rules reference (docs/rules.md). */
 export const MOVE_ERROR_CODES = [
   'MALFORMED_MOVE',
   'NOT_YOUR_TURN',
@@ -32,7 +32,7 @@ export const SETUP_ERROR_CODES = ['BAD_PLAYERS', 'BAD_SEED', 'BAD_DECK', 'BAD_OP
 /** A machine-readable reason for refusing to create a game. */
 export type SetupErrorCode = (typeof SETUP_ERROR_CODES)[number];
 
-/** The RULES.md section each move error code enforces. */
+/** The rules reference section each move error code enforces. */
 export const RULE_OF_CODE: Readonly<Record<MoveErrorCode, string>> = {
   MALFORMED_MOVE: '§5',
   NOT_YOUR_TURN: '§4',
@@ -64,7 +64,7 @@ export class IllegalMoveError extends Error {
   constructor(
     readonly code: MoveErrorCode,
     message: string,
-    /** The RULES.md section broken, e.g. `"§5 A"`; defaults to the code's usual section. */
+    /** The rules reference section broken, e.g. `"§5 A"`; defaults to the code's usual section. */
     readonly rule: string = RULE_OF_CODE[code],
   ) {
     super(message);

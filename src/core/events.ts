@@ -1,5 +1,5 @@
 /**
- * Events: what a move did, in order (RULES.md §8), so a UI can animate it and a checker can
+ * Events: what a move did, in order (rules §8), so a UI can animate it and a checker can
  * explain it. Every applied move lists its events in `state.events`.
  */
 import type { CardId, HeldCard } from './cards.js';
@@ -13,21 +13,21 @@ interface SetFacts {
   readonly cards: readonly CardId[];
 }
 
-/** A new round was dealt; `starter` holds the ★ card (RULES.md §3). */
+/** A new round was dealt; `starter` holds the ★ card (rules §3). */
 export interface RoundDealtEvent {
   readonly type: 'roundDealt';
   readonly round: number;
   readonly starter: number;
 }
-/** A turn began and the set in its area went to the discard pile (RULES.md §4.1). */
+/** A turn began and the set in its area went to the discard pile (rules §4.1). */
 export interface SetDiscardedEvent extends SetFacts {
   readonly type: 'setDiscarded';
 }
-/** Action A (RULES.md §5 A). */
+/** Action A (rules §5 A). */
 export interface SetPlayedEvent extends SetFacts {
   readonly type: 'setPlayed';
 }
-/** Action B (RULES.md §5 B): `seat` added `card` to the set at `target`, now of `size` cards. */
+/** Action B (rules §5 B): `seat` added `card` to the set at `target`, now of `size` cards. */
 export interface CardAddedEvent {
   readonly type: 'cardAdded';
   readonly seat: number;
@@ -37,7 +37,7 @@ export interface CardAddedEvent {
   readonly size: number;
 }
 /**
- * A set was beaten (RULES.md §5 "Beaten sets"). `returned` lists its cards as they came back to
+ * A set was beaten (rules §5 "Beaten sets"). `returned` lists its cards as they came back to
  * the owner's hand, rotated; it is empty when the owner is out and the set was discarded.
  */
 export interface SetBeatenEvent extends SetFacts {
@@ -47,7 +47,7 @@ export interface SetBeatenEvent extends SetFacts {
   readonly fate: 'returned' | 'discarded';
   readonly returned: readonly HeldCard[];
 }
-/** Action C (RULES.md §5 C): the cards as they joined `seat`'s hand, rotated. */
+/** Action C (rules §5 C): the cards as they joined `seat`'s hand, rotated. */
 export interface SetTakenEvent {
   readonly type: 'setTaken';
   readonly seat: number;
@@ -55,32 +55,32 @@ export interface SetTakenEvent {
   readonly value: number;
   readonly cards: readonly HeldCard[];
 }
-/** Action D (RULES.md §5 D): the hand as it is after the rotation. */
+/** Action D (rules §5 D): the hand as it is after the rotation. */
 export interface HandRotatedEvent {
   readonly type: 'handRotated';
   readonly seat: number;
   readonly cards: readonly HeldCard[];
 }
-/** A seat emptied its hand (RULES.md §6); `place` is 1 for the first out. */
+/** A seat emptied its hand (rules §6); `place` is 1 for the first out. */
 export interface PlayerOutEvent {
   readonly type: 'playerOut';
   readonly seat: number;
   readonly place: number;
 }
-/** Tokens gained (3–5 players, RULES.md §6). */
+/** Tokens gained (3–5 players, rules §6). */
 export interface TokensGainedEvent {
   readonly type: 'tokensGained';
   readonly seat: number;
   readonly tokens: number;
   readonly total: number;
 }
-/** A duel round won (RULES.md §6). */
+/** A duel round won (rules §6). */
 export interface RoundWonEvent {
   readonly type: 'roundWon';
   readonly seat: number;
   readonly total: number;
 }
-/** The round is over; the next is dealt by `{ type: 'nextRound' }` (RULES.md §8). */
+/** The round is over; the next is dealt by `{ type: 'nextRound' }` (rules §8). */
 export interface RoundEndedEvent {
   readonly type: 'roundEnded';
   readonly round: number;

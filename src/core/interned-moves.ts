@@ -6,7 +6,7 @@
 import type { CardId } from './cards.js';
 import type { AddMove, Move, NextRoundMove, PlayMove, RotateMove, TakeMove } from './moves.js';
 
-/** Seats and areas fit in these bounds (RULES.md §1: at most 5 seats, 2 areas each). */
+/** Seats and areas fit in these bounds (rules §1: at most 5 seats, 2 areas each). */
 const SEATS = 5;
 const AREAS = 2;
 

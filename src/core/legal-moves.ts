@@ -1,5 +1,5 @@
 /**
- * Legal move generation (RULES.md §5), in canonical order:
+ * Legal move generation (rules §5), in canonical order:
  * 1. plays, by value ascending, then set size ascending, then card ids in lexicographic order
  *    (each move's `cards` ascending);
  * 2. adds, by target (seat, then area), then card id;
@@ -15,7 +15,7 @@ import type { MovePosition } from './position.js';
 import type { GameStatus, TableSet } from './state.js';
 
 // Scratch buffers for sorting a hand; legalMoves never re-enters itself, so one pair suffices.
-// Values are doubles: a custom deck's faces may be any safe integers ≥ 1 (RULES.md §2), past 2^31 too.
+// Values are doubles: a custom deck's faces may be any safe integers ≥ 1 (rules §2), past 2^31 too.
 let sortedValues = new Float64Array(64);
 let sortedIds = new Int32Array(64);
 

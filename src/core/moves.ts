@@ -1,5 +1,5 @@
 /**
- * Moves: plain JSON objects of exactly five shapes (RULES.md §5, §8), and the strict check of
+ * Moves: plain JSON objects of exactly five shapes (rules §5, §8), and the strict check of
  * their shape. Legality against a position lives in the action modules.
  */
 import type { CardId } from './cards.js';
@@ -31,7 +31,7 @@ export interface TakeMove {
 export interface RotateMove {
   readonly type: 'rotate';
 }
-/** Deal the next round; the only legal move once a round is over (RULES.md §8). */
+/** Deal the next round; the only legal move once a round is over (rules §8). */
 export interface NextRoundMove {
   readonly type: 'nextRound';
 }
@@ -54,7 +54,7 @@ const KEYS: Readonly<Record<MoveType, readonly string[]>> = {
 };
 
 function malformed(why: string): IllegalMoveError {
-  return new IllegalMoveError('MALFORMED_MOVE', `That is not a move: ${why} (RULES.md §5 lists the actions).`);
+  return new IllegalMoveError('MALFORMED_MOVE', `That is not a move: ${why} (rules §5 lists the actions).`);
 }
 
 function isPlainObject(x: unknown): x is Record<string, unknown> {

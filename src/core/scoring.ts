@@ -1,5 +1,5 @@
 /**
- * Going out and scoring (RULES.md §6): tokens 2/1 and first to 4 with 3–5 players, round wins
+ * Going out and scoring (rules §6): tokens 2/1 and first to 4 with 3–5 players, round wins
  * and first to 2 in the duel. Called once the whole action is over, beaten sets included.
  */
 import type { Draft } from './draft.js';

@@ -1,4 +1,4 @@
-/** Creating a game and dealing the next round (RULES.md §3, §6, §8). */
+/** Creating a game and dealing the next round (rules §3, §6, §8). */
 import { assertDeck, deckIndex, STANDARD_DECK, type DeckDefinition } from './cards.js';
 import { dealRound } from './dealing.js';
 import { GameSetupError } from './errors.js';
@@ -21,7 +21,7 @@ function playerNames(players: unknown): string[] {
       throw new GameSetupError('BAD_PLAYERS', 'Every player name must be a non-empty string.');
     }
   }
-  throw new GameSetupError('BAD_PLAYERS', `dnup is played by 2 to 5 players: give a seat count from 2 to 5 or 2 to 5 names, not ${JSON.stringify(players) ?? String(players)} (RULES.md §2).`);
+  throw new GameSetupError('BAD_PLAYERS', `dnup is played by 2 to 5 players: give a seat count from 2 to 5 or 2 to 5 names, not ${JSON.stringify(players) ?? String(players)} (rules §2).`);
 }
 
 function deckOf(options: unknown, players: number): DeckDefinition {
@@ -75,11 +75,11 @@ function roundStart(
 }
 
 /**
- * Creates a game and deals round 1 (RULES.md §3).
+ * Creates a game and deals round 1 (rules §3).
  *
  * @param players - a seat count from 2 to 5, or 2 to 5 player names.
  * @param seed - a string, or a safe integer (read as its decimal string: 42 and "42" give the same game).
- * @param options - `{ deck }` to play with a custom deck definition (RULES.md §2).
+ * @param options - `{ deck }` to play with a custom deck definition (rules §2).
  * @returns the state of round 1, with the ★ holder to play.
  * @throws {@link GameSetupError} `BAD_PLAYERS`, `BAD_SEED`, `BAD_DECK` (listing every problem) or `BAD_OPTIONS`.
  *
@@ -111,7 +111,7 @@ export function createGame(players: number | readonly string[], seed: Seed, opti
   );
 }
 
-/** Deals the next round from the stored random stream; scores carry over (RULES.md §6, §8). */
+/** Deals the next round from the stored random stream; scores carry over (rules §6, §8). */
 export function dealNextRound(state: GameState, move: Move): GameState {
   return roundStart({ ...state, round: state.round + 1, moveCount: state.moveCount + 1 }, state.rng, move);
 }

@@ -7,7 +7,7 @@ import type { GameEvent } from './events.js';
 import type { Move } from './moves.js';
 import type { RngState, Seed } from './random.js';
 
-/** A set on the table (RULES.md §1): cards in one play area, all showing `value`. */
+/** A set on the table (rules §1): cards in one play area, all showing `value`. */
 export interface TableSet {
   /** The seat the set belongs to (the area's owner). */
   readonly seat: number;
@@ -19,7 +19,7 @@ export interface TableSet {
   readonly cards: readonly CardId[];
 }
 
-/** Whose turn it is: the seat and which of its play areas the turn is for (RULES.md §4). */
+/** Whose turn it is: the seat and which of its play areas the turn is for (rules §4). */
 export interface Turn {
   readonly seat: number;
   readonly area: number;
@@ -30,12 +30,12 @@ export interface Turn {
 /** `playing` until a round ends; `roundOver` waits for `{ type: 'nextRound' }`; `gameOver` is final. */
 export type GameStatus = 'playing' | 'roundOver' | 'gameOver';
 
-/** How the game is scored (RULES.md §6): letter tokens with 3–5 players, round wins in the duel. */
+/** How the game is scored (rules §6): letter tokens with 3–5 players, round wins in the duel. */
 export type ScoringMode = 'tokens' | 'rounds';
 
 /** Options of {@link createGame}. */
 export interface GameOptions {
-  /** A custom deck (RULES.md §2); defaults to {@link STANDARD_DECK}. */
+  /** A custom deck (rules §2); defaults to {@link STANDARD_DECK}. */
   readonly deck?: DeckDefinition;
 }
 
@@ -56,18 +56,18 @@ export interface GameState {
   /** 1-based round number. */
   readonly round: number;
   readonly status: GameStatus;
-  /** Each seat's hand: card ids with the face that is up. Order has no meaning (RULES.md §3). */
+  /** Each seat's hand: card ids with the face that is up. Order has no meaning (rules §3). */
   readonly hands: readonly (readonly HeldCard[])[];
   /**
    * Per seat, the ids of the cards in that hand that every player saw arrive from the table
-   * (taken, or beaten and returned: RULES.md §5 golden rule), until they leave the hand. Their
+   * (taken, or beaten and returned: rules §5 golden rule), until they leave the hand. Their
    * faces are public too, since every rotation is public. Player views show them to everyone.
    */
   readonly known: readonly (readonly CardId[])[];
   /** The sets on the table, ordered by seat then area. */
   readonly table: readonly TableSet[];
   /**
-   * How many cards lie face down in the discard pile (RULES.md §8). Which cards they are follows
+   * How many cards lie face down in the discard pile (rules §8). Which cards they are follows
    * from the rest of the state: every card in use that is in no hand and in no table set
    * ({@link discardPile}). Keeping only the count keeps each new state small.
    */

@@ -1,11 +1,11 @@
 /**
- * Passing the turn (RULES.md §7) and the discard step at the start of each turn (§4.1).
+ * Passing the turn (rules §7) and the discard step at the start of each turn (§4.1).
  * 3–5 players: clockwise, skipping seats that are out but still discarding their area when
  * their turn would have begun. Duel: area 0 then area 1 of one seat, then of the other.
  */
 import { discardCards, removeSetAt, setAt, type Draft } from './draft.js';
 
-/** The discard step for one play area (RULES.md §4.1). */
+/** The discard step for one play area (rules §4.1). */
 export function discardAtTurnStart(d: Draft, seat: number, area: number): void {
   const at = setAt(d.table, seat, area);
   if (at < 0) return;
@@ -15,7 +15,7 @@ export function discardAtTurnStart(d: Draft, seat: number, area: number): void {
   d.events.push({ type: 'setDiscarded', seat, area, value: set.value, cards: set.cards });
 }
 
-/** The first turn of a round: the ★ holder, area 1 in the duel (RULES.md §6), else area 0. */
+/** The first turn of a round: the ★ holder, area 1 in the duel (rules §6), else area 0. */
 export function openingArea(playerCount: number): number {
   return playerCount === 2 ? 1 : 0;
 }

@@ -1,5 +1,5 @@
 /**
- * One English sentence per move, built from the events the rules core reports (RULES.md §8), so
+ * One English sentence per move, built from the events the rules core reports (rules §8), so
  * the sentence says what the rules did: what was beaten, how returned cards came back, who went
  * out and what they scored.
  */

@@ -15,7 +15,7 @@ export type NotationErrorCode = (typeof NOTATION_ERROR_CODES)[number];
 export interface NotationErrorDetails {
   /** For `ILLEGAL`: the rules core's reason. */
   readonly moveCode?: MoveErrorCode;
-  /** For `ILLEGAL`: the RULES.md section broken. */
+  /** For `ILLEGAL`: the rules reference section broken. */
   readonly rule?: string;
   /** For `AMBIGUOUS`: every legal move the text fits, in canonical order. */
   readonly candidates?: readonly Move[];

@@ -1,5 +1,5 @@
 /**
- * The game record: everything needed to replay a game exactly (RULES.md §3: same seed, same
+ * The game record: everything needed to replay a game exactly (rules §3: same seed, same
  * moves, same game), as versioned JSON. The JSON Schema is docs/record.schema.json.
  */
 import { isStandardDeck, type DeckDefinition } from '../core/cards.js';

@@ -32,7 +32,7 @@ class Problems {
 
 function checkPlayers(raw: unknown, out: Problems): string[] | undefined {
   if (!Array.isArray(raw) || raw.length < 2 || raw.length > 5) {
-    out.add('BAD_PLAYERS', 'players', `"players" must list 2 to 5 player names, not ${describe(raw)} (RULES.md §2).`);
+    out.add('BAD_PLAYERS', 'players', `"players" must list 2 to 5 player names, not ${describe(raw)} (rules §2).`);
     return undefined;
   }
   const bad = raw.findIndex((p) => typeof p !== 'string' || p.trim() === '');
@@ -45,7 +45,7 @@ function checkPlayers(raw: unknown, out: Problems): string[] | undefined {
 
 function checkSeed(raw: unknown, out: Problems): void {
   if (typeof raw === 'string' || (typeof raw === 'number' && Number.isSafeInteger(raw))) return;
-  out.add('BAD_SEED', 'seed', `"seed" must be a string or a safe integer, not ${describe(raw)} (RULES.md §3).`);
+  out.add('BAD_SEED', 'seed', `"seed" must be a string or a safe integer, not ${describe(raw)} (rules §3).`);
 }
 
 function checkOptions(raw: unknown, players: number | undefined, out: Problems): DeckDefinition | undefined {
@@ -77,7 +77,7 @@ function checkMoves(raw: unknown, inUse: ReadonlySet<number> | undefined, player
     const ids = m.type === 'play' ? m.cards : m.type === 'add' ? [m.card] : [];
     for (const id of ids) {
       if (inUse && !inUse.has(id)) {
-        out.add('UNKNOWN_CARD', `moves[${i}]`, `Move ${i} names card ${id}, which is not a card of this game's deck with ${players} players (RULES.md §2, §3.1).`);
+        out.add('UNKNOWN_CARD', `moves[${i}]`, `Move ${i} names card ${id}, which is not a card of this game's deck with ${players} players (rules §2, §3.1).`);
       }
     }
   });

@@ -168,7 +168,7 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
   const placed = new Set<number>([...hands.flat().map((c) => c.id), ...table.flatMap((s) => s.cards)]);
   const rest = cardsInUse(deck, n).filter((id) => !placed.has(id));
   if (discard !== undefined) {
-    // a listed discard pile must hold exactly the cards that are nowhere else (RULES.md §3.1)
+    // a listed discard pile must hold exactly the cards that are nowhere else (rules §3.1)
     const listed = new Set(discard);
     for (const id of rest) {
       if (!listed.has(id)) problems.add('MISSING_CARD', 'discard', '§3', `Card ${id} is in play with ${n} players but is nowhere: not in a hand, on the table or in the discard pile.`);

@@ -1,6 +1,6 @@
 /**
- * Problems of a position handed in by a person (RULES.md §2–§8 invariants), each with a code from
- * a closed union, the path of the offending field, a sentence and the RULES.md section.
+ * Problems of a position handed in by a person (rules §2–§8 invariants), each with a code from
+ * a closed union, the path of the offending field, a sentence and the rules reference section.
  */
 import { isCodedError } from '../core/errors.js';
 import { summarize } from './problem-error.js';
@@ -47,7 +47,7 @@ export interface PositionProblem {
   readonly path: string;
   /** A sentence a player understands, naming the rule. */
   readonly message: string;
-  /** The RULES.md section, e.g. `"§5"`. */
+  /** The rules reference section, e.g. `"§5"`. */
   readonly rule: string;
 }
 

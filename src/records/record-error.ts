@@ -1,6 +1,6 @@
 /**
  * Errors of records and positions handed in by people: every problem found, each with a code
- * from a closed union, a path into the input and a sentence naming the RULES.md section.
+ * from a closed union, a path into the input and a sentence naming the rules reference section.
  */
 import { isCodedError } from '../core/errors.js';
 import { summarize } from './problem-error.js';

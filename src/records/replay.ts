@@ -1,5 +1,5 @@
 /**
- * Replaying a record with a verdict per move (RULES.md §3: same seed, same moves, same game).
+ * Replaying a record with a verdict per move (rules §3: same seed, same moves, same game).
  * Legality comes from the rules core's `checkMove`/`apply`, the one source of legality; replay
  * stops at the first illegal move and says where, who, what and which rule.
  */
@@ -40,7 +40,7 @@ export interface IllegalVerdict extends MovePlace {
   readonly code: MoveErrorCode;
   /** A sentence naming the rule, from the rules core. */
   readonly message: string;
-  /** The RULES.md section broken, e.g. `"§5 A"`. */
+  /** The rules reference section broken, e.g. `"§5 A"`. */
   readonly rule: string;
 }
 

@@ -59,7 +59,7 @@ function stateShape(s: Record<string, unknown>, problems: ProblemList): boolean 
   return problems.list.length === before;
 }
 
-/** Every card in use exactly once, nowhere a card of another deck or player count (RULES.md §2, §3). */
+/** Every card in use exactly once, nowhere a card of another deck or player count (rules §2, §3). */
 function checkCards(s: GameState, index: DeckIndex, problems: ProblemList): void {
   const n = s.players.length;
   const places = new Map<number, string[]>();
@@ -68,7 +68,7 @@ function checkCards(s: GameState, index: DeckIndex, problems: ProblemList): void
     if (list) list.push(path);
     else places.set(id, [path]);
     if (index.faces[id] === undefined) problems.add('UNKNOWN_CARD', path, '§2', `There is no card ${id} in this game's deck (${path}).`);
-    else if (index.minPlayers[id]! > n) problems.add('CARD_NOT_IN_USE', path, '§3', `Card ${id} is used only with ${index.minPlayers[id]} or more players, not ${n} (${path}; RULES.md §3.1).`);
+    else if (index.minPlayers[id]! > n) problems.add('CARD_NOT_IN_USE', path, '§3', `Card ${id} is used only with ${index.minPlayers[id]} or more players, not ${n} (${path}; rules §3.1).`);
   };
   s.hands.forEach((hand, seat) => hand.forEach((c, i) => {
     const path = `hands[${seat}][${i}]`;
@@ -82,7 +82,7 @@ function checkCards(s: GameState, index: DeckIndex, problems: ProblemList): void
   for (const [id, list] of places) {
     if (list.length > 1) problems.add('DUPLICATE_CARD', list[1]!, '§2', `Card ${id} is in ${list.length} places at once: ${list.join(', ')}.`);
   }
-  // the discard pile holds exactly the cards in use that are nowhere else (RULES.md §3.1, §4.1)
+  // the discard pile holds exactly the cards in use that are nowhere else (rules §3.1, §4.1)
   let inUse = 0;
   let placed = 0;
   for (const c of s.deck.cards) {
@@ -95,7 +95,7 @@ function checkCards(s: GameState, index: DeckIndex, problems: ProblemList): void
   }
 }
 
-/** Sets in real areas, one per area, one per size, every card showing the set value (RULES.md §1, §5). */
+/** Sets in real areas, one per area, one per size, every card showing the set value (rules §1, §5). */
 function checkTable(s: GameState, index: DeckIndex, problems: ProblemList): void {
   const n = s.players.length;
   const areas = n === 2 ? 2 : 1;
@@ -131,7 +131,7 @@ function checkTable(s: GameState, index: DeckIndex, problems: ProblemList): void
   });
 }
 
-/** Whose turn, who is out, and whether the status fits them (RULES.md §4, §6, §7). */
+/** Whose turn, who is out, and whether the status fits them (rules §4, §6, §7). */
 function checkTurnAndOut(s: GameState, problems: ProblemList): void {
   const n = s.players.length;
   const duel = n === 2;
@@ -168,7 +168,7 @@ function checkTurnAndOut(s: GameState, problems: ProblemList): void {
   }
 }
 
-/** Scores that the rounds played can produce, and a winner that fits them (RULES.md §6). */
+/** Scores that the rounds played can produce, and a winner that fits them (rules §6). */
 function checkScores(s: GameState, problems: ProblemList): void {
   const n = s.players.length;
   const duel = n === 2;
@@ -228,7 +228,7 @@ function examine(input: unknown): { state?: GameState; problems: PositionProblem
  * Field types are checked first; the invariants are checked once the fields can be read.
  *
  * @param input - a {@link GameState} (recognised by its `format` field) or a {@link PositionDescription}.
- * @returns the problems, each with a code, a path, a sentence and its RULES.md section; empty when valid.
+ * @returns the problems, each with a code, a path, a sentence and its rules reference section; empty when valid.
  *
  * @example
  * ```ts

@@ -47,6 +47,6 @@ export function isViewError(e: unknown): e is ViewError {
 /** Throws `NO_SUCH_SEAT` unless `seat` is a seat of a game of `players` players. */
 export function assertSeat(seat: number, players: number): void {
   if (!Number.isInteger(seat) || seat < 0 || seat >= players) {
-    throw new ViewError('NO_SUCH_SEAT', `There is no seat ${String(seat)} in a game of ${players} players; seats are numbered 0 to ${players - 1} (RULES.md §1).`);
+    throw new ViewError('NO_SUCH_SEAT', `There is no seat ${String(seat)} in a game of ${players} players; seats are numbered 0 to ${players - 1} (rules §1).`);
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Legal moves grouped or lazy, for big custom decks. A value held k times yields 2^k − 1 play
- * moves (every non-empty subset, RULES.md §5 A), so `legalMoves` on a hand of 20 cards of one
+ * moves (every non-empty subset, rules §5 A), so `legalMoves` on a hand of 20 cards of one
  * value lists 1,048,575 plays. Groups describe them in O(values × sizes) instead, and the
  * generator yields them one by one in canonical order without building the list.
  */
@@ -13,7 +13,7 @@ import type { PlayerView } from './player-view.js';
 import { positionOfSource } from '../core/check-move.js';
 import { IllegalMoveError } from '../core/errors.js';
 
-/** All plays of `size` cards showing `value` (RULES.md §5 A): every `size`-subset of `cards`. */
+/** All plays of `size` cards showing `value` (rules §5 A): every `size`-subset of `cards`. */
 export interface PlayGroup {
   readonly value: number;
   readonly size: number;

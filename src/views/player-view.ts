@@ -14,7 +14,7 @@ import { discardPile } from '../core/card-location.js';
 import type { SeatView } from '../core/position.js';
 
 /**
- * A hand rotation (RULES.md §5 D) as a view shows it: the fact and the hand size are public;
+ * A hand rotation (rules §5 D) as a view shows it: the fact and the hand size are public;
  * the cards are listed only in the view of the seat that rotated (`null` elsewhere).
  */
 export interface ViewHandRotatedEvent {
@@ -80,7 +80,7 @@ function redact(events: readonly GameEvent[], seat: number): readonly ViewEvent[
 }
 
 /**
- * What `seat` may know of `state` (RULES.md §8 with hidden hands): its own hand, every other
+ * What `seat` may know of `state` (rules §8 with hidden hands): its own hand, every other
  * hand's size and the cards publicly known in it (`state.known`), and everything public.
  *
  * @param state - any state.

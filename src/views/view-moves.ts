@@ -35,7 +35,7 @@ export function legalMovesOfView(view: PlayerView): Move[] {
 
 /**
  * Judges a move of the view's seat without throwing, with the same codes as `checkMove`, and
- * `NOT_YOUR_TURN` when the view's seat is not the one to play (RULES.md §4). The same as
+ * `NOT_YOUR_TURN` when the view's seat is not the one to play (rules §4). The same as
  * `checkMove(view, move)`.
  *
  * @param view - a player view.

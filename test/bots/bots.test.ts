@@ -18,7 +18,7 @@ import { arenaCommand } from '../../src/cli/arena-command.js';
 
 const make = (playouts = 40) => (name: string, seed: string) => botByName(name, { seed, playouts });
 
-describe('playGame (RULES.md §3: same seed and moves, same game)', () => {
+describe('playGame (rules §3: same seed and moves, same game)', () => {
   it('returns a record that replays to the final state, and bots see only their own view', async () => {
     const seen: string[] = [];
     const spy = (inner: Bot): Bot => ({
@@ -47,7 +47,7 @@ describe('playGame (RULES.md §3: same seed and moves, same game)', () => {
     expect(state.moveCount).toBe(7);
   });
 
-  it('throws the core’s IllegalMoveError when a bot plays an illegal move (RULES.md §5)', async () => {
+  it('throws the core’s IllegalMoveError when a bot plays an illegal move (rules §5)', async () => {
     const cheat: Bot = { name: 'cheat', chooseMove: () => ({ type: 'take', target: { seat: 0, area: 0 } }) };
     await expect(playGame([cheat, cheat, cheat], { seed: 2 })).rejects.toSatisfy(isIllegalMoveError);
   });
@@ -58,7 +58,7 @@ describe('playGame (RULES.md §3: same seed and moves, same game)', () => {
   });
 });
 
-describe('built-in bots (RULES.md §5–§6)', () => {
+describe('built-in bots (rules §5–§6)', () => {
   it('greedy wins far more than its fair share against random bots, at 2 to 5 players', async () => {
     for (const players of [2, 3, 4, 5]) {
       const result = await runArena({ players, games: 30, lineup: ['greedy', 'random'], seed: 'test', makeBot: make() });

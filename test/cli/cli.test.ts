@@ -87,7 +87,7 @@ describe('dnup', () => {
   });
 });
 
-describe('dnup replay (RULES.md §3, §5)', () => {
+describe('dnup replay (rules §3, §5)', () => {
   it('exit 0: prints every move in notation with a sentence, then the verdict', () => {
     const record = JSON.parse(readFileSync(fixture('legal-3p.json'), 'utf8')) as { moves: unknown[] };
     const r = dnup(['replay', fixture('legal-3p.json')]);
@@ -106,7 +106,7 @@ describe('dnup replay (RULES.md §3, §5)', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toContain(`Verdict: ILLEGAL move at index ${e.index} (round ${e.round}, turn ${e.turn}), seat ${e.seat}`);
     expect(r.stdout).toContain(e.text);
-    expect(r.stdout).toContain(`${e.code} (RULES.md §5 B)`);
+    expect(r.stdout).toContain(`${e.code} (rules §5 B)`);
     expect(r.stdout).toContain('Position before the move:');
     const quiet = dnup(['replay', '--quiet', fixture('illegal-add.json')]);
     expect(quiet.status).toBe(1);
@@ -140,7 +140,7 @@ describe('dnup replay (RULES.md §3, §5)', () => {
   });
 });
 
-describe('dnup check (RULES.md §1–§8)', () => {
+describe('dnup check (rules §1–§8)', () => {
   it('exit 0: a valid position is shown with the legal moves of the seat to play', () => {
     const r = dnup(['check', fixture('position-worked-example.json')]);
     expect(r.status).toBe(0);

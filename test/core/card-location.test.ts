@@ -1,4 +1,4 @@
-/** RULES.md §8: each card's active value can be read wherever it is. */
+/** rules §8: each card's active value can be read wherever it is. */
 import { describe, expect, it } from 'vitest';
 import { inactiveValue, locateCard } from '../../src/index.js';
 import { buildState, set } from '../helpers/positions.js';

@@ -1,5 +1,5 @@
 /**
- * Property tests over random CUSTOM decks (RULES.md §2: any safe integers ≥ 1 as faces, sparse ids,
+ * Property tests over random CUSTOM decks (rules §2: any safe integers ≥ 1 as faces, sparse ids,
  * minPlayers marks): random decks × 2–5 players × random games, with every part of the public
  * API checked at every step against independent oracles. Faces mix small values shared by up to
  * ten cards with huge ones (2^31 ± k, 2^32 ± k, up to Number.MAX_SAFE_INTEGER), where a value
@@ -58,7 +58,7 @@ function subsets(ids: readonly number[], size: number, from = 0): number[][] {
 }
 
 /**
- * The legal moves of RULES.md §5, listed straight from the rules in the canonical order
+ * The legal moves of rules §5, listed straight from the rules in the canonical order
  * documented on `legalMoves`: plays by value, size, then card ids; adds by target then card;
  * takes by target; rotate. `nextRound` alone when the round is over (§8), none when the game is.
  */
@@ -145,7 +145,7 @@ function applyCode(state: GameState, move: Move): string {
   }
 }
 
-describe('random custom decks (RULES.md §2)', () => {
+describe('random custom decks (rules §2)', () => {
   it('§2: are accepted by deck validation and by createGame, and keep each value on at most ten faces in use', () => {
     fc.assert(
       fc.property(fc.constantFrom(...PLAYER_COUNTS).chain((n) => customDeck(n).map((deck) => ({ n, deck }))), fc.string(), ({ n, deck }, seed) => {
@@ -283,7 +283,7 @@ describe.each(PLAYER_COUNTS)('random games with custom decks, %i players', (play
           const texts = moves.map((m) => formatMove(before, m));
           expect(new Set(texts).size).toBe(texts.length);
           moves.forEach((m, i) => expect(parseMove(before, texts[i]!)).toEqual(m));
-          // RULES.md §8: each card's active value is observable, exactly
+          // rules §8: each card's active value is observable, exactly
           const picture = renderPosition(before);
           for (const hand of before.hands) {
             for (const c of hand) {
@@ -393,7 +393,7 @@ function exactBinomial(n: number, k: number): bigint {
   return r;
 }
 
-describe('big custom decks (RULES.md §2: any number of cards)', () => {
+describe('big custom decks (rules §2: any number of cards)', () => {
   it('§5: hands of up to 70 cards (past every scratch buffer) list exactly the moves of §5', () => {
     fc.assert(
       fc.property(fc.constantFrom(...PLAYER_COUNTS).chain((players) => deckScript({ players, maxInUse: 140, maxHandSize: 70, maxMoves: 30 })), (script) => {
@@ -410,7 +410,7 @@ describe('big custom decks (RULES.md §2: any number of cards)', () => {
   });
 });
 
-describe('legalMoveGroups on hands too big to list (RULES.md §2, §5 A)', () => {
+describe('legalMoveGroups on hands too big to list (rules §2, §5 A)', () => {
   it('§5 A: counts C(n, size) plays exactly for n cards of one value (nearest double past 2^53), and 2^n − 1 in all', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 90 }), faceValue, (n, value) => {
@@ -469,7 +469,7 @@ describe('the custom-deck harness reaches every rule it checks', () => {
   });
 });
 
-describe('bots on custom decks (RULES.md §2, §5)', () => {
+describe('bots on custom decks (rules §2, §5)', () => {
   it('§5: the random, greedy and Monte-Carlo bots play legal games whose records replay', async () => {
     await fc.assert(
       fc.asyncProperty(

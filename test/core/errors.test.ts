@@ -44,12 +44,12 @@ const cases: [MoveErrorCode, unknown][] = [
   ['ROUND_NOT_OVER', { type: 'nextRound' }],
 ];
 
-describe('IllegalMoveError codes (RULES.md §5)', () => {
+describe('IllegalMoveError codes (rules §5)', () => {
   it.each(cases)('%s for %j', (code, move) => {
     const verdict = checkMove(state, move);
     expect(verdict).toMatchObject({ ok: false, code });
     if (verdict.ok) return;
-    expect(verdict.message).toMatch(/RULES\.md §\d/);
+    expect(verdict.message).toMatch(/rules §\d/);
     expect(verdict.rule).toMatch(/^§\d/);
     let thrown: unknown;
     try {
@@ -69,7 +69,7 @@ describe('IllegalMoveError codes (RULES.md §5)', () => {
     expect(checkMove(s, add(21, 2))).toMatchObject({ ok: false, code: 'NO_SET_THERE', rule: '§5 B' });
   });
 
-  it('NOT_YOUR_TURN for the view of a seat that is not to play (RULES.md §4)', () => {
+  it('NOT_YOUR_TURN for the view of a seat that is not to play (rules §4)', () => {
     const s = createGame(3, 'views');
     const other = (s.turn.seat + 1) % 3;
     expect(checkMove(playerView(s, other), { type: 'rotate' })).toMatchObject({ ok: false, code: 'NOT_YOUR_TURN', rule: '§4' });
@@ -87,7 +87,7 @@ describe('IllegalMoveError codes (RULES.md §5)', () => {
 
 describe('hostile input stays cheap to refuse', () => {
   // a hang guard, not a speed measurement: a quadratic duplicate check would run for minutes
-  it('a play naming three hundred thousand cards is refused (RULES.md §5 A)', { timeout: 20_000 }, () => {
+  it('a play naming three hundred thousand cards is refused (rules §5 A)', { timeout: 20_000 }, () => {
     const many = { type: 'play' as const, cards: Array.from({ length: 300_000 }, (_, i) => 300_000 - i) };
     expect(checkMove(state, many)).toMatchObject({ ok: false, code: 'UNKNOWN_CARD' });
     const repeated = { type: 'play' as const, cards: [...many.cards, 300_000] };
@@ -107,7 +107,7 @@ describe('type guards work without instanceof (ESM and CommonJS copies)', () => 
   });
 });
 
-describe('GameSetupError (RULES.md §2, §3)', () => {
+describe('GameSetupError (rules §2, §3)', () => {
   const codeOf = (f: () => unknown) => {
     try {
       f();
@@ -141,7 +141,7 @@ describe('GameSetupError (RULES.md §2, §3)', () => {
     expect(problems.join('\n')).toMatch(/whole numbers from 1 to 9007199254740991/);
     expect(problems.join('\n')).toMatch(/exactly one starred card; this one has 2/);
   });
-  it('BAD_DECK for a face past Number.MAX_SAFE_INTEGER, which JSON would round to another value (RULES.md §2)', () => {
+  it('BAD_DECK for a face past Number.MAX_SAFE_INTEGER, which JSON would round to another value (rules §2)', () => {
     const cards = STANDARD_DECK.cards.map((c) => (c.id === 3 ? { ...c, faces: [2 ** 53, 2] as [number, number] } : c));
     expect(codeOf(() => createGame(3, 1, { deck: { cards } }))).toBe('BAD_DECK');
     const fine = STANDARD_DECK.cards.map((c) => (c.id === 3 ? { ...c, faces: [Number.MAX_SAFE_INTEGER, 2] as [number, number] } : c));
@@ -166,7 +166,7 @@ describe('GameSetupError (RULES.md §2, §3)', () => {
   });
 });
 
-describe('apply keeps nothing of the caller (RULES.md §8: states are immutable)', () => {
+describe('apply keeps nothing of the caller (rules §8: states are immutable)', () => {
   it('a move object changed after apply does not change the new state', () => {
     const s = buildState({ players: 3, hands: [[[9, 2], [11, 2]], [[0, 1]], [[4, 1]]], turn: { seat: 0, area: 0 } });
     const move = { type: 'play' as const, cards: [9, 11] };

@@ -1,5 +1,5 @@
 /**
- * Property tests over random games (RULES.md §2–§8): fast-check draws player count, seed and
+ * Property tests over random games (rules §2–§8): fast-check draws player count, seed and
  * each move as an index into legalMoves, and every invariant is checked at every step.
  * Game length is bounded here, in the harness, never in the rules.
  */
@@ -28,7 +28,7 @@ export const moveKey = (m: Move): string => {
   }
 };
 
-/** RULES.md golden rule: table→hand rotates, hand→table keeps, only D rotates a hand. */
+/** rules §5, golden rule: table→hand rotates, hand→table keeps, only D rotates a hand. */
 function checkRotation({ before, move, after }: Step): void {
   if (move.type === 'nextRound') return;
   const mover = before.turn.seat;
@@ -53,7 +53,7 @@ function checkRotation({ before, move, after }: Step): void {
   }
 }
 
-/** RULES.md §5: conflicts by set size; an arriving set of size k beats the lower k-set, which leaves. */
+/** rules §5: conflicts by set size; an arriving set of size k beats the lower k-set, which leaves. */
 function checkConflict({ before, move, after }: Step): void {
   const sizeSet = (k: number) => before.table.find((t) => t.cards.length === k);
   let k = 0;
@@ -83,7 +83,7 @@ function checkConflict({ before, move, after }: Step): void {
   }
 }
 
-/** RULES.md §5: the plays and adds listed are exactly those the size rule allows. */
+/** rules §5: the plays and adds listed are exactly those the size rule allows. */
 function checkListedBySizeRule(state: GameState, moves: Move[]): void {
   if (state.status !== 'playing') return;
   const hand = state.hands[state.turn.seat]!;
@@ -109,7 +109,7 @@ function checkListedBySizeRule(state: GameState, moves: Move[]): void {
   }
 }
 
-/** RULES.md §6: going out and scoring, seen through events and state. */
+/** rules §6: going out and scoring, seen through events and state. */
 function checkScoring({ before, after }: Step): void {
   const goal = after.scoring === 'tokens' ? 4 : 2;
   for (const e of after.events) {
@@ -129,7 +129,7 @@ function checkScoring({ before, after }: Step): void {
   expect(after.status === 'gameOver').toBe(best >= goal);
   if (after.status === 'gameOver') expect(after.scores[after.winner!]).toBeGreaterThanOrEqual(goal);
   if (after.status === 'playing' && before.status === 'playing') {
-    // RULES.md §7: turn order
+    // rules §7: turn order
     if (after.players.length === 2) {
       const { seat, area } = before.turn;
       expect([after.turn.seat, after.turn.area]).toEqual(area === 0 ? [seat, 1] : [1 - seat, 0]);
@@ -238,7 +238,7 @@ function candidates(state: GameState): Move[] {
   return out;
 }
 
-describe('random malformed and illegal moves (RULES.md §5)', () => {
+describe('random malformed and illegal moves (rules §5)', () => {
   const junk = fc.oneof(
     fc.anything(),
     fc.record({ type: fc.constantFrom('play', 'add', 'take', 'rotate', 'nextRound', 'pass') }, { requiredKeys: [] }),

@@ -1,5 +1,5 @@
 /**
- * Known-answer tests for the random stream of record (RULES.md §3, docs/randomness.md). The
+ * Known-answer tests for the random stream of record (rules §3, docs/randomness.md). The
  * generator vectors were computed by an independent C implementation of FNV-1a 64, SplitMix64
  * and sfc32; a failure here means stored replays no longer reproduce: a breaking change.
  */
@@ -73,7 +73,7 @@ describe('the deal of record', () => {
   it('pins the first deal of seed "dnup" at 4 players', () => {
     const deal = dealRound(deckIndex(STANDARD_DECK), 4, seedRng('dnup'));
     const text = deal.hands.map((h) => h.map((c) => `${c.id}:${c.active}`).join(' '));
-    // card:active per seat, in dealt order (RULES.md §2 ids); docs/randomness.md §5
+    // card:active per seat, in dealt order (rules §2 ids); docs/randomness.md §5
     expect(text).toEqual([
       '6:1 37:10 7:9 10:2 9:5 15:4 5:1 12:8 8:2',
       '26:10 0:2 21:10 2:1 24:4 20:9 30:9 16:3 35:7',
@@ -84,7 +84,7 @@ describe('the deal of record', () => {
     expect(deal.rng).toEqual([637536959, 3502500484, 2053320219, 1720564443]);
   });
 
-  it('deals 13/10/9/8 cards, all cards in use, the ★ holder starting (RULES.md §3)', () => {
+  it('deals 13/10/9/8 cards, all cards in use, the ★ holder starting (rules §3)', () => {
     for (const [players, size] of [[2, 13], [3, 10], [4, 9], [5, 8]] as const) {
       const s = createGame(players, `sizes-${players}`);
       expect(s.hands.map((h) => h.length)).toEqual(Array(players).fill(size));
@@ -93,7 +93,7 @@ describe('the deal of record', () => {
     }
   });
 
-  it('deals each card face up either way about equally often (RULES.md §3.2)', () => {
+  it('deals each card face up either way about equally often (rules §3.2)', () => {
     let up0 = 0;
     let total = 0;
     for (let i = 0; i < 400; i++) {

@@ -1,4 +1,4 @@
-/** Rules of RULES.md §4–§7 and every ruling of §6, each on a hand-built position. */
+/** Rules of rules §4–§7 and every ruling of §6, each on a hand-built position. */
 import { describe, expect, it } from 'vitest';
 import { apply, checkMove, createGame, discardPile, legalMoves, type GameState, type Move } from '../../src/index.js';
 import { add, buildState, play, rotate, set, take } from '../helpers/positions.js';
@@ -7,7 +7,7 @@ import { deepFreeze } from '../helpers/freeze.js';
 const types = (s: GameState) => s.events.map((e) => e.type);
 const applyAll = (s: GameState, moves: Move[]) => moves.reduce((acc, m) => apply(acc, m), s);
 
-describe('RULES.md §4.1 discard at turn start', () => {
+describe('rules §4.1 discard at turn start', () => {
   it('the set a seat played is discarded as its next turn begins, before it decides', () => {
     const state = deepFreeze(buildState({
       players: 3,
@@ -24,7 +24,7 @@ describe('RULES.md §4.1 discard at turn start', () => {
   });
 });
 
-describe('RULES.md §5 actions and conflicts by set size', () => {
+describe('rules §5 actions and conflicts by set size', () => {
   // seat 1: a single 8; seat 2: a pair of 3s; seat 0 holds 2, 2, 4 and 9
   const base = () => deepFreeze(buildState({
     players: 3,
@@ -78,7 +78,7 @@ describe('RULES.md §5 actions and conflicts by set size', () => {
   });
 });
 
-describe('RULES.md §6 tokens (3–5 players)', () => {
+describe('rules §6 tokens (3–5 players)', () => {
   // seat 0 holds a single 9 and will beat seat 1's single 8 with it
   const goingOut = () => deepFreeze(buildState({
     players: 4,
@@ -150,7 +150,7 @@ describe('RULES.md §6 tokens (3–5 players)', () => {
   });
 });
 
-describe('RULES.md §6 duel', () => {
+describe('rules §6 duel', () => {
   it('ruling: the ★ holder opens with a single turn for area 2 (index 1), then the area order alternates (§6, §7)', () => {
     let s = createGame(2, 'duel order');
     const star = s.starter;

@@ -1,10 +1,10 @@
-/** The worked examples of RULES.md §5, each on a hand-built position. */
+/** The worked examples of rules §5, each on a hand-built position. */
 import { describe, expect, it } from 'vitest';
 import { apply, checkMove, legalMoves } from '../../src/index.js';
 import { add, buildState, play, set, take } from '../helpers/positions.js';
 import { deepFreeze } from '../helpers/freeze.js';
 
-describe('RULES.md §5 worked example 1: a single 7 and three 6s on the table', () => {
+describe('rules §5 worked example 1: a single 7 and three 6s on the table', () => {
   const state = deepFreeze(buildState({
     players: 3,
     hands: [
@@ -31,7 +31,7 @@ describe('RULES.md §5 worked example 1: a single 7 and three 6s on the table', 
   });
 });
 
-describe('RULES.md §5 worked example 2: adds are judged by the size they make', () => {
+describe('rules §5 worked example 2: adds are judged by the size they make', () => {
   it('a 3 may not join a single 3 while two 5s are on the table', () => {
     const state = deepFreeze(buildState({
       players: 3,
@@ -57,7 +57,7 @@ describe('RULES.md §5 worked example 2: adds are judged by the size they make',
   });
 });
 
-describe('RULES.md §5 worked example 3: taking three 2s', () => {
+describe('rules §5 worked example 3: taking three 2s', () => {
   it('they join the hand as a 5, a 7 and a 9', () => {
     const state = deepFreeze(buildState({
       players: 3,

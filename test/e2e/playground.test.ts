@@ -71,7 +71,7 @@ describe('playground in headless Chromium (issue 5)', () => {
     await new Promise((done) => server?.close(done));
   });
 
-  it('starts a game against bots from the setup form; opponents’ cards stay hidden (RULES.md §3)', async () => {
+  it('starts a game against bots from the setup form; opponents’ cards stay hidden (rules §3)', async () => {
     await page.goto(baseUrl);
     await page.selectOption('#players', '3');
     await page.selectOption('#seat-0', 'human');
@@ -83,14 +83,14 @@ describe('playground in headless Chromium (issue 5)', () => {
     await page.click('#start');
     await expect.poll(() => page.locator('#seed-shown').textContent()).toBe(SEED);
     expect(page.url()).toContain(`seed=${SEED}`);
-    // 3 players: 30 cards, 10 each (RULES.md §2); only the human's cards are drawn face up
+    // 3 players: 30 cards, 10 each (rules §2); only the human's cards are drawn face up
     await expect.poll(() => page.locator('#hand .hand-card').count()).toBeGreaterThanOrEqual(1);
     expect(await page.locator('.seat:not(.me) .mini-hand .card[data-card-id]').count()).toBe(0);
     expect(await page.locator('.badge.star-holder').count()).toBe(1);
     await shot('02-game-started');
   });
 
-  it('reorders the hand by dragging a card and with Alt+arrow keys, and selects with Space (order is cosmetic, RULES.md §3)', async () => {
+  it('reorders the hand by dragging a card and with Alt+arrow keys, and selects with Space (order is cosmetic, rules §3)', async () => {
     const before = await handOrder();
     expect(before.length).toBeGreaterThanOrEqual(3);
     const first = page.locator(`#hand .hand-card[data-card-id="${before[0]}"]`);
@@ -119,7 +119,7 @@ describe('playground in headless Chromium (issue 5)', () => {
     await shot('04-reordered');
   });
 
-  it('refuses an illegal play and shows the library’s reason (RULES.md §5 A)', async () => {
+  it('refuses an illegal play and shows the library’s reason (rules §5 A)', async () => {
     expect(await waitForMyTurnOrEnd()).toBe('mine');
     const hand = await handCards();
     const a = hand[0]!;
@@ -129,14 +129,14 @@ describe('playground in headless Chromium (issue 5)', () => {
     await page.click(`#hand .hand-card[data-card-id="${b.id}"]`);
     await page.click('#play');
     const message = page.locator('#message');
-    await expect.poll(() => message.textContent()).toMatch(/^Not allowed: The cards of a set must all show the same value, .*\(RULES\.md §5 A\)\.$/);
+    await expect.poll(() => message.textContent()).toMatch(/^Not allowed: The cards of a set must all show the same value, .*\(rules §5 A\)\.$/);
     expect(await message.getAttribute('role')).toBe('alert');
     expect((await handCards()).length).toBe(hand.length);
     await shot('05-illegal-refused');
     await page.click('#clear');
   });
 
-  it('refuses a card dropped on an opponent’s set of another value (RULES.md §5 B)', async () => {
+  it('refuses a card dropped on an opponent’s set of another value (rules §5 B)', async () => {
     // with this seed the bots have played before the human's first turn
     const sets = page.locator('#game .slot.has-set:not([data-slot^="0."])');
     expect(await sets.count()).toBeGreaterThan(0);
@@ -149,11 +149,11 @@ describe('playground in headless Chromium (issue 5)', () => {
     await page.mouse.down();
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
     await page.mouse.up();
-    await expect.poll(() => page.locator('#message').textContent()).toMatch(/^Not allowed: .+ \(RULES\.md §5 B\)\.$/);
+    await expect.poll(() => page.locator('#message').textContent()).toMatch(/^Not allowed: .+ \(rules §5 B\)\.$/);
     await shot('05b-add-refused');
   });
 
-  it('takes a set by clicking it: its cards join the hand turning over (RULES.md §5 C, golden rule)', async () => {
+  it('takes a set by clicking it: its cards join the hand turning over (rules §5 C, golden rule)', async () => {
     const target = page.locator('#game .slot.has-set:not([data-slot^="0."])').first();
     const setIds = await target.locator('.set-cards .card').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
     const before = (await handCards()).length;
@@ -167,7 +167,7 @@ describe('playground in headless Chromium (issue 5)', () => {
     expect(await page.locator('#log .log-move.mine').last().textContent()).toMatch(/^T \d+ Ada takes /);
   });
 
-  it('plays legal moves through clicks until the round ends, then shows the scores (RULES.md §6)', async () => {
+  it('plays legal moves through clicks until the round ends, then shows the scores (rules §6)', async () => {
     let turns = 0;
     let end: 'mine' | 'roundOver' | 'gameOver' = await waitForMyTurnOrEnd();
     while (end === 'mine' && turns < 150) {
@@ -201,7 +201,7 @@ describe('playground in headless Chromium (issue 5)', () => {
     await shot('07-round-over');
   });
 
-  it('downloads a record that replays with the library to the same round end (RULES.md §3)', async () => {
+  it('downloads a record that replays with the library to the same round end (rules §3)', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('.overlay .download')]);
     recordPath = join(OUT, 'e2e-record.json');
     await download.saveAs(recordPath);
@@ -232,7 +232,7 @@ describe('playground in headless Chromium (issue 5)', () => {
     await shot('09-replay-end');
   });
 
-  it('shows the verdict of a refused move in a tampered record (RULES.md §5)', async () => {
+  it('shows the verdict of a refused move in a tampered record (rules §5)', async () => {
     const record = JSON.parse(await readFile(recordPath, 'utf8')) as GameRecord;
     // taking from one's own area is never legal: seat of the first mover, area 0
     const starter = createGame(record.players.slice(), record.seed).turn.seat;
@@ -242,7 +242,7 @@ describe('playground in headless Chromium (issue 5)', () => {
     await page.click('#replay-forward');
     const verdict = page.locator('#replay-step .verdict');
     await expect.poll(() => verdict.textContent()).toBe(
-      "✗ refused (NOT_AN_OPPONENT_SET, RULES.md §5 C): Action C works only on an opponent's set, never your own (RULES.md §5 C).",
+      "✗ refused (NOT_AN_OPPONENT_SET, rules §5 C): Action C works only on an opponent's set, never your own (rules §5 C).",
     );
     expect(await page.locator('#replay-position').textContent()).toBe('Move 1 of ' + String(tampered.moves.length));
     await shot('10-replay-refused');
@@ -252,7 +252,7 @@ describe('playground in headless Chromium (issue 5)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${baseUrl}#seats=montecarlo,human&seed=${SEED}-duel&speed=instant`);
     await page.waitForSelector('#game[data-my-turn="true"], #game[data-status="roundOver"]');
-    // the duel shows two areas per seat (RULES.md §6)
+    // the duel shows two areas per seat (rules §6)
     expect(await page.locator('#game .slot').count()).toBe(4);
     const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,5 +1,5 @@
 /**
- * Random custom decks (RULES.md §2) and random games played with them. A deck is drawn for one
+ * Random custom decks (rules §2) and random games played with them. A deck is drawn for one
  * player count: sparse ids across 0–65535, faces from a small palette of values that mixes small
  * numbers with huge ones (around 2^31, 2^32 and Number.MAX_SAFE_INTEGER), so that many cards share
  * a value and comparisons cross every integer width. Everything is drawn without `chain`, then
@@ -62,7 +62,7 @@ function widePalette(palette: readonly number[], faces: number): number[] {
   return [...out];
 }
 
-/** The deck a draw stands for, valid for `players` players (RULES.md §2). */
+/** The deck a draw stands for, valid for `players` players (rules §2). */
 function buildDeck(players: number, d: DeckDraw): DeckDefinition {
   const inUse = players * d.handSize;
   const unused = players === 5 ? 0 : d.unused;

@@ -1,4 +1,4 @@
-/** Invariants that hold in every reachable state (RULES.md §2–§7), as assertion helpers. */
+/** Invariants that hold in every reachable state (rules §2–§7), as assertion helpers. */
 import { expect } from 'vitest';
 import { apply, cardsInUse, discardPile, legalMoves, type GameState } from '../../src/index.js';
 
@@ -31,7 +31,7 @@ export function checkStateInvariants(state: GameState): void {
   for (const [id, { active }] of at) {
     if (active !== 0) expect(facesOf(state, id)).toContain(active);
   }
-  // RULES.md §5 golden rule: what is publicly known to be in a hand is in that hand
+  // rules §5 golden rule: what is publicly known to be in a hand is in that hand
   state.known.forEach((ids, s) => ids.forEach((id) => expect(at.get(id)?.where, `known card ${id}`).toBe(`hand:${s}`)));
   const sizes = state.table.map((t) => t.cards.length);
   expect(new Set(sizes).size, 'two table sets of one size').toBe(sizes.length);

@@ -1,4 +1,4 @@
-/** One English sentence per move, and a text picture of a position (RULES.md §5, §6, §8). */
+/** One English sentence per move, and a text picture of a position (rules §5, §6, §8). */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -36,7 +36,7 @@ const duel = fromPosition({
   turn: { seat: 0, area: 0 },
 });
 
-describe('formatMove and parseMove (RULES.md §5)', () => {
+describe('formatMove and parseMove (rules §5)', () => {
   it('§5: round-trip every legal move of random positions at 2–5 players, each text unique in its position', () => {
     fc.assert(
       fc.property(gameScript({ maxMoves: 100 }), (script) => {
@@ -89,11 +89,11 @@ describe('formatMove and parseMove (RULES.md §5)', () => {
     ['T 2.0', 'NO_SUCH_AREA'],
     ['N', 'ROUND_NOT_OVER'],
     ['A 5', 'NOT_YOUR_CARD'],
-  ])('ILLEGAL: %s is read but refused by the rules with %s (RULES.md §5)', (text, moveCode) => {
+  ])('ILLEGAL: %s is read but refused by the rules with %s (rules §5)', (text, moveCode) => {
     const { code, error } = refusal(duel, text);
     expect(code).toBe('ILLEGAL');
     expect(error).toMatchObject({ details: { moveCode } });
-    expect((error as Error).message).toMatch(/RULES\.md §/);
+    expect((error as Error).message).toMatch(/rules §/);
   });
 
   it('AMBIGUOUS: "T 1" in the duel when both of seat 1\'s areas hold a set lists both candidates', () => {

@@ -1,4 +1,4 @@
-/** Reading game records: every problem listed with its own code, never a crash (RULES.md §2, §3, §5). */
+/** Reading game records: every problem listed with its own code, never a crash (rules §2, §3, §5). */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Perft regression table (docs/perft.md): counts of legal move sequences from fixed positions.
- * A changed count means move generation changed which moves are legal (RULES.md §5). Regenerate
+ * A changed count means move generation changed which moves are legal (rules §5). Regenerate
  * deliberately with `npm run build && node scripts/regenerate-perft.mjs`.
  */
 import { readFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ function positionOf(row: PerftRow): GameState {
   return state;
 }
 
-describe('perft (RULES.md §5)', () => {
+describe('perft (rules §5)', () => {
   it('the table covers 2 to 5 players, openings and middle games', () => {
     expect(new Set(table.map((r) => r.players))).toEqual(new Set([2, 3, 4, 5]));
     expect(table.some((r) => r.line.length > 0)).toBe(true);

@@ -1,4 +1,4 @@
-/** Positions: validity as a list of every broken invariant, and set-up from a description (RULES.md §1–§8). */
+/** Positions: validity as a list of every broken invariant, and set-up from a description (rules §1–§8). */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -168,7 +168,7 @@ const TAMPERINGS: Record<string, Tampering> = {
     return 'BAD_WINNER';
   },
   knownCardElsewhere(s, r) {
-    // RULES.md §5: a card publicly known in a hand must be in that hand
+    // rules §5: a card publicly known in a hand must be in that hand
     const seat = s.hands.findIndex((h, i) => h.length > 0 && i !== r % s.players.length);
     if (seat < 0) return null;
     (s.known[r % s.players.length] as number[]).push(s.hands[seat]![0]!.id);
@@ -183,7 +183,7 @@ const TAMPERINGS: Record<string, Tampering> = {
 
 const applied: Record<string, number> = Object.fromEntries(Object.keys(TAMPERINGS).map((k) => [k, 0]));
 
-describe('validatePosition (RULES.md §1–§8)', () => {
+describe('validatePosition (rules §1–§8)', () => {
   it('finds no problem in any state of a random game, and leaves it untouched', () => {
     fc.assert(
       fc.property(gameScript({ maxMoves: 120 }), (script) => {
@@ -252,7 +252,7 @@ describe('validatePosition (RULES.md §1–§8)', () => {
   });
 });
 
-describe('fromPosition (RULES.md §4, §5)', () => {
+describe('fromPosition (rules §4, §5)', () => {
   it('§5 worked example: sets up the table of the rulebook and plays on from it', () => {
     const state = fromPosition(fixture('position-worked-example.json'));
     expect(state.discardCount).toBe(30 - 8);
@@ -307,7 +307,7 @@ describe('fromPosition (RULES.md §4, §5)', () => {
     expect(state.round).toBe(2);
     expect(state.scoring).toBe('rounds');
     expect(state.discardCount).toBe(26 - 3);
-    // a single 3 cannot beat Ben's single 3, but adding it makes a pair (RULES.md §5 A, B)
+    // a single 3 cannot beat Ben's single 3, but adding it makes a pair (rules §5 A, B)
     expect(legalMoves(state).map((m) => m.type)).toEqual(['add', 'take', 'rotate']);
   });
 });

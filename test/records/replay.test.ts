@@ -1,4 +1,4 @@
-/** Game records and replay with verdicts (RULES.md §3: same seed and moves, same game). */
+/** Game records and replay with verdicts (rules §3: same seed and moves, same game). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -43,7 +43,7 @@ function wellFormedMove(players: number): fc.Arbitrary<Move> {
   );
 }
 
-describe('replay (RULES.md §3, §5)', () => {
+describe('replay (rules §3, §5)', () => {
   it('§3: a record made from any random game replays to an equal state, every move legal', () => {
     fc.assert(
       fc.property(gameScript({ maxMoves: 150 }), (script) => {
@@ -111,7 +111,7 @@ describe('replay (RULES.md §3, §5)', () => {
       code: 'NOT_YOUR_CARD',
       rule: '§5 A',
     });
-    expect(result.error.message).toMatch(/RULES\.md §5/);
+    expect(result.error.message).toMatch(/rules §5/);
     expect(result.state).toEqual(state);
     expect(result.verdicts.map((v) => v.status)).toEqual(['legal', 'legal', 'legal', 'illegal', 'unreached']);
   });

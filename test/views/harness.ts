@@ -1,6 +1,6 @@
 /**
  * Random games for the view tests, with an independent oracle of public knowledge: the ids each
- * hand is publicly known to hold, followed from the events alone (RULES.md §5 golden rule), to
+ * hand is publicly known to hold, followed from the events alone (rules §5 golden rule), to
  * check the `known` field the reducer keeps.
  */
 import type { CardId, GameState } from '../../src/index.js';

@@ -12,7 +12,7 @@ import { gameScript } from '../helpers/random-games.js';
 import { buildState } from '../helpers/positions.js';
 import { knownStates } from './harness.js';
 
-/** A custom two-player deck: 26 cards, the first 20 showing 1 on one face (RULES.md §2 allows any values). */
+/** A custom two-player deck: 26 cards, the first 20 showing 1 on one face (rules §2 allows any values). */
 function manyOnes(): DeckDefinition {
   const cards = Array.from({ length: 26 }, (_, id) => ({
     id,
@@ -34,7 +34,7 @@ function bigHand(): GameState {
   };
 }
 
-describe('grouped and lazy legal moves (RULES.md §5 A: one play per subset)', () => {
+describe('grouped and lazy legal moves (rules §5 A: one play per subset)', () => {
   it('expand to exactly legalMoves, in canonical order, on states and views (property)', () => {
     fc.assert(
       fc.property(gameScript({ maxMoves: 100 }), (script) => {
@@ -66,7 +66,7 @@ describe('grouped and lazy legal moves (RULES.md §5 A: one play per subset)', (
     expect(first).toEqual([{ type: 'play', cards: [0] }, { type: 'play', cards: [1] }, { type: 'play', cards: [2] }]);
   });
 
-  it('mark a size that does not beat the table as not legal (RULES.md §5 A worked example)', () => {
+  it('mark a size that does not beat the table as not legal (rules §5 A worked example)', () => {
     const state = { ...bigHand(), table: [{ seat: 1, area: 0, value: 7, cards: [25] }] };
     const single = legalMoveGroups(state).plays.find((g) => g.value === 1 && g.size === 1)!;
     expect(single.legal).toBe(false);

@@ -41,7 +41,7 @@ function checkView(state: GameState, seat: number, view: PlayerView, sampleSeed:
   expect(playerView(sample, seat)).toEqual(view);
 }
 
-describe('player views (RULES.md §8, hidden hands)', () => {
+describe('player views (rules §8, hidden hands)', () => {
   it('reveal no hidden card, list public cards truly, and survive resampling (2–5 players, property)', () => {
     fc.assert(
       fc.property(gameScript({ maxMoves: 120 }), fc.integer(), (script, sampleSeed) => {
@@ -58,7 +58,7 @@ describe('player views (RULES.md §8, hidden hands)', () => {
     );
   });
 
-  it('give the same legal moves and verdicts as the full state to the seat to play (RULES.md §5)', () => {
+  it('give the same legal moves and verdicts as the full state to the seat to play (rules §5)', () => {
     fc.assert(
       fc.property(gameScript({ maxMoves: 150 }), (script) => {
         for (const { state } of knownStates(script)) {
@@ -73,6 +73,14 @@ describe('player views (RULES.md §8, hidden hands)', () => {
             const other = playerView(state, (seat + 1) % state.players.length);
             expect(legalMovesOfView(other)).toEqual([]);
             expect(checkMoveOfView(other, { type: 'rotate' })).toMatchObject({ ok: false, code: 'NOT_YOUR_TURN' });
+          } else {
+            // rules §8: at a round's end any seat may deal the next round; at game over none may move
+            for (let s = 0; s < state.players.length; s++) {
+              const v = playerView(state, s);
+              expect(legalMovesOfView(v)).toEqual(moves);
+              expect(checkMoveOfView(v, { type: 'nextRound' })).toEqual(checkMove(state, { type: 'nextRound' }));
+              expect(checkMoveOfView(v, { type: 'rotate' })).toEqual(checkMove(state, { type: 'rotate' }));
+            }
           }
         }
       }),
@@ -80,7 +88,7 @@ describe('player views (RULES.md §8, hidden hands)', () => {
     );
   });
 
-  it('determinize deals the unseen cards at random, keeping sizes and known cards (RULES.md §3)', () => {
+  it('determinize deals the unseen cards at random, keeping sizes and known cards (rules §3)', () => {
     const state = createGame(4, 'resample');
     const view = playerView(state, 0);
     const a = determinize(view, seededRandom(1));
@@ -91,7 +99,7 @@ describe('player views (RULES.md §8, hidden hands)', () => {
     expect(legalMoves(apply(a, legalMoves(a)[0]!)).length).toBeGreaterThan(0);
   });
 
-  it('determinize refuses a view whose hand sizes the unseen cards cannot fill (RULES.md §3)', () => {
+  it('determinize refuses a view whose hand sizes the unseen cards cannot fill (rules §3)', () => {
     const state = createGame(3, 'tampered');
     const view = playerView(state, 0);
     expect(() => determinize({ ...view, handSizes: [10, 11, 10] }, seededRandom(1))).toThrow(expect.objectContaining({ code: 'INCONSISTENT_VIEW' }));
@@ -99,8 +107,8 @@ describe('player views (RULES.md §8, hidden hands)', () => {
   });
 });
 
-describe('public knowledge (RULES.md §5 golden rule)', () => {
-  // Ana takes Ben's three 2s (cards 9, 11, 13): they join her hand as a 5, a 7 and a 9 (RULES.md §5 worked example)
+describe('public knowledge (rules §5 golden rule)', () => {
+  // Ana takes Ben's three 2s (cards 9, 11, 13): they join her hand as a 5, a 7 and a 9 (rules §5 worked example)
   const before = deepFreeze(
     buildState({
       players: 3,

@@ -74,7 +74,7 @@ export interface StepResult {
   readonly handRotated: boolean;
 }
 
-/** Play areas per seat: two in the duel (RULES.md §6), one otherwise. */
+/** Play areas per seat: two in the duel (rules §6), one otherwise. */
 export function areasOf(view: Pick<PlayerView, 'players'>): 1 | 2 {
   return view.players.length === 2 ? 2 : 1;
 }
@@ -130,7 +130,7 @@ export interface Match {
   botToMove(): boolean;
   /** Lets the bot to move choose and play, seeing only its own view. */
   stepBot(): Promise<StepResult>;
-  /** The game record so far (RULES.md §3: seed and moves replay the game exactly). */
+  /** The game record so far (rules §3: seed and moves replay the game exactly). */
   record(): GameRecord;
   /** The opening line of the log. */
   dealLine(): LogLine;

@@ -313,7 +313,7 @@ export function mountGame(root: HTMLElement, config: MatchConfig, host: GameHost
         { class: 'overlay-box' },
         h('h2', { id: 'overlay-title' }, title),
         scoresEl(view),
-        h('p', {}, view.scoring === 'tokens' ? 'The first to 4 tokens wins (RULES.md §6).' : 'The first to win 2 rounds wins the duel (RULES.md §6).'),
+        h('p', {}, view.scoring === 'tokens' ? 'The first to 4 tokens wins (rules §6).' : 'The first to win 2 rounds wins the duel (rules §6).'),
         h(
           'div',
           { class: 'overlay-actions' },

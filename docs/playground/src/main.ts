@@ -139,7 +139,7 @@ function renderSetup(config: MatchConfig): void {
         h('label', { for: 'seed' }, 'Seed '),
         seedInput,
         h('button', { type: 'button', id: 'new-seed', onclick: () => { seedInput.value = randomSeed(); } }, 'New seed'),
-        h('p', { class: 'hint' }, 'The same seed and the same moves always give the same game (RULES.md §3): share the link to share the deal.'),
+        h('p', { class: 'hint' }, 'The same seed and the same moves always give the same game (rules §3): share the link to share the deal.'),
       ),
       h(
         'div',

@@ -43,7 +43,7 @@ export function mountReplay(root: HTMLElement): (json: string) => void {
   function verdictEl(v: MoveVerdict | null): HTMLElement {
     if (v === null) return h('span', { class: 'verdict ok' }, 'the deal');
     if (v.status === 'legal') return h('span', { class: 'verdict ok' }, '✓ legal');
-    if (v.status === 'illegal') return h('span', { class: 'verdict bad' }, `✗ refused (${v.code}, RULES.md ${v.rule}): ${v.message}`);
+    if (v.status === 'illegal') return h('span', { class: 'verdict bad' }, `✗ refused (${v.code}, rules ${v.rule}): ${v.message}`);
     return h('span', { class: 'verdict' }, 'not reached');
   }
 

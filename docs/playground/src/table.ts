@@ -4,7 +4,7 @@ import { cardBack, cardFace } from './cards';
 import { h, type Child } from './dom';
 import { areasOf, type PlayerView } from './engine';
 
-/** Area label as the rulebook counts them (area 1 and 2; RULES.md §1 numbers them from 0). */
+/** Area label as the rulebook counts them (area 1 and 2; rules §1 numbers them from 0). */
 export function areaLabel(area: number): string {
   return `area ${area + 1}`;
 }
@@ -14,7 +14,7 @@ export function turnLabel(view: PlayerView, seat: number, area: number): string 
   return areasOf(view) === 2 ? `${view.players[seat]} · ${areaLabel(area)}` : view.players[seat]!;
 }
 
-/** The next turns in order (RULES.md §6 duel order, §7 clockwise with out seats skipped). */
+/** The next turns in order (rules §6 duel order, §7 clockwise with out seats skipped). */
 export function upcomingTurns(view: PlayerView, count: number): { seat: number; area: number }[] {
   const n = view.players.length;
   const out: { seat: number; area: number }[] = [];
@@ -75,7 +75,7 @@ export function seatsEl(view: PlayerView, hands?: readonly (readonly HeldCard[])
   );
 }
 
-/** The order of the next turns, so the duel's area order (RULES.md §6) is visible. */
+/** The order of the next turns, so the duel's area order (rules §6) is visible. */
 export function orderEl(view: PlayerView): HTMLElement {
   if (view.status !== 'playing') return h('p', { class: 'order' }, view.status === 'gameOver' ? 'The game is over.' : 'The round is over.');
   const next = upcomingTurns(view, areasOf(view) === 2 ? 5 : view.players.length);

@@ -9,11 +9,11 @@ export function handIndexOf(hand: readonly HeldCard[], id: CardId): number {
   return -1;
 }
 
-/** An error when `id` is not a card of this game (RULES.md §2, §3.1), else undefined. */
+/** An error when `id` is not a card of this game (rules §2, §3.1), else undefined. */
 export function unknownCardError(p: MovePosition, id: CardId): IllegalMoveError | undefined {
   const faces = p.index.faces[id];
   if (faces === undefined || p.index.minPlayers[id]! > p.playerCount) {
-    return new IllegalMoveError('UNKNOWN_CARD', `There is no card ${id} in this game's deck (RULES.md §2).`);
+    return new IllegalMoveError('UNKNOWN_CARD', `There is no card ${id} in this game's deck (rules §2).`);
   }
   return undefined;
 }

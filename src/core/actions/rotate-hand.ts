@@ -1,4 +1,4 @@
-/** Action D — rotate every card of your hand (RULES.md §5 D). Always legal while playing. */
+/** Action D — rotate every card of your hand (rules §5 D). Always legal while playing. */
 import { rotated } from '../cards.js';
 import type { Draft } from '../draft.js';
 

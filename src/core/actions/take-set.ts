@@ -1,4 +1,4 @@
-/** Action C — take an opponent's set, every card rotated (RULES.md §5 C, golden rule). */
+/** Action C — take an opponent's set, every card rotated (rules §5 C, golden rule). */
 import { rotatedFrom } from '../cards.js';
 import type { IllegalMoveError } from '../errors.js';
 import { appendAll, removeSetAt, setAt, updateKnown, type Draft } from '../draft.js';
