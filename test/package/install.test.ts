@@ -142,6 +142,10 @@ const next: GameState = apply(state, moves[0]!);
 const verdict = checkMove(next, { type: 'rotate' });
 const code: MoveErrorCode | undefined = verdict.ok ? undefined : verdict.code;
 export const facts = { seat: next.turn.seat, code, guard: isIllegalMoveError(null) };
+// the state narrows on its status: a winner exactly when the game is over
+export const winner: number | undefined = next.status === 'gameOver' ? next.winner : undefined;
+// @ts-expect-error while the game goes on, winner is null
+export const early: number = next.status === 'playing' ? next.winner : 0;
 // @ts-expect-error a move needs a known type
 export const bad: Move = { type: 'fly' };
 `;
