@@ -9,3 +9,4 @@ export * from './notation/index.js';
 export * from './views/index.js';
 export * from './bots/index.js';
 export * from './history/index.js';
+export * from './i18n/index.js';

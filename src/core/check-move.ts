@@ -7,6 +7,7 @@ import { IllegalMoveError, type MoveErrorCode } from './errors.js';
 import { moveShapeError, type Move } from './moves.js';
 import type { MovePosition, MoveSource, SeatView } from './position.js';
 import type { GameState } from './state.js';
+import type { ErrorParams } from '../i18n/types.js';
 import { playError } from './actions/play-set.js';
 import { addError } from './actions/add-card.js';
 import { takeError } from './actions/take-set.js';
@@ -20,6 +21,8 @@ export type MoveCheck =
       readonly message: string;
       /** The rules reference section broken, e.g. `"§5 A"`. */
       readonly rule: string;
+      /** The facts of the refusal (cards, values, sizes, seats), as in {@link IllegalMoveError.params}. */
+      readonly params: ErrorParams;
     };
 
 /** The position the seat to play decides from. */
@@ -44,7 +47,7 @@ export function positionOfSource(source: MoveSource): MovePosition | IllegalMove
   const view: SeatView = source;
   // At a round's end the only move, nextRound, belongs to no seat: any seat may deal (rules §8).
   if (view.seat !== view.turn.seat && view.status === 'playing') {
-    return new IllegalMoveError('NOT_YOUR_TURN', `It is seat ${view.turn.seat}'s turn, not seat ${view.seat}'s: a view lists and judges only the moves of its own seat (rules §4).`);
+    return new IllegalMoveError('NOT_YOUR_TURN', `It is seat ${view.turn.seat}'s turn, not seat ${view.seat}'s: a view lists and judges only the moves of its own seat (rules §4).`, '§4', { seat: view.seat, turnSeat: view.turn.seat });
   }
   const n = view.players.length;
   return { status: view.status, turn: view.turn, hand: view.hand, table: view.table, playerCount: n, areas: n === 2 ? 2 : 1, index: deckIndex(view.deck) };
@@ -94,7 +97,7 @@ export function ruleError(p: MovePosition, m: Move): IllegalMoveError | undefine
 export function checkMove(source: MoveSource, move: unknown): MoveCheck {
   const p = positionOfSource(source);
   const error = p instanceof IllegalMoveError ? p : moveError(p, move);
-  return error ? { ok: false, code: error.code, message: error.message, rule: error.rule } : { ok: true };
+  return error ? { ok: false, code: error.code, message: error.message, rule: error.rule, params: error.params } : { ok: true };
 }
 
 /** True when `move` is legal in `source` (a state, or the view of the seat to play). */

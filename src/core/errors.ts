@@ -4,6 +4,8 @@
  * different classes): use {@link isDnupError}, {@link isIllegalMoveError}, {@link isGameSetupError}.
  */
 
+import type { ErrorParams } from '../i18n/types.js';
+
 /** Why a move is refused. Each code names one rule of the rules reference (docs/rules.md). */
 export const MOVE_ERROR_CODES = [
   'MALFORMED_MOVE',
@@ -66,6 +68,8 @@ export class IllegalMoveError extends Error {
     message: string,
     /** The rules reference section broken, e.g. `"§5 A"`; defaults to the code's usual section. */
     readonly rule: string = RULE_OF_CODE[code],
+    /** The facts of the refusal (cards, values, sizes, seats), for a UI to word it itself; see {@link localizeError}. */
+    readonly params: ErrorParams = {},
   ) {
     super(message);
   }
@@ -79,6 +83,8 @@ export class GameSetupError extends Error {
     message: string,
     /** Every problem found, one sentence each (for decks, all of them). */
     readonly problems: readonly string[] = [message],
+    /** The facts of the refusal, for a UI to word it itself; see {@link localizeError}. */
+    readonly params: ErrorParams = {},
   ) {
     super(message);
   }

@@ -18,10 +18,10 @@ function playerNames(players: unknown): string[] {
       return players.slice() as string[];
     }
     if (players.length >= 2 && players.length <= 5) {
-      throw new GameSetupError('BAD_PLAYERS', 'Every player name must be a non-empty string.');
+      throw new GameSetupError('BAD_PLAYERS', 'Every player name must be a non-empty string.', undefined, { input: JSON.stringify(players) ?? String(players) });
     }
   }
-  throw new GameSetupError('BAD_PLAYERS', `dnup is played by 2 to 5 players: give a seat count from 2 to 5 or 2 to 5 names, not ${JSON.stringify(players) ?? String(players)} (rules §2).`);
+  throw new GameSetupError('BAD_PLAYERS', `dnup is played by 2 to 5 players: give a seat count from 2 to 5 or 2 to 5 names, not ${JSON.stringify(players) ?? String(players)} (rules §2).`, undefined, { input: JSON.stringify(players) ?? String(players) });
 }
 
 function deckOf(options: unknown, players: number): DeckDefinition {
@@ -30,7 +30,7 @@ function deckOf(options: unknown, players: number): DeckDefinition {
     throw new GameSetupError('BAD_OPTIONS', 'Game options must be an object such as { deck }.');
   }
   const unknown = Object.keys(options).filter((k) => k !== 'deck');
-  if (unknown.length > 0) throw new GameSetupError('BAD_OPTIONS', `Unknown game option ${unknown.map((k) => JSON.stringify(k)).join(', ')}; the only option is "deck".`);
+  if (unknown.length > 0) throw new GameSetupError('BAD_OPTIONS', `Unknown game option ${unknown.map((k) => JSON.stringify(k)).join(', ')}; the only option is "deck".`, undefined, { name: unknown.join(', ') });
   const deck = (options as GameOptions).deck;
   if (deck === undefined) return STANDARD_DECK;
   assertDeck(deck, players);

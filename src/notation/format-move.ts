@@ -36,7 +36,7 @@ export function formatArea(state: GameState, target: AreaRef): string {
  */
 export function formatMove(state: GameState, move: Move): string {
   const shape = moveShapeError(move);
-  if (shape) throw new NotationError('NOT_A_MOVE', shape.message, move);
+  if (shape) throw new NotationError('NOT_A_MOVE', shape.message, move, {}, { input: JSON.stringify(move) ?? String(move) });
   switch (move.type) {
     case 'play':
       return `P ${move.cards.slice().sort((a, b) => a - b).join(',')}`;

@@ -2,6 +2,7 @@
  * Errors of player views: a seat that does not exist, a view whose facts contradict each other. Recognisable without `instanceof` via {@link isViewError}.
  */
 import { isCodedError } from '../core/errors.js';
+import type { ErrorParams } from '../i18n/types.js';
 
 /** Why a view could not be built or used. */
 export const VIEW_ERROR_CODES = ['NO_SUCH_SEAT', 'INCONSISTENT_VIEW'] as const;
@@ -26,6 +27,8 @@ export class ViewError extends Error {
   constructor(
     readonly code: ViewErrorCode,
     message: string,
+    /** The facts of the error, for a UI to word it itself; see {@link localizeError}. */
+    readonly params: ErrorParams = {},
   ) {
     super(message);
   }
@@ -47,6 +50,6 @@ export function isViewError(e: unknown): e is ViewError {
 /** Throws `NO_SUCH_SEAT` unless `seat` is a seat of a game of `players` players. */
 export function assertSeat(seat: number, players: number): void {
   if (!Number.isInteger(seat) || seat < 0 || seat >= players) {
-    throw new ViewError('NO_SUCH_SEAT', `There is no seat ${String(seat)} in a game of ${players} players; seats are numbered 0 to ${players - 1} (rules §1).`);
+    throw new ViewError('NO_SUCH_SEAT', `There is no seat ${String(seat)} in a game of ${players} players; seats are numbered 0 to ${players - 1} (rules §1).`, { seat, players });
   }
 }
