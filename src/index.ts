@@ -2,6 +2,7 @@
  * dnup — the rules of the card game dnup (Kei Kajino) as a pure, immutable state reducer.
  *
  * @packageDocumentation
+ * @module dnup
  */
 export * from './core/index.js';
 export * from './records/index.js';
