@@ -126,7 +126,7 @@ export const fr: Catalogue = {
   },
   problems: (sentences) => (sentences.length === 1 ? sentences[0]! : `${sentences.length} problèmes : ${sentences.join(' ')}`),
   events: {
-    roundDealt: (e, n) => `La manche ${e.round} est distribuée ; ${n[e.starter]} a la carte étoile et commence.`,
+    roundDealt: (e, n) => `La manche ${e.round} est distribuée ; ${n[e.starter]} a la carte 1 sur 5 avec le symbole ★ et commence.`,
     setDiscarded: (e, n) => `La série ${de(n[e.seat]!)} (${court(e.cards.length, e.value)}) va à la défausse, face cachée.`,
     setPlayed: (e, n) => `${n[e.seat]} joue ${serie(e.cards.length, e.value)}.`,
     cardAdded: (e, n) => `${n[e.seat]} ajoute un ${e.value} à la série ${de(n[e.target.seat]!)}, qui devient ${serie(e.size, e.value)}.`,
@@ -153,7 +153,7 @@ export const fr: Catalogue = {
       : a.kind === 'add' ? `${s.who} ajoute un ${a.value} à ${possedee(a.target)}, qui devient ${serie(a.size, a.value)}`
       : a.kind === 'take' ? `${s.who} prend ${possedee(a.from)} et la retourne : elle arrive en main comme ${commeVaut(a.shownAs)}`
       : a.kind === 'rotate' ? `${s.who} retourne toutes les cartes de sa main (${a.size} carte${a.size > 1 ? 's' : ''})`
-      : a.kind === 'deal' ? `La manche ${a.round} est distribuée et ${a.starter} a la carte étoile et commence`
+      : a.kind === 'deal' ? `La manche ${a.round} est distribuée et ${a.starter} a la carte 1 sur 5 avec le symbole ★ et commence`
       : `${s.who} joue`;
     const b = s.beaten;
     if (b) {
