@@ -14,7 +14,8 @@ export default defineConfig({
       include: ['src/**/*.ts'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'coverage',
-      thresholds: { lines: 0, functions: 0, branches: 0, statements: 0 },
+      // measured 89.3 % lines, 88.2 % statements, 85.0 % branches, 93.2 % functions (issue 13)
+      thresholds: { lines: 87, statements: 86, branches: 83, functions: 91 },
     },
   },
 });
