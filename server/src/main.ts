@@ -1,7 +1,8 @@
 /**
  * `npm run server`: one dnup game server from environment variables (docs/online.md).
  * PORT (2567), HOST (127.0.0.1), REDIS_URL (none: the embedded store in DATA_DIR, default
- * server/data), PUBLIC_ADDRESS, RECONNECT_SECONDS (30), BOT_DELAY_MS (400).
+ * server/data), PUBLIC_ADDRESS, RECONNECT_SECONDS (30), BOT_DELAY_MS (400), ROUND_PAUSE_MS (3000),
+ * RATE_PER_SECOND (10) and RATE_BURST (20) messages per client.
  */
 import { fileURLToPath } from 'node:url';
 import { startServer } from './app.js';
@@ -27,6 +28,8 @@ const server = await startServer({
   reconnectSeconds: numberFrom('RECONNECT_SECONDS', 30),
   botDelayMs: numberFrom('BOT_DELAY_MS', 400),
   roundPauseMs: numberFrom('ROUND_PAUSE_MS', 3000),
+  ratePerSecond: numberFrom('RATE_PER_SECOND', 10),
+  rateBurst: numberFrom('RATE_BURST', 20),
   handleSignals: true,
 });
 console.log(

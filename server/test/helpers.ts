@@ -48,6 +48,8 @@ export class Player {
   over: GameOverMessage | null = null;
   refusals: RefusedMessage[] = [];
   left: number | null = null;
+  /** A frozen player stops playing (playToEnd leaves it alone). */
+  frozen = false;
   private waiters: (() => void)[] = [];
 
   constructor(public room: Room) {
@@ -125,11 +127,11 @@ export async function playToEnd(players: readonly Player[], pick: (moves: readon
   const deadline = Date.now() + ms;
   await new Promise<void>((resolve, reject) => {
     const tick = (): void => {
-      if (players.every((p) => p.over)) return resolve();
+      if (players.every((p) => p.over || p.frozen)) return resolve();
       if (Date.now() > deadline) return reject(new Error(`game not over after ${ms} ms (move ${players[0]?.moveCount})`));
       for (const p of players) {
         const s = p.state;
-        if (!s || p.over || s.moves.length === 0) continue;
+        if (!s || p.over || p.frozen || s.moves.length === 0) continue;
         const key = s.view.moveCount * 8 + (p.welcome?.seat ?? 0);
         if (done.has(key)) continue;
         // at a round's end anyone may deal: only the first player does, so nothing is sent twice
