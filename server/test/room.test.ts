@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apply, createGame, legalMoves, playerView, replay, type GameState, type Move } from 'dnup';
 import { ColyseusTestServer } from '@colyseus/testing';
 import { MESSAGES, type StateMessage } from '../src/protocol.js';
-import { clientOf, create, join, playToEnd, testServer, type Player, type Received } from './helpers.js';
+import { clientOf, create, join, playToEnd, testServer, type Received } from './helpers.js';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 let colyseus: ColyseusTestServer;
