@@ -9,5 +9,7 @@ export default defineConfig({
   target: 'node20',
   sourcemap: true,
   clean: true,
+  // the load test's client: a dev dependency, installed beside the server
+  external: ['colyseus.js'],
   silent: true,
 });
