@@ -59,7 +59,10 @@ class Bot {
     room.onMessage(MESSAGES.welcome, (w: WelcomeMessage) => (this.seat = w.seat ?? -1));
     room.onMessage(MESSAGES.lobby, () => {});
     room.onMessage(MESSAGES.refused, (r: { code: string; message: string }) => {
-      if (r.code !== 'STALE_MOVE') problems.push(`refused: ${r.code} ${r.message}`);
+      // at the end every room is left at once: a move still in flight then meets an abandoned game
+      if (stopping) return;
+      // STALE_MOVE: a next-round deal crossed the server's own at a round's end; anything else is a bug
+      if (r.code !== 'STALE_MOVE') problems.push(`refused: ${r.code} ${r.message} (seat ${this.seat}, after move ${this.last})`);
     });
     room.onMessage(MESSAGES.state, (s: StateMessage) => this.onState(s));
     room.onMessage(MESSAGES.gameOver, (g: GameOverMessage) => {
@@ -131,9 +134,18 @@ async function next(client: Client, players: number): Promise<void> {
   try {
     await t.start();
   } catch (e) {
-    if (!stopping) problems.push(`could not start a room: ${(e as Error).message}`);
+    // on a starved machine a seat reservation can expire before the WebSocket opens: not a lost
+    // move, so it is counted apart, and the room is opened again
+    tables.delete(t);
+    t.done = true;
+    await Promise.all(t.bots.map((b) => b.room.leave().catch(() => 0)));
+    if (stopping) return;
+    startFailures.push((e as Error).message);
+    await new Promise((r) => setTimeout(r, 1000));
+    if (!stopping) await next(client, players);
   }
 }
+const startFailures: string[] = [];
 
 function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -154,14 +166,14 @@ async function main(): Promise<void> {
     console.error('loadtest: did not finish in time');
     server.kill('SIGKILL');
     process.exit(1);
-  }, (SECONDS + 120) * 1000);
+  }, (SECONDS + 300) * 1000);
   await new Promise<void>((ready) => server.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && ready()));
   const idle = await stats(port);
   const client = new Client(`ws://127.0.0.1:${port}`);
 
   const startedAt = performance.now();
-  for (let i = 0; i < ROOMS; i += 20) {
-    await Promise.all(Array.from({ length: Math.min(20, ROOMS - i) }, (_, j) => next(client, (i + j) % 2 === 0 ? 2 : 3)));
+  for (let i = 0; i < ROOMS; i += 10) {
+    await Promise.all(Array.from({ length: Math.min(10, ROOMS - i) }, (_, j) => next(client, (i + j) % 2 === 0 ? 2 : 3)));
   }
   const opened = performance.now();
   const loaded = await stats(port);
@@ -186,6 +198,8 @@ async function main(): Promise<void> {
     rooms: ROOMS,
     seconds: SECONDS,
     roomsOpenedIn: Math.round(opened - startedAt),
+    serverRoomsAtLoad: loaded.rooms,
+    roomStartRetries: startFailures.length,
     movesPerSecond: Math.round(movesInWindow / measured),
     roundTripMs: { p50: +percentile(rttsNow, 50).toFixed(2), p95: +percentile(rttsNow, 95).toFixed(2), p99: +percentile(rttsNow, 99).toFixed(2), samples: rttsNow.length },
     serverHeapPerRoomKB: +(perRoom / 1024).toFixed(1),

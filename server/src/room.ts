@@ -419,12 +419,13 @@ export class DnupRoom extends Room {
     this.queue = this.queue
       .then(async () => {
         const game = this.game;
-        if (!game || this.phase !== 'playing') {
-          if (client) this.refuse(client, MESSAGES.move, { code: 'GAME_OVER', message: 'The game is over (rules §6).', rule: '§6' });
+        if (game && moveCount !== null && moveCount !== game.moveCount) {
+          // chosen before another move landed (at a round's end anyone may deal): not judged against a newer position
+          if (client) this.refuse(client, MESSAGES.move, { code: 'STALE_MOVE', message: `That move was chosen at move ${moveCount}; the game is at move ${game.moveCount}. Choose again from the latest view.` });
           return;
         }
-        if (moveCount !== null && moveCount !== game.moveCount) {
-          if (client) this.refuse(client, MESSAGES.move, { code: 'STALE_MOVE', message: `That move was chosen at move ${moveCount}; the game is at move ${game.moveCount}. Choose again from the latest view.` });
+        if (!game || this.phase !== 'playing') {
+          if (client) this.refuse(client, MESSAGES.move, { code: 'GAME_OVER', message: 'The game is over (rules §6).', rule: '§6' });
           return;
         }
         const verdict = checkMoveOfView(playerView(game, seat), move);
