@@ -159,7 +159,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), 'dnup-loadtest-'));
   const server = spawn(process.execPath, ['--expose-gc', fileURLToPath(new URL('./main.js', import.meta.url))], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: data, BOT_DELAY_MS: '0', ROUND_PAUSE_MS: '0', RATE_PER_SECOND: '50', RATE_BURST: '100', REDIS_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: data, BOT_DELAY_MS: '0', ROUND_PAUSE_MS: '0', RATE_PER_SECOND: '50', RATE_BURST: '100', REDIS_URL: '', COLYSEUS_SEAT_RESERVATION_TIME: '60' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const hardStop = setTimeout(() => {

@@ -347,7 +347,7 @@ export class DnupRoom extends Room {
     if (!this.game) return;
     this.phase = 'over';
     const record = this.record({ abandoned: true });
-    this.settings_finish(record);
+    this.storeFinish(record);
     this.broadcast(MESSAGES.gameOver, { winner: null, record, reason: 'abandoned' } satisfies GameOverMessage);
     void this.disconnect();
   }
@@ -449,7 +449,7 @@ export class DnupRoom extends Room {
     if (game.status === 'gameOver') {
       this.phase = 'over';
       const record = this.record();
-      this.settings_finish(record);
+      this.storeFinish(record);
       this.broadcast(MESSAGES.gameOver, { winner: game.winner, record, reason: 'won' } satisfies GameOverMessage);
       this.broadcastLobby();
       this.autoDispose = true;
@@ -459,7 +459,7 @@ export class DnupRoom extends Room {
     this.scheduleBots();
   }
 
-  private settings_finish(record: GameRecord): void {
+  private storeFinish(record: GameRecord): void {
     this.cfg.store.finish(this.roomId, record).catch((e: unknown) => this.cfg.log(`room ${this.roomId}: store: ${String(e)}`));
   }
 
