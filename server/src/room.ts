@@ -116,8 +116,9 @@ interface ClientData {
   seat: number | null;
   tokens: number;
   last: number;
-  /** Messages dropped for the rate limit since the last allowed one. */
+  /** Messages dropped for the rate limit in the window that began at `window` (ms). */
   dropped: number;
+  window: number;
   malformed: number;
 }
 
@@ -219,7 +220,7 @@ export class DnupRoom extends Room {
   // ---- joining and leaving ----
 
   override onJoin(client: Client, options: unknown): void {
-    const data: ClientData = { seat: null, tokens: this.cfg.rateBurst, last: Date.now(), dropped: 0, malformed: 0 };
+    const data: ClientData = { seat: null, tokens: this.cfg.rateBurst, last: Date.now(), dropped: 0, window: 0, malformed: 0 };
     client.userData = data;
     let o: ReturnType<typeof readJoinOptions>;
     // the first person in takes the host's seat (the creator: Colyseus joins it right after onCreate)
@@ -362,13 +363,17 @@ export class DnupRoom extends Room {
     data.tokens = Math.min(this.cfg.rateBurst, data.tokens + ((now - data.last) / 1000) * this.cfg.ratePerSecond);
     data.last = now;
     if (data.tokens < 1) {
+      // dropped messages are counted per 10 s window: one refusal per window, a disconnect past 5 × burst
+      if (now - data.window > 10_000) {
+        data.window = now;
+        data.dropped = 0;
+      }
       data.dropped++;
       if (data.dropped === 1) this.refuse(client, type, new Refusal('RATE_LIMITED', `Too many messages: at most ${this.cfg.ratePerSecond} a second. Wait a moment.`));
       if (data.dropped > this.cfg.rateBurst * 5) client.leave(CLOSE_CODES.flood, 'Too many messages.');
       return;
     }
     data.tokens -= 1;
-    data.dropped = 0;
     try {
       const result = handler();
       if (result) result.catch((e: unknown) => this.refuseOrLog(client, type, e));

@@ -59,7 +59,7 @@ describe('bad clients', () => {
 
   it('a flood gets one RATE_LIMITED refusal, then a disconnect (4429); the others carry on', async () => {
     const [ana, ben] = await duel();
-    for (let i = 0; i < 400; i++) ben.room.send(MESSAGES.start, {});
+    for (let i = 0; i < 1000; i++) ben.room.send(MESSAGES.start, {});
     await ben.until(() => ben.left !== null, 'the disconnect');
     expect(ben.left).toBe(CLOSE_CODES.flood);
     expect(ben.refusals.filter((r) => r.code === 'RATE_LIMITED')).toHaveLength(1);
