@@ -3,13 +3,13 @@
  * games (a data folder, or Redis with `redisUrl`), and the games a dead process left unfinished.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { LobbyRoom, matchMaker, Server } from '@colyseus/core';
+import { matchMaker, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { Redis } from 'ioredis';
 import { LOBBY_NAME, ROOM_NAME } from './protocol.js';
-import { configureRooms, DnupRoom, liveRooms, pendingRestores, RESTORE_OPTION, type RoomSettings } from './room.js';
+import { configureRooms, DnupLobby, DnupRoom, liveRooms, pendingRestores, RESTORE_OPTION, type RoomSettings } from './room.js';
 import { FileStore, RedisStore, type GameStore } from './store.js';
 
 /** Options of {@link startServer}. */
@@ -75,7 +75,7 @@ export async function startServer(config: ServerConfig = {}): Promise<RunningSer
       : {}),
   });
   gameServer.define(ROOM_NAME, DnupRoom).enableRealtimeListing();
-  gameServer.define(LOBBY_NAME, LobbyRoom);
+  gameServer.define(LOBBY_NAME, DnupLobby);
   gameServer.onShutdown(() => store.close());
   await gameServer.listen(port, host);
 

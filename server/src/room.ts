@@ -5,7 +5,7 @@
  * plays it until they come back with their seat token.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { Room, ServerError, type Client, type Delayed, type Deferred } from '@colyseus/core';
+import { LobbyRoom, Room, ServerError, type Client, type Delayed, type Deferred } from '@colyseus/core';
 import {
   apply,
   botByName,
@@ -134,6 +134,23 @@ function movesOf(view: PlayerView): Move[] {
   return [];
 }
 
+/**
+ * Colyseus looks message handlers up in a plain object, so a message typed "constructor" or
+ * "toString" finds Object.prototype's function and throws outside any handler, which would end
+ * the process. Without a prototype such types reach the "*" handler like any unknown type.
+ */
+export function hardenMessageHandlers(room: Room): void {
+  Object.setPrototypeOf((room as unknown as { onMessageHandlers: object }).onMessageHandlers, null);
+}
+
+/** Colyseus' lobby, with the same protection as {@link DnupRoom}. */
+export class DnupLobby extends LobbyRoom {
+  override async onCreate(options: unknown): Promise<void> {
+    hardenMessageHandlers(this);
+    await super.onCreate(options);
+  }
+}
+
 /** The dnup room type. */
 export class DnupRoom extends Room {
   private readonly cfg = settings;
@@ -152,6 +169,7 @@ export class DnupRoom extends Room {
   private shuttingDown = false;
 
   override async onCreate(options: unknown): Promise<void> {
+    hardenMessageHandlers(this);
     this.maxClients = 5 + MAX_SPECTATORS + 5;
     const restoreId = typeof options === 'object' && options !== null ? (options as Record<string, unknown>)[RESTORE_OPTION] : undefined;
     if (restoreId !== undefined) {

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isMove } from 'dnup';
-import { CLOSE_CODES, MESSAGES, readMoveMessage, Refusal } from '../src/protocol.js';
+import { CLOSE_CODES, LOBBY_NAME, MESSAGES, readMoveMessage, Refusal } from '../src/protocol.js';
 import { clientOf, create, join, testServer, type Player } from './helpers.js';
 
 let server: Awaited<ReturnType<typeof testServer>>;
@@ -70,6 +70,21 @@ describe('bad clients', () => {
     await back.until(() => back.state !== null, 'his view');
     await stillPlays(ana, back);
     await Promise.all([ana.room.leave(), back.room.leave()]);
+  });
+
+  it('message types named like Object.prototype members are unknown messages, in the game and in the lobby (found by the fuzz below)', async () => {
+    const [ana, ben] = await duel();
+    for (const t of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) ana.room.send(t, {});
+    await ana.until(() => ana.refusals.length === 4, 'four refusals');
+    expect(ana.refusals.map((r) => r.code)).toEqual(['UNKNOWN_MESSAGE', 'UNKNOWN_MESSAGE', 'UNKNOWN_MESSAGE', 'UNKNOWN_MESSAGE']);
+    const lobby = await clientOf(server).joinOrCreate(LOBBY_NAME);
+    let left: number | null = null;
+    lobby.onLeave((code) => (left = code));
+    lobby.send('constructor', {});
+    await new Promise((r) => setTimeout(r, 300));
+    await stillPlays(ana, ben);
+    expect([null, 4002]).toContain(left); // Colyseus closes a client sending an unknown type to its lobby; nothing crashes
+    await Promise.all([ana.room.leave(), ben.room.leave(), left === null ? lobby.leave() : Promise.resolve()]);
   });
 
   it('readMoveMessage returns a well-formed move or refuses with MALFORMED_MESSAGE, never anything else (fuzz)', () => {
