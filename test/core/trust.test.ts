@@ -235,7 +235,7 @@ describe('class 6: holes in arrays', () => {
   });
 
   it('parseRecord refuses a sparse moves array with a record error; replay too', () => {
-    const record = recordOf(S, []) as { moves: Move[] };
+    const record = recordOf(S, []);
     // eslint-disable-next-line no-sparse-arrays
     const sparse = { ...record, moves: [{ type: 'rotate' }, , { type: 'rotate' }] };
     for (const f of [() => parseRecord(sparse), () => replay(sparse)]) {
