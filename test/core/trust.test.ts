@@ -30,7 +30,6 @@ import {
   STANDARD_DECK,
   validatePosition,
   type GameState,
-  type Move,
 } from '../../src/index.js';
 import { gameScript, playScript } from '../helpers/random-games.js';
 
