@@ -6,6 +6,14 @@
 import {
   apply,
   checkMove,
+  checkMoveOfView,
+  determinize,
+  greedyBot,
+  legalMovesOfView,
+  monteCarloBot,
+  outlookOfView,
+  seededRandom,
+  type PlayerView,
   describeMove,
   discardPile,
   formatMove,
@@ -135,6 +143,20 @@ const SCENARIOS = {
     returnsOrCoded('perft(damaged state, 1)', () => perft(s, 1));
     returnsOrCoded('outlookOfState(damaged state)', () => outlookOfState(s));
     returnsOrCoded(`playerView(damaged state, ${seat + 1})`, () => playerView(s, seat + 1));
+  },
+  /** A player view damaged at one path (a bot author's or a client's copy): every view function returns or throws a coded error. */
+  view({ view, move }: { view: PlayerView; move: Move }): void {
+    const v = deepFreeze(view);
+    returnsOrCoded('legalMovesOfView(damaged view)', () => legalMovesOfView(v));
+    const check = neverThrows('checkMoveOfView(damaged view, move)', () => checkMoveOfView(v, move));
+    if (check !== undefined && typeof check.ok !== 'boolean') fail('checkMoveOfView answered no verdict');
+    returnsOrCoded('legalMoveGroups(damaged view)', () => legalMoveGroups(v));
+    const d = returnsOrCoded('determinize(damaged view, rng)', () => determinize(v, seededRandom(1)));
+    if (d.ok) validAfter('determinize(damaged view, rng)', d.value);
+    returnsOrCoded('outlookOfView(damaged view)', () => outlookOfView(v));
+    const moves = [move];
+    returnsOrCoded('greedyBot().chooseMove(damaged view, [move])', () => greedyBot(1).chooseMove(v, [move, { type: 'rotate' }]));
+    returnsOrCoded('monteCarloBot().chooseMove(damaged view, moves)', () => monteCarloBot({ seed: 1, playouts: 4, playoutCap: 40 }).chooseMove(v, [...moves, { type: 'rotate' }]));
   },
   /** Records: one problem list; parseRecord refuses exactly what it lists; replay throws only RecordErrors. */
   record(input: unknown): void {

@@ -1,0 +1,124 @@
+/**
+ * The command line on hostile files (issue 10): whatever `dnup replay` and `dnup check` are
+ * given (binary, huge, deeply nested, numbers beyond 2^53, directories, missing files), the exit
+ * status is one of the documented 0/1/2 and standard error holds no stack trace. A handful of
+ * fixed files plus a few generated ones; deeper command-line tests live in test/cli.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGame } from '../../src/index.js';
+import { descriptionOf, mutate, mutation, reached, recordOfReached, runs, timeoutFor } from '../helpers/fuzz.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'dist', 'cli.js');
+let tmp = '';
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+beforeAll(() => {
+  let built = 0;
+  try {
+    built = statSync(CLI).mtimeMs;
+  } catch {
+    built = 0;
+  }
+  if (built < newestSource(join(ROOT, 'src'))) {
+    const r = spawnSync('npx', ['tsup', '--silent'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
+    if (r.status !== 0) throw new Error(`build failed: ${r.stderr}`);
+  }
+  tmp = mkdtempSync(join(tmpdir(), 'dnup-fuzz-cli-'));
+}, 300_000);
+
+afterAll(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Runs the built CLI (30 s at most: a hang fails with status null) and checks the documented exit contract. */
+function expectCleanExit(args: string[], input?: string | Buffer): void {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, input, timeout: 30_000, maxBuffer: 64 * 1024 * 1024 });
+  const stderr = r.stderr?.toString('utf8') ?? '';
+  const what = `dnup ${args.join(' ')}`;
+  expect([0, 1, 2], `${what} exited with ${r.status ?? r.signal}; stderr: ${stderr.slice(0, 500)}`).toContain(r.status);
+  expect(stderr, `${what} printed a stack trace`).not.toMatch(/\n\s+at |node:internal|FATAL ERROR|Native stack trace/);
+}
+
+function file(name: string, content: string | Buffer): string {
+  const path = join(tmp, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+/** JSON text of a value, BigInts written as plain (huge) numbers, as a file from another program would hold them. */
+function jsonText(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `@@big${v}@@` : v)).replace(/"@@big(-?\d+)@@"/g, '$1');
+}
+
+const deepJson = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);
+
+describe('dnup replay and dnup check on hostile files', () => {
+  const fixed: [string, () => string | Buffer][] = [
+    ['binary', () => Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))],
+    ['empty', () => ''],
+    ['a 4 MB JSON array', () => `[${'0,'.repeat(2_000_000)}0]`],
+    ['JSON nested 100,000 deep', () => deepJson(100_000)],
+    ['a record nested 50,000 deep in its moves', () => `{"format":"dnup-record","version":1,"players":["a","b"],"seed":1,"moves":${deepJson(50_000)}}`],
+    ['numbers beyond 2^53 and 1e999', () => JSON.stringify({ format: 'dnup-record', version: 1, players: ['a', 'b'], seed: 0, moves: [] }).replace('"seed":0', '"seed":123456789012345678901234567890').replace('"moves":[]', '"moves":[{"type":"play","cards":[1e999]}]')],
+    ['a position with card id 1e9 in its deck', () => JSON.stringify({ ...descriptionOf(createGame(3, 'x')), deck: { cards: [{ id: 1e9, faces: [1, 2], minPlayers: 2, star: true }] } })],
+    ['a state with out = every seat', () => JSON.stringify({ ...createGame(3, 'x'), out: [0, 1, 2] })],
+    ['a state with a deck card id of 1e9', () => {
+      const s = JSON.parse(JSON.stringify(createGame(3, 'x'))) as { deck: { cards: { id: number }[] } };
+      s.deck.cards[5]!.id = 1e9;
+      return JSON.stringify(s);
+    }],
+    ['a UTF-16 file with a byte-order mark', () => Buffer.from(`\ufeff${JSON.stringify(createGame(2, 'x'))}`, 'utf16le')],
+  ];
+
+  it.each(fixed)(
+    '%s',
+    (name, content) => {
+      const path = file(`${name.replace(/\W+/g, '-')}.json`, content());
+      expectCleanExit(['replay', path]);
+      expectCleanExit(['check', '--json', path]);
+    },
+    120_000,
+  );
+
+  it('a directory, a missing file, and standard input that is not JSON', () => {
+    const dir = join(tmp, 'a-directory.json');
+    mkdirSync(dir, { recursive: true });
+    for (const command of ['replay', 'check']) {
+      expectCleanExit([command, dir]);
+      expectCleanExit([command, join(tmp, 'missing.json')]);
+      expectCleanExit([command, '-'], Buffer.from([0xff, 0xfe, 0x00, 0x7b]));
+    }
+  });
+
+  it(
+    'damaged records and positions of random games',
+    () => {
+      fc.assert(
+        fc.property(reached, mutation, mutation, (r, m1, m2) => {
+          const record = file('record.json', jsonText(mutate(recordOfReached(r), m1).value));
+          const position = file('position.json', jsonText(mutate(descriptionOf(r.state), m2).value));
+          expectCleanExit(['replay', '--quiet', record]);
+          expectCleanExit(['check', position]);
+        }),
+        // each case spawns two processes: a few only (npm run fuzz multiplies them)
+        runs(4),
+      );
+    },
+    timeoutFor(),
+  );
+});
