@@ -162,8 +162,8 @@ describe('createGame', () => {
     () => {
       fc.assert(
         property(fc.constantFrom(2, 3, 4, 5).chain((n) => fc.tuple(fc.constant(n), customDeck(n, { maxInUse: 20 }))), ([n, d]) => {
-          const mine = jsonCopy(d) as { cards: { faces: number[]; minPlayers: number }[] };
-          const state = createGame(n, 'x', { deck: mine as DeckDefinition });
+          const mine = jsonCopy(d) as unknown as { cards: { id?: number; faces: number[]; minPlayers: number }[] };
+          const state = createGame(n, 'x', { deck: mine as unknown as DeckDefinition });
           const before = JSON.stringify(state);
           for (const c of mine.cards) c.faces.reverse();
           mine.cards.push({ faces: [1, 1], minPlayers: 2 });

@@ -47,13 +47,13 @@ const scaleOfTime = FIXED_RUNS === undefined ? FUZZ_SCALE : Math.max(1, FIXED_RU
 /** How long one property may take, search and shrinking included, before fast-check stops it and reports what it has. */
 export const PROPERTY_MS = 45_000;
 
-/** fast-check parameters for a property that runs `base` cases at scale 1. */
-export function runs(base: number): fc.Parameters<unknown> {
+/** fast-check parameters for a property that runs `base` cases at scale 1, and may take `limitMs` (default {@link PROPERTY_MS}). */
+export function runs(base: number, limitMs = PROPERTY_MS): fc.Parameters<unknown> {
   return {
     numRuns: FIXED_RUNS ?? Math.max(1, Math.round(base * FUZZ_SCALE)),
     includeErrorInReport: true,
     // a hanging case costs CASE_MS per shrinking step: stop shrinking in time and report the smallest case so far
-    interruptAfterTimeLimit: Math.ceil(PROPERTY_MS * scaleOfTime),
+    interruptAfterTimeLimit: Math.ceil(limitMs * scaleOfTime),
     markInterruptAsFailure: false,
     ...(SEED === undefined ? {} : { seed: SEED }),
   };
@@ -209,10 +209,10 @@ export function throwingProxy(target: object = {}): object {
     throw new TrapError('a hostile trap threw');
   };
   const p = new Proxy(target, {
-    get: (t, k) => (typeof k === 'symbol' ? (k === fc.toStringMethod ? () => 'throwingProxy()' : undefined) : trap()),
-    has: (t, k) => (typeof k === 'symbol' ? k === fc.toStringMethod : trap()),
+    get: (_t, k) => (typeof k === 'symbol' ? (k === fc.toStringMethod ? () => 'throwingProxy()' : undefined) : trap()),
+    has: (_t, k) => (typeof k === 'symbol' ? k === fc.toStringMethod : trap()),
     ownKeys: trap,
-    getOwnPropertyDescriptor: (t, k) => (typeof k === 'symbol' ? undefined : trap()),
+    getOwnPropertyDescriptor: (_t, k) => (typeof k === 'symbol' ? undefined : trap()),
     getPrototypeOf: trap,
     set: trap,
     deleteProperty: trap,
