@@ -81,6 +81,11 @@ function objectsOf(x: unknown): Set<object> {
 }
 
 const SCENARIOS = {
+  /** validatePosition answers a list, and rejects a state that no game can reach (used for tamperings that always make one). */
+  'damaged.validatePosition'({ state }: DamagedInput): void {
+    const s = deepFreeze(state);
+    if (!rejectedByValidator(s)) fail('validatePosition accepts this impossible state');
+  },
   /** A state validatePosition rejects is refused by apply; one it accepts plays to a valid state. */
   'damaged.apply'({ state, move }: DamagedInput): void {
     const s = deepFreeze(state);

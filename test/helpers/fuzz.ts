@@ -339,9 +339,11 @@ export interface Reached {
   readonly moves: readonly Move[];
 }
 
-/** Prints a reached game as the script that plays it, not as its (long) state. */
+/** Prints a reached game as the script that plays it, not as its (long) state; freezes the state, so that any function that writes to it fails. */
 function printable(r: Reached, text: string): Reached {
   Object.defineProperty(r, fc.toStringMethod, { value: () => text });
+  deepFreeze(r.state);
+  deepFreeze(r.moves);
   return r;
 }
 
@@ -361,7 +363,7 @@ const customGame = fc
     return printable({ state, moves }, text);
   });
 
-/** Random games, and the moves that led there. */
+/** Random games, and the moves that led there (deep-frozen). */
 export const reached: fc.Arbitrary<Reached> = fc.oneof({ weight: 3, arbitrary: standardGame }, { weight: 1, arbitrary: customGame });
 
 /** A JSON copy, as a state read back from a file, a database or a network message. */
@@ -484,9 +486,18 @@ export const NAMED_TAMPERINGS: Record<string, (s: Loose) => void> = {
   },
   'starter = players': (s) => (s.starter = s.players.length),
   'scores[0] += 3': (s) => (s.scores[0] += 3),
+  'round 2 with one seat holding every point so far': (s) => {
+    // one finished round gives at most 2 tokens (1 round win in the duel) to a seat
+    s.round = 2;
+    s.status = 'playing';
+    s.out = [];
+    s.winner = null;
+    s.moveCount += 1;
+    s.scores = s.scores.map((_: number, i: number) => (i === 0 ? (s.players.length === 2 ? 2 : 3) : 0));
+  },
   'turn.seat = players': (s) => (s.turn.seat = s.players.length),
   'turn.seat = -1': (s) => (s.turn.seat = -1),
-  'turn.area = 1': (s) => (s.turn.area = 1),
+  'turn.area = 2': (s) => (s.turn.area = 2),
   'turn.number = 0': (s) => (s.turn.number = 0),
   'hands[turn] = []': (s) => (s.hands[s.turn.seat] = []),
   'discardCount += 1': (s) => (s.discardCount += 1),
@@ -515,6 +526,9 @@ export const NAMED_TAMPERINGS: Record<string, (s: Loose) => void> = {
 };
 
 export const namedTampering: fc.Arbitrary<string> = fc.constantFrom(...Object.keys(NAMED_TAMPERINGS));
+
+/** The tamperings that may leave a possible position (the others never do, so validatePosition must reject them). */
+export const MAYBE_POSSIBLE = new Set(['swap a hand card with a discarded one']);
 
 /** A JSON copy of `state` with one named tampering. */
 export function tamper(state: GameState, name: string): GameState {
