@@ -2,47 +2,33 @@
  * The command line on hostile files (issue 10): whatever `dnup replay` and `dnup check` are
  * given (binary, huge, deeply nested, numbers beyond 2^53, directories, missing files), the exit
  * status is one of the documented 0/1/2 and standard error holds no stack trace. A handful of
- * fixed files plus a few generated ones; deeper command-line tests live in test/cli.
+ * fixed files plus a few generated ones; deeper command-line tests live in test/cli. The command
+ * line is bundled from src/ for this file.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame } from '../../src/index.js';
+import { bundleEntry } from '../helpers/fuzz-sandbox.js';
 import { descriptionOf, mutate, mutation, reached, recordOfReached, runs, timeoutFor } from '../helpers/fuzz.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = join(ROOT, 'dist', 'cli.js');
+/** The command line, bundled from the current sources (dist/ is test/cli's, and may be stale or being rebuilt). */
+let CLI = '';
 let tmp = '';
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-beforeAll(() => {
-  let built = 0;
-  try {
-    built = statSync(CLI).mtimeMs;
-  } catch {
-    built = 0;
-  }
-  if (built < newestSource(join(ROOT, 'src'))) {
-    const r = spawnSync('npx', ['tsup', '--silent'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
-    if (r.status !== 0) throw new Error(`build failed: ${r.stderr}`);
-  }
+beforeAll(async () => {
+  CLI = await bundleEntry(join('src', 'cli', 'main.ts'), 'cli');
   tmp = mkdtempSync(join(tmpdir(), 'dnup-fuzz-cli-'));
 }, 300_000);
 
 afterAll(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
+  if (CLI) rmSync(CLI, { force: true });
 });
 
 /** Runs the built CLI (30 s at most: a hang fails with status null) and checks the documented exit contract. */

@@ -7,7 +7,7 @@
  * case gets a fresh process. Properties using it are asynchronous (fc.asyncProperty).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
@@ -19,15 +19,15 @@ const OUT = join(ROOT, 'node_modules', '.cache', 'dnup-fuzz');
 /** The sandbox's heap limit: far above what any sound case needs. */
 export const SANDBOX_HEAP_MB = 256;
 
-let bundle: string | undefined;
-
-/** Bundles the scenarios with the library sources (once per test file, about a second). */
-export async function buildSandbox(): Promise<void> {
-  if (bundle) return;
+/**
+ * Bundles one entry of the sources with tsup into node_modules/.cache/dnup-fuzz (a per-process
+ * name, so parallel test files and test/cli's own build of dist/ never race); returns its path.
+ */
+export async function bundleEntry(entry: string, name: string): Promise<string> {
   mkdirSync(OUT, { recursive: true });
-  const name = `scenarios-${process.pid}`;
+  const file = `${name}-${process.pid}`;
   await build({
-    entry: { [name]: join(ROOT, 'test', 'helpers', 'fuzz-scenarios.ts') },
+    entry: { [file]: join(ROOT, entry) },
     outDir: OUT,
     format: ['esm'],
     target: 'node20',
@@ -40,7 +40,14 @@ export async function buildSandbox(): Promise<void> {
     splitting: false,
     external: ['fast-check'],
   });
-  bundle = join(OUT, `${name}.js`);
+  return join(OUT, `${file}.js`);
+}
+
+let bundle: string | undefined;
+
+/** Bundles the scenarios with the library sources (once per test file, about a second). */
+export async function buildSandbox(): Promise<void> {
+  bundle ??= await bundleEntry(join('test', 'helpers', 'fuzz-scenarios.ts'), 'scenarios');
 }
 
 let child: ChildProcess | undefined;
@@ -98,7 +105,7 @@ export async function inSandbox(name: ScenarioName, input: unknown, ms = CASE_MS
   if (!answer.ok) throw new Error(answer.message);
 }
 
-/** Stops the sandbox process (afterAll). */
+/** Stops the sandbox process and removes its bundle (afterAll). */
 export async function stopSandbox(): Promise<void> {
   const c = child;
   child = undefined;
@@ -107,4 +114,6 @@ export async function stopSandbox(): Promise<void> {
     c.kill();
     await exited;
   }
+  if (bundle) rmSync(bundle, { force: true });
+  bundle = undefined;
 }
