@@ -21,6 +21,7 @@ export const MOVE_ERROR_CODES = [
   'NO_SET_THERE',
   'NOT_AN_OPPONENT_SET',
   'VALUE_MISMATCH',
+  'INVALID_STATE',
 ] as const;
 
 /** A machine-readable reason for refusing a move. */
@@ -49,6 +50,7 @@ export const RULE_OF_CODE: Readonly<Record<MoveErrorCode, string>> = {
   NO_SET_THERE: '§5',
   NOT_AN_OPPONENT_SET: '§5 B/C',
   VALUE_MISMATCH: '§5 B',
+  INVALID_STATE: '§8',
 };
 
 /** The common shape of every error this library throws. */
