@@ -72,6 +72,8 @@ const COVERED: Record<string, string> = {
   isViewError: 'core',
   isBotError: 'core',
   isPlayerView: 'core',
+  loadState: 'states (the gateway)',
+  loadView: 'views (the gateway)',
   IllegalMoveError: 'class (constructed by the library)',
   GameSetupError: 'class',
   PositionError: 'class',

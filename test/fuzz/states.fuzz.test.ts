@@ -10,6 +10,8 @@ import {
   apply,
   describeMove,
   formatMove,
+  isPositionError,
+  loadState,
   legalMoveGroups,
   legalMoves,
   playerView,
@@ -97,6 +99,7 @@ const SCENARIOS: [ScenarioName, number][] = [
   ['damaged.playerView', 60],
   ['damaged.checkMove', 60],
   ['damaged.fromPosition', 40],
+  ['damaged.loadState', 60],
   ['damaged.others', 40],
 ];
 
@@ -131,6 +134,39 @@ describe.each(Object.keys(NAMED_TAMPERINGS))('a state with the tampering "%s"', 
         }),
         // the tampering is the point, not the game: little time to shrink the game
         runs(3, 8_000),
+      );
+    },
+    timeoutFor(),
+  );
+});
+
+describe('loadState, the gateway for outside states', () => {
+  it(
+    'a JSON copy or the JSON text of a state the library returned loads to an equal state that plays the same',
+    () => {
+      fc.assert(
+        property(reached, fc.nat(), fc.boolean(), ({ state }, choice, asText) => {
+          const input = asText ? JSON.stringify(state) : deepFreeze(jsonCopy(state));
+          const loaded = loadState(input);
+          expect(JSON.stringify(loaded)).toBe(JSON.stringify(state));
+          const moves = legalMoves(state);
+          expect(legalMoves(loaded)).toEqual(moves);
+          if (moves.length > 0) expect(apply(loaded, moves[choice % moves.length]!)).toEqual(apply(state, moves[choice % moves.length]!));
+        }),
+        runs(40),
+      );
+    },
+    timeoutFor(),
+  );
+
+  it(
+    'refuses any other value with a PositionError',
+    () => {
+      fc.assert(
+        property(hostileValue, (x) => {
+          rejectsCoded('loadState(value)', () => loadState(x), isPositionError);
+        }),
+        runs(200),
       );
     },
     timeoutFor(),

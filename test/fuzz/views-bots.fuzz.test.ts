@@ -16,6 +16,7 @@ import {
   legalMoveGroups,
   legalMoves,
   legalMovesOfView,
+  loadView,
   outlookOfState,
   outlookOfView,
   playerView,
@@ -31,7 +32,7 @@ import {
   type Move,
   type PlayerView,
 } from '../../src/index.js';
-import { attempt, describeError, hostileMove, hostileValue, isLibraryError, jsonCopy, mutate, mutation, neverThrows, property, reached, returnsOrCoded, runs, timeoutFor, TrapError } from '../helpers/fuzz.js';
+import { attempt, deepFreeze, describeError, rejectsCoded, hostileMove, hostileValue, isLibraryError, jsonCopy, mutate, mutation, neverThrows, property, reached, returnsOrCoded, runs, timeoutFor, TrapError } from '../helpers/fuzz.js';
 import { buildSandbox, inSandbox, stopSandbox } from '../helpers/fuzz-sandbox.js';
 
 beforeAll(buildSandbox, 120_000);
@@ -55,6 +56,23 @@ describe('player views', () => {
           if (check !== undefined && typeof check.ok !== 'boolean') throw new Error('checkMoveOfView answered no verdict');
         }),
         runs(150),
+      );
+    },
+    timeoutFor(),
+  );
+
+  it(
+    'loadView: a JSON copy of a view loads to an equal view; anything else is refused with a ViewError',
+    () => {
+      fc.assert(
+        property(reached, fc.integer({ min: 0, max: 4 }), hostileValue, ({ state }, seat, x) => {
+          const view = playerView(state, seat % state.players.length);
+          const loaded = loadView(deepFreeze(jsonCopy(view)));
+          expect(JSON.stringify(loaded)).toBe(JSON.stringify(view));
+          expect(legalMovesOfView(loaded)).toEqual(legalMovesOfView(view));
+          rejectsCoded('loadView(value)', () => loadView(x), isViewError);
+        }),
+        runs(60),
       );
     },
     timeoutFor(),

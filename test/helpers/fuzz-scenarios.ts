@@ -3,6 +3,7 @@
  * damaged state, record or position description), calls the public API on it, and answers
  * `{ ok: true }` or `{ ok: false, message }`. Bundled, and run in a child process.
  */
+import { isDeepStrictEqual } from 'node:util';
 import {
   apply,
   checkMove,
@@ -10,6 +11,9 @@ import {
   determinize,
   greedyBot,
   legalMovesOfView,
+  loadState,
+  loadView,
+  isViewError,
   monteCarloBot,
   outlookOfView,
   seededRandom,
@@ -65,6 +69,16 @@ function rejectedByValidator(x: unknown): boolean {
 function validAfter(label: string, s: unknown): void {
   const problems = neverThrows(`validatePosition(${label})`, () => validatePosition(jsonCopy(s)));
   if (problems.length > 0) fail(`${label} is a state that validatePosition rejects: ${problems.map((p) => p.code).join(', ')}`);
+}
+
+/** The JSON text of `x` when it says exactly the same (no BigInt, NaN, hole or undefined lost on the way). */
+function asJsonText(x: unknown): string | undefined {
+  try {
+    const text = JSON.stringify(x);
+    return isDeepStrictEqual(JSON.parse(text), x) ? text : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Objects reachable from `x` (own enumerable values), for the no-sharing check. */
@@ -130,6 +144,21 @@ const SCENARIOS = {
       if (out.ok) validAfter('fromPosition(accepted state)', out.value);
     }
   },
+  /** loadState, the gateway, refuses exactly what validatePosition lists; what it accepts is the library's own copy. */
+  'damaged.loadState'({ state }: DamagedInput): void {
+    const s = deepFreeze(state);
+    if (rejectedByValidator(s)) {
+      rejectsCoded('loadState(damaged state)', () => loadState(s), isPositionError);
+      const text = asJsonText(s);
+      if (text !== undefined) rejectsCoded('loadState(JSON text of the damaged state)', () => loadState(text), isPositionError);
+      return;
+    }
+    const out = returnsOrCoded('loadState(accepted state)', () => loadState(s), () => false);
+    if (!out.ok) return;
+    validAfter('loadState(accepted state)', out.value);
+    const mine = objectsOf(s);
+    for (const o of objectsOf(out.value)) if (mine.has(o)) fail(`loadState's state shares an object with its input: ${JSON.stringify(o)?.slice(0, 80)}`);
+  },
   /** Every other function taking a state returns or throws a coded error. */
   'damaged.others'({ state, move, seat }: DamagedInput): void {
     const s = deepFreeze(state);
@@ -152,6 +181,8 @@ const SCENARIOS = {
   /** A player view damaged at one path (a bot author's or a client's copy): every view function returns or throws a coded error. */
   view({ view, move }: { view: PlayerView; move: Move }): void {
     const v = deepFreeze(view);
+    const loaded = returnsOrCoded('loadView(damaged view)', () => loadView(v), isViewError);
+    if (loaded.ok) returnsOrCoded('legalMovesOfView(loadView(damaged view))', () => legalMovesOfView(loaded.value), () => false);
     returnsOrCoded('legalMovesOfView(damaged view)', () => legalMovesOfView(v));
     const check = neverThrows('checkMoveOfView(damaged view, move)', () => checkMoveOfView(v, move));
     if (check !== undefined && typeof check.ok !== 'boolean') fail('checkMoveOfView answered no verdict');
