@@ -74,6 +74,7 @@ describe('a state the library returned, JSON round-tripped, works exactly as the
     () => {
       fc.assert(
         property(reached, fc.nat(), ({ state }, choice) => {
+          if (legalMoves(state).length === 0) return; // game over: nothing to play
           const mine = jsonCopy(state) as GameState & { deck: { cards: { faces: number[] }[] } };
           const before = jsonCopy(mine);
           const move = moveOf({ state, moves: [] }, choice);

@@ -50,14 +50,20 @@ export async function buildSandbox(): Promise<void> {
   bundle ??= await bundleEntry(join('test', 'helpers', 'fuzz-scenarios.ts'), 'scenarios');
 }
 
-let child: ChildProcess | undefined;
+interface Live {
+  readonly process: ChildProcess;
+  /** Resolves once the bundle is loaded: the case timer starts only then (a loaded machine may take seconds to start node). */
+  readonly ready: Promise<boolean>;
+}
+
+let child: Live | undefined;
 /** The request waiting for an answer, and the process it was sent to. */
 let pending: { from: ChildProcess; resolve: (r: ScenarioResult) => void } | undefined;
 
-function start(): ChildProcess {
+function start(): Live {
   if (!bundle) throw new Error('call buildSandbox() in beforeAll first');
   const c = fork(bundle, [], {
-    execArgv: [`--max-old-space-size=${SANDBOX_HEAP_MB}`, '--stack-size=984'],
+    execArgv: [`--max-old-space-size=${SANDBOX_HEAP_MB}`],
     serialization: 'advanced', // structured clone: BigInt, -0, NaN and holes survive the trip
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     env: { ...process.env, DNUP_FUZZ_SANDBOX: '1' },
@@ -66,21 +72,30 @@ function start(): ChildProcess {
   c.stderr?.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-2000);
   });
+  let onReady: (ok: boolean) => void = () => {};
+  const ready = new Promise<boolean>((resolve) => {
+    onReady = resolve;
+  });
   c.on('message', (m) => {
+    if ((m as { ready?: boolean }).ready === true) {
+      onReady(true);
+      return;
+    }
     if (pending?.from !== c) return;
     const p = pending;
     pending = undefined;
     p.resolve(m as ScenarioResult);
   });
   c.on('exit', (code, signal) => {
-    if (child === c) child = undefined;
+    onReady(false);
+    if (child?.process === c) child = undefined;
     if (pending?.from !== c) return; // a process killed after its timeout: nobody waits for it
     const p = pending;
     pending = undefined;
     const oom = /out of memory/i.test(stderr) ? 'OUT OF MEMORY' : `the sandbox died (exit ${code ?? signal})`;
     p.resolve({ ok: false, message: `${oom}: ${stderr.split('\n').find((l) => /FATAL|Error/.test(l)) ?? ''}`.trim() });
   });
-  return c;
+  return { process: c, ready };
 }
 
 /**
@@ -89,13 +104,15 @@ function start(): ChildProcess {
  */
 export async function inSandbox(name: ScenarioName, input: unknown, ms = CASE_MS): Promise<void> {
   child ??= start();
-  const c = child;
+  const live = child;
+  if (!(await live.ready)) throw new Error('the sandbox process did not start');
+  const c = live.process;
   let timer: NodeJS.Timeout | undefined;
   const answer = await new Promise<ScenarioResult>((resolve) => {
     pending = { from: c, resolve };
     timer = setTimeout(() => {
       pending = undefined;
-      if (child === c) child = undefined;
+      if (child === live) child = undefined;
       c.kill('SIGKILL');
       resolve({ ok: false, message: `HANG or OUT OF MEMORY: no answer within ${ms} ms (the sandbox heap is ${SANDBOX_HEAP_MB} MB)` });
     }, ms);
@@ -107,7 +124,7 @@ export async function inSandbox(name: ScenarioName, input: unknown, ms = CASE_MS
 
 /** Stops the sandbox process and removes its bundle (afterAll). */
 export async function stopSandbox(): Promise<void> {
-  const c = child;
+  const c = child?.process;
   child = undefined;
   if (c && c.exitCode === null) {
     const exited = new Promise((resolve) => c.once('exit', resolve));

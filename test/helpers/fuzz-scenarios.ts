@@ -246,4 +246,5 @@ if (process.env.DNUP_FUZZ_SANDBOX === '1' && process.send) {
     }
     process.send!(answer);
   });
+  process.send({ ready: true });
 }
