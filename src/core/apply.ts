@@ -98,4 +98,9 @@ export function legalMoves(source: MoveSource): Move[] {
   }
 }
 
+/** {@link legalMoves} of a full state the library made or checked (internal: search loops). */
+export function legalMovesTrusted(state: GameState): Move[] {
+  return movesFrom(state.status, state.turn.seat, state.hands[state.turn.seat]!, state.table);
+}
+
 export { checkMove };

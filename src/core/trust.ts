@@ -10,6 +10,7 @@
  */
 import { deckIndex, deckProblems, isStandardDeck, STANDARD_DECK, type CardDefinition, type CardId, type DeckDefinition } from './cards.js';
 import { describeValue, isRecord, readInput } from './input.js';
+import { isDnupError } from './errors.js';
 import { PositionError, ProblemList } from './position-error.js';
 import { invariantProblems, stateShape } from './state-problems.js';
 import type { GameState } from './state.js';
@@ -33,13 +34,25 @@ export function isIssued(x: unknown): x is GameState {
  * the standard ones (so lookup tables are shared), else a deep-frozen copy nobody else holds.
  */
 export function ownDeck(deck: DeckDefinition): DeckDefinition {
-  if (deck === STANDARD_DECK) return deck;
+  if (deck === STANDARD_DECK || ownedDecks.has(deck)) return deck;
   if ((deck.name === undefined || deck.name === STANDARD_DECK.name) && isStandardDeck(deck)) return STANDARD_DECK;
   const cards = deck.cards.map((c): CardDefinition => {
     const faces = Object.freeze([c.faces[0], c.faces[1]] as const) as readonly [number, number];
     return Object.freeze(c.star === undefined ? { id: c.id, faces, minPlayers: c.minPlayers } : { id: c.id, faces, minPlayers: c.minPlayers, star: c.star });
   });
-  return Object.freeze(deck.name === undefined ? { cards: Object.freeze(cards) } : { name: deck.name, cards: Object.freeze(cards) });
+  const own = Object.freeze(deck.name === undefined ? { cards: Object.freeze(cards) } : { name: deck.name, cards: Object.freeze(cards) });
+  ownedDecks.add(own);
+  return own;
+}
+
+const ownedDecks = new WeakSet<object>();
+
+/** A deck from anywhere as the library's own checked, frozen deck, or undefined when it is not sound (rules §2). */
+export function trustedDeck(deck: unknown): DeckDefinition | undefined {
+  if (deck === STANDARD_DECK || (typeof deck === 'object' && deck !== null && ownedDecks.has(deck))) return deck as DeckDefinition;
+  const read = readInput(deck);
+  if (!read.ok || deckProblems(read.value).length > 0) return undefined;
+  return ownDeck(read.value as unknown as DeckDefinition);
 }
 
 /** A state with the fields in their documented order, built from checked plain data. */
@@ -232,7 +245,6 @@ export function trustedSource(input: unknown): MoveSource {
   return trustedState(input);
 }
 
-const OWN_ERRORS = ['IllegalMoveError', 'GameSetupError', 'PositionError', 'RecordError', 'NotationError', 'ViewError', 'BotError'];
 
 /**
  * The error to throw for `e`, caught inside a public function: the library's own coded errors as
@@ -240,7 +252,7 @@ const OWN_ERRORS = ['IllegalMoveError', 'GameSetupError', 'PositionError', 'Reco
  * (states are read-only), and becomes a coded `CORRUPT_STATE` error with `e` as its cause.
  */
 export function codedError(e: unknown): Error {
-  if (e instanceof Error && OWN_ERRORS.includes(e.name) && typeof (e as { code?: unknown }).code === 'string') return e;
+  if (e instanceof Error && isDnupError(e)) return e;
   const problems = new ProblemList();
   problems.add('CORRUPT_STATE', '', '§8', 'This state was changed in place after the library made it, and can no longer be played: states are read-only. Load it again from its saved copy (loadState), or replay its record.');
   const error = new PositionError(problems.list);
@@ -284,4 +296,24 @@ export function loadState(input: unknown): GameState {
     return trustedState(value);
   }
   return trustedState(input);
+}
+
+/** Runs `f` on the trusted form of `state`, turning anything unexpected into a coded error. */
+export function withState<T>(state: unknown, f: (s: GameState) => T): T {
+  const s = trustedState(state);
+  try {
+    return f(s);
+  } catch (e) {
+    throw codedError(e);
+  }
+}
+
+/** Runs `f` on the trusted form of a state or view, turning anything unexpected into a coded error. */
+export function withSource<T>(source: unknown, f: (s: MoveSource) => T): T {
+  const s = trustedSource(source);
+  try {
+    return f(s);
+  } catch (e) {
+    throw codedError(e);
+  }
 }

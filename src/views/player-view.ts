@@ -10,7 +10,7 @@ import type { GameEvent, HandRotatedEvent } from '../core/events.js';
 import type { Move } from '../core/moves.js';
 import type { GameState, ScoringMode } from '../core/state.js';
 import { assertSeat } from './errors.js';
-import { discardPile } from '../core/card-location.js';
+import { discardPileOf } from '../core/card-location.js';
 import type { SeatView } from '../core/position.js';
 import { codedError, issueView, trustedState } from '../core/trust.js';
 
@@ -126,7 +126,7 @@ function viewOf(state: GameState, seat: number): PlayerView {
     handSizes,
     known,
     table: state.table,
-    discard: discardPile(state),
+    discard: discardPileOf(state),
     discardCount: state.discardCount,
     starter: state.starter,
     turn: state.turn,

@@ -15,6 +15,6 @@ describe('locateCard and inactiveValue', () => {
   });
   it('gives the other face, and refuses a face the card does not have', () => {
     expect(inactiveValue(s, { id: 17, active: 6 })).toBe(3);
-    expect(() => inactiveValue(s, { id: 17, active: 5 })).toThrow(RangeError);
+    expect(() => inactiveValue(s, { id: 17, active: 5 })).toThrow(expect.objectContaining({ name: 'ArgumentError', code: 'BAD_ARGUMENT' }));
   });
 });
