@@ -14,6 +14,7 @@ import {
   deckProblems,
   discardPile,
   inactiveValue,
+  isArgumentError,
   isBotError,
   isDnupError,
   isGameSetupError,
@@ -73,6 +74,8 @@ const COVERED: Record<string, string> = {
   isViewError: 'core',
   isBotError: 'core',
   isPlayerView: 'core',
+  isArgumentError: 'core',
+  ArgumentError: 'class',
   loadState: 'states (the gateway)',
   loadView: 'views (the gateway)',
   IllegalMoveError: 'class (constructed by the library)',
@@ -287,7 +290,7 @@ describe('decks and cards', () => {
 });
 
 describe('guards', () => {
-  const guards = { isDnupError, isGameSetupError, isIllegalMoveError, isPositionError, isRecordError, isNotationError, isViewError, isBotError, isPlayerView, isMove };
+  const guards = { isArgumentError, isDnupError, isGameSetupError, isIllegalMoveError, isPositionError, isRecordError, isNotationError, isViewError, isBotError, isPlayerView, isMove };
   it(
     'every guard answers a boolean for any value and never throws',
     () => {

@@ -5,12 +5,13 @@
  *
  * Environment: FUZZ_SCALE multiplies every property's run count (default 1; `npm run fuzz` uses
  * 20), FUZZ_RUNS sets it outright, FUZZ_SEED replays a run (fast-check prints the seed and path
- * of any failure), FUZZ_CASE_MS bounds one case (default 2000 ms).
+ * of any failure), FUZZ_CASE_MS bounds one case (default 5000 ms: a loaded machine stalls).
  */
 import vm from 'node:vm';
 import fc from 'fast-check';
 import {
   discardPile,
+  isArgumentError,
   isBotError,
   isDnupError,
   isNotationError,
@@ -38,7 +39,7 @@ function positiveNumber(name: string, fallback: number): number {
 /** Run-count multiplier. */
 export const FUZZ_SCALE = positiveNumber('FUZZ_SCALE', 1);
 /** One case may run this long before it counts as a hang. */
-export const CASE_MS = positiveNumber('FUZZ_CASE_MS', 2000);
+export const CASE_MS = positiveNumber('FUZZ_CASE_MS', 5000);
 const FIXED_RUNS = process.env.FUZZ_RUNS ? Math.ceil(positiveNumber('FUZZ_RUNS', 1)) : undefined;
 const SEED = process.env.FUZZ_SEED ? Math.trunc(Number(process.env.FUZZ_SEED)) : undefined;
 
@@ -109,7 +110,7 @@ export class TrapError extends Error {
 }
 
 /** The library's guards, one per error family. */
-export const GUARDS = { isDnupError, isPositionError, isRecordError, isNotationError, isViewError, isBotError } as const;
+export const GUARDS = { isDnupError, isArgumentError, isPositionError, isRecordError, isNotationError, isViewError, isBotError } as const;
 
 /** True for an error of this library: one of its guards recognises it, with a string code and a readable message. */
 export function isLibraryError(e: unknown): boolean {
