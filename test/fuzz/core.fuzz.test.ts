@@ -42,6 +42,7 @@ import {
   jsonCopy,
   mutate,
   mutation,
+  named,
   neverThrows,
   property,
   reached,
@@ -137,7 +138,12 @@ const seed = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), hostileValue);
 
 /** A deck: standard or custom, damaged at one path; or anything; or a deck whose cards change between reads. */
 const deck: fc.Arbitrary<unknown> = fc.oneof(
-  fc.tuple(fc.oneof(fc.constant(STANDARD_DECK), fc.constantFrom(2, 3, 4, 5).chain((n) => customDeck(n, { maxInUse: 20 }))), mutation).map(([d, m]) => mutate(d, m).value),
+  fc
+    .tuple(fc.oneof(fc.constant(STANDARD_DECK), fc.constantFrom(2, 3, 4, 5).chain((n) => customDeck(n, { maxInUse: 20 }))), mutation)
+    .map(([d, m]) => {
+      const { value, what } = mutate(d, m);
+      return named(value as object, `${d === STANDARD_DECK ? 'STANDARD_DECK' : `a custom deck of ${d.cards.length} cards`}, then ${what}`);
+    }),
   hostileValue,
   flipping({ name: 'flip' }, 'cards', [STANDARD_DECK.cards, [{ id: 0, faces: [1, 1], minPlayers: 9 }]]),
 );

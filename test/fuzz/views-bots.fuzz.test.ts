@@ -32,7 +32,7 @@ import {
   type Move,
   type PlayerView,
 } from '../../src/index.js';
-import { attempt, deepFreeze, describeError, rejectsCoded, hostileMove, hostileValue, isLibraryError, jsonCopy, mutate, mutation, neverThrows, property, reached, returnsOrCoded, runs, timeoutFor, TrapError } from '../helpers/fuzz.js';
+import { attempt, deepFreeze, rejectsCoded, whatIsWrong, hostileMove, hostileValue, isLibraryError, jsonCopy, mutate, mutation, neverThrows, property, reached, returnsOrCoded, runs, timeoutFor, TrapError } from '../helpers/fuzz.js';
 import { buildSandbox, inSandbox, stopSandbox } from '../helpers/fuzz-sandbox.js';
 
 beforeAll(buildSandbox, 120_000);
@@ -247,7 +247,7 @@ describe('bots', () => {
           } catch (e) {
             error = e;
           }
-          if (error !== undefined && !isLibraryError(error) && !(error instanceof TrapError)) throw new Error(`playGame rejected with an uncoded error: ${describeError(error)}`);
+          if (error !== undefined && !isLibraryError(error) && !(error instanceof TrapError)) throw new Error(`playGame rejected with ${whatIsWrong(error)}`);
         }),
         runs(60),
       );
@@ -285,7 +285,7 @@ describe('bots', () => {
           } catch (e) {
             error = e;
           }
-          if (error !== undefined && !isLibraryError(error) && !(error instanceof TrapError)) throw new Error(`runArena rejected with an uncoded error: ${describeError(error)}`);
+          if (error !== undefined && !isLibraryError(error) && !(error instanceof TrapError)) throw new Error(`runArena rejected with ${whatIsWrong(error)}`);
         }),
         runs(60),
       );
@@ -300,7 +300,7 @@ describe('bots', () => {
         property(fc.oneof(fc.nat(1000), hostileValue), fc.oneof(fc.nat(1000), hostileValue), (w, n) => {
           const out = attempt(() => wilsonInterval(w as number, n as number));
           if (!out.ok) {
-            if (!isLibraryError(out.error)) throw new Error(`wilsonInterval threw an uncoded error: ${describeError(out.error)}`);
+            if (!isLibraryError(out.error) && !(out.error instanceof TrapError)) throw new Error(`wilsonInterval threw ${whatIsWrong(out.error)}`);
             return;
           }
           if (Number.isInteger(w) && Number.isInteger(n) && (n as number) > 0 && (w as number) >= 0 && (w as number) <= (n as number)) {

@@ -161,7 +161,7 @@ export function returnsOrCoded<T>(label: string, fn: () => T, accept: (e: unknow
 }
 
 /** Why a thrown value is not acceptable: not the library's, or the library's with a message that shows no value (e.g. "[object Object]"). */
-function whatIsWrong(e: unknown): string {
+export function whatIsWrong(e: unknown): string {
   if (Object.values(GUARDS).some((guard) => guard(e))) return `a coded error whose message is unreadable: ${describeError(e)}`;
   return `an uncoded error: ${describeError(e)}`;
 }
@@ -254,7 +254,7 @@ export function deepArray(depth: number): unknown[] {
 }
 
 /** Gives a value a short printed form (fast-check's printer recurses, and overflows on deep values). */
-function named<T extends object>(v: T, text: string): T {
+export function named<T extends object>(v: T, text: string): T {
   Object.defineProperty(v, fc.toStringMethod, { value: () => text });
   return v;
 }
