@@ -163,7 +163,7 @@ describe('createGame', () => {
             if (problems.length > 0) throw new Error(`createGame returned a state that validatePosition rejects: ${problems.map((x) => `${x.code} at ${x.path}`).join(', ')}`);
           }
         }),
-        runs(300),
+        runs(200),
       );
     },
     timeoutFor(),
@@ -218,7 +218,7 @@ describe('moves', () => {
           const played = returnsOrCoded('apply(state, value)', () => apply(state, m as never), isIllegalMoveError);
           if (played.ok !== check.ok) throw new Error(`checkMove says ok: ${check.ok}, but apply ${played.ok ? 'played it' : 'refused it'}`);
         }),
-        runs(300),
+        runs(150),
       );
     },
     timeoutFor(),

@@ -27,7 +27,7 @@ describe('parseMove', () => {
           const out = returnsOrCoded(`parseMove(state, ${JSON.stringify(text)})`, () => parseMove(state, text), isNotationError);
           if (out.ok && !checkMove(state, out.value).ok) throw new Error(`parseMove read ${JSON.stringify(text)} as an illegal move ${JSON.stringify(out.value)}`);
         }),
-        runs(300),
+        runs(150),
       );
     },
     timeoutFor(),
@@ -74,7 +74,7 @@ describe('formatMove, describeMove, renderPosition', () => {
           const d = returnsOrCoded('describeMove(state, value)', () => describeMove(state, m as Move));
           if (d.ok && typeof d.value !== 'string') throw new Error('describeMove returned no text');
         }),
-        runs(300),
+        runs(150),
       );
     },
     timeoutFor(),

@@ -79,7 +79,7 @@ describe('game records', () => {
           const { value, what } = mutate(recordOfReached(r), m);
           await sandboxed('record', value, what);
         }),
-        runs(150),
+        runs(100),
       );
     },
     timeoutFor(),
@@ -171,7 +171,7 @@ describe('position descriptions', () => {
           const { value, what } = mutate(descriptionOf(r.state), m);
           await sandboxed('description', value, what);
         }),
-        runs(200),
+        runs(120),
       );
     },
     timeoutFor(),

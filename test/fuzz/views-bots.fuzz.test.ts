@@ -55,7 +55,7 @@ describe('player views', () => {
           const check = neverThrows('checkMoveOfView(view, value)', () => checkMoveOfView(view, m));
           if (check !== undefined && typeof check.ok !== 'boolean') throw new Error('checkMoveOfView answered no verdict');
         }),
-        runs(150),
+        runs(80),
       );
     },
     timeoutFor(),
@@ -193,7 +193,7 @@ describe('bots', () => {
             throw new Error(`the bot chose ${JSON.stringify(chosen.value)}, which is not a legal move`);
           }
         }),
-        runs(80),
+        runs(50),
       );
     },
     timeoutFor(),
@@ -212,7 +212,7 @@ describe('bots', () => {
           returnsOrCoded('greedyMove(outlook, value, rng)', () => greedyMove(outlookOfState(state), moves as Move[], seededRandom(1)));
           returnsOrCoded('greedyMove(value, moves, value)', () => greedyMove(view as never, legalMoves(state), moves as () => number));
         }),
-        runs(100),
+        runs(50),
       );
     },
     timeoutFor(),
