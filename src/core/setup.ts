@@ -22,10 +22,10 @@ function playerNames(players: unknown): string[] {
       return names as string[];
     }
     if (players.length >= 2 && players.length <= 5) {
-      throw new GameSetupError('BAD_PLAYERS', `Every player name must be a non-empty string${read.ok ? '' : ` (${read.problem.path || 'the list'}: ${read.problem.message})`} (rules §1).`);
+      throw new GameSetupError('BAD_PLAYERS', `Every player name must be a non-empty string${read.ok ? '' : ` (${read.problem.path || 'the list'}: ${read.problem.message})`} (rules §1).`, undefined, { input: describeValue(players) });
     }
   }
-  throw new GameSetupError('BAD_PLAYERS', `dnup is played by 2 to 5 players: give a seat count from 2 to 5 or 2 to 5 names, not ${describeValue(players)} (rules §2).`);
+  throw new GameSetupError('BAD_PLAYERS', `dnup is played by 2 to 5 players: give a seat count from 2 to 5 or 2 to 5 names, not ${describeValue(players)} (rules §2).`, undefined, { input: describeValue(players) });
 }
 
 function deckOf(options: unknown, players: number): DeckDefinition {
@@ -35,7 +35,7 @@ function deckOf(options: unknown, players: number): DeckDefinition {
     throw new GameSetupError('BAD_OPTIONS', `Game options must be plain data such as { deck }${read.ok ? '' : `: ${read.problem.message}`}.`);
   }
   const unknown = Object.keys(read.value).filter((k) => k !== 'deck');
-  if (unknown.length > 0) throw new GameSetupError('BAD_OPTIONS', `Unknown game option ${unknown.slice(0, 3).map(describeValue).join(', ')}; the only option is "deck".`);
+  if (unknown.length > 0) throw new GameSetupError('BAD_OPTIONS', `Unknown game option ${unknown.slice(0, 3).map(describeValue).join(', ')}; the only option is "deck".`, undefined, { name: unknown.slice(0, 3).join(', ') });
   const deck = read.value.deck;
   if (deck === undefined) return STANDARD_DECK;
   assertDeck(deck, players);

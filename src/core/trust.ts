@@ -57,6 +57,7 @@ export function trustedDeck(deck: unknown): DeckDefinition | undefined {
 
 /** A state with the fields in their documented order, built from checked plain data. */
 function rebuild(s: GameState): GameState {
+  // status and winner come together from the checked data
   return {
     format: 1,
     players: s.players,
@@ -78,7 +79,7 @@ function rebuild(s: GameState): GameState {
     moveCount: s.moveCount,
     lastMove: s.lastMove,
     events: s.events,
-  };
+  } as GameState;
 }
 
 const VIEW_GIVEN =
