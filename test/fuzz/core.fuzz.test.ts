@@ -18,8 +18,10 @@ import {
   isBotError,
   isDnupError,
   isGameSetupError,
+  isHistoryError,
   isIllegalMoveError,
   isLegalMove,
+  isLocaleError,
   isMove,
   isNotationError,
   isPlayerView,
@@ -117,6 +119,15 @@ const COVERED: Record<string, string> = {
   runArena: 'bots',
   wilsonInterval: 'bots',
   botByName: 'bots',
+  HistoryError: 'class',
+  LocaleError: 'class',
+  isHistoryError: 'core',
+  isLocaleError: 'core',
+  isLocale: 'i18n-history',
+  describeEvent: 'i18n-history',
+  errorSentence: 'i18n-history',
+  localizeError: 'i18n-history',
+  history: 'i18n-history',
 };
 
 it('every exported function has a fuzz property (add one here when the API grows)', () => {
@@ -296,7 +307,7 @@ describe('decks and cards', () => {
 });
 
 describe('guards', () => {
-  const guards = { isArgumentError, isDnupError, isGameSetupError, isIllegalMoveError, isPositionError, isRecordError, isNotationError, isViewError, isBotError, isPlayerView, isMove };
+  const guards = { isHistoryError, isLocaleError, isArgumentError, isDnupError, isGameSetupError, isIllegalMoveError, isPositionError, isRecordError, isNotationError, isViewError, isBotError, isPlayerView, isMove };
   it(
     'every guard answers a boolean for any value and never throws',
     () => {

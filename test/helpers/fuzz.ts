@@ -14,6 +14,8 @@ import {
   isArgumentError,
   isBotError,
   isDnupError,
+  isHistoryError,
+  isLocaleError,
   isNotationError,
   isPositionError,
   isRecordError,
@@ -110,7 +112,7 @@ export class TrapError extends Error {
 }
 
 /** The library's guards, one per error family. */
-export const GUARDS = { isDnupError, isArgumentError, isPositionError, isRecordError, isNotationError, isViewError, isBotError } as const;
+export const GUARDS = { isDnupError, isArgumentError, isPositionError, isRecordError, isNotationError, isViewError, isBotError, isHistoryError, isLocaleError } as const;
 
 /** True for an error of this library: one of its guards recognises it, with a string code and a readable message. */
 export function isLibraryError(e: unknown): boolean {
