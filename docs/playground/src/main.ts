@@ -9,6 +9,7 @@ import { BOT_KINDS, BOT_LABELS, type MatchConfig, type SeatKind } from './engine
 import { mountGame } from './game';
 import { mountReplay } from './replay';
 import { mountLanguageSwitch } from './language';
+import { installOnline } from './online';
 
 mountLanguageSwitch();
 
@@ -201,3 +202,4 @@ window.addEventListener('hashchange', () => {
   renderSetup(next.config);
   startGame(next.config);
 });
+installOnline(app); // "Play online": a client of the game server (docs/online.md)
