@@ -131,6 +131,7 @@ describe.each(Object.keys(NAMED_TAMPERINGS))('a state with the tampering "%s"', 
       await fc.assert(
         fc.asyncProperty(reached, fc.nat(), async (r, choice) => {
           const { state } = damageState(r.state, { named });
+          if (scenario === 'damaged.validatePosition' && JSON.stringify(state) === JSON.stringify(r.state)) return; // the tampering changed nothing here
           await inSandbox(scenario, { state, move: moveOf(r, choice), seat: r.state.turn.seat });
         }),
         // the tampering is the point, not the game: little time to shrink the game
