@@ -54,9 +54,6 @@ export function stateShape(s: Record<string, unknown>, problems: ProblemList): b
   if (!isInt(s.discardCount) || (s.discardCount as number) < 0) bad('discardCount', 'a whole number of at least 0');
   if (!Array.isArray(s.known) || s.known.length !== n || !s.known.every(isIntArray)) bad('known', `one array of card ids per seat (${n})`);
   if (!isInt(s.starter)) bad('starter', 'a seat');
-  else if ((s.starter as number) < 0 || (s.starter as number) >= n) {
-    problems.add('BAD_STARTER', 'starter', '§3', `The round's starter must be one of the ${n} seats (0–${n - 1}), not ${s.starter as number}.`);
-  }
   if (!isObject(s.turn) || !isInt(s.turn.seat) || !isInt(s.turn.area) || !isInt(s.turn.number) || Object.keys(s.turn).length !== 3) {
     bad('turn', '{ seat, area, number } with integers');
   }
@@ -150,6 +147,9 @@ function checkTable(s: GameState, index: DeckIndex, problems: ProblemList): void
 /** Whose turn, who is out, and whether the status fits them (rules §4, §6, §7). */
 function checkTurnAndOut(s: GameState, problems: ProblemList): void {
   const n = s.players.length;
+  if (s.starter < 0 || s.starter >= n) {
+    problems.add('BAD_STARTER', 'starter', '§3', `The round's starter must be one of the ${n} seats (0–${n - 1}), not ${s.starter}.`);
+  }
   const duel = n === 2;
   const { seat, area, number } = s.turn;
   if (seat < 0 || seat >= n || area < 0 || area >= (duel ? 2 : 1) || number < 1) {

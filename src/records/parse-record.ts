@@ -3,7 +3,7 @@
  * field by field against the record format (docs/record.schema.json). Every problem is listed.
  * Legality of the moves is not judged here; that is `replay`'s job.
  */
-import { cardsInUse, deckProblems, STANDARD_DECK, type DeckDefinition } from '../core/cards.js';
+import { idsInUse, deckProblems, STANDARD_DECK, type DeckDefinition } from '../core/cards.js';
 import { moveShapeError, type Move } from '../core/moves.js';
 import { RECORD_VERSION, type GameRecord } from './game-record.js';
 import { describeValue, readInput } from '../core/input.js';
@@ -157,7 +157,7 @@ export function readRecord(input: unknown): { record?: GameRecord; problems: Rec
   const players = checkPlayers(value.players, out);
   checkSeed(value.seed, out);
   const deck = checkOptions(value.options, players?.length, out);
-  const inUse = deck && players ? new Set(cardsInUse(deck, players.length)) : undefined;
+  const inUse = deck && players ? new Set(idsInUse(deck, players.length)) : undefined;
   checkMoves(value.moves, inUse, players?.length, out);
   checkMetadata(value.metadata, out);
   if (out.count > 0) return fail();

@@ -3,7 +3,7 @@
  * hands, table sets, discard pile, turn, out order and scores, with defaults for everything a
  * snapshot may not show. Turned into a full {@link GameState} by `fromPosition`.
  */
-import { cardsInUse, deckProblems, STANDARD_DECK, type CardId, type DeckDefinition, type HeldCard } from '../core/cards.js';
+import { idsInUse, deckProblems, STANDARD_DECK, type CardId, type DeckDefinition, type HeldCard } from '../core/cards.js';
 import { ownDeck } from '../core/trust.js';
 import { defaultNames, playerNamesProblem } from '../core/players.js';
 import { describeValue } from '../core/input.js';
@@ -166,7 +166,7 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
   const t = turn as { seat: number; area?: number; number?: number };
   const number = t.number ?? 1;
   const placed = new Set<number>([...hands.flat().map((c) => c.id), ...table.flatMap((s) => s.cards)]);
-  const rest = cardsInUse(deck, n).filter((id) => !placed.has(id));
+  const rest = idsInUse(deck, n).filter((id) => !placed.has(id));
   if (discard !== undefined) {
     // a listed discard pile must hold exactly the cards that are nowhere else (rules §3.1)
     const listed = new Set(discard);

@@ -11,7 +11,8 @@ import type { Move } from '../core/moves.js';
 import type { GameState } from '../core/state.js';
 import type { PlayerView } from './player-view.js';
 import { positionOfSource } from '../core/check-move.js';
-import { IllegalMoveError } from '../core/errors.js';
+import { ArgumentError, IllegalMoveError } from '../core/errors.js';
+import { describeValue, isRecord, readInput } from '../core/input.js';
 import type { MoveSource } from '../core/position.js';
 import { withSource } from '../core/trust.js';
 
@@ -98,9 +99,14 @@ function groupsOf(source: MoveSource): MoveGroups {
  * ```
  */
 export function* playsOfGroup(group: PlayGroup): Generator<Move, void, undefined> {
-  const ids = group.cards;
+  const read = readInput(group, { depth: 3 });
+  const g = read.ok && isRecord(read.value) ? read.value : undefined;
+  if (!g || !Array.isArray(g.cards) || !g.cards.every((id) => Number.isSafeInteger(id)) || !Number.isSafeInteger(g.size)) {
+    throw new ArgumentError('BAD_ARGUMENT', `playsOfGroup needs a group from legalMoveGroups ({ value, size, cards, … }), not ${describeValue(group)}.`);
+  }
+  const ids = g.cards as number[];
   const m = ids.length;
-  const size = group.size;
+  const size = g.size as number;
   if (size < 1 || size > m) return;
   const pick = Array.from({ length: size }, (_, i) => i);
   for (;;) {
