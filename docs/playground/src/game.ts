@@ -395,6 +395,8 @@ export function mountGame(root: HTMLElement, config: MatchConfig, commitment: st
   }
 
   function resultSummary(): string {
+    const first = view.out[0];
+    if (view.scoring === 'rounds') return first === undefined ? '' : `${view.players[first]} emptied their hand first (rules §6).`;
     const gains = roundGains(view);
     const parts = view.out.map((seat) => `${view.players[seat]} ${gains.get(seat)}`);
     return parts.length > 0 ? `This round: ${parts.join('; ')}.` : '';
