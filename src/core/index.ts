@@ -28,7 +28,7 @@ export {
   type SetupErrorCode,
 } from './errors.js';
 export { isMove, MOVE_TYPES, type Move, type MoveType, type PlayMove, type AddMove, type TakeMove, type RotateMove, type NextRoundMove, type AreaRef } from './moves.js';
-export type { GameState, GameStatus, GameOptions, ScoringMode, TableSet, Turn } from './state.js';
+export type { GameState, GameStateData, GameOutcome, GameStatus, GameOptions, ScoringMode, TableSet, Turn } from './state.js';
 export type * from './events.js';
 export { TOKENS_TO_WIN, ROUNDS_TO_WIN } from './scoring.js';
 export type { RngState, Seed } from './random.js';

@@ -203,5 +203,5 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
     moveCount: number - 1 + 2 * (round - 1),
     lastMove: null,
     events: [],
-  };
+  } as GameState; // status and winner as described; validatePosition judges whether they agree
 }

@@ -84,5 +84,5 @@ export function determinize(view: PlayerView, rng: RandomSource): GameState {
     moveCount: view.moveCount,
     lastMove: view.lastMove,
     events,
-  };
+  } as GameState; // status and winner come together from the view
 }

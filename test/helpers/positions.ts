@@ -2,7 +2,7 @@
  * Hand-built positions for rule tests: a plain GameState from a short description. Cards not
  * named in a hand or on the table are put in the discard pile, so the card count always holds.
  */
-import { cardsInUse, STANDARD_DECK, type GameState, type Move, type TableSet } from '../../src/index.js';
+import { cardsInUse, STANDARD_DECK, type GameState, type GameStateData, type Move, type TableSet } from '../../src/index.js';
 
 export interface PositionSpec {
   players: number;
@@ -18,6 +18,10 @@ export interface PositionSpec {
 }
 
 export function buildState(spec: PositionSpec): GameState {
+  return buildData(spec) as GameState; // hand-built: status without a winner, as tests need
+}
+
+function buildData(spec: PositionSpec): GameStateData & { status: GameState['status']; winner: number | null } {
   const named = new Set<number>();
   for (const h of spec.hands) for (const [id] of h) named.add(id);
   for (const t of spec.table ?? []) for (const id of t.cards) named.add(id);

@@ -161,7 +161,7 @@ describe('public knowledge (rules §5 golden rule)', () => {
       expect(isViewError(e)).toBe(true);
       expect(e).toMatchObject({ code: 'NO_SUCH_SEAT' });
     }
-    const over = { ...s1, status: 'roundOver' as const };
+    const over: GameState = { ...s1, status: 'roundOver', winner: null };
     const dealt = apply(over, { type: 'nextRound' });
     expect(dealt.known).toEqual([[], [], []]);
     expect(playerView(dealt, 1).known).toEqual([[], [], []]);
