@@ -529,7 +529,8 @@ export function mountGame(root: HTMLElement, config: MatchConfig, commitment: st
     if (mine && turnHandled !== view.moveCount && !dialog.open) {
       turnHandled = view.moveCount;
       const active = document.activeElement;
-      if (active === null || active === document.body || !active.isConnected || board.contains(active)) {
+      // only when the keyboard is nowhere else: lost, on a screen just hidden, or on the board
+      if (active === null || active === document.body || !active.isConnected || active.closest('[hidden]') !== null || board.contains(active)) {
         focusKey('hand');
         board.querySelector('.actions')?.scrollIntoView({ block: 'nearest' });
       }
