@@ -42,12 +42,12 @@ function isExecutable(path: string): boolean {
 }
 
 /** The browser to drive: an environment variable, then the usual places, then the PATH; null if none. */
-export function findChromium(env: NodeJS.ProcessEnv = process.env): string | null {
+export function findChromium(env: NodeJS.ProcessEnv = process.env, places: readonly string[] = USUAL_PLACES): string | null {
   for (const name of BROWSER_ENV) {
     const path = env[name];
     if (path) return path; // named on purpose: used as given, so a wrong path fails loudly
   }
-  for (const path of USUAL_PLACES) if (isExecutable(path)) return path;
+  for (const path of places) if (isExecutable(path)) return path;
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     for (const name of NAMES_ON_PATH) if (dir && isExecutable(join(dir, name))) return join(dir, name);
   }

@@ -27,6 +27,8 @@ export interface GameHost {
   playAgain(): void;
   /** A link that opens the finished game's record in the replay viewer. */
   replayLink(record: GameRecord): Promise<string>;
+  /** Opens the rules at a section, e.g. `"§5 B"`. */
+  showRules(rule: string): void;
 }
 
 /** Saves `text` as a file through the browser's download. */
@@ -50,7 +52,7 @@ export function mountGame(root: HTMLElement, config: MatchConfig, commitment: st
   let selected = new Set<CardId>();
   /** The hand card that holds the hand's one Tab stop (arrow keys move it). */
   let handFocus: CardId | null = null;
-  let message: { text: string; kind: 'error' | 'info' } | null = null;
+  let message: { text: string; kind: 'error' | 'info'; rule?: string } | null = null;
   /** When each card last turned over on its way into the hand, for the rotation animation. */
   const rotatedAt = new Map<CardId, number>();
   let stopped = false;
@@ -121,7 +123,7 @@ export function mountGame(root: HTMLElement, config: MatchConfig, commitment: st
     const verdict = match.check(move);
     if (!verdict.ok) {
       const cards = [...view.hand, ...view.table.flatMap((t) => t.cards.map((id) => ({ id, active: t.value })))];
-      message = { text: `Not allowed: ${inPlayerWords(verdict.message, { players: view.players, deck: view.deck, cards })}`, kind: 'error' };
+      message = { text: `Not allowed: ${inPlayerWords(verdict.message, { players: view.players, deck: view.deck, cards })}`, kind: 'error', rule: verdict.rule };
       render();
       return;
     }
@@ -505,7 +507,12 @@ export function mountGame(root: HTMLElement, config: MatchConfig, commitment: st
       orderEl(view),
       lastLine(),
       tableEl(view, slotActions),
-      h('p', { id: 'message', class: `message ${message?.kind ?? ''}`, role: message?.kind === 'error' ? 'alert' : 'status' }, message?.text ?? ''),
+      h(
+        'div',
+        { class: 'message-row' },
+        h('p', { id: 'message', class: `message ${message?.kind ?? ''}`, role: message?.kind === 'error' ? 'alert' : 'status' }, message?.text ?? ''),
+        message?.rule ? h('button', { type: 'button', class: 'link', id: 'message-rule', onclick: () => host.showRules(message!.rule!) }, `Read rules ${message.rule}`) : null,
+      ),
       h(
         'h2',
         { class: 'hand-title', id: 'hand-title' },

@@ -81,6 +81,10 @@ async function startGame(choice: SetupChoice): Promise<void> {
       show('replay');
     },
     playAgain: () => void startGame({ seats: choice.seats, name: choice.name, seed: '' }),
+    showRules: (rule) => {
+      show('rules');
+      rulesPage.reveal(rule);
+    },
     replayLink: async (record) => `${location.pathname}${location.search}#replay=${await encodeRecord(JSON.stringify(record))}`,
   });
 }
@@ -181,7 +185,7 @@ function renderSetup(choice: SetupChoice): void {
 }
 
 const replayViewer = mountReplay(sections.replay, () => current === 'replay');
-mountRules(sections.rules);
+const rulesPage = mountRules(sections.rules);
 
 app.replaceChildren(
   h(

@@ -9,22 +9,46 @@ import { h } from './dom';
 const sources = import.meta.glob<string>('../../rules.md', { query: '?raw', import: 'default', eager: true });
 const RULES_MD: string | undefined = Object.values(sources)[0];
 
-/** "5. The four actions" → "rules-5-the-four-actions", so "rules §5" can link to its section. */
-function slug(text: string): string {
-  return `rules-${text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+/**
+ * The id of a heading: its GitHub-style anchor ("§5 The four actions" → "5-the-four-actions"),
+ * which the reference's own links use, prefixed so it cannot clash with the page's ids.
+ */
+function anchorId(text: string): string {
+  const slug = text.toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, '').trim().replace(/\s/g, '-');
+  return `rules-${slug}`;
+}
+
+/** What the page can ask of the rules page. */
+export interface RulesPage {
+  /** Scrolls to the section a refusal cites, e.g. `"§5 B"`, and puts the keyboard there. */
+  reveal(rule: string): void;
 }
 
 /** Mounts the rules page in `root`. */
-export function mountRules(root: HTMLElement): void {
+export function mountRules(root: HTMLElement): RulesPage {
   const body = h('div', { class: 'rules-text' });
   if (RULES_MD === undefined) {
     body.append(h('p', {}, 'The rules reference (docs/rules.md) is not part of this build.'));
   } else {
     // our own Markdown from the repository, known at build time: never text from a player
-    body.innerHTML = marked.parse(RULES_MD, { async: false });
-    for (const heading of body.querySelectorAll('h1, h2, h3')) heading.id = slug(heading.textContent ?? '');
-    // the reference's title is the page's own; keep one h1 per page
-    for (const h1 of body.querySelectorAll('h1')) h1.replaceWith(Object.assign(document.createElement('h2'), { id: h1.id, textContent: h1.textContent }));
+    body.innerHTML = marked.parse(RULES_MD.replace(/^---\n[\s\S]*?\n---\n/, ''), { async: false });
+    for (const heading of body.querySelectorAll<HTMLElement>('h1, h2, h3, h4')) {
+      heading.id = anchorId(heading.textContent ?? '');
+      heading.tabIndex = -1;
+    }
+    // the reference's title is below the page's own; keep one h1 per page
+    for (const h1 of body.querySelectorAll('h1')) h1.replaceWith(Object.assign(document.createElement('h2'), { id: h1.id, tabIndex: -1, textContent: h1.textContent }));
+    // links inside the reference scroll to their section instead of changing the page's hash
+    for (const a of body.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')) {
+      const id = `rules-${a.getAttribute('href')!.slice(1)}`;
+      a.addEventListener('click', (e) => {
+        const target = document.getElementById(id);
+        if (!target) return;
+        e.preventDefault();
+        target.scrollIntoView();
+        target.focus({ preventScroll: true });
+      });
+    }
     for (const table of body.querySelectorAll('table')) table.replaceWith(h('div', { class: 'table-scroll', role: 'region', 'aria-label': 'Table', tabindex: 0 }, table.cloneNode(true)));
   }
   root.replaceChildren(
@@ -41,4 +65,11 @@ export function mountRules(root: HTMLElement): void {
     h('p', {}, 'The full rules, as the dnup library enforces them; every refusal in the game names its section (rules §N).'),
     body,
   );
+  return {
+    reveal: (rule) => {
+      const heading = [...body.querySelectorAll<HTMLElement>('h2, h3')].find((el) => el.textContent?.startsWith(rule)) ?? body.querySelector<HTMLElement>(`#${CSS.escape(anchorId(rule.split(' ')[0]!))}`);
+      heading?.scrollIntoView();
+      heading?.focus({ preventScroll: true });
+    },
+  };
 }
