@@ -293,6 +293,19 @@ export function mountGame(root: HTMLElement, config: MatchConfig, commitment: st
               } else if (e.key === 'Home' || e.key === 'End') {
                 e.preventDefault();
                 focusAt(e.key === 'Home' ? 0 : handOrder.length - 1);
+              } else if (/^[0-9]$/.test(e.key) && !e.altKey && !e.ctrlKey && !e.metaKey) {
+                // a digit selects the next card showing that value (0 for 10): a set in a few keys
+                e.preventDefault();
+                const value = e.key === '0' ? 10 : Number(e.key);
+                const n = handOrder.length;
+                for (let k = 1; k <= n; k++) {
+                  const other = handOrder[(index + k) % n]!;
+                  if (!selected.has(other) && view.hand.find((c) => c.id === other)?.active === value) {
+                    toggle(other);
+                    focusKey(`hand-${other}`);
+                    break;
+                  }
+                }
               }
             }) as EventListener,
           },
@@ -518,7 +531,7 @@ export function mountGame(root: HTMLElement, config: MatchConfig, commitment: st
         { class: 'hand-title', id: 'hand-title' },
         mine ? `Your hand — your turn${areasOf(view) === 2 ? ` (${turnLabel(view, view.turn.seat, view.turn.area).split(' · ')[1]})` : ''}` : 'Your hand',
       ),
-      h('p', { class: 'sr-only', id: 'hand-help' }, 'Arrow keys move between cards, Space or Enter selects, Alt with an arrow moves a card.'),
+      h('p', { class: 'sr-only', id: 'hand-help' }, 'Arrow keys move between cards, Space or Enter selects, a digit selects the next card of that value (0 for 10), Alt with an arrow moves a card.'),
       hand,
       actionsEl(),
     );

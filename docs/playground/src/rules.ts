@@ -60,7 +60,7 @@ export function mountRules(root: HTMLElement): RulesPage {
       h('li', {}, 'Select cards of one value in your hand, then Play. If the table holds a set of the same size, your value must be higher: that set is beaten and goes back to its owner, every card turned over.'),
       h('li', {}, 'Drag a card onto an opponent’s set to add it (or select one card and press “Add”); press “Take” to take a set into your hand, every card turned over.'),
       h('li', {}, 'Empty your hand to go out. With 3–5 players the first out gains 2 tokens, the second 1, and the first to 4 tokens wins. In the duel each player has two play areas and two turns in a row, and the first to win 2 rounds wins.'),
-      h('li', {}, 'Keyboard: arrow keys move between your cards, Space selects, Alt+arrows move a card, Tab reaches Play.'),
+      h('li', {}, 'Keyboard: arrow keys move between your cards, Space selects, a digit selects the next card of that value (0 for 10), Alt+arrows move a card, Tab reaches Play.'),
     ),
     h('p', {}, 'The full rules, as the dnup library enforces them; every refusal in the game names its section (rules §N).'),
     body,
