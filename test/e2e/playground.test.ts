@@ -318,6 +318,7 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
     expect(frames).toHaveLength(move + 1);
     frames.forEach(({ lines: _l, ...frame }, i) => expect(frame, `frame ${i} of the player record`).toEqual(expectedFrame(states[i]!, human)));
 
+    if (turn === 2) await writeFile(join(OUT, `${tag}-player-record.json`), text);
     const view = playerView(states[move]!, human);
     const next = humanMove(view, turn);
     expect(next, `move ${move} follows the plan`).toEqual(plan.moves[move]);
@@ -468,6 +469,20 @@ if (chromiumPath === null && !inCi) {
     await expect.poll(() => position.textContent()).toBe(`Move 3 of ${tampered.moves.length}`);
     expect(await page.textContent('#replay-step .verdict')).toMatch(/^✗ refused \([A-Z_]+, rules §\d/);
     await shot(page, 'replay-refused');
+
+    // a player's record of a running game shows only that player's hand, and a damaged one says why
+    await page.setInputFiles('#record-file', join(OUT, '4p-player-record.json'));
+    await expect.poll(() => page.textContent('.replay-meta')).toContain('as Ada saw it');
+    expect(await page.locator('#replay .seat .mini-hand:not(.backs)').count()).toBe(1);
+    await page.keyboard.press('Home');
+    await expect.poll(() => position.textContent()).toMatch(/^Move 0 of \d+$/);
+    const player = JSON.parse(await readFile(join(OUT, '4p-player-record.json'), 'utf8')) as { frames: unknown[] };
+    await page.fill('#record-text', JSON.stringify({ ...player, frames: player.frames.slice(1) }));
+    await page.click('#record-load-text');
+    await expect.poll(() => page.textContent('#replay-viewer .message')).toBe('The player record needs one view per move, plus the deal.');
+    await page.fill('#record-text', JSON.stringify({ ...player, frames: [{ hand: 'all of them' }, ...player.frames.slice(1)] }));
+    await page.click('#record-load-text');
+    await expect.poll(() => page.textContent('#replay-viewer .message')).toBe('View 0 of the player record has no readable hand.');
     await page.close();
   }, 120_000);
 

@@ -57,6 +57,8 @@ function frameProblem(f: unknown, n: number): string | null {
   if (!isInt(v.round) || !isInt(v.discardCount) || !isInt(v.starter) || !isInt(v.moveCount)) return 'lacks a count';
   if (!(v.winner === null || isInt(v.winner))) return 'has an unreadable winner';
   if (!isArrayOf(v.lines, (s): s is string => typeof s === 'string')) return 'has no log lines';
+  if (!isIds(v.discard)) return 'has no discard pile';
+  if (!isArrayOf(v.events, (e): e is object => typeof e === 'object' && e !== null && typeof (e as { type?: unknown }).type === 'string')) return 'has no events';
   return null;
 }
 

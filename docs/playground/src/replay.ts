@@ -109,8 +109,8 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
     try {
       body = [seatsEl(frame.view, frame.hands), orderEl(frame.view), tableEl(frame.view, undefined, false)];
     } catch {
-      // a hand-edited player record may name cards its deck does not have
-      body = [h('p', { class: 'message error', role: 'alert' }, 'This position cannot be drawn: the record names cards its deck does not have.')];
+      // a hand-edited player record may hold views no game can reach (cards its deck lacks…)
+      body = [h('p', { class: 'message error', role: 'alert' }, 'This position cannot be drawn: the record’s view of it names cards or events that do not fit its deck.')];
     }
     replaceChildren(
       viewer,
