@@ -468,6 +468,7 @@ if (chromiumPath === null && !inCi) {
     await page.click('#record-load-text');
     await expect.poll(() => position.textContent()).toBe(`Move 3 of ${tampered.moves.length}`);
     expect(await page.textContent('#replay-step .verdict')).toMatch(/^✗ refused \([A-Z_]+, rules §\d/);
+    expect(await page.textContent('#replay-step .verdict'), 'the verdict names players and faces').not.toMatch(/seat \d|[Cc]ard \d|area 0/);
     await shot(page, 'replay-refused');
 
     // a player's record of a running game shows only that player's hand, and a damaged one says why

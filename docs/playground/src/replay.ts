@@ -8,6 +8,7 @@ import { h, replaceChildren } from './dom';
 import { shortHash } from './fairness';
 import { loadReplay, type Replay } from './replays';
 import { orderEl, seatsEl, tableEl } from './table';
+import { inPlayerWords, type WordingContext } from './wording';
 
 /** What the page can do with the viewer. */
 export interface ReplayViewer {
@@ -24,6 +25,8 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
   let replay: Replay | null = null;
   let index = 0;
   let error = '';
+  /** What the verdicts' sentences may name: the players, and the cards the current frame shows. */
+  let words: WordingContext | null = null;
 
   const fileInput = h('input', { type: 'file', id: 'record-file', accept: '.json,application/json' });
   const pasteArea = h('textarea', { id: 'record-text', rows: 3, placeholder: '…or paste a record’s JSON here', 'aria-label': 'Record JSON' });
@@ -62,7 +65,7 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
   function verdictEl(v: MoveVerdict | null): HTMLElement {
     if (v === null) return h('span', { class: 'verdict ok' }, 'the deal');
     if (v.status === 'legal') return h('span', { class: 'verdict ok' }, '✓ legal');
-    if (v.status === 'illegal') return h('span', { class: 'verdict bad' }, `✗ refused (${v.code}, rules ${v.rule}): ${v.message}`);
+    if (v.status === 'illegal') return h('span', { class: 'verdict bad' }, `✗ refused (${v.code}, rules ${v.rule}): ${words ? inPlayerWords(v.message, words) : v.message}`);
     return h('span', { class: 'verdict' }, 'not reached');
   }
 
@@ -101,6 +104,11 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
     }
     const r = replay;
     const frame = r.frames[index]!;
+    words = {
+      players: r.players,
+      deck: frame.view.deck,
+      cards: [...frame.hands.flatMap((hand) => hand ?? []), ...frame.view.table.flatMap((t) => t.cards.map((id) => ({ id, active: t.value })))],
+    };
     viewer.dataset.kind = r.kind;
     viewer.dataset.move = String(frame.index);
     const last = r.frames.length - 1;

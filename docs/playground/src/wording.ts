@@ -27,7 +27,8 @@ export interface WordingContext {
 
 /**
  * A library sentence in the player's words: "Card 20" becomes "The 9 (other side 3)" when the
- * reader can see that card (else "That card"), and "seat 1" becomes that player's name.
+ * reader can see that card (else "That card"), "seat 1" that player's name, and "play area 0"
+ * "area 1".
  */
 export function inPlayerWords(message: string, ctx: WordingContext): string {
   return message
@@ -40,6 +41,8 @@ export function inPlayerWords(message: string, ctx: WordingContext): string {
       const words = card ? cardWords(card, ctx.deck) : 'that card';
       return c === 'C' ? words.charAt(0).toUpperCase() + words.slice(1) : words;
     })
+    // the library numbers areas from 0; the page, like the rulebook, from 1
+    .replace(/\bplay area (\d+)/g, (_, area: string) => `area ${Number(area) + 1}`)
     .replace(/\b[Ss]eat (\d+)('s)?/g, (whole, seat: string, s: string | undefined) => {
       const name = ctx.players[Number(seat)];
       return name === undefined ? whole : `${name}${s ?? ''}`;
