@@ -112,9 +112,9 @@ export function mountGame(root: HTMLElement, config: MatchConfig, commitment: st
   }
 
   /** Focuses the element with this `data-key` after a redraw (the hand's Tab stop for `hand`). */
-  function focusKey(key: string): void {
+  function focusKey(key: string, preventScroll = false): void {
     const el = key === 'hand' ? board.querySelector<HTMLElement>('#hand [tabindex="0"]') ?? board.querySelector<HTMLElement>('#hand') : board.querySelector<HTMLElement>(`[data-key="${key}"]`);
-    el?.focus();
+    el?.focus({ preventScroll });
   }
 
   /** Plays a move of the human after the library's verdict; an illegal one shows its reason. */
@@ -551,8 +551,13 @@ export function mountGame(root: HTMLElement, config: MatchConfig, commitment: st
       const active = document.activeElement;
       // only when the keyboard is nowhere else: lost, on a screen just hidden, or on the board
       if (active === null || active === document.body || !active.isConnected || active.closest('[hidden]') !== null || board.contains(active)) {
-        focusKey('hand');
-        board.querySelector('.actions')?.scrollIntoView({ block: 'nearest' });
+        focusKey('hand', true);
+        // the actions at the bottom of the screen: the hand just above, as much table as fits above it
+        const actions = board.querySelector('.actions');
+        const hand = board.querySelector('#hand');
+        if (actions && hand && (actions.getBoundingClientRect().bottom > window.innerHeight || hand.getBoundingClientRect().top < 0)) {
+          actions.scrollIntoView({ block: 'end' });
+        }
       }
     }
   }
