@@ -255,6 +255,7 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
   const checkSnapshots = async (): Promise<void> => {
     advance(plan.moves);
     for (const s of await takeSnapshots(page)) problems.push(...snapshotProblems(s, states, human));
+    expect(problems, 'hidden information shown').toEqual([]);
   };
 
   for (;;) {
