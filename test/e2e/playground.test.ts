@@ -379,6 +379,14 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
   if (c.screens) await shot(page, `${tag}-06-game-over`);
   await expect.poll(() => page.getAttribute('#replay-link', 'href')).toMatch(/#replay=[\w-]+$/);
   links.set(c.seats.length, (await page.getAttribute('#replay-link', 'href'))!);
+  if (c.screens) {
+    // the dialog's replay leaves the modal dialog behind: the viewer answers clicks
+    await page.click('#replay-game');
+    await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+    await expect.poll(() => page.textContent('#replay-position')).toBe(`Move 0 of ${plan.moves.length}`);
+    await page.click('#replay-forward', { timeout: 5000 });
+    await expect.poll(() => page.textContent('#replay-position')).toBe(`Move 1 of ${plan.moves.length}`);
+  }
 
   expect(problems, 'hidden information shown').toEqual([]);
   expect(roundEnds, 'rounds the human dealt after').toBeGreaterThanOrEqual(plan.roundsEndedByBots);

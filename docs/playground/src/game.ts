@@ -431,7 +431,8 @@ export function mountGame(root: HTMLElement, config: MatchConfig, commitment: st
 
   function fillDialog(): void {
     const over = view.status === 'gameOver';
-    const link = h('a', { id: 'replay-link', class: 'button-like', href: '#' }, 'Link to this game');
+    // no href until the link is built: an empty "#" would send the page back to its setup
+    const link = h('a', { id: 'replay-link', class: 'button-like' }, 'Link to this game');
     if (over) {
       const record = match.recordToShare() as GameRecord;
       void host.replayLink(record).then((href) => link.setAttribute('href', href));
@@ -449,7 +450,7 @@ export function mountGame(root: HTMLElement, config: MatchConfig, commitment: st
         over
           ? [
               h('button', { type: 'button', class: 'primary', id: 'play-again', 'data-autofocus': '', onclick: () => host.playAgain() }, 'Play again'),
-              h('button', { type: 'button', id: 'replay-game', onclick: () => host.openReplay(loadReplay(JSON.stringify(match.recordToShare()))) }, 'Replay this game'),
+              h('button', { type: 'button', id: 'replay-game', onclick: () => { dialog.close(); host.openReplay(loadReplay(JSON.stringify(match.recordToShare()))); } }, 'Replay this game'),
               link,
             ]
           : h('button', { type: 'button', class: 'primary', id: 'next-round', 'data-autofocus': '', onclick: () => { dialog.close(); attempt({ type: 'nextRound' }); } }, 'Deal the next round'),
