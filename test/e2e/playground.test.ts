@@ -370,6 +370,8 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
   await expectOnScreen(page, '#result-title', 'the game-over title');
   expect(await page.textContent('#seed-revealed')).toBe(seed);
   await expect.poll(() => page.textContent('.fair-check')).toContain('✓');
+  // with the seed out, every hand is shown
+  expect(await page.locator('#game .seat .mini-hand:not(.backs)').count()).toBe(c.seats.length);
   const full = await download(page, 'dialog#game-over .download');
   expect(full.json.format).toBe('dnup-record');
   expect(full.json.seed).toBe(seed);

@@ -137,6 +137,8 @@ export interface Match {
   recordToShare(): PlayerRecord | GameRecord;
   /** The seed, once the game is over (null before: it would reveal every hand). */
   revealedSeed(): string | null;
+  /** Every hand, once the game is over (the seed reveals them anyway); null before. */
+  revealedHands(): readonly (readonly HeldCard[])[] | null;
   /** The opening line of the log. */
   dealLine(): LogLine;
 }
@@ -208,6 +210,7 @@ export function startMatch(config: MatchConfig, commitment: string | null): Matc
             metadata: metadata(),
           },
     revealedSeed: () => (state.status === 'gameOver' ? config.seed : null),
+    revealedHands: () => (state.status === 'gameOver' ? state.hands : null),
     dealLine,
   };
 }

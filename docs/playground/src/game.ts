@@ -517,7 +517,7 @@ export function mountGame(root: HTMLElement, config: MatchConfig, commitment: st
     replaceChildren(
       board,
       gameBar(),
-      seatsEl(view),
+      seatsEl(view, match.revealedHands() ?? undefined),
       orderEl(view),
       lastLine(),
       tableEl(view, slotActions),
