@@ -435,7 +435,8 @@ export function mountGame(root: HTMLElement, config: MatchConfig, commitment: st
     const link = h('a', { id: 'replay-link', class: 'button-like' }, 'Link to this game');
     if (over) {
       const record = match.recordToShare() as GameRecord;
-      void host.replayLink(record).then((href) => link.setAttribute('href', href));
+      // a browser without CompressionStream cannot build the link: offer none
+      host.replayLink(record).then((href) => link.setAttribute('href', href), () => link.remove());
     }
     dialog.id = over ? 'game-over' : 'round-over';
     replaceChildren(
