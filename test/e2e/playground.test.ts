@@ -325,6 +325,9 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
     expect(next, `move ${move} follows the plan`).toEqual(plan.moves[move]);
     if (!refused && turn >= 1 && !c.style.keyboard) refused = await tryRefusedAdd(page, view);
     if (turn === 1) {
+      // every hand card is read with both its values
+      const named = page.locator('#hand').getByRole('button', { name: /^\d+ ?, other side \d+ ?(, the ★ card)? ?(, can be added to a set)?$/ });
+      expect(await named.count(), await page.locator('#hand').ariaSnapshot()).toBe(view.hand.length);
       // the game bar stays one row, phone included
       const bar = await page.locator('.game-bar').boundingBox();
       const button = await page.locator('.game-bar button').first().boundingBox();

@@ -12,9 +12,10 @@ export function valueClass(value: number): string {
   return `v${((Math.max(1, value) - 1) % 10) + 1}`;
 }
 
-function valueEl(value: number, cls: string): HTMLElement {
+/** One half of a card; `after` follows the number inside the half (words for screen readers). */
+function valueEl(value: number, cls: string, after: HTMLElement | null = null): HTMLElement {
   const underline = value === 6 || value === 9 ? ' underlined' : '';
-  return h('span', { class: `${cls} ${valueClass(value)}` }, h('span', { class: `num${underline}` }, String(value)));
+  return h('span', { class: `${cls} ${valueClass(value)}` }, h('span', { class: `num${underline}` }, String(value), after));
 }
 
 /** What a card says to a screen reader: both values, and the ★. */
@@ -43,11 +44,9 @@ export function cardFace(card: HeldCard, deck: DeckDefinition, extra = '', readi
       'data-active': active,
       ...(reading === 'img' ? { role: 'img', 'aria-label': cardLabel(card, deck) } : reading === 'hidden' ? { 'aria-hidden': 'true' } : {}),
     },
-    valueEl(active, 'active'),
-    words(', other side '),
+    valueEl(active, 'active', words(', other side')),
     star ? h('span', { class: 'star', 'aria-hidden': 'true' }, '★') : null,
-    valueEl(inactive, 'inactive'),
-    star ? words(', the ★ card') : null,
+    valueEl(inactive, 'inactive', star ? words(', the ★ card') : null),
   );
 }
 
