@@ -83,9 +83,17 @@ export function areasOf(view: Pick<PlayerView, 'players'>): 1 | 2 {
   return view.players.length === 2 ? 2 : 1;
 }
 
+/** The library's answers per deck, so a redraw does not ask it again for every card. */
+const otherFaces = new WeakMap<DeckDefinition, Map<string, number>>();
+
 /** The two faces of a card, for drawing it: `[active, inactive]`. */
 export function facesOf(card: HeldCard, deck: DeckDefinition): readonly [number, number] {
-  return [card.active, inactiveValue({ deck }, card)];
+  let known = otherFaces.get(deck);
+  if (!known) otherFaces.set(deck, (known = new Map()));
+  const key = `${card.id}:${card.active}`;
+  let other = known.get(key);
+  if (other === undefined) known.set(key, (other = inactiveValue({ deck }, card)));
+  return [card.active, other];
 }
 
 /** True when `id` is the ★ card of the deck. */
