@@ -7,6 +7,7 @@ import { apply } from '../core/apply.js';
 import { isCodedError } from '../core/errors.js';
 import type { Move } from '../core/moves.js';
 import type { GameState } from '../core/state.js';
+import type { ErrorParams } from '../i18n/types.js';
 import { recordOf, type GameRecord, type RecordMetadata } from '../records/game-record.js';
 
 /** Why a history call was refused. */
@@ -33,6 +34,8 @@ export class HistoryError extends Error {
   constructor(
     readonly code: HistoryErrorCode,
     message: string,
+    /** The facts of the error, for a UI to word it itself; see {@link localizeError}. */
+    readonly params: ErrorParams = {},
   ) {
     super(message);
   }
@@ -107,7 +110,7 @@ function make(states: readonly GameState[], moves: readonly Move[], undone: read
     record: (metadata?: RecordMetadata) => {
       const first = states[0]!;
       if (first.moveCount !== 0 || first.lastMove !== null) {
-        throw new HistoryError('NOT_FROM_START', `A record starts at a new game, but this history starts after move ${first.moveCount} (rules §3: a game is its seed and its moves).`);
+        throw new HistoryError('NOT_FROM_START', `A record starts at a new game, but this history starts after move ${first.moveCount} (rules §3: a game is its seed and its moves).`, { moveNumber: first.moveCount });
       }
       return recordOf(state, moves, metadata);
     },

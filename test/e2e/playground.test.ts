@@ -294,7 +294,7 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
         if (roundEnds === 1) await page.click('#close-result');
         else await page.keyboard.press('Escape');
         await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
-        expect(await page.evaluate(() => document.activeElement?.id)).toBe('deal');
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id), 'closing the dialog leaves the keyboard on Deal').toBe('deal');
         if (roundEnds === 1) await shot(page, `${tag}-05-round-over-table`, true);
         await page.keyboard.press('Enter');
       }

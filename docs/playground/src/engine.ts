@@ -10,7 +10,6 @@ import {
   botByName,
   checkMoveOfView,
   createGame,
-  describeMove,
   formatMove,
   inactiveValue,
   legalMoves,
@@ -28,6 +27,7 @@ import {
   type ViewMoveCheck,
 } from 'dnup';
 import { describeTurnStart } from './narrate';
+import { discardSentence, hiddenRotation, moveSentence } from './language';
 import { PLAYER_RECORD_FORMAT, type PlayerRecord, type ViewFrame } from './player-record';
 
 export type { PlayerView } from 'dnup';
@@ -114,10 +114,11 @@ export function makeBot(kind: BotKind, seed: string): Bot {
 /** The log lines of one move: its notation, the library's sentence, and any turn-start discard. */
 export function moveLines(before: GameState, move: Move, after: GameState): LogLine[] {
   const seat = before.status === 'playing' ? before.turn.seat : null;
-  // describeMove names only what the table shows (a rotated hand by its size), so any seat may read it
-  const lines: LogLine[] = [{ text: describeMove(before, move), notation: formatMove(before, move), seat }];
+  // a rotated hand is told by its size only, in every language, so any seat may read the line
+  const text = (move.type === 'rotate' && seat !== null ? hiddenRotation(before.players, seat, before.hands[seat]!.length) : null) ?? moveSentence(before, move);
+  const lines: LogLine[] = [{ text, notation: formatMove(before, move), seat }];
   for (const e of after.events) {
-    if (e.type === 'setDiscarded') lines.push({ text: describeTurnStart(e, after.players), seat: null });
+    if (e.type === 'setDiscarded') lines.push({ text: discardSentence(e, after.players) ?? describeTurnStart(e, after.players), seat: null });
   }
   return lines;
 }

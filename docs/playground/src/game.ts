@@ -9,6 +9,7 @@ import { areasOf, facesOf, startMatch, type LogLine, type Match, type MatchConfi
 import { commitmentOf, shortHash } from './fairness';
 import { trapFocus } from './dialog';
 import { setText } from './narrate';
+import { refusal } from './language';
 import type { PlayerRecord } from './player-record';
 import { replayOfPlayerRecord, loadReplay, type Replay } from './replays';
 import { orderEl, roundGains, scoresEl, seatsEl, tableEl, turnLabel } from './table';
@@ -123,7 +124,7 @@ export function mountGame(root: HTMLElement, config: MatchConfig, commitment: st
     const verdict = match.check(move);
     if (!verdict.ok) {
       const cards = [...view.hand, ...view.table.flatMap((t) => t.cards.map((id) => ({ id, active: t.value })))];
-      message = { text: `Not allowed: ${inPlayerWords(verdict.message, { players: view.players, deck: view.deck, cards })}`, kind: 'error', rule: verdict.rule };
+      message = { text: `Not allowed: ${inPlayerWords(refusal(verdict), { players: view.players, deck: view.deck, cards })}`, kind: 'error', rule: verdict.rule };
       render();
       return;
     }

@@ -12,6 +12,7 @@ import { BOT_KINDS, BOT_LABELS, type MatchConfig, type SeatKind } from './engine
 import { commitmentOf, randomSeed } from './fairness';
 import { mountGame } from './game';
 import { mountReplay } from './replay';
+import { mountLanguageSwitch } from './language';
 import { mountRules } from './rules';
 import { decodeRecord, encodeRecord } from './share';
 
@@ -203,6 +204,8 @@ app.replaceChildren(
   ),
   h('main', {}, Object.values(sections)),
 );
+// the language of the library's sentences (log, refusals), beside the views
+mountLanguageSwitch(app.querySelector<HTMLElement>('nav')!);
 
 /** Opens what the hash asks for (see the top of this file). */
 async function route(): Promise<void> {
