@@ -294,7 +294,8 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
         if (roundEnds === 1) await page.click('#close-result');
         else await page.keyboard.press('Escape');
         await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
-        await expect.poll(() => page.evaluate(() => document.activeElement?.id), 'closing the dialog leaves the keyboard on Deal').toBe('deal');
+        // closing the dialog leaves the keyboard on Deal
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('deal');
         if (roundEnds === 1) await shot(page, `${tag}-05-round-over-table`, true);
         await page.keyboard.press('Enter');
       }
