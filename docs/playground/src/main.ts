@@ -193,6 +193,7 @@ app.replaceChildren(
     'header',
     { class: 'top' },
     h('h1', {}, 'dnup playground'),
+    h('span', { class: 'language' }),
     h(
       'nav',
       { 'aria-label': 'Views' },
@@ -204,8 +205,8 @@ app.replaceChildren(
   ),
   h('main', {}, Object.values(sections)),
 );
-// the language of the library's sentences (log, refusals), beside the views
-mountLanguageSwitch(app.querySelector<HTMLElement>('nav')!);
+// the language of the library's sentences (log, refusals), beside the page's title
+mountLanguageSwitch(app.querySelector<HTMLElement>('.top .language')!);
 
 /** Opens what the hash asks for (see the top of this file). */
 async function route(): Promise<void> {
