@@ -4,7 +4,8 @@
  * - `#seats=human,greedy,random&name=Ada` starts a game with those seats and a secret deal
  *   (`&seed=…` deals from a seed of your own choosing: you then know every hand);
  * - `#replay=…` opens a finished game's record (see share.ts);
- * - `#rules` opens the rules.
+ * - `#rules` opens the rules;
+ * - `#online=CODE` is a room of the game server, opened by online.ts.
  */
 import './styles.css';
 import { h } from './dom';
@@ -13,6 +14,7 @@ import { commitmentOf, randomSeed } from './fairness';
 import { mountGame } from './game';
 import { mountReplay } from './replay';
 import { mountLanguageSwitch } from './language';
+import { installOnline } from './online';
 import { mountRules } from './rules';
 import { decodeRecord, encodeRecord } from './share';
 
@@ -215,7 +217,9 @@ async function route(): Promise<void> {
   if (sp !== null && sp in SPEEDS) speed = sp as Speed;
   const setup = setupFromHash(params);
   renderSetup({ ...setup, seed: '' });
-  if (params.has('replay')) {
+  if (params.has('online')) {
+    show('setup'); // behind the room of the game server, which online.ts opens
+  } else if (params.has('replay')) {
     try {
       replayViewer.loadJson(await decodeRecord(params.get('replay')!));
     } catch (e) {
@@ -237,3 +241,4 @@ window.addEventListener('hashchange', () => {
   if (lastSetup && location.hash === gameHash(lastSetup)) return;
   void route();
 });
+installOnline(app); // "Play online": a client of the game server (docs/online.md)
