@@ -173,8 +173,13 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
     for (const id of rest) {
       if (!listed.has(id)) problems.add('MISSING_CARD', 'discard', '§3', `Card ${id} is in play with ${n} players but is nowhere: not in a hand, on the table or in the discard pile.`);
     }
+    // Sets, not includes/indexOf: a long discard list must not cost O(n²) (issue #10)
+    const unplaced = new Set(rest);
+    const before = new Set<number>();
     discard.forEach((id, i) => {
-      if (!rest.includes(id) || discard.indexOf(id) !== i) {
+      const twice = before.has(id);
+      before.add(id);
+      if (!unplaced.has(id) || twice) {
         problems.add('DUPLICATE_CARD', `discard[${i}]`, '§2', `Card ${id} of the discard pile is also elsewhere, listed twice, or not a card in use.`);
       }
     });
