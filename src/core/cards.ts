@@ -94,6 +94,10 @@ export function deckProblems(deck: unknown, players?: number): string[] {
     return ['A deck must be an object with a "cards" array (rules §2).'];
   }
   const cards = (deck as DeckDefinition).cards as unknown[];
+  // ids are unique and at most MAX_CARD_ID, so a longer list cannot be a deck: one sentence, not one per card
+  if (cards.length > MAX_CARD_ID + 1) {
+    return [`A deck has at most ${MAX_CARD_ID + 1} cards, one per id from 0 to ${MAX_CARD_ID}; this one lists ${cards.length} (rules §2).`];
+  }
   const seen = new Set<number>();
   let stars = 0;
   cards.forEach((raw, i) => {
