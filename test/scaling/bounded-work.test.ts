@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   apply,
   checkMove,
+  deckProblems,
   fromPosition,
   isNotationError,
   iterateLegalMoves,
@@ -21,7 +22,7 @@ import {
   type Move,
 } from '../../src/index.js';
 import { MAX_MOVE_TEXT } from '../../src/notation/parse-move.js';
-import { bigDescription, bigState } from '../helpers/big-positions.js';
+import { bigDeck, bigDescription, bigState } from '../helpers/big-positions.js';
 
 /** An array that counts reads of its elements (by index, as every loop and array method does). */
 function counting<T>(array: readonly T[]): { proxy: T[]; reads: () => number } {
@@ -203,5 +204,13 @@ describe('issue #10 item 7: parseMove reads any text in linear time', () => {
         expect(isNotationError(e) && e.message.length).toBeLessThan(200);
       }
     }
+  });
+});
+
+describe('issue #10: the largest deck (rules §2)', () => {
+  it('a deck listing more than 65,536 cards is refused with one sentence, not one problem per card', () => {
+    const cards = Array.from({ length: 1_000_000 }, () => ({ id: 1, faces: [1, 2], minPlayers: 2 }));
+    expect(deckProblems({ cards })).toEqual([expect.stringMatching(/at most 65536 cards, one per id from 0 to 65535; this one lists 1000000/)]);
+    expect(deckProblems(bigDeck(65536, 'pairs'), 2)).toEqual([]);
   });
 });
