@@ -32,7 +32,7 @@ Use - to read the position from standard input.
 
 Options:
       --json    print { valid, problems, problemCount, moveCount, moveCounts, moves, truncated }
-                as JSON instead of text
+                as JSON instead of text (counts past 2^53 are approximate, null past 1.8e308)
   -h, --help    show this help
 
 Exit status: 0 valid · 1 invalid (every problem is counted) · 2 missing file, bad JSON,
