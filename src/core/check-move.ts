@@ -4,8 +4,10 @@
  */
 import { deckIndex } from './cards.js';
 import { IllegalMoveError, type MoveErrorCode } from './errors.js';
-import { moveShapeError, type Move } from './moves.js';
+import { ownMove, type Move } from './moves.js';
 import type { MovePosition, MoveSource, SeatView } from './position.js';
+import { isPositionError } from './position-error.js';
+import { codedError, trustedSource } from './trust.js';
 import type { GameState } from './state.js';
 import { playError } from './actions/play-set.js';
 import { addError } from './actions/add-card.js';
@@ -52,7 +54,21 @@ export function positionOfSource(source: MoveSource): MovePosition | IllegalMove
 
 /** The error that forbids `move` in position `p`, or undefined when it is legal. */
 export function moveError(p: MovePosition, move: unknown): IllegalMoveError | undefined {
-  return moveShapeError(move) ?? ruleError(p, move as Move);
+  const own = ownMove(move);
+  return own instanceof IllegalMoveError ? own : ruleError(p, own);
+}
+
+/**
+ * The position to judge moves from, for any input: a trusted state or view, or a checked copy;
+ * an `INVALID_STATE` or `NOT_YOUR_TURN` error otherwise. Never throws.
+ */
+export function judgedPosition(source: unknown): MovePosition | IllegalMoveError {
+  try {
+    return positionOfSource(trustedSource(source));
+  } catch (e) {
+    const error = codedError(e);
+    return new IllegalMoveError('INVALID_STATE', `The position given cannot be judged: ${error.message}`, isPositionError(error) ? (error.problems[0]?.rule ?? '§8') : '§8');
+  }
 }
 
 /** The rule that forbids a well-formed `m` in position `p`, or undefined when it is legal. */
@@ -83,7 +99,9 @@ export function ruleError(p: MovePosition, m: Move): IllegalMoveError | undefine
  * @param source - a full state, or the player view of the seat to play (a view of another seat
  *   gets `NOT_YOUR_TURN`).
  * @param move - anything: a malformed value gets `MALFORMED_MOVE`.
- * @returns `{ ok: true }`, or `{ ok: false, code, message, rule }` with the same code `apply` would throw.
+ * @returns `{ ok: true }`, or `{ ok: false, code, message, rule }` with the same code `apply` would
+ *   throw; `INVALID_STATE` when `source` is not a state or view the rules can reach (see
+ *   `loadState`). Never throws, whatever it is given.
  *
  * @example
  * ```ts
@@ -92,13 +110,18 @@ export function ruleError(p: MovePosition, m: Move): IllegalMoveError | undefine
  * ```
  */
 export function checkMove(source: MoveSource, move: unknown): MoveCheck {
-  const p = positionOfSource(source);
-  const error = p instanceof IllegalMoveError ? p : moveError(p, move);
+  const p = judgedPosition(source);
+  let error: IllegalMoveError | undefined;
+  try {
+    error = p instanceof IllegalMoveError ? p : moveError(p, move);
+  } catch (e) {
+    const coded = codedError(e);
+    error = new IllegalMoveError('INVALID_STATE', coded.message, '§8');
+  }
   return error ? { ok: false, code: error.code, message: error.message, rule: error.rule } : { ok: true };
 }
 
-/** True when `move` is legal in `source` (a state, or the view of the seat to play). */
+/** True when `move` is legal in `source` (a state, or the view of the seat to play). Never throws. */
 export function isLegalMove(source: MoveSource, move: unknown): boolean {
-  const p = positionOfSource(source);
-  return !(p instanceof IllegalMoveError) && moveError(p, move) === undefined;
+  return checkMove(source, move).ok;
 }

@@ -21,6 +21,7 @@ export const MOVE_ERROR_CODES = [
   'NO_SET_THERE',
   'NOT_AN_OPPONENT_SET',
   'VALUE_MISMATCH',
+  'INVALID_STATE',
 ] as const;
 
 /** A machine-readable reason for refusing a move. */
@@ -49,7 +50,14 @@ export const RULE_OF_CODE: Readonly<Record<MoveErrorCode, string>> = {
   NO_SET_THERE: '§5',
   NOT_AN_OPPONENT_SET: '§5 B/C',
   VALUE_MISMATCH: '§5 B',
+  INVALID_STATE: '§8',
 };
+
+/** Why a plain argument (a depth, a count, a callback) was refused. */
+export const ARGUMENT_ERROR_CODES = ['BAD_ARGUMENT'] as const;
+
+/** A machine-readable reason for refusing an argument. */
+export type ArgumentErrorCode = (typeof ARGUMENT_ERROR_CODES)[number];
 
 /** The common shape of every error this library throws. */
 export interface DnupErrorShape {
@@ -84,6 +92,25 @@ export class GameSetupError extends Error {
   }
 }
 
+/**
+ * An argument that is not what the function takes: a perft depth out of range, a random source
+ * that is not a function… (game data that is wrong gets the error of its kind instead).
+ *
+ * @example
+ * ```ts
+ * try { perft(state, -1); } catch (e) { if (isArgumentError(e)) console.log(e.code, e.message); }
+ * ```
+ */
+export class ArgumentError extends Error {
+  override readonly name = 'ArgumentError' as const;
+  constructor(
+    readonly code: ArgumentErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** True when `e` has the `name` and one of the `codes` of an error class of this package (no `instanceof`: ESM and CommonJS copies differ). */
 export function isCodedError(e: unknown, name: string, codes: readonly string[]): boolean {
   if (typeof e !== 'object' || e === null) return false;
@@ -101,7 +128,32 @@ export function isGameSetupError(e: unknown): e is GameSetupError {
   return isCodedError(e, 'GameSetupError', SETUP_ERROR_CODES);
 }
 
-/** True for any error thrown by this library's rules core. */
-export function isDnupError(e: unknown): e is IllegalMoveError | GameSetupError {
-  return isIllegalMoveError(e) || isGameSetupError(e);
+/** True for an {@link ArgumentError} from any copy of this package. */
+export function isArgumentError(e: unknown): e is ArgumentError {
+  return isCodedError(e, 'ArgumentError', ARGUMENT_ERROR_CODES);
+}
+
+/** The names of every error class of this package, across its modules. */
+export const DNUP_ERROR_NAMES = ['IllegalMoveError', 'GameSetupError', 'ArgumentError', 'PositionError', 'RecordError', 'NotationError', 'ViewError', 'BotError'] as const;
+
+/** What every error of this package has: its class name, a machine-readable code and a sentence. */
+export interface DnupError extends Error {
+  readonly name: (typeof DNUP_ERROR_NAMES)[number];
+  readonly code: string;
+}
+
+/**
+ * True for any error this package throws, of any of its classes ({@link DNUP_ERROR_NAMES}), from
+ * any copy of it (ESM or CommonJS). Use the class's own guard (`isIllegalMoveError`…) to narrow
+ * `code` to its closed union.
+ *
+ * @example
+ * ```ts
+ * try { apply(state, move); } catch (e) { if (isDnupError(e)) console.log(e.name, e.code, e.message); else throw e; }
+ * ```
+ */
+export function isDnupError(e: unknown): e is DnupError {
+  if (typeof e !== 'object' || e === null) return false;
+  const err = e as { name?: unknown; code?: unknown; message?: unknown };
+  return (DNUP_ERROR_NAMES as readonly unknown[]).includes(err.name) && typeof err.code === 'string' && typeof err.message === 'string';
 }

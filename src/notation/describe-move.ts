@@ -9,6 +9,7 @@ import type { GameEvent, SetBeatenEvent } from '../core/events.js';
 import type { Move } from '../core/moves.js';
 import { ROUNDS_TO_WIN } from '../core/scoring.js';
 import type { GameState } from '../core/state.js';
+import { withState } from '../core/trust.js';
 import { aValue, listWords, setPhrase } from './words.js';
 
 type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
@@ -86,6 +87,10 @@ function actionPhrase(state: GameState, after: GameState): string {
  * ```
  */
 export function describeMove(state: GameState, move: Move): string {
+  return withState(state, (s) => describeIn(s, move));
+}
+
+function describeIn(state: GameState, move: Move): string {
   const after = apply(state, move);
   const beaten = find(after.events, 'setBeaten');
   return `${actionPhrase(state, after)}${beaten ? beatenClause(state, beaten) : ''}${outClause(after)}.`;

@@ -13,6 +13,8 @@ import { checkMove } from '../core/check-move.js';
 import { addMove, NEXT_ROUND, ROTATE, singlePlay, takeMove } from '../core/interned-moves.js';
 import type { AreaRef, Move } from '../core/moves.js';
 import type { GameState } from '../core/state.js';
+import { describeValue } from '../core/input.js';
+import { withState } from '../core/trust.js';
 import { formatMove } from './format-move.js';
 import { NotationError } from './notation-error.js';
 
@@ -172,19 +174,6 @@ function canonical(m: Move): Move {
   }
 }
 
-/** The text quoted in a message, cut short: a message never grows with the input. */
-function quoted(text: string): string {
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
-}
-
-/** Names a value that is not a text, without reading it (it may be a BigInt, a cycle, a proxy). */
-function kindOf(x: unknown): string {
-  if (x === null) return 'null';
-  if (Array.isArray(x)) return 'an array';
-  const t = typeof x;
-  return t === 'undefined' ? 'undefined' : `a${/^[aeiou]/.test(t) ? 'n' : ''} ${t}`;
-}
-
 /**
  * Reads a move in the notation of docs/notation.md and checks it against the position.
  *
@@ -205,15 +194,17 @@ function kindOf(x: unknown): string {
  * ```
  */
 export function parseMove(state: GameState, text: string): Move {
-  if (typeof text !== 'string') {
-    throw new NotationError('UNREADABLE', `A move is read from a text, not from ${kindOf(text)} (see docs/notation.md).`, text);
-  }
+  if (typeof text !== 'string') throw new NotationError('UNREADABLE', `${describeValue(text)} is not a move in dnup notation: a move is written as text (P 3,17 · A 12>1 · T 1 · R · N; see docs/notation.md).`, describeValue(text));
   if (text.length > MAX_MOVE_TEXT) {
     throw new NotationError('UNREADABLE', `A text of ${text.length} characters is too long to be a move (at most ${MAX_MOVE_TEXT}; see docs/notation.md).`, text);
   }
+  return withState(state, (s) => parseIn(s, text));
+}
+
+function parseIn(state: GameState, text: string): Move {
   const pattern = read(text);
   if (!pattern) {
-    throw new NotationError('UNREADABLE', `${quoted(text)} is not a move in dnup notation (P 3,17 · A 12>1 · T 1 · R · N; see docs/notation.md).`, text);
+    throw new NotationError('UNREADABLE', `${describeValue(text)} is not a move in dnup notation (P 3,17 · A 12>1 · T 1 · R · N; see docs/notation.md).`, text);
   }
   const options = completions(state, pattern);
   const verdicts = options.map((o) => checkMove(state, o));
@@ -221,10 +212,10 @@ export function parseMove(state: GameState, text: string): Move {
   if (fits.length === 1) return fits[0]!;
   if (fits.length > 1) {
     const texts = fits.map((m) => formatMove(state, m)).join(', ');
-    throw new NotationError('AMBIGUOUS', `${quoted(text)} fits ${fits.length} legal moves (${texts}); say which.`, text, { candidates: fits });
+    throw new NotationError('AMBIGUOUS', `${describeValue(text)} fits ${fits.length} legal moves (${texts}); say which.`, text, { candidates: fits });
   }
   // no legal move fits: explain with the completion aimed at a set, if any, else the first
   const pick = verdicts.find((v) => !v.ok && v.code !== 'NO_SET_THERE' && v.code !== 'NOT_AN_OPPONENT_SET') ?? verdicts[0]!;
   if (pick.ok) throw new Error('unreachable: a legal completion is a legal move');
-  throw new NotationError('ILLEGAL', `${quoted(text)} is not legal here: ${pick.message}`, text, { moveCode: pick.code, rule: pick.rule });
+  throw new NotationError('ILLEGAL', `${describeValue(text)} is not legal here: ${pick.message}`, text, { moveCode: pick.code, rule: pick.rule });
 }

@@ -5,6 +5,7 @@
 import { deckIndex, type HeldCard } from '../core/cards.js';
 import { ROUNDS_TO_WIN, TOKENS_TO_WIN } from '../core/scoring.js';
 import type { GameState } from '../core/state.js';
+import { withState } from '../core/trust.js';
 import { countWord, ordinal } from './words.js';
 
 /** `6/3#17`: card 17 showing 6, with 3 on its other face. */
@@ -40,6 +41,10 @@ function statusLine(state: GameState): string {
  * ```
  */
 export function renderPosition(state: GameState): string {
+  return withState(state, renderIn);
+}
+
+function renderIn(state: GameState): string {
   const name = (seat: number): string => state.players[seat] ?? `seat ${seat}`;
   const lines = [statusLine(state)];
   const target = state.scoring === 'rounds' ? `round wins, ${ROUNDS_TO_WIN} to win` : `tokens, ${TOKENS_TO_WIN} to win`;

@@ -6,5 +6,6 @@ export { ViewError, isViewError, VIEW_ERROR_CODES, type ViewErrorCode } from './
 export { playerView, type PlayerView, type ViewEvent, type ViewHandRotatedEvent } from './player-view.js';
 export { legalMovesOfView, checkMoveOfView, isPlayerView, type ViewMoveCheck } from './view-moves.js';
 export { determinize, DETERMINIZED_SEED } from './determinize.js';
+export { loadView } from './load-view.js';
 export { seededRandom, type RandomSource } from './random-source.js';
 export { legalMoveGroups, playsOfGroup, iterateLegalMoves, type PlayGroup, type MoveGroups } from './move-groups.js';

@@ -10,8 +10,9 @@ import type { GameEvent, HandRotatedEvent } from '../core/events.js';
 import type { Move } from '../core/moves.js';
 import type { GameState, ScoringMode } from '../core/state.js';
 import { assertSeat } from './errors.js';
-import { discardPile } from '../core/card-location.js';
+import { discardPileOf } from '../core/card-location.js';
 import type { SeatView } from '../core/position.js';
+import { codedError, issueView, trustedState } from '../core/trust.js';
 
 /**
  * A hand rotation (rules §5 D) as a view shows it: the fact and the hand size are public;
@@ -86,10 +87,11 @@ function redact(events: readonly GameEvent[], seat: number): readonly ViewEvent[
  * What `seat` may know of `state` (rules §8 with hidden hands): its own hand, every other
  * hand's size and the cards publicly known in it (`state.known`), and everything public.
  *
- * @param state - any state.
+ * @param state - a state the library made, or one from outside, which is checked in full first.
  * @param seat - the viewing seat, 0-based.
  * @returns plain JSON data sharing unchanged parts (table, scores…) with `state`.
- * @throws {@link ViewError} `NO_SUCH_SEAT`.
+ * @throws {@link ViewError} `NO_SUCH_SEAT`; {@link PositionError} for a state from outside that
+ *   the rules cannot reach.
  * @example
  * ```ts
  * const view = playerView(state, 1);
@@ -97,8 +99,17 @@ function redact(events: readonly GameEvent[], seat: number): readonly ViewEvent[
  * ```
  */
 export function playerView(state: GameState, seat: number): PlayerView {
+  const s = trustedState(state);
+  assertSeat(seat, s.players.length);
+  try {
+    return issueView(viewOf(s, seat));
+  } catch (e) {
+    throw codedError(e);
+  }
+}
+
+function viewOf(state: GameState, seat: number): PlayerView {
   const n = state.players.length;
-  assertSeat(seat, n);
   const handSizes = new Array<number>(n);
   const known = new Array<readonly HeldCard[]>(n);
   for (let s = 0; s < n; s++) {
@@ -118,7 +129,7 @@ export function playerView(state: GameState, seat: number): PlayerView {
     handSizes,
     known,
     table: state.table,
-    discard: discardPile(state),
+    discard: discardPileOf(state),
     discardCount: state.discardCount,
     starter: state.starter,
     turn: state.turn,

@@ -23,7 +23,9 @@ describe('parseRecord', () => {
       const fromText = parseRecord(text);
       expect(fromText.format).toBe('dnup-record');
       const parsed = deepFreeze(JSON.parse(text));
-      expect(parseRecord(parsed)).toBe(parsed);
+      const record = parseRecord(parsed);
+      expect(record).toEqual(parsed);
+      expect(record).not.toBe(parsed); // a copy, read once: later edits of the input change nothing
       expect(parsed).toEqual(JSON.parse(text));
     }
   });
