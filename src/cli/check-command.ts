@@ -4,7 +4,8 @@ import type { GameState } from '../core/state.js';
 import { describeMove } from '../notation/describe-move.js';
 import { formatMove } from '../notation/format-move.js';
 import { renderPosition } from '../notation/render-position.js';
-import { fromPosition, validatePosition } from '../records/validate-position.js';
+import { isPositionError } from '../core/position-error.js';
+import { fromPosition } from '../records/validate-position.js';
 import { iterateLegalMoves, legalMoveGroups } from '../views/move-groups.js';
 import { clip, EXIT, indent, parseCommand, print, readJson } from './cli-support.js';
 
@@ -86,18 +87,22 @@ export async function checkCommand(args: readonly string[]): Promise<number> {
   if (!parsed) return EXIT.ok;
   const { values } = parsed;
   const input = await readJson(parsed.file('a position file'));
-  const problems = validatePosition(input);
-  if (problems.length > 0) {
-    const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => ({ ...p, message: clip(p.message, MAX_MESSAGE), ...(p.path ? { path: clip(p.path, MAX_MESSAGE) } : {}) }));
-    if (values.json) print(JSON.stringify({ valid: false, problems: shown, problemCount: problems.length }, null, 2));
+  let state: GameState;
+  try {
+    state = fromPosition(input);
+  } catch (e) {
+    if (!isPositionError(e)) throw e;
+    // the library lists the first problems and counts them all
+    const count = Math.max(e.problemCount, e.problems.length);
+    const shown = e.problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => ({ ...p, message: clip(p.message, MAX_MESSAGE), path: clip(p.path, MAX_MESSAGE) }));
+    if (values.json) print(JSON.stringify({ valid: false, problems: shown, problemCount: count }, null, 2));
     else {
-      print(`Invalid position: ${problems.length} problem${problems.length === 1 ? '' : 's'}.`);
+      print(`Invalid position: ${count} problem${count === 1 ? '' : 's'}.`);
       for (const p of shown) print(`  ${p.code}${p.path ? ` at ${p.path}` : ''} (rules ${p.rule}): ${p.message}`);
-      if (problems.length > shown.length) print(`  … and ${problems.length - shown.length} more.`);
+      if (count > shown.length) print(`  … and ${count - shown.length} more.`);
     }
     return EXIT.rejected;
   }
-  const state = fromPosition(input);
   const { total, counts } = countMoves(state);
   const moves = firstMoves(state, MAX_MOVES_SHOWN);
   const truncated = total > moves.length;
