@@ -9,6 +9,7 @@
  */
 import type { CardId, HeldCard } from './cards.js';
 import { mayArrive } from './beaten-sets.js';
+import { ArgumentError } from './errors.js';
 import { addMove, NEXT_ROUND, ROTATE, singlePlay, takeMove } from './interned-moves.js';
 import type { Move } from './moves.js';
 import type { MovePosition } from './position.js';
@@ -128,13 +129,41 @@ export function movesFrom(status: GameStatus, seat: number, hand: readonly HeldC
     let end = start + 1;
     while (end < n && values[end] === value) end++;
     const m = end - start;
+    // a value shown by at most 8 cards has at most 255 plays (always so with the standard deck)
+    if (m > 8 && out.length + playCount(table, value, m) > MAX_LISTED_MOVES) throw tooManyMoves();
     for (let size = 1; size <= m; size++) {
       if (mayArrive(table, size, value)) pushCombinations(out, sortedIds, start, m, size);
     }
+    if (out.length > MAX_LISTED_MOVES) throw tooManyMoves();
     start = end;
   }
   pushOtherMoves(out, table, n, seat);
   return out;
+}
+
+/**
+ * The most moves `legalMoves` lists. A value held k times has 2^k − 1 plays (rules §5 A), so a
+ * custom deck can give one hand more plays than memory holds; past this many, `legalMoves`
+ * throws instead, and `legalMoveGroups`, `iterateLegalMoves` or `checkMove` serve.
+ */
+export const MAX_LISTED_MOVES = 1_000_000;
+
+/** The number of legal plays of `m` cards showing `value`: Σ C(m, size) over the sizes that may arrive (a double; Infinity when huge). */
+function playCount(table: readonly TableSet[], value: number, m: number): number {
+  let total = 0;
+  let c = 1;
+  for (let size = 1; size <= m && total <= MAX_LISTED_MOVES; size++) {
+    c = (c * (m - size + 1)) / size; // C(m, size), rounded: only compared with the limit
+    if (mayArrive(table, size, value)) total += c;
+  }
+  return total;
+}
+
+function tooManyMoves(): ArgumentError {
+  return new ArgumentError(
+    'BAD_ARGUMENT',
+    `This position has more than ${MAX_LISTED_MOVES.toLocaleString('en-US')} legal moves (a value held k times gives 2^k − 1 plays, rules §5 A), too many to list: use legalMoveGroups or iterateLegalMoves, or checkMove for one move.`,
+  );
 }
 
 /** Appends the adds, takes and rotate of a playing position; the hand must be sorted already. */

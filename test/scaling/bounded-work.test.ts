@@ -11,6 +11,7 @@ import {
   checkMove,
   deckProblems,
   fromPosition,
+  isArgumentError,
   isNotationError,
   isPositionError,
   iterateLegalMoves,
@@ -24,6 +25,7 @@ import {
 } from '../../src/index.js';
 import { MAX_MOVE_TEXT } from '../../src/notation/parse-move.js';
 import { bigDeck, bigDescription, bigState } from '../helpers/big-positions.js';
+import { thrown } from '../records/thrown.js';
 
 /** An array that counts reads of its elements (by index, as every loop and array method does). */
 function counting<T>(array: readonly T[]): { proxy: T[]; reads: () => number } {
@@ -219,5 +221,21 @@ describe('issue #10: the largest deck (rules §2)', () => {
     const cards = Array.from({ length: 1_000_000 }, () => ({ id: 1, faces: [1, 2], minPlayers: 2 }));
     expect(deckProblems({ cards })).toEqual([expect.stringMatching(/at most 65536 cards, one per id from 0 to 65535; this one lists 1000000/)]);
     expect(deckProblems(bigDeck(65536, 'pairs'), 2)).toEqual([]);
+  });
+});
+
+describe('issue #10 item 2: legalMoves refuses to list more moves than memory holds', () => {
+  it('throws a coded ArgumentError past 1,000,000 moves (it ran out of memory at k = 40), and lists 2^19 − 1 plays at k = 19', () => {
+    for (const k of [20, 40, 2000]) {
+      const e = thrown(() => legalMoves(bigState(2 * k, 'one')));
+      expect(isArgumentError(e) && e.code, `k = ${k}`).toBe('BAD_ARGUMENT');
+      expect((e as Error).message).toMatch(/more than 1,000,000 legal moves.*legalMoveGroups/);
+    }
+    // 4,096 values held 8 times each: 255 plays per value, 1,044,480 in all
+    const cards = Array.from({ length: 65536 }, (_, id) => ({ id, faces: (id < 32768 ? [1 + (id % 4096), 1e6 + id] : [1e7 + id, 2e7 + id]) as [number, number], minPlayers: 2, ...(id === 0 ? { star: true } : {}) }));
+    const wide = fromPosition({ players: 2, deck: { cards }, hands: [cards.slice(0, 32768).map((c) => ({ id: c.id, active: c.faces[0] })), cards.slice(32768).map((c) => ({ id: c.id, active: c.faces[0] }))], turn: { seat: 0, area: 1 } });
+    expect(isArgumentError(thrown(() => legalMoves(wide)))).toBe(true);
+    expect(legalMoveGroups(wide).plays.reduce((n, g) => n + g.count, 0)).toBe(4096 * 255);
+    expect(legalMoves(bigState(38, 'one'))).toHaveLength(2 ** 19 - 1 + 1);
   });
 });
