@@ -6,7 +6,8 @@ export default defineConfig([
     entry: { index: 'src/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
-    sourcemap: true,
+    // no source maps: dist is plain, unminified JavaScript (see CHANGELOG)
+    sourcemap: false,
     clean: true,
     target: 'node20',
     treeshake: true,
@@ -15,7 +16,8 @@ export default defineConfig([
     // the command line, ESM only
     entry: { cli: 'src/cli/main.ts' },
     format: ['esm'],
-    sourcemap: true,
+    // no source maps: dist is plain, unminified JavaScript (see CHANGELOG)
+    sourcemap: false,
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
   },

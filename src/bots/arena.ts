@@ -92,9 +92,9 @@ export function wilsonInterval(successes: number, trials: number, z = 1.96): [nu
  */
 export async function runArena(options: ArenaOptions): Promise<ArenaResult> {
   const { players, games, lineup } = options;
-  if (!Number.isInteger(players) || players < 2 || players > 5) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 2 to 5 players, not ${String(players)}.`);
-  if (!Number.isInteger(games) || games < 1) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs a whole number of games of at least 1, not ${String(games)}.`);
-  if (lineup.length < 1 || lineup.length > players) throw new BotError('BAD_ARENA_OPTIONS', `Give 1 to ${players} bot names for ${players} players, not ${lineup.length}.`);
+  if (!Number.isInteger(players) || players < 2 || players > 5) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 2 to 5 players, not ${String(players)}.`, { name: `players = ${String(players)}` });
+  if (!Number.isInteger(games) || games < 1) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs a whole number of games of at least 1, not ${String(games)}.`, { name: `games = ${String(games)}` });
+  if (lineup.length < 1 || lineup.length > players) throw new BotError('BAD_ARENA_OPTIONS', `Give 1 to ${players} bot names for ${players} players, not ${lineup.length}.`, { name: `lineup = ${lineup.join(',')}`, players });
   const entries = Array.from({ length: players }, (_, i) => lineup[Math.min(i, lineup.length - 1)]!);
   const names = [...new Set(entries)];
   const wins = new Map(names.map((n) => [n, 0]));

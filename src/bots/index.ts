@@ -49,6 +49,6 @@ export function botByName(name: string, options: BotOptions = {}): Bot {
     case 'mc':
       return monteCarloBot(options);
     default:
-      throw new BotError('UNKNOWN_BOT', `There is no bot called "${name}"; the bots are ${BOT_NAMES.join(', ')}.`);
+      throw new BotError('UNKNOWN_BOT', `There is no bot called "${name}"; the bots are ${BOT_NAMES.join(', ')}.`, { name: JSON.stringify(name), allowed: BOT_NAMES });
   }
 }

@@ -3,6 +3,7 @@
  * validation and a per-deck lookup table built once and cached.
  */
 import { GameSetupError } from './errors.js';
+import { readInput } from './input.js';
 
 /** A card's identity: the `id` of its {@link CardDefinition}. Integer from 0 to 65535. */
 export type CardId = number;
@@ -83,21 +84,25 @@ export interface DeckIndex {
   readonly inUse: (readonly CardId[] | undefined)[];
 }
 
+/** Problems of one deck spelled out; more are counted (a hostile deck may break thousands). */
+const MAX_DECK_PROBLEMS = 20;
+
 let lastDeck: DeckDefinition | undefined;
 let lastIndex: DeckIndex | undefined;
 const indexCache = new WeakMap<DeckDefinition, DeckIndex>();
 
 /** Problems with a deck definition, as sentences; empty when the deck is sound (rules §2). */
-export function deckProblems(deck: unknown, players?: number): string[] {
+export function deckProblems(input: unknown, players?: number): string[] {
+  // read once into plain data: holes, getters, cycles and BigInts become a problem, not a crash
+  const read = readInput(input, { depth: 4 });
+  if (!read.ok) return [`The deck cannot be read${read.problem.path ? ` (at ${read.problem.path})` : ''}: ${read.problem.message} (rules §2).`];
+  const deck = read.value;
   const problems: string[] = [];
-  if (typeof deck !== 'object' || deck === null || !Array.isArray((deck as DeckDefinition).cards)) {
+  if (typeof deck !== 'object' || deck === null || !Array.isArray((deck as unknown as DeckDefinition).cards)) {
     return ['A deck must be an object with a "cards" array (rules §2).'];
   }
-  const cards = (deck as DeckDefinition).cards as unknown[];
-  // ids are unique and at most MAX_CARD_ID, so a longer list cannot be a deck: one sentence, not one per card
-  if (cards.length > MAX_CARD_ID + 1) {
-    return [`A deck has at most ${MAX_CARD_ID + 1} cards, one per id from 0 to ${MAX_CARD_ID}; this one lists ${cards.length} (rules §2).`];
-  }
+  const cards = (deck as unknown as DeckDefinition).cards as unknown[];
+  if (cards.length > MAX_CARD_ID + 1) return [`A deck has at most ${MAX_CARD_ID + 1} cards (ids 0 to ${MAX_CARD_ID}), not ${cards.length} (rules §2).`];
   const seen = new Set<number>();
   let stars = 0;
   cards.forEach((raw, i) => {
@@ -130,6 +135,7 @@ export function deckProblems(deck: unknown, players?: number): string[] {
     if (star === true) stars++;
   });
   if (stars !== 1) problems.push(`A deck must have exactly one starred card; this one has ${stars}.`);
+  if (problems.length > MAX_DECK_PROBLEMS) problems.splice(MAX_DECK_PROBLEMS, problems.length, `…and ${problems.length - MAX_DECK_PROBLEMS} more problems.`);
   if (problems.length === 0 && players !== undefined) {
     const kept = (cards as CardDefinition[]).filter((c) => c.minPlayers <= players);
     if (!kept.some((c) => c.star === true)) {
@@ -148,7 +154,7 @@ export function deckProblems(deck: unknown, players?: number): string[] {
 export function assertDeck(deck: unknown, players: number): asserts deck is DeckDefinition {
   const problems = deckProblems(deck, players);
   if (problems.length > 0) {
-    throw new GameSetupError('BAD_DECK', `This deck cannot be used: ${problems.join(' ')}`, problems);
+    throw new GameSetupError('BAD_DECK', `This deck cannot be used: ${problems.join(' ')}`, problems, { count: problems.length });
   }
 }
 

@@ -9,6 +9,7 @@ import type { MovePosition, MoveSource, SeatView } from './position.js';
 import { isPositionError } from './position-error.js';
 import { codedError, trustedSource } from './trust.js';
 import type { GameState } from './state.js';
+import type { ErrorParams } from '../i18n/types.js';
 import { playError } from './actions/play-set.js';
 import { addError } from './actions/add-card.js';
 import { takeError } from './actions/take-set.js';
@@ -22,6 +23,8 @@ export type MoveCheck =
       readonly message: string;
       /** The rules reference section broken, e.g. `"§5 A"`. */
       readonly rule: string;
+      /** The facts of the refusal (cards, values, sizes, seats), as in {@link IllegalMoveError.params}. */
+      readonly params: ErrorParams;
     };
 
 /** The position the seat to play decides from. */
@@ -46,7 +49,7 @@ export function positionOfSource(source: MoveSource): MovePosition | IllegalMove
   const view: SeatView = source;
   // At a round's end the only move, nextRound, belongs to no seat: any seat may deal (rules §8).
   if (view.seat !== view.turn.seat && view.status === 'playing') {
-    return new IllegalMoveError('NOT_YOUR_TURN', `It is seat ${view.turn.seat}'s turn, not seat ${view.seat}'s: a view lists and judges only the moves of its own seat (rules §4).`);
+    return new IllegalMoveError('NOT_YOUR_TURN', `It is seat ${view.turn.seat}'s turn, not seat ${view.seat}'s: a view lists and judges only the moves of its own seat (rules §4).`, '§4', { seat: view.seat, turnSeat: view.turn.seat });
   }
   const n = view.players.length;
   return { status: view.status, turn: view.turn, hand: view.hand, table: view.table, playerCount: n, areas: n === 2 ? 2 : 1, index: deckIndex(view.deck) };
@@ -118,7 +121,7 @@ export function checkMove(source: MoveSource, move: unknown): MoveCheck {
     const coded = codedError(e);
     error = new IllegalMoveError('INVALID_STATE', coded.message, '§8');
   }
-  return error ? { ok: false, code: error.code, message: error.message, rule: error.rule } : { ok: true };
+  return error ? { ok: false, code: error.code, message: error.message, rule: error.rule, params: error.params } : { ok: true };
 }
 
 /** True when `move` is legal in `source` (a state, or the view of the seat to play). Never throws. */

@@ -4,6 +4,8 @@
  * different classes): use {@link isDnupError}, {@link isIllegalMoveError}, {@link isGameSetupError}.
  */
 
+import type { ErrorParams } from '../i18n/types.js';
+
 /** Why a move is refused. Each code names one rule of the rules reference (docs/rules.md). */
 export const MOVE_ERROR_CODES = [
   'MALFORMED_MOVE',
@@ -74,6 +76,8 @@ export class IllegalMoveError extends Error {
     message: string,
     /** The rules reference section broken, e.g. `"§5 A"`; defaults to the code's usual section. */
     readonly rule: string = RULE_OF_CODE[code],
+    /** The facts of the refusal (cards, values, sizes, seats), for a UI to word it itself; see {@link localizeError}. */
+    readonly params: ErrorParams = {},
   ) {
     super(message);
   }
@@ -87,6 +91,8 @@ export class GameSetupError extends Error {
     message: string,
     /** Every problem found, one sentence each (for decks, all of them). */
     readonly problems: readonly string[] = [message],
+    /** The facts of the refusal, for a UI to word it itself; see {@link localizeError}. */
+    readonly params: ErrorParams = {},
   ) {
     super(message);
   }
@@ -134,7 +140,7 @@ export function isArgumentError(e: unknown): e is ArgumentError {
 }
 
 /** The names of every error class of this package, across its modules. */
-export const DNUP_ERROR_NAMES = ['IllegalMoveError', 'GameSetupError', 'ArgumentError', 'PositionError', 'RecordError', 'NotationError', 'ViewError', 'BotError'] as const;
+export const DNUP_ERROR_NAMES = ['IllegalMoveError', 'GameSetupError', 'ArgumentError', 'PositionError', 'RecordError', 'NotationError', 'ViewError', 'BotError', 'HistoryError', 'LocaleError'] as const;
 
 /** What every error of this package has: its class name, a machine-readable code and a sentence. */
 export interface DnupError extends Error {

@@ -61,7 +61,7 @@ export interface PositionProblem {
 
 /**
  * A position or state that cannot be played: `code` is the first problem's, `problems` lists them
- * (the first {@link MAX_LISTED_PROBLEMS}; `problemCount` counts them all).
+ * (the first hundred; `problemCount` counts them all).
  *
  * @example
  * ```ts

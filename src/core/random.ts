@@ -57,7 +57,7 @@ export function sfc32Next(s: [number, number, number, number]): number {
 export function seedText(seed: unknown): string {
   if (typeof seed === 'string') return seed;
   if (typeof seed === 'number' && Number.isSafeInteger(seed)) return String(seed);
-  throw new GameSetupError('BAD_SEED', `A seed must be a string or a safe integer, not ${describeValue(seed)} (rules §3).`);
+  throw new GameSetupError('BAD_SEED', `A seed must be a string or a safe integer, not ${describeValue(seed)} (rules §3).`, undefined, { input: describeValue(seed) });
 }
 
 /** The generator state a seed starts from. */

@@ -8,6 +8,7 @@ import { isMove } from './moves.js';
 import { ROUNDS_TO_WIN, TOKENS_TO_WIN } from './scoring.js';
 import type { GameState } from './state.js';
 import type { ProblemList } from './position-error.js';
+import { playerNamesProblem } from './players.js';
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -33,8 +34,9 @@ export function stateShape(s: Record<string, unknown>, problems: ProblemList): b
   }
   if (s.format !== 1) bad('format', '1 (the state format this library reads)');
   const players = s.players;
-  if (!Array.isArray(players) || players.length < 2 || players.length > 5 || !players.every((p) => typeof p === 'string' && p.trim() !== '')) {
-    problems.add('BAD_PLAYERS', 'players', '§2', '"players" must list 2 to 5 non-empty names.');
+  const named = playerNamesProblem(players);
+  if (named || !Array.isArray(players)) {
+    problems.add('BAD_PLAYERS', named?.path ?? 'players', '§1', named?.message ?? '');
     return false;
   }
   const n = players.length;

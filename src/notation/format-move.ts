@@ -55,6 +55,6 @@ export function formatOwnMove(state: GameState, move: Move): string {
  */
 export function formatMove(state: GameState, move: Move): string {
   const own = ownMove(move);
-  if (own instanceof IllegalMoveError) throw new NotationError('NOT_A_MOVE', own.message, describeValue(move));
+  if (own instanceof IllegalMoveError) throw new NotationError('NOT_A_MOVE', own.message, describeValue(move), {}, { input: describeValue(move) });
   return withState(state, (s) => formatOwnMove(s, own));
 }

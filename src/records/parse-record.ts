@@ -8,6 +8,7 @@ import { moveShapeError, type Move } from '../core/moves.js';
 import { RECORD_VERSION, type GameRecord } from './game-record.js';
 import { describeValue, readInput } from '../core/input.js';
 import { MAX_LISTED_PROBLEMS } from '../core/position-error.js';
+import { playerNamesProblem } from '../core/players.js';
 import { RecordError, type RecordErrorCode, type RecordProblem } from './record-error.js';
 
 const TOP_KEYS = ['format', 'version', 'players', 'seed', 'options', 'moves', 'metadata'];
@@ -35,13 +36,9 @@ class Problems {
 }
 
 function checkPlayers(raw: unknown, out: Problems): string[] | undefined {
-  if (!Array.isArray(raw) || raw.length < 2 || raw.length > 5) {
-    out.add('BAD_PLAYERS', 'players', `"players" must list 2 to 5 player names, not ${describe(raw)} (rules §2).`);
-    return undefined;
-  }
-  const bad = raw.findIndex((p) => typeof p !== 'string' || p.trim() === '');
-  if (bad >= 0) {
-    out.add('BAD_PLAYERS', `players[${bad}]`, `Every player name must be a non-empty string; players[${bad}] is ${describe(raw[bad])}.`);
+  const problem = playerNamesProblem(raw);
+  if (problem) {
+    out.add('BAD_PLAYERS', problem.path, problem.message);
     return undefined;
   }
   return raw as string[];

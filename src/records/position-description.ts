@@ -5,6 +5,7 @@
  */
 import { cardsInUse, deckProblems, STANDARD_DECK, type CardId, type DeckDefinition, type HeldCard } from '../core/cards.js';
 import { ownDeck } from '../core/trust.js';
+import { defaultNames, playerNamesProblem } from '../core/players.js';
 import { describeValue } from '../core/input.js';
 import { seedRng, type RngState, type Seed } from '../core/random.js';
 import { ROUNDS_TO_WIN, TOKENS_TO_WIN } from '../core/scoring.js';
@@ -61,11 +62,8 @@ const isInt = (x: unknown): x is number => Number.isInteger(x);
 const isIntArray = (x: unknown): x is number[] => Array.isArray(x) && x.every(isInt);
 
 function namesOf(players: unknown): string[] | undefined {
-  if (isInt(players) && players >= 2 && players <= 5) return Array.from({ length: players }, (_, i) => `Player ${i + 1}`);
-  if (Array.isArray(players) && players.length >= 2 && players.length <= 5 && players.every((p) => typeof p === 'string' && p.trim() !== '')) {
-    return players.slice() as string[];
-  }
-  return undefined;
+  if (isInt(players) && players >= 2 && players <= 5) return defaultNames(players);
+  return playerNamesProblem(players) ? undefined : (players as string[]).slice();
 }
 
 function handsOf(raw: unknown, n: number, problems: ProblemList): HeldCard[][] | undefined {
@@ -209,5 +207,5 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
     moveCount: number - 1 + 2 * (round - 1),
     lastMove: null,
     events: [],
-  };
+  } as GameState; // status and winner as described; validatePosition judges whether they agree
 }

@@ -67,7 +67,7 @@ function examineView(input: unknown, problems: ProblemList): PlayerView | undefi
   const state = examineState(sample, stateProblems);
   if (!state || !samePlainData(playerView(state, part.seat), view)) {
     const why = state ? 'its parts contradict each other (known cards, events or the discard pile)' : summarize(stateProblems.list, stateProblems.count);
-    throw new ViewError('INCONSISTENT_VIEW', `No game state shows this view: ${why}`, stateProblems.list);
+    throw new ViewError('INCONSISTENT_VIEW', `No game state shows this view: ${why}`, {}, stateProblems.list);
   }
   return issueView(view);
 }
@@ -95,10 +95,10 @@ export function loadView(input: unknown): PlayerView {
       value = JSON.parse(input);
     } catch {
       problems.add('UNREADABLE', '', '§8', 'This text is not JSON, so it is not a player view.');
-      throw new ViewError('BAD_VIEW', problems.list[0]!.message, problems.list);
+      throw new ViewError('BAD_VIEW', problems.list[0]!.message, {}, problems.list);
     }
   }
   const view = examineView(value, problems);
-  if (!view) throw new ViewError('BAD_VIEW', `This is not a player view: ${summarize(problems.list, problems.count)}`, problems.list);
+  if (!view) throw new ViewError('BAD_VIEW', `This is not a player view: ${summarize(problems.list, problems.count)}`, {}, problems.list);
   return view;
 }

@@ -8,7 +8,7 @@
 import type { CardId, HeldCard } from '../core/cards.js';
 import type { GameEvent, HandRotatedEvent } from '../core/events.js';
 import type { Move } from '../core/moves.js';
-import type { GameState, ScoringMode } from '../core/state.js';
+import type { GameOutcome, GameState, ScoringMode } from '../core/state.js';
 import { assertSeat } from './errors.js';
 import { discardPileOf } from '../core/card-location.js';
 import type { SeatView } from '../core/position.js';
@@ -34,7 +34,10 @@ export type ViewEvent = Exclude<GameEvent, HandRotatedEvent> | ViewHandRotatedEv
  * What one seat may know about a game: plain, readonly JSON data. It extends {@link SeatView},
  * the part the rules read (format, seat, own hand, players, deck, status, turn, table).
  */
-export interface PlayerView extends SeatView {
+export type PlayerView = PlayerViewData & GameOutcome;
+
+/** Everything a {@link PlayerView} holds besides its status and winner ({@link GameOutcome}). */
+export interface PlayerViewData extends SeatView {
   readonly scoring: ScoringMode;
   readonly round: number;
   /** Every seat's hand size (this seat's included). */
@@ -53,7 +56,6 @@ export interface PlayerView extends SeatView {
   readonly starter: number;
   readonly out: readonly number[];
   readonly scores: readonly number[];
-  readonly winner: number | null;
   readonly moveCount: number;
   /** The move that led here (every move is public), or null for a new game. */
   readonly lastMove: Move | null;
@@ -139,5 +141,5 @@ function viewOf(state: GameState, seat: number): PlayerView {
     moveCount: state.moveCount,
     lastMove: state.lastMove,
     events: redact(state.events, seat),
-  };
+  } as PlayerView; // status and winner copied together from the state
 }

@@ -8,6 +8,10 @@ import { h } from './dom';
 import { BOT_KINDS, BOT_LABELS, type MatchConfig, type SeatKind } from './engine';
 import { mountGame } from './game';
 import { mountReplay } from './replay';
+import { mountLanguageSwitch } from './language';
+import { installOnline } from './online';
+
+mountLanguageSwitch();
 
 const SPEEDS = { slow: 900, normal: 450, fast: 150, instant: 0 } as const;
 type Speed = keyof typeof SPEEDS;
@@ -198,3 +202,4 @@ window.addEventListener('hashchange', () => {
   renderSetup(next.config);
   startGame(next.config);
 });
+installOnline(app); // "Play online": a client of the game server (docs/online.md)
