@@ -10,7 +10,8 @@
  *   contract engine: snapshot-wrapper.mjs (copy-on-write: publishes only what changed, its states
  *   checked equal to dnup's) and the naive one (clone everything, then mutate the clone);
  * - legalMoves, apply, playerView, legalMoveGroups and determinize alone, on sampled positions;
- * - heap retained per state when every state of a long game is kept alive.
+ * - heap retained per state when every state of a long game is kept alive;
+ * - then bench/scaling.mjs: how each public function's cost grows as a hostile input doubles.
  * Figures depend on the machine and its load; they never fail anything.
  * Options: --quick (shorter timings).
  */
@@ -363,3 +364,8 @@ table(['operation', 'calls/s', 'µs/call'], opNames.map((name, i) => {
   const calls = opRates[i] * (name === 'determinize' ? Math.ceil(views.length / 10) : samples.length);
   return [name, fmt(calls), fmt(1e6 / calls, 2)];
 }));
+
+// 4. how the cost of each public function grows with a hostile input (bench/scaling.mjs; alone: npm run bench:scaling)
+console.log();
+const scaling = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(new URL('./scaling.mjs', import.meta.url)), ...process.argv.slice(2)], { stdio: 'inherit' });
+if (scaling.status !== 0) process.exitCode = scaling.status ?? 1;
