@@ -8,3 +8,4 @@ export * from './records/index.js';
 export * from './notation/index.js';
 export * from './views/index.js';
 export * from './bots/index.js';
+export * from './search/index.js';

@@ -8,31 +8,38 @@ import { BotError } from './errors.js';
 import { greedyBot } from './greedy-bot.js';
 import { monteCarloBot, type MonteCarloOptions } from './montecarlo-bot.js';
 import { randomBot } from './random-bot.js';
+import { ismctsBot } from './ismcts-bot.js';
 
 export { playGame, type Bot, type PlayGameOptions } from './bot.js';
 export { BotError, isBotError, BOT_ERROR_CODES, type BotErrorCode } from './errors.js';
 export { randomBot } from './random-bot.js';
-export { greedyBot, greedyMove, greedyScores, outlookOfState, outlookOfView, type Outlook } from './greedy-bot.js';
+export { GOING_OUT_SCORE, greedyBot, greedyMove, greedyScores, outlookOfState, outlookOfView, type Outlook } from './greedy-bot.js';
 export { monteCarloBot, type MonteCarloOptions } from './montecarlo-bot.js';
+export { ismctsBot, type IsmctsOptions } from './ismcts-bot.js';
 export { runArena, wilsonInterval, type ArenaOptions, type ArenaResult, type ArenaRow } from './arena.js';
 
 /** Names of the built-in bots, for {@link botByName} and `dnup arena --bots`. */
-export const BOT_NAMES = ['random', 'greedy', 'montecarlo'] as const;
+export const BOT_NAMES = ['random', 'greedy', 'montecarlo', 'ismcts'] as const;
 
 /** A built-in bot's name. */
 export type BotName = (typeof BOT_NAMES)[number];
 
-/** Options of {@link botByName}: a seed for every bot, and the Monte-Carlo budget. */
+/**
+ * Options of {@link botByName}: a seed for every bot, and the search bots' budget. `playouts`
+ * and `timeMs` apply to both `montecarlo` and `ismcts` (for `ismcts`, `playouts` caps its
+ * iterations, one playout each); with `timeMs` alone `ismcts` uses its whole time budget, and
+ * without either it thinks 20 ms per move.
+ */
 export interface BotOptions extends Omit<MonteCarloOptions, 'seed'> {
   /** Seeds the bot's random choices (defaults to the bot's name). */
   readonly seed?: Seed;
 }
 
 /**
- * A built-in bot by name: `random`, `greedy` or `montecarlo` (alias `mc`).
+ * A built-in bot by name: `random`, `greedy`, `montecarlo` (alias `mc`) or `ismcts`.
  *
  * @param name - a name of {@link BOT_NAMES}.
- * @param options - a seed, and for `montecarlo` its budget (`playouts`, `timeMs`, `candidates`…).
+ * @param options - a seed, and for the search bots their budget (`playouts`, `timeMs`, `candidates`…).
  * @throws {@link BotError} `UNKNOWN_BOT` for another name, `BAD_BOT_OPTIONS` for a bad budget.
  * @example
  * ```ts
@@ -48,6 +55,8 @@ export function botByName(name: string, options: BotOptions = {}): Bot {
     case 'montecarlo':
     case 'mc':
       return monteCarloBot(options);
+    case 'ismcts':
+      return ismctsBot({ ...options, ...(options.playouts === undefined ? {} : { iterations: options.playouts }) });
     default:
       throw new BotError('UNKNOWN_BOT', `There is no bot called "${name}"; the bots are ${BOT_NAMES.join(', ')}.`);
   }

@@ -1,0 +1,265 @@
+/**
+ * The `ismcts` bot: single-observer information-set Monte Carlo tree search (Cowling, Powley
+ * and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012), with the
+ * greedy heuristic as a prior (a justified variant, below).
+ *
+ * One tree over the bot's information set: its nodes are move sequences from the decision, not
+ * states. Each iteration samples a full state consistent with the bot's player view
+ * ({@link determinize}; the bot never sees anything else), walks down the tree along moves that
+ * are legal in that sample (UCB1 with availability counts: a child's exploration term counts
+ * the iterations in which it could have been chosen), adds one node, finishes the round with
+ * greedy players (a little noise) on the search fast path ({@link Playout}), and credits every
+ * node with the round's outcome for the seat that moved into it (max^n for 3–5 players).
+ *
+ * The variant: dnup's branching is wide (every subset of equal cards is a move), and a budget
+ * of milliseconds allows a few hundred iterations, so each node considers its moves in the
+ * greedy heuristic's order and widens progressively (2 + √visits moves), and the root keeps
+ * only the heuristic's best few, as the flat Monte-Carlo bot does. A move that empties the hand
+ * is taken at once.
+ */
+import { deckIndex, type DeckDefinition } from '../core/cards.js';
+import type { Move } from '../core/moves.js';
+import type { Seed } from '../core/random.js';
+import { Playout } from '../search/playout.js';
+import { determinize } from '../views/determinize.js';
+import type { PlayerView } from '../views/player-view.js';
+import { randomBelow, seededRandom } from '../views/random-source.js';
+import type { Bot } from './bot.js';
+import { BotError } from './errors.js';
+import { GOING_OUT_SCORE, greedyMove, greedyScores, outlookOfView, type Outlook } from './greedy-bot.js';
+
+/** Settings of {@link ismctsBot}. */
+export interface IsmctsOptions {
+  /** Seeds sampling and playouts. */
+  readonly seed?: Seed;
+  /**
+   * Time budget per decision in milliseconds (default 20). The search stops before starting an
+   * iteration it does not expect to finish in time, so a decision takes at most about this long.
+   */
+  readonly timeMs?: number;
+  /**
+   * Iterations per decision. With only this set (no `timeMs`), the bot is deterministic for a
+   * seed, whatever the machine; with both, the first limit reached stops the search.
+   */
+  readonly iterations?: number;
+  /** How many of the greedy heuristic's best moves the root considers (default 8). */
+  readonly candidates?: number;
+  /** UCB1 exploration constant (default 0.7; rewards are in [0, 1]). */
+  readonly exploration?: number;
+  /** Chance that a playout player picks a random move instead of the greedy one (default 0.1). */
+  readonly noise?: number;
+  /** Moves after which a playout is cut and judged by hand sizes (default 400). */
+  readonly playoutCap?: number;
+  /** The clock, in milliseconds (default `performance.now`); tests inject their own. */
+  readonly now?: () => number;
+}
+
+/** A node of the information-set tree: a move of `mover` after its parent's sequence. */
+interface Node {
+  readonly move: Move | null;
+  readonly mover: number;
+  readonly children: Map<string, Node>;
+  visits: number;
+  /** Iterations in which this node's move was legal when its parent was selected from. */
+  available: number;
+  /** Summed rewards of `mover`. */
+  total: number;
+}
+
+function node(move: Move | null, mover: number): Node {
+  return { move, mover, children: new Map(), visits: 0, available: 0, total: 0 };
+}
+
+/** A short text that identifies a move within one position's moves. */
+export function moveKey(m: Move): string {
+  switch (m.type) {
+    case 'play':
+      return `p${m.cards.join(',')}`;
+    case 'add':
+      return `a${m.card}>${m.target.seat}.${m.target.area}`;
+    case 'take':
+      return `t${m.target.seat}.${m.target.area}`;
+    default:
+      return m.type;
+  }
+}
+
+function outlookOf(p: Playout, deck: DeckDefinition): Outlook {
+  const seat = p.turn.seat;
+  const n = p.playerCount;
+  const handSizes = new Array<number>(n);
+  for (let s = 0; s < n; s++) handSizes[s] = p.handSize(s);
+  return { seat, hand: p.hand(seat), table: p.table, handSizes, out: p.out, deck };
+}
+
+/** Indices of `moves` by greedy score, best first (ties in canonical order). */
+function greedyOrder(o: Outlook, moves: readonly Move[]): { order: number[]; scores: number[] } {
+  const scores = greedyScores(o, moves);
+  const order = moves.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+  return { order, scores };
+}
+
+/**
+ * Each seat's reward for how the round went, in [0, 1]: the game's winner gets 1; in the duel,
+ * the seat out first; with tokens, the tokens gained against the best rival's; a playout cut
+ * before the round's end is judged by hand sizes against the closest rival.
+ */
+function rewards(p: Playout, startScores: readonly number[], out: number[]): void {
+  const n = p.playerCount;
+  if (p.winner !== null) {
+    for (let s = 0; s < n; s++) out[s] = s === p.winner ? 1 : 0;
+    return;
+  }
+  if (p.status === 'playing') {
+    for (let s = 0; s < n; s++) {
+      let rival = Infinity;
+      for (let r = 0; r < n; r++) if (r !== s && !p.out.includes(r)) rival = Math.min(rival, p.handSize(r));
+      out[s] = rival === Infinity ? 0.5 : 0.5 + Math.max(-0.5, Math.min(0.5, (rival - p.handSize(s)) / 10));
+    }
+    return;
+  }
+  if (n === 2) {
+    for (let s = 0; s < n; s++) out[s] = p.out[0] === s ? 1 : 0;
+    return;
+  }
+  for (let s = 0; s < n; s++) {
+    let rivalGain = 0;
+    for (let r = 0; r < n; r++) if (r !== s) rivalGain = Math.max(rivalGain, p.scores[r]! - startScores[r]!);
+    out[s] = (p.scores[s]! - startScores[s]! - rivalGain + 2) / 4;
+  }
+}
+
+function positiveInteger(key: string, v: number | undefined): void {
+  if (v !== undefined && !(Number.isInteger(v) && v >= 1)) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's ${key} must be a positive whole number, not ${String(v)}.`);
+}
+
+/**
+ * The `ismcts` bot: information-set Monte Carlo tree search on a time budget (see the module
+ * comment). It sees only its player view.
+ *
+ * @param options - budget (`timeMs`, default 20; or `iterations`), seed and search settings.
+ * @throws {@link BotError} `BAD_BOT_OPTIONS` for a budget or setting out of range.
+ * @example
+ * ```ts
+ * const bot = ismctsBot({ timeMs: 50, seed: 1 });
+ * const fixed = ismctsBot({ iterations: 300, seed: 1 }); // reproducible on any machine
+ * ```
+ */
+export function ismctsBot(options: IsmctsOptions = {}): Bot {
+  const rng = seededRandom(options.seed ?? 'ismcts');
+  const timeMs = options.timeMs ?? (options.iterations === undefined ? 20 : Infinity);
+  const iterations = options.iterations ?? Infinity;
+  const width = options.candidates ?? 8;
+  const c = options.exploration ?? 0.7;
+  const noise = options.noise ?? 0.1;
+  const cap = options.playoutCap ?? 400;
+  const now = options.now ?? (() => performance.now());
+  positiveInteger('iterations', options.iterations);
+  positiveInteger('candidates', options.candidates);
+  positiveInteger('playoutCap', options.playoutCap);
+  if (options.timeMs !== undefined && !(Number.isFinite(options.timeMs) && options.timeMs > 0)) {
+    throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's timeMs must be a positive number of milliseconds, not ${String(options.timeMs)}.`);
+  }
+  if (!(c >= 0 && Number.isFinite(c))) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's exploration must be a number from 0 up, not ${String(c)}.`);
+  if (!(noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's noise must be from 0 to 1, not ${String(noise)}.`);
+
+  const chooseMove = (view: PlayerView, moves: readonly Move[]): Move => {
+    const start = now();
+    if (moves.length === 1) return moves[0]!;
+    const rootOrder = greedyOrder(outlookOfView(view), moves);
+    const best = rootOrder.order[0]!;
+    if (rootOrder.scores[best]! >= GOING_OUT_SCORE) return moves[best]!; // going out now cannot be improved on
+    const rootKeys = new Set(rootOrder.order.slice(0, width).map((i) => moveKey(moves[i]!)));
+    const deck = view.deck;
+    deckIndex(deck); // build the deck's lookup table before the clock matters
+    const root = node(null, -1);
+    const reward = new Array<number>(view.players.length).fill(0);
+    const path: Node[] = [];
+    const deadline = start + timeMs;
+    let done = 0;
+    let spent = 0; // time of the iterations so far, for the expected cost of the next one
+    let longest = 0;
+    while (done < iterations) {
+      const t0 = now();
+      // stop unless the next iteration is expected to end in time: about twice the mean, and
+      // not less than the recent worst, so that a decision stays within its budget
+      const expected = done === 0 ? 0 : Math.max((2 * spent) / done, longest);
+      if (t0 + expected > deadline) break;
+      iterate(view, root, rootKeys, deck, path, reward);
+      const took = now() - t0;
+      spent += took;
+      longest = Math.max(longest * 0.9, took);
+      done++;
+    }
+    let choice: Node | undefined;
+    for (const child of root.children.values()) {
+      if (choice === undefined || child.visits > choice.visits || (child.visits === choice.visits && child.total > choice.total)) choice = child;
+    }
+    if (choice === undefined) return moves[best]!; // no time for a single iteration: the heuristic's choice
+    // the tree keeps its own copies of moves: answer with the listed object
+    const key = moveKey(choice.move!);
+    return moves.find((m) => moveKey(m) === key)!;
+  };
+
+  function iterate(view: PlayerView, root: Node, rootKeys: ReadonlySet<string>, deck: DeckDefinition, path: Node[], reward: number[]): void {
+    const p = new Playout(determinize(view, rng));
+    path.length = 0;
+    let at = root;
+    // selection and expansion, within the round
+    while (p.status === 'playing') {
+      const legal = p.legalMoves();
+      const o = outlookOf(p, deck);
+      const { order } = greedyOrder(o, legal);
+      const allowed = Math.min(legal.length, at === root ? width : 2 + Math.floor(Math.sqrt(at.visits)));
+      let chosen: Node | undefined;
+      let bestUcb = -Infinity;
+      let expandMove: Move | undefined;
+      const logs: Node[] = [];
+      for (let k = 0, seen = 0; k < order.length && seen < allowed; k++) {
+        const m = legal[order[k]!]!;
+        const key = moveKey(m);
+        if (at === root && !rootKeys.has(key)) continue;
+        seen++;
+        const child = at.children.get(key);
+        if (child === undefined) {
+          expandMove = m;
+          break;
+        }
+        logs.push(child);
+      }
+      if (expandMove !== undefined) {
+        const child = node(expandMove, o.seat);
+        at.children.set(moveKey(expandMove), child);
+        for (const l of logs) l.available++;
+        child.available++;
+        p.play(expandMove);
+        path.push(child);
+        break;
+      }
+      for (const child of logs) {
+        child.available++;
+        const ucb = child.total / child.visits + c * Math.sqrt(Math.log(child.available) / child.visits);
+        if (ucb > bestUcb) {
+          bestUcb = ucb;
+          chosen = child;
+        }
+      }
+      if (chosen === undefined) break; // cannot happen: a playing seat always has a move (rules §5)
+      p.play(chosen.move!);
+      path.push(chosen);
+      at = chosen;
+    }
+    // simulation: greedy players finish the round
+    for (let i = 0; i < cap && p.status === 'playing'; i++) {
+      const legal = p.legalMoves();
+      p.play(rng() < noise ? legal[randomBelow(rng, legal.length)]! : greedyMove(outlookOf(p, deck), legal, rng));
+    }
+    rewards(p, view.scores, reward);
+    for (const n of path) {
+      n.visits++;
+      n.total += reward[n.mover]!;
+    }
+  }
+
+  return { name: 'ismcts', chooseMove };
+}
