@@ -17,7 +17,7 @@
  * only the heuristic's best few, as the flat Monte-Carlo bot does. A move that empties the hand
  * is taken at once.
  */
-import { deckIndex, type DeckDefinition } from '../core/cards.js';
+import { deckIndex, type DeckDefinition, type HeldCard } from '../core/cards.js';
 import type { Move } from '../core/moves.js';
 import type { Seed } from '../core/random.js';
 import { Playout } from '../search/playout.js';
@@ -111,10 +111,13 @@ function rewards(p: Playout, startScores: readonly number[], out: number[]): voi
     return;
   }
   if (p.status === 'playing') {
+    // cut short: the turns each hand still needs (its distinct values), against the closest rival
+    const need = new Array<number>(n);
+    for (let s = 0; s < n; s++) need[s] = p.out.includes(s) ? -1 : turnsNeeded(p.hand(s));
     for (let s = 0; s < n; s++) {
       let rival = Infinity;
-      for (let r = 0; r < n; r++) if (r !== s && !p.out.includes(r)) rival = Math.min(rival, p.handSize(r));
-      out[s] = rival === Infinity ? 0.5 : 0.5 + Math.max(-0.5, Math.min(0.5, (rival - p.handSize(s)) / 10));
+      for (let r = 0; r < n; r++) if (r !== s) rival = Math.min(rival, need[r]!);
+      out[s] = 0.5 + Math.max(-0.5, Math.min(0.5, (rival - need[s]!) / 4));
     }
     return;
   }
@@ -127,6 +130,17 @@ function rewards(p: Playout, startScores: readonly number[], out: number[]): voi
     for (let r = 0; r < n; r++) if (r !== s) rivalGain = Math.max(rivalGain, p.scores[r]! - startScores[r]!);
     out[s] = (p.scores[s]! - startScores[s]! - rivalGain + 2) / 4;
   }
+}
+
+/** Distinct active values in a hand, plus a little per card: about the turns it needs to go out. */
+function turnsNeeded(hand: readonly HeldCard[]): number {
+  let distinct = 0;
+  for (let i = 0; i < hand.length; i++) {
+    let first = true;
+    for (let j = 0; j < i; j++) if (hand[j]!.active === hand[i]!.active) first = false;
+    if (first) distinct++;
+  }
+  return distinct + hand.length / 10;
 }
 
 function positiveInteger(key: string, v: number | undefined): void {
@@ -181,9 +195,9 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
     let longest = 0;
     while (done < iterations) {
       const t0 = now();
-      // stop unless the next iteration is expected to end in time: about twice the mean, and
-      // not less than the recent worst, so that a decision stays within its budget
-      const expected = done === 0 ? 0 : Math.max((2 * spent) / done, longest);
+      // stop unless the next iteration is expected to end in time (half again the mean, or half
+      // the recent worst), so that a decision stays within its budget
+      const expected = done === 0 ? 0 : Math.max((1.5 * spent) / done, longest / 2);
       if (t0 + expected > deadline) break;
       iterate(view, root, rootKeys, deck, path, reward);
       const took = now() - t0;
