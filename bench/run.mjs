@@ -10,7 +10,8 @@
  *   contract engine: snapshot-wrapper.mjs (copy-on-write: publishes only what changed, its states
  *   checked equal to dnup's) and the naive one (clone everything, then mutate the clone);
  * - legalMoves, apply, playerView, legalMoveGroups and determinize alone, on sampled positions;
- * - heap retained per state when every state of a long game is kept alive.
+ * - heap retained per state when every state of a long game is kept alive;
+ * - the search fast path (Playout) and the arena over worker threads (bench/playouts.mjs).
  * Figures depend on the machine and its load; they never fail anything.
  * Options: --quick (shorter timings).
  */
@@ -33,6 +34,7 @@ import {
 import { BaselineGame } from './baseline-engine.mjs';
 import { ContractGame } from './contract-baseline.mjs';
 import { SnapshotGame } from './snapshot-wrapper.mjs';
+import { benchArenaWorkers, benchFastPath } from './playouts.mjs';
 
 if (typeof globalThis.gc !== 'function') {
   // memory is measured around forced collections: re-run with --expose-gc
@@ -363,3 +365,7 @@ table(['operation', 'calls/s', 'µs/call'], opNames.map((name, i) => {
   const calls = opRates[i] * (name === 'determinize' ? Math.ceil(views.length / 10) : samples.length);
   return [name, fmt(calls), fmt(1e6 / calls, 2)];
 }));
+
+// 4. the search fast path and the arena over worker threads (issue #15: bench/playouts.mjs)
+await benchFastPath({ bestOpsPerSecond, table, fmt, batch: BATCH });
+await benchArenaWorkers({ table, fmt, quick });

@@ -48,7 +48,11 @@ export interface IsmctsOptions {
   readonly exploration?: number;
   /** Chance that a playout player picks a random move instead of the greedy one (default 0.1). */
   readonly noise?: number;
-  /** Moves after which a playout is cut and judged by hand sizes (default 400). */
+  /**
+   * Moves after which a playout is cut and judged by the turns each hand still needs (default:
+   * three laps of the table, 3 moves per seat; 12 in the duel). Short playouts give many more
+   * iterations in the same time; set 400 to play every round out.
+   */
   readonly playoutCap?: number;
   /** The clock, in milliseconds (default `performance.now`); tests inject their own. */
   readonly now?: () => number;
@@ -101,8 +105,10 @@ function greedyOrder(o: Outlook, moves: readonly Move[]): { order: number[]; sco
 
 /**
  * Each seat's reward for how the round went, in [0, 1]: the game's winner gets 1; in the duel,
- * the seat out first; with tokens, the tokens gained against the best rival's; a playout cut
- * before the round's end is judged by hand sizes against the closest rival.
+ * the seat out first; with tokens, the tokens gained against the best rival's. A playout cut
+ * before the round's end is judged by the turns each hand still needs ({@link turnsNeeded}):
+ * in the duel against the rival's, with tokens by the places it predicts (seats already out
+ * keep theirs; the others go out in order of need).
  */
 function rewards(p: Playout, startScores: readonly number[], out: number[]): void {
   const n = p.playerCount;
@@ -110,25 +116,27 @@ function rewards(p: Playout, startScores: readonly number[], out: number[]): voi
     for (let s = 0; s < n; s++) out[s] = s === p.winner ? 1 : 0;
     return;
   }
+  const gain = new Array<number>(n);
+  for (let s = 0; s < n; s++) gain[s] = p.scores[s]! - startScores[s]!;
   if (p.status === 'playing') {
-    // cut short: the turns each hand still needs (its distinct values), against the closest rival
     const need = new Array<number>(n);
     for (let s = 0; s < n; s++) need[s] = p.out.includes(s) ? -1 : turnsNeeded(p.hand(s));
-    for (let s = 0; s < n; s++) {
-      let rival = Infinity;
-      for (let r = 0; r < n; r++) if (r !== s) rival = Math.min(rival, need[r]!);
-      out[s] = 0.5 + Math.max(-0.5, Math.min(0.5, (rival - need[s]!) / 4));
+    if (n === 2) {
+      for (let s = 0; s < 2; s++) out[s] = 0.5 + Math.max(-0.5, Math.min(0.5, (need[1 - s]! - need[s]!) / 4));
+      return;
     }
-    return;
-  }
-  if (n === 2) {
+    const waiting: number[] = [];
+    for (let s = 0; s < n; s++) if (need[s]! >= 0) waiting.push(s);
+    waiting.sort((a, b) => need[a]! - need[b]!);
+    for (let place = p.out.length, i = 0; place < 2 && i < waiting.length; place++, i++) gain[waiting[i]!]! += place === 0 ? 2 : 1;
+  } else if (n === 2) {
     for (let s = 0; s < n; s++) out[s] = p.out[0] === s ? 1 : 0;
     return;
   }
   for (let s = 0; s < n; s++) {
     let rivalGain = 0;
-    for (let r = 0; r < n; r++) if (r !== s) rivalGain = Math.max(rivalGain, p.scores[r]! - startScores[r]!);
-    out[s] = (p.scores[s]! - startScores[s]! - rivalGain + 2) / 4;
+    for (let r = 0; r < n; r++) if (r !== s) rivalGain = Math.max(rivalGain, gain[r]!);
+    out[s] = (gain[s]! - rivalGain + 2) / 4;
   }
 }
 
@@ -166,7 +174,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
   const width = options.candidates ?? 8;
   const c = options.exploration ?? 0.7;
   const noise = options.noise ?? 0.1;
-  const cap = options.playoutCap ?? 400;
+  const capOption = options.playoutCap;
   const now = options.now ?? (() => performance.now());
   positiveInteger('iterations', options.iterations);
   positiveInteger('candidates', options.candidates);
@@ -185,6 +193,8 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
     if (rootOrder.scores[best]! >= GOING_OUT_SCORE) return moves[best]!; // going out now cannot be improved on
     const rootKeys = new Set(rootOrder.order.slice(0, width).map((i) => moveKey(moves[i]!)));
     const deck = view.deck;
+    const n = view.players.length;
+    const cap = capOption ?? 3 * (n === 2 ? 4 : n);
     deckIndex(deck); // build the deck's lookup table before the clock matters
     const root = node(null, -1);
     const reward = new Array<number>(view.players.length).fill(0);
@@ -199,7 +209,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
       // the recent worst), so that a decision stays within its budget
       const expected = done === 0 ? 0 : Math.max((1.5 * spent) / done, longest / 2);
       if (t0 + expected > deadline) break;
-      iterate(view, root, rootKeys, deck, path, reward);
+      iterate(view, root, rootKeys, deck, cap, path, reward);
       const took = now() - t0;
       spent += took;
       longest = Math.max(longest * 0.9, took);
@@ -215,7 +225,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
     return moves.find((m) => moveKey(m) === key)!;
   };
 
-  function iterate(view: PlayerView, root: Node, rootKeys: ReadonlySet<string>, deck: DeckDefinition, path: Node[], reward: number[]): void {
+  function iterate(view: PlayerView, root: Node, rootKeys: ReadonlySet<string>, deck: DeckDefinition, cap: number, path: Node[], reward: number[]): void {
     const p = new Playout(determinize(view, rng));
     path.length = 0;
     let at = root;
@@ -263,7 +273,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
       path.push(chosen);
       at = chosen;
     }
-    // simulation: greedy players finish the round
+    // simulation: greedy players go on for `cap` moves, or to the round's end
     for (let i = 0; i < cap && p.status === 'playing'; i++) {
       const legal = p.legalMoves();
       p.play(rng() < noise ? legal[randomBelow(rng, legal.length)]! : greedyMove(outlookOf(p, deck), legal, rng));

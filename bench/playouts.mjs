@@ -1,0 +1,147 @@
+/**
+ * Bench rows of issue #15, called from run.mjs with its helpers:
+ * - the search fast path: random playouts on `Playout` (the core's own rule functions on one
+ *   mutable working copy) beside the reducer (legalMoves + apply) and the two hand-tuned
+ *   mutable engines of bench/, on the same games, in one run (best of 3 interleaved runs);
+ *   checked first to play the same games as the reducer;
+ * - the arena over worker threads: the same arena with 1 and 2 workers (wall-clock time).
+ */
+import { availableParallelism } from 'node:os';
+import { Playout, STANDARD_DECK, apply, createGame, legalMoves, runArena } from '../dist/index.js';
+import { BaselineGame } from './baseline-engine.mjs';
+import { ContractGame } from './contract-baseline.mjs';
+
+/** The move chooser of run.mjs: a Lehmer generator picking an index into the legal moves. */
+const chooser = (seed) => {
+  let x = 12345 + seed;
+  return (count) => {
+    x = (x * 48271) % 2147483647;
+    return x % count;
+  };
+};
+
+function playReducer(players, seed) {
+  const pick = chooser(seed);
+  let state = createGame(players, seed);
+  while (state.status !== 'gameOver') {
+    const moves = legalMoves(state);
+    state = apply(state, moves[pick(moves.length)]);
+  }
+  return state;
+}
+
+function playFast(players, seed) {
+  const pick = chooser(seed);
+  const p = new Playout(createGame(players, seed));
+  while (p.status !== 'gameOver') {
+    const moves = p.legalMoves();
+    p.play(moves[pick(moves.length)]);
+  }
+  return p;
+}
+
+const engines = new Map();
+function engine(Kind, players) {
+  const key = `${Kind.name}/${players}`;
+  if (!engines.has(key)) engines.set(key, new Kind(STANDARD_DECK, players));
+  return engines.get(key);
+}
+
+function playContract(players, seed) {
+  const pick = chooser(seed);
+  const game = engine(ContractGame, players).start(seed);
+  while (game.status !== 'gameOver') {
+    const moves = game.legalMoves();
+    game.apply(moves[pick(moves.length)]);
+  }
+  return game;
+}
+
+function playRaw(players, seed) {
+  const pick = chooser(seed);
+  const game = engine(BaselineGame, players).start(seed);
+  while (game.status !== 2) game.play(pick(game.generate()));
+  return game;
+}
+
+/** Random playouts: fast path, reducer, contract baseline and raw floor on the same games. */
+export async function benchFastPath({ bestOpsPerSecond, table, fmt, batch }) {
+  const rows = [];
+  for (const players of [2, 3, 4, 5]) {
+    let moves = 0;
+    for (let seed = 0; seed < batch; seed++) {
+      const reducer = playReducer(players, seed);
+      const fast = playFast(players, seed).toState();
+      if (JSON.stringify(fast) !== JSON.stringify(reducer)) throw new Error(`the fast path disagrees with apply: ${players} players, seed ${seed}`);
+      moves += reducer.moveCount;
+    }
+    const [fast, reducer, contract, raw] = await bestOpsPerSecond([
+      [`fast path ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playFast(players, seed); }],
+      [`reducer ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playReducer(players, seed); }],
+      [`contract ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playContract(players, seed); }],
+      [`raw floor ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playRaw(players, seed); }],
+    ]);
+    rows.push([`${players} players`, fmt(fast * moves), fmt(reducer * moves), fmt(contract * moves), fmt(raw * moves), fmt(fast / reducer, 2), fmt(fast / contract, 2), fmt(fast / raw, 2)]);
+  }
+  console.log('Search fast path: random playouts on Playout (the rule functions apply uses, on one mutable working copy; checked to reach the same final states as apply),');
+  console.log('beside the reducer (legalMoves + apply) and the hand-tuned mutable engines, on the same games (best of 3 interleaved runs).');
+  table(['', 'fast path moves/s', 'reducer moves/s', 'contract moves/s', 'raw floor moves/s', 'fast / reducer', 'fast / contract', 'fast / raw floor'], rows);
+}
+
+/** The same arena with 1 and 2 worker threads: wall-clock time and speed-up. */
+export async function benchArenaWorkers({ table, fmt, quick }) {
+  const settings = { players: 3, games: quick ? 12 : 40, lineup: ['montecarlo', 'greedy'], seed: 'bench', botOptions: { playouts: 40 } };
+  const time = async (workers) => {
+    const start = performance.now();
+    const result = await runArena({ ...settings, workers });
+    return { ms: performance.now() - start, result };
+  };
+  // interleaved, best of 2: a load burst on a shared machine then spoils one run, not the ratio
+  const best = { 1: Infinity, 2: Infinity };
+  let reference;
+  for (let round = 0; round < 2; round++) {
+    for (const workers of [1, 2]) {
+      const { ms, result } = await time(workers);
+      best[workers] = Math.min(best[workers], ms);
+      const wins = result.rows.map((r) => r.wins).join();
+      if (reference === undefined) reference = wins;
+      else if (wins !== reference) throw new Error(`the arena gave other results with ${workers} workers`);
+    }
+  }
+  const tiny = { players: 2, games: 2, lineup: ['random'], seed: 'startup' };
+  const s0 = performance.now();
+  await runArena({ ...tiny, workers: 2 });
+  const overhead = performance.now() - s0;
+  console.log(`Arena over worker threads: ${settings.games} games, 3 players, montecarlo (40 playouts) against greedy, best of 2 interleaved runs; ${availableParallelism()} cores here.`);
+  table(['workers', 'seconds', 'games/s', 'speed-up'], [
+    ['1', fmt(best[1] / 1000, 2), fmt((settings.games * 1000) / best[1], 1), '1.00'],
+    ['2', fmt(best[2] / 1000, 2), fmt((settings.games * 1000) / best[2], 1), fmt(best[1] / best[2], 2)],
+  ]);
+  console.log(`Starting 2 workers and playing 2 random games: ${fmt(overhead, 0)} ms. Games are independent and handed out one at a time, so the speed-up`);
+  console.log('is bounded by the free cores (and by the last game when there are few games per worker), not by the arena.\n');
+}
+
+// `node bench/playouts.mjs [--quick]` (after a build) runs these rows alone, with run.mjs's method
+if (process.argv[1] && import.meta.url === (await import('node:url')).pathToFileURL(process.argv[1]).href) {
+  const { Bench } = await import('tinybench');
+  const quick = process.argv.includes('--quick');
+  const TIME = quick ? 300 : 1500;
+  const fmt = (x, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const table = (head, rows) => {
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+    const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+    console.log([line(head), ...rows.map(line), ''].join('\n'));
+  };
+  const bestOpsPerSecond = async (tasks, rounds = 3) => {
+    const best = tasks.map(() => 0);
+    for (let r = 0; r < rounds; r++) {
+      const bench = new Bench({ time: Math.round((TIME * 2) / rounds), warmupTime: Math.min(TIME, 300) });
+      for (const [name, fn] of tasks) bench.add(name, fn);
+      await bench.run();
+      bench.tasks.forEach((t, i) => { best[i] = Math.max(best[i], 1000 / t.result.period); });
+    }
+    return best;
+  };
+  await benchFastPath({ bestOpsPerSecond, table, fmt, batch: 4 });
+  await benchArenaWorkers({ table, fmt, quick });
+}
