@@ -4,10 +4,12 @@
  *   mutable working copy) beside the reducer (legalMoves + apply) and the two hand-tuned
  *   mutable engines of bench/, on the same games, in one run (best of 3 interleaved runs);
  *   checked first to play the same games as the reducer;
- * - the arena over worker threads: the same arena with 1 and 2 workers (wall-clock time).
+ * - the arena over worker threads: the same arena with 1 and 2 workers (wall-clock time);
+ * - the ISMCTS bot's time budget: its time per decision on sampled positions, beside a busy
+ *   loop of the same budget timed the same way (what the machine's load adds to any budget).
  */
 import { availableParallelism } from 'node:os';
-import { Playout, STANDARD_DECK, apply, createGame, legalMoves, runArena } from '../dist/index.js';
+import { Playout, STANDARD_DECK, apply, createGame, ismctsBot, legalMoves, playerView, runArena } from '../dist/index.js';
 import { BaselineGame } from './baseline-engine.mjs';
 import { ContractGame } from './contract-baseline.mjs';
 
@@ -121,6 +123,39 @@ export async function benchArenaWorkers({ table, fmt, quick }) {
   console.log('is bounded by the free cores (and by the last game when there are few games per worker), not by the arena.\n');
 }
 
+/** The ISMCTS bot's time per decision against its budget, and a busy loop of the same budget. */
+export async function benchTimeBudget({ table, fmt, quick }) {
+  const budget = 20;
+  const positions = [];
+  for (const players of [2, 3, 4, 5]) {
+    for (let seed = 0; seed < (quick ? 3 : 10); seed++) {
+      const pick = chooser(seed);
+      let state = createGame(players, `budget ${seed}`);
+      for (let step = 0; state.status !== 'gameOver'; step++) {
+        const moves = legalMoves(state);
+        if (state.status === 'playing' && moves.length > 1 && step % 9 === 0) positions.push({ view: playerView(state, state.turn.seat), moves });
+        state = apply(state, moves[pick(moves.length)]);
+      }
+    }
+  }
+  const bot = ismctsBot({ timeMs: budget, seed: 'bench' });
+  const spin = () => { const end = performance.now() + budget; while (performance.now() < end); };
+  const thinking = [];
+  const busy = [];
+  for (const { view, moves } of positions) {
+    let t = performance.now();
+    bot.chooseMove(view, moves);
+    thinking.push(performance.now() - t);
+    t = performance.now();
+    spin();
+    busy.push(performance.now() - t);
+  }
+  const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(p * xs.length) - 1)];
+  const row = (name, xs) => [name, fmt(q(xs, 0.5), 1), fmt(q(xs, 0.99), 1), fmt(Math.max(...xs), 1), fmt(q(xs, 0.99) / budget, 2)];
+  console.log(`Time budget: ismcts at ${budget} ms per move on ${positions.length} positions of random games at 2–5 players (milliseconds), beside a busy loop of ${budget} ms timed the same way: what this machine's load adds to any wall-clock budget.`);
+  table(['', 'p50', 'p99', 'max', 'p99 / budget'], [row('ismcts', thinking), row('busy loop', busy)]);
+}
+
 // `node bench/playouts.mjs [--quick]` (after a build) runs these rows alone, with run.mjs's method
 if (process.argv[1] && import.meta.url === (await import('node:url')).pathToFileURL(process.argv[1]).href) {
   const { Bench } = await import('tinybench');
@@ -144,4 +179,5 @@ if (process.argv[1] && import.meta.url === (await import('node:url')).pathToFile
   };
   await benchFastPath({ bestOpsPerSecond, table, fmt, batch: 4 });
   await benchArenaWorkers({ table, fmt, quick });
+  await benchTimeBudget({ table, fmt, quick });
 }

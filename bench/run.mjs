@@ -34,7 +34,7 @@ import {
 import { BaselineGame } from './baseline-engine.mjs';
 import { ContractGame } from './contract-baseline.mjs';
 import { SnapshotGame } from './snapshot-wrapper.mjs';
-import { benchArenaWorkers, benchFastPath } from './playouts.mjs';
+import { benchArenaWorkers, benchFastPath, benchTimeBudget } from './playouts.mjs';
 
 if (typeof globalThis.gc !== 'function') {
   // memory is measured around forced collections: re-run with --expose-gc
@@ -369,3 +369,4 @@ table(['operation', 'calls/s', 'µs/call'], opNames.map((name, i) => {
 // 4. the search fast path and the arena over worker threads (issue #15: bench/playouts.mjs)
 await benchFastPath({ bestOpsPerSecond, table, fmt, batch: BATCH });
 await benchArenaWorkers({ table, fmt, quick });
+await benchTimeBudget({ table, fmt, quick });
