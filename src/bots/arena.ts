@@ -300,12 +300,13 @@ async function inWorkers(
   const pool: InstanceType<typeof Worker>[] = [];
   await new Promise<void>((resolve, reject) => {
     let failed = false;
-    const fail = (why: string): void => {
+    const stop = (error: unknown): void => {
       if (failed) return;
       failed = true;
       for (const w of pool) void w.terminate();
-      reject(new BotError('ARENA_WORKER_FAILED', `An arena worker failed (${String(path)}): ${why}`));
+      reject(error);
     };
+    const fail = (why: string): void => stop(new BotError('ARENA_WORKER_FAILED', `An arena worker failed (${String(path)}): ${why}`));
     for (let i = 0; i < count; i++) {
       let worker: InstanceType<typeof Worker>;
       try {
@@ -322,7 +323,11 @@ async function inWorkers(
       worker.on('message', (reply: ArenaWorkerReply) => {
         if (failed) return;
         if ('error' in reply) return fail(reply.error);
-        finish(reply.result);
+        try {
+          finish(reply.result);
+        } catch (e) {
+          return stop(e); // the caller's onGame threw: its error, as in one thread
+        }
         if (++done === games) resolve();
         else feed();
       });

@@ -63,5 +63,12 @@ describe('runArena over worker threads', () => {
     }
     expect(isBotError(caught)).toBe(true);
     expect(caught).toMatchObject({ code: 'ARENA_WORKER_FAILED' });
+    // an onGame that throws stops the arena with its own error, in workers as in one thread
+    const boom = new Error('enough');
+    const onGame = (done: number) => {
+      if (done === 2) throw boom;
+    };
+    await expect(runArena({ ...base, games: 4, workers: 2, workerScript: WORKER, onGame })).rejects.toBe(boom);
+    await expect(runArena({ ...base, games: 4, onGame })).rejects.toBe(boom);
   });
 });
