@@ -128,12 +128,12 @@ export async function benchTimeBudget({ table, fmt, quick }) {
   const budget = 20;
   const positions = [];
   for (const players of [2, 3, 4, 5]) {
-    for (let seed = 0; seed < (quick ? 3 : 10); seed++) {
+    for (let seed = 0; seed < (quick ? 2 : 6); seed++) {
       const pick = chooser(seed);
       let state = createGame(players, `budget ${seed}`);
       for (let step = 0; state.status !== 'gameOver'; step++) {
         const moves = legalMoves(state);
-        if (state.status === 'playing' && moves.length > 1 && step % 9 === 0) positions.push({ view: playerView(state, state.turn.seat), moves });
+        if (state.status === 'playing' && moves.length > 1 && step % 25 === 0) positions.push({ view: playerView(state, state.turn.seat), moves });
         state = apply(state, moves[pick(moves.length)]);
       }
     }
