@@ -278,6 +278,8 @@ export type ArenaWorkerRequest = { readonly game: number } | { readonly stop: tr
 /** A worker's answer: a game's outcome, or why it failed. */
 export type ArenaWorkerReply = { readonly result: ArenaGame } | { readonly error: string };
 
+const WORKER_THREADS = 'node:worker_threads';
+
 function defaultWorkerScript(): URL {
   // dist/index.js and dist/index.cjs sit beside dist/arena-worker.js (tsup builds it as its own entry)
   return new URL('./arena-worker.js', import.meta.url);
@@ -292,8 +294,8 @@ async function inWorkers(
   script: string | URL | undefined,
   finish: (r: ArenaGame) => void,
 ): Promise<void> {
-  // loaded only here: the rest of the package runs in browsers too
-  const { Worker } = await import('node:worker_threads');
+  // loaded only here, by a name bundlers leave alone: the rest of the package runs in browsers too
+  const { Worker } = (await import(/* @vite-ignore */ WORKER_THREADS)) as typeof import('node:worker_threads');
   const path = script ?? defaultWorkerScript();
   let next = 0;
   let done = 0;
