@@ -15,11 +15,11 @@
  *
  * The variant, and why: dnup's branching is wide (every subset of equal cards is a move), and a
  * budget of milliseconds allows a few hundred iterations, so each node considers its moves in
- * the greedy heuristic's order and widens progressively (1 + √visits moves), and the root keeps
- * only the heuristic's best few, as the flat Monte-Carlo bot does. Short playouts judged by a
- * heuristic buy several times more iterations than playing every round out; in our arena runs
- * they made the bot clearly stronger at the same time budget, at 3–5 players most of all. A move
- * that empties the hand is taken at once.
+ * the greedy heuristic's order and widens progressively (1 + √visits moves, 2 + √visits in the
+ * duel), and the root keeps only the heuristic's best few, as the flat Monte-Carlo bot does.
+ * Short playouts judged by a heuristic buy several times more iterations than playing every
+ * round out; in our arena runs they made the bot clearly stronger at the same time budget. A
+ * move that empties the hand is taken at once.
  */
 import { deckIndex, type DeckDefinition, type HeldCard } from '../core/cards.js';
 import type { Move } from '../core/moves.js';
@@ -48,8 +48,11 @@ export interface IsmctsOptions {
   readonly iterations?: number;
   /** How many of the greedy heuristic's best moves the root considers (default 8). */
   readonly candidates?: number;
-  /** UCB1 exploration constant (default 0.2; rewards are in [0, 1], and a low constant let the bot
-   * settle on its best move sooner in our arena runs at 3 players). */
+  /**
+   * UCB1 exploration constant (rewards are in [0, 1]). Default: 0.7 in the duel, where the
+   * tree plans the seat's two consecutive turns, and 0.2 with 3–5 players, where a low constant
+   * let the bot settle on its best move sooner (both chosen from arena runs at 20 ms).
+   */
   readonly exploration?: number;
   /** Chance that a playout player picks a random move instead of the greedy one (default 0.1). */
   readonly noise?: number;
@@ -73,6 +76,15 @@ interface Node {
   available: number;
   /** Summed rewards of `mover`. */
   total: number;
+}
+
+/** The search settings of one decision. */
+interface Search {
+  /** Playout length in moves. */
+  readonly cap: number;
+  /** UCB1 exploration constant. */
+  readonly c: number;
+  readonly duel: boolean;
 }
 
 function node(move: Move | null, mover: number): Node {
@@ -177,7 +189,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
   const timeMs = options.timeMs ?? (options.iterations === undefined ? 20 : Infinity);
   const iterations = options.iterations ?? Infinity;
   const width = options.candidates ?? 8;
-  const c = options.exploration ?? 0.2;
+  const exploration = options.exploration;
   const noise = options.noise ?? 0.1;
   const capOption = options.playoutCap;
   const now = options.now ?? (() => performance.now());
@@ -187,7 +199,9 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
   if (options.timeMs !== undefined && !(Number.isFinite(options.timeMs) && options.timeMs > 0)) {
     throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's timeMs must be a positive number of milliseconds, not ${String(options.timeMs)}.`);
   }
-  if (!(c >= 0 && Number.isFinite(c))) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's exploration must be a number from 0 up, not ${String(c)}.`);
+  if (exploration !== undefined && !(exploration >= 0 && Number.isFinite(exploration))) {
+    throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's exploration must be a number from 0 up, not ${String(exploration)}.`);
+  }
   if (!(noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's noise must be from 0 to 1, not ${String(noise)}.`);
 
   const chooseMove = (view: PlayerView, moves: readonly Move[]): Move => {
@@ -200,6 +214,8 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
     const deck = view.deck;
     const n = view.players.length;
     const cap = capOption ?? 3 * (n === 2 ? 4 : n);
+    const duel = n === 2;
+    const c = exploration ?? (duel ? 0.7 : 0.2);
     deckIndex(deck); // build the deck's lookup table before the clock matters
     const root = node(null, -1);
     const reward = new Array<number>(view.players.length).fill(0);
@@ -214,7 +230,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
       // the recent worst), so that a decision stays within its budget
       const expected = done === 0 ? 0 : Math.max((1.5 * spent) / done, longest / 2);
       if (t0 + expected > deadline) break;
-      iterate(view, root, rootKeys, deck, cap, path, reward);
+      iterate(view, root, rootKeys, deck, { cap, c, duel }, path, reward);
       const took = now() - t0;
       spent += took;
       longest = Math.max(longest * 0.9, took);
@@ -230,7 +246,8 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
     return moves.find((m) => moveKey(m) === key)!;
   };
 
-  function iterate(view: PlayerView, root: Node, rootKeys: ReadonlySet<string>, deck: DeckDefinition, cap: number, path: Node[], reward: number[]): void {
+  function iterate(view: PlayerView, root: Node, rootKeys: ReadonlySet<string>, deck: DeckDefinition, search: Search, path: Node[], reward: number[]): void {
+    const { cap, c, duel } = search;
     const p = new Playout(determinize(view, rng));
     path.length = 0;
     let at = root;
@@ -239,8 +256,9 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
       const legal = p.legalMoves();
       const o = outlookOf(p, deck);
       const { order } = greedyOrder(o, legal);
-      // progressive widening: a node first follows the heuristic's best move, then tries more
-      const allowed = Math.min(legal.length, at === root ? width : 1 + Math.floor(Math.sqrt(at.visits)));
+      // progressive widening: a node first follows the heuristic's best move (its best two in the
+      // duel, where the next node is usually the same seat's other turn), then tries more
+      const allowed = Math.min(legal.length, at === root ? width : (duel ? 2 : 1) + Math.floor(Math.sqrt(at.visits)));
       let chosen: Node | undefined;
       let bestUcb = -Infinity;
       let expandMove: Move | undefined;
