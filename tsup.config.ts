@@ -6,7 +6,8 @@ export default defineConfig([
     entry: { index: 'src/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
-    sourcemap: true,
+    // no source maps: dist is plain, unminified JavaScript (see CHANGELOG)
+    sourcemap: false,
     clean: true,
     target: 'node20',
     treeshake: true,
@@ -17,14 +18,15 @@ export default defineConfig([
     // the arena's worker thread, its own entry beside index.js and index.cjs (ESM: "type": "module")
     entry: { 'arena-worker': 'src/bots/arena-worker.ts' },
     format: ['esm'],
-    sourcemap: true,
+    sourcemap: false,
     target: 'node20',
   },
   {
     // the command line, ESM only
     entry: { cli: 'src/cli/main.ts' },
     format: ['esm'],
-    sourcemap: true,
+    // no source maps: dist is plain, unminified JavaScript (see CHANGELOG)
+    sourcemap: false,
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
   },

@@ -2,6 +2,7 @@
  * dnup — the rules of the card game dnup (Kei Kajino) as a pure, immutable state reducer.
  *
  * @packageDocumentation
+ * @module dnup
  */
 export * from './core/index.js';
 export * from './records/index.js';
@@ -9,3 +10,5 @@ export * from './notation/index.js';
 export * from './views/index.js';
 export * from './bots/index.js';
 export * from './search/index.js';
+export * from './history/index.js';
+export * from './i18n/index.js';

@@ -38,10 +38,10 @@ export interface ArenaOptions {
    */
   readonly workers?: number;
   /**
-   * The worker script (default: `arena-worker.js` next to this module, as built in `dist/`).
-   * Give it when the package is bundled and the file has moved.
+   * The worker script, as a path or a `file:` URL (default: `arena-worker.js` next to this
+   * module, as built in `dist/`). Give it when the package is bundled and the file has moved.
    */
-  readonly workerScript?: string | URL;
+  readonly workerScript?: string;
   /** Move cap per game (default 20,000); a capped game has no winner. */
   readonly maxMoves?: number;
   /** Called after each game with the number of games done. */
@@ -208,11 +208,11 @@ function timed(bot: Bot, times: ArenaTimes): Bot {
 export async function runArena(options: ArenaOptions): Promise<ArenaResult> {
   const { players, games, lineup } = options;
   const workers = options.workers ?? 1;
-  if (!Number.isInteger(players) || players < 2 || players > 5) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 2 to 5 players, not ${String(players)}.`);
-  if (!Number.isInteger(games) || games < 1) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs a whole number of games of at least 1, not ${String(games)}.`);
-  if (lineup.length < 1 || lineup.length > players) throw new BotError('BAD_ARENA_OPTIONS', `Give 1 to ${players} bot names for ${players} players, not ${lineup.length}.`);
-  if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 1 to 256 workers, not ${String(workers)}.`);
-  if (workers > 1 && options.makeBot) throw new BotError('BAD_ARENA_OPTIONS', 'A custom makeBot cannot run in worker threads: use the built-in bots (botOptions) or 1 worker.');
+  if (!Number.isInteger(players) || players < 2 || players > 5) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 2 to 5 players, not ${String(players)}.`, { name: `players = ${String(players)}` });
+  if (!Number.isInteger(games) || games < 1) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs a whole number of games of at least 1, not ${String(games)}.`, { name: `games = ${String(games)}` });
+  if (lineup.length < 1 || lineup.length > players) throw new BotError('BAD_ARENA_OPTIONS', `Give 1 to ${players} bot names for ${players} players, not ${lineup.length}.`, { name: `lineup = ${lineup.join(',')}`, players });
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 1 to 256 workers, not ${String(workers)}.`, { name: `workers = ${String(workers)}` });
+  if (workers > 1 && options.makeBot) throw new BotError('BAD_ARENA_OPTIONS', 'A custom makeBot cannot run in worker threads: use the built-in bots (botOptions) or 1 worker.', { name: 'makeBot' });
   const spec: ArenaSpec = {
     players,
     entries: Array.from({ length: players }, (_, i) => lineup[Math.min(i, lineup.length - 1)]!),
@@ -291,12 +291,12 @@ async function inWorkers(
   botOptions: Omit<BotOptions, 'seed'>,
   games: number,
   count: number,
-  script: string | URL | undefined,
+  script: string | undefined,
   finish: (r: ArenaGame) => void,
 ): Promise<void> {
   // loaded only here, by a name bundlers leave alone: the rest of the package runs in browsers too
   const { Worker } = (await import(/* @vite-ignore */ WORKER_THREADS)) as typeof import('node:worker_threads');
-  const path = script ?? defaultWorkerScript();
+  const path = script === undefined ? defaultWorkerScript() : script.startsWith('file:') ? new URL(script) : script;
   let next = 0;
   let done = 0;
   const pool: InstanceType<typeof Worker>[] = [];
@@ -308,7 +308,7 @@ async function inWorkers(
       for (const w of pool) void w.terminate();
       reject(error);
     };
-    const fail = (why: string): void => stop(new BotError('ARENA_WORKER_FAILED', `An arena worker failed (${String(path)}): ${why}`));
+    const fail = (why: string): void => stop(new BotError('ARENA_WORKER_FAILED', `An arena worker failed (${String(path)}): ${why}`, { name: String(path), input: why }));
     for (let i = 0; i < count; i++) {
       let worker: InstanceType<typeof Worker>;
       try {

@@ -47,6 +47,6 @@ export function botByName(name: string, options: BotOptions = {}): Bot {
     case 'ismcts':
       return ismctsBot({ ...options, ...(options.playouts === undefined ? {} : { iterations: options.playouts }) });
     default:
-      throw new BotError('UNKNOWN_BOT', `There is no bot called "${name}"; the bots are ${BOT_NAMES.join(', ')}.`);
+      throw new BotError('UNKNOWN_BOT', `There is no bot called "${name}"; the bots are ${BOT_NAMES.join(', ')}.`, { name: JSON.stringify(name), allowed: BOT_NAMES });
   }
 }

@@ -1,5 +1,6 @@
 /** Errors of the bot factory and the arena, recognisable without `instanceof` via {@link isBotError}. */
 import { isCodedError } from '../core/errors.js';
+import type { ErrorParams } from '../i18n/types.js';
 
 /** Why a bot or an arena could not be set up. */
 export const BOT_ERROR_CODES = ['UNKNOWN_BOT', 'BAD_BOT_OPTIONS', 'BAD_ARENA_OPTIONS', 'ARENA_WORKER_FAILED'] as const;
@@ -24,6 +25,8 @@ export class BotError extends Error {
   constructor(
     readonly code: BotErrorCode,
     message: string,
+    /** The facts of the error, for a UI to word it itself; see {@link localizeError}. */
+    readonly params: ErrorParams = {},
   ) {
     super(message);
   }

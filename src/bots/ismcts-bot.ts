@@ -169,7 +169,7 @@ function turnsNeeded(hand: readonly HeldCard[]): number {
 }
 
 function positiveInteger(key: string, v: number | undefined): void {
-  if (v !== undefined && !(Number.isInteger(v) && v >= 1)) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's ${key} must be a positive whole number, not ${String(v)}.`);
+  if (v !== undefined && !(Number.isInteger(v) && v >= 1)) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's ${key} must be a positive whole number, not ${String(v)}.`, { name: `${key} = ${String(v)}` });
 }
 
 /**
@@ -197,12 +197,12 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
   positiveInteger('candidates', options.candidates);
   positiveInteger('playoutCap', options.playoutCap);
   if (options.timeMs !== undefined && !(Number.isFinite(options.timeMs) && options.timeMs > 0)) {
-    throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's timeMs must be a positive number of milliseconds, not ${String(options.timeMs)}.`);
+    throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's timeMs must be a positive number of milliseconds, not ${String(options.timeMs)}.`, { name: `timeMs = ${String(options.timeMs)}` });
   }
   if (exploration !== undefined && !(exploration >= 0 && Number.isFinite(exploration))) {
-    throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's exploration must be a number from 0 up, not ${String(exploration)}.`);
+    throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's exploration must be a number from 0 up, not ${String(exploration)}.`, { name: `exploration = ${String(exploration)}` });
   }
-  if (!(noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's noise must be from 0 to 1, not ${String(noise)}.`);
+  if (!(noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's noise must be from 0 to 1, not ${String(noise)}.`, { name: `noise = ${String(noise)}` });
 
   const chooseMove = (view: PlayerView, moves: readonly Move[]): Move => {
     const start = now();

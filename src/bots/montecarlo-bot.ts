@@ -78,9 +78,9 @@ export function monteCarloBot(options: MonteCarloOptions = {}): Bot {
   const cap = options.playoutCap ?? 400;
   const timeMs = options.timeMs;
   for (const [key, v] of [['playouts', playouts], ['candidates', width], ['playoutCap', cap], ['timeMs', timeMs ?? 1]] as const) {
-    if (!Number.isInteger(v) || v < 1) throw new BotError('BAD_BOT_OPTIONS', `The Monte-Carlo bot's ${key} must be a positive whole number, not ${String(v)}.`);
+    if (!Number.isInteger(v) || v < 1) throw new BotError('BAD_BOT_OPTIONS', `The Monte-Carlo bot's ${key} must be a positive whole number, not ${String(v)}.`, { name: `${key} = ${String(v)}` });
   }
-  if (!(noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The Monte-Carlo bot's noise must be from 0 to 1, not ${String(noise)}.`);
+  if (!(noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The Monte-Carlo bot's noise must be from 0 to 1, not ${String(noise)}.`, { name: `noise = ${String(noise)}` });
   const chooseMove = (view: PlayerView, moves: readonly Move[]): Move => {
     if (moves.length === 1) return moves[0]!;
     const scores = greedyScores(outlookOfView(view), moves);

@@ -2,9 +2,9 @@
 import { checkMove, positionOfSource, ruleError } from './check-move.js';
 import { deckIndex } from './cards.js';
 import { finishDraft, startDraft } from './draft.js';
-import { copyMove, moveShapeError, type Move } from './moves.js';
+import { ownMove, type Move } from './moves.js';
 import { movesFrom, movesOf } from './legal-moves.js';
-import { isInterned } from './interned-moves.js';
+import { codedError, issue, trustedSource, trustedState } from './trust.js';
 import type { GameState } from './state.js';
 import type { MoveSource } from './position.js';
 import { IllegalMoveError } from './errors.js';
@@ -20,8 +20,11 @@ import { rotateHand } from './actions/rotate-hand.js';
  * Plays one move and returns the next state, whose `events` say what happened. Validates the
  * move first: nothing is ever applied unchecked.
  *
+ * @param state - a state the library made, or one from outside (a JSON copy…), which is then
+ *   checked in full first (use `loadState` once to skip that on later calls).
  * @throws {@link IllegalMoveError} with a `code` from {@link MoveErrorCode} when the move is
- * malformed or illegal; `state` is left untouched.
+ * malformed or illegal; {@link PositionError} when `state` is not a reachable state (a player
+ * view gets `NOT_A_STATE`). `state` is left untouched.
  *
  * @example
  * ```ts
@@ -30,16 +33,22 @@ import { rotateHand } from './actions/rotate-hand.js';
  * ```
  */
 export function apply(state: GameState, move: Move): GameState {
-  const d = startDraft(state, deckIndex(state.deck));
-  let own: Move;
-  if (isInterned(move)) {
-    own = move; // one of legalMoves' own frozen objects: sound shape, nothing to copy
-  } else {
-    const shape = moveShapeError(move);
-    if (shape) throw shape;
-    // judge and play a private copy: the caller's object can change nothing afterwards
-    own = copyMove(move);
+  const s = trustedState(state);
+  const own = ownMove(move); // read once: the caller's object can change nothing afterwards
+  if (own instanceof IllegalMoveError) throw own;
+  try {
+    return issue(applyTrusted(s, own));
+  } catch (e) {
+    throw codedError(e);
   }
+}
+
+/**
+ * {@link apply} for a state the library made and a move it owns (internal: bots and replay,
+ * which already hold both). Judges the move; does not mark the result as issued.
+ */
+export function applyTrusted(state: GameState, own: Move): GameState {
+  const d = startDraft(state, deckIndex(state.deck));
   const error = ruleError(d, own);
   if (error) throw error;
   if (own.type === 'nextRound') return dealNextRound(state, own);
@@ -69,7 +78,9 @@ export function apply(state: GameState, move: Move): GameState {
  * A value held k times yields 2^k − 1 plays; see `legalMoveGroups` for a compact form.
  *
  * @param source - a full state, or the player view of the seat to play: both give the same
- *   moves. A view of a seat that is not to play has none.
+ *   moves. A view of a seat that is not to play has none (at a round's end every seat's view
+ *   lists `nextRound`). Objects the library did not make are checked first.
+ * @throws {@link PositionError} when `source` is not a state or view the rules can reach.
  * @example
  * ```ts
  * const moves = legalMoves(state);
@@ -77,9 +88,19 @@ export function apply(state: GameState, move: Move): GameState {
  * ```
  */
 export function legalMoves(source: MoveSource): Move[] {
-  if (source.format !== 'dnup-view') return movesFrom(source.status, source.turn.seat, source.hands[source.turn.seat]!, source.table);
-  const p = positionOfSource(source);
-  return p instanceof IllegalMoveError ? [] : movesOf(p);
+  const trusted = trustedSource(source);
+  try {
+    if (trusted.format !== 'dnup-view') return movesFrom(trusted.status, trusted.turn.seat, trusted.hands[trusted.turn.seat]!, trusted.table);
+    const p = positionOfSource(trusted);
+    return p instanceof IllegalMoveError ? [] : movesOf(p);
+  } catch (e) {
+    throw codedError(e);
+  }
+}
+
+/** {@link legalMoves} of a full state the library made or checked (internal: search loops). */
+export function legalMovesTrusted(state: GameState): Move[] {
+  return movesFrom(state.status, state.turn.seat, state.hands[state.turn.seat]!, state.table);
 }
 
 export { checkMove };

@@ -1,6 +1,9 @@
 /** Where a card is and which face it shows (rules §8: each card's active value, wherever it is). */
 import { cardsInUse, deckIndex, type CardId } from './cards.js';
+import { ArgumentError } from './errors.js';
+import { describeValue, isRecord, readInput } from './input.js';
 import type { GameState } from './state.js';
+import { isIssued, trustedDeck, withState } from './trust.js';
 
 /** A card's place: in a hand or a table set with its active and inactive value, or face down in the discard pile. */
 export type CardLocation =
@@ -20,6 +23,11 @@ export type CardLocation =
  * ```
  */
 export function locateCard(state: GameState, id: CardId): CardLocation | undefined {
+  return withState(state, (s) => locate(s, id));
+}
+
+function locate(state: GameState, id: CardId): CardLocation | undefined {
+  if (!Number.isSafeInteger(id)) return undefined;
   const faces = deckIndex(state.deck).faces[id];
   if (faces === undefined) return undefined;
   const other = (active: number) => (active === faces[0] ? faces[1] : faces[0]);
@@ -36,7 +44,7 @@ export function locateCard(state: GameState, id: CardId): CardLocation | undefin
 /**
  * The value on the other face of a card showing `active`: what it shows once rotated (rules §1).
  *
- * @throws RangeError when the card is not in the deck or does not show `active`.
+ * @throws {@link ArgumentError} `BAD_ARGUMENT` when the deck is not sound, or the card is not in it or does not show `active`.
  *
  * @example
  * ```ts
@@ -44,11 +52,17 @@ export function locateCard(state: GameState, id: CardId): CardLocation | undefin
  * ```
  */
 export function inactiveValue(state: Pick<GameState, 'deck'>, card: { readonly id: CardId; readonly active: number }): number {
-  const faces = deckIndex(state.deck).faces[card.id];
-  if (faces === undefined || (faces[0] !== card.active && faces[1] !== card.active)) {
-    throw new RangeError(`Card ${card.id} cannot show ${card.active} in this deck (rules §2).`);
+  const read = readInput({ deck: isIssued(state) ? undefined : (state as { deck?: unknown } | null)?.deck, card }, { depth: 6 });
+  const deck = isIssued(state) ? state.deck : read.ok && isRecord(read.value) ? trustedDeck(read.value.deck) : undefined;
+  if (!deck) throw new ArgumentError('BAD_ARGUMENT', 'inactiveValue needs a state (or { deck }) whose deck is sound (rules §2).');
+  const c = read.ok && isRecord(read.value) ? read.value.card : undefined;
+  const id = isRecord(c) ? c.id : undefined;
+  const active = isRecord(c) ? c.active : undefined;
+  const faces = Number.isSafeInteger(id) ? deckIndex(deck).faces[id as number] : undefined;
+  if (faces === undefined || (faces[0] !== active && faces[1] !== active)) {
+    throw new ArgumentError('BAD_ARGUMENT', `Card ${describeValue(id)} cannot show ${describeValue(active)} in this deck (rules §2).`);
   }
-  return card.active === faces[0] ? faces[1] : faces[0];
+  return active === faces[0] ? faces[1] : faces[0];
 }
 
 /**
@@ -60,7 +74,12 @@ export function inactiveValue(state: Pick<GameState, 'deck'>, card: { readonly i
  * discardPile(state).length === state.discardCount; // true
  * ```
  */
-export function discardPile(state: Pick<GameState, 'deck' | 'players' | 'hands' | 'table'>): CardId[] {
+export function discardPile(state: GameState): CardId[] {
+  return withState(state, discardPileOf);
+}
+
+/** {@link discardPile} of a state the library made (internal). */
+export function discardPileOf(state: Pick<GameState, 'deck' | 'players' | 'hands' | 'table'>): CardId[] {
   const index = deckIndex(state.deck);
   const n = state.players.length;
   const inUse = (index.inUse[n] ??= cardsInUse(state.deck, n));

@@ -144,7 +144,7 @@ export function deckProblems(deck: unknown, players?: number): string[] {
 export function assertDeck(deck: unknown, players: number): asserts deck is DeckDefinition {
   const problems = deckProblems(deck, players);
   if (problems.length > 0) {
-    throw new GameSetupError('BAD_DECK', `This deck cannot be used: ${problems.join(' ')}`, problems);
+    throw new GameSetupError('BAD_DECK', `This deck cannot be used: ${problems.join(' ')}`, problems, { count: problems.length });
   }
 }
 

@@ -4,9 +4,12 @@
  */
 import { deckIndex } from './cards.js';
 import { IllegalMoveError, type MoveErrorCode } from './errors.js';
-import { moveShapeError, type Move } from './moves.js';
+import { ownMove, type Move } from './moves.js';
 import type { MovePosition, MoveSource, SeatView } from './position.js';
+import { isPositionError } from './position-error.js';
+import { codedError, trustedSource } from './trust.js';
 import type { GameState } from './state.js';
+import type { ErrorParams } from '../i18n/types.js';
 import { playError } from './actions/play-set.js';
 import { addError } from './actions/add-card.js';
 import { takeError } from './actions/take-set.js';
@@ -20,6 +23,8 @@ export type MoveCheck =
       readonly message: string;
       /** The rules reference section broken, e.g. `"§5 A"`. */
       readonly rule: string;
+      /** The facts of the refusal (cards, values, sizes, seats), as in {@link IllegalMoveError.params}. */
+      readonly params: ErrorParams;
     };
 
 /** The position the seat to play decides from. */
@@ -44,7 +49,7 @@ export function positionOfSource(source: MoveSource): MovePosition | IllegalMove
   const view: SeatView = source;
   // At a round's end the only move, nextRound, belongs to no seat: any seat may deal (rules §8).
   if (view.seat !== view.turn.seat && view.status === 'playing') {
-    return new IllegalMoveError('NOT_YOUR_TURN', `It is seat ${view.turn.seat}'s turn, not seat ${view.seat}'s: a view lists and judges only the moves of its own seat (rules §4).`);
+    return new IllegalMoveError('NOT_YOUR_TURN', `It is seat ${view.turn.seat}'s turn, not seat ${view.seat}'s: a view lists and judges only the moves of its own seat (rules §4).`, '§4', { seat: view.seat, turnSeat: view.turn.seat });
   }
   const n = view.players.length;
   return { status: view.status, turn: view.turn, hand: view.hand, table: view.table, playerCount: n, areas: n === 2 ? 2 : 1, index: deckIndex(view.deck) };
@@ -52,7 +57,21 @@ export function positionOfSource(source: MoveSource): MovePosition | IllegalMove
 
 /** The error that forbids `move` in position `p`, or undefined when it is legal. */
 export function moveError(p: MovePosition, move: unknown): IllegalMoveError | undefined {
-  return moveShapeError(move) ?? ruleError(p, move as Move);
+  const own = ownMove(move);
+  return own instanceof IllegalMoveError ? own : ruleError(p, own);
+}
+
+/**
+ * The position to judge moves from, for any input: a trusted state or view, or a checked copy;
+ * an `INVALID_STATE` or `NOT_YOUR_TURN` error otherwise. Never throws.
+ */
+export function judgedPosition(source: unknown): MovePosition | IllegalMoveError {
+  try {
+    return positionOfSource(trustedSource(source));
+  } catch (e) {
+    const error = codedError(e);
+    return new IllegalMoveError('INVALID_STATE', `The position given cannot be judged: ${error.message}`, isPositionError(error) ? (error.problems[0]?.rule ?? '§8') : '§8');
+  }
 }
 
 /** The rule that forbids a well-formed `m` in position `p`, or undefined when it is legal. */
@@ -83,7 +102,9 @@ export function ruleError(p: MovePosition, m: Move): IllegalMoveError | undefine
  * @param source - a full state, or the player view of the seat to play (a view of another seat
  *   gets `NOT_YOUR_TURN`).
  * @param move - anything: a malformed value gets `MALFORMED_MOVE`.
- * @returns `{ ok: true }`, or `{ ok: false, code, message, rule }` with the same code `apply` would throw.
+ * @returns `{ ok: true }`, or `{ ok: false, code, message, rule }` with the same code `apply` would
+ *   throw; `INVALID_STATE` when `source` is not a state or view the rules can reach (see
+ *   `loadState`). Never throws, whatever it is given.
  *
  * @example
  * ```ts
@@ -92,13 +113,18 @@ export function ruleError(p: MovePosition, m: Move): IllegalMoveError | undefine
  * ```
  */
 export function checkMove(source: MoveSource, move: unknown): MoveCheck {
-  const p = positionOfSource(source);
-  const error = p instanceof IllegalMoveError ? p : moveError(p, move);
-  return error ? { ok: false, code: error.code, message: error.message, rule: error.rule } : { ok: true };
+  const p = judgedPosition(source);
+  let error: IllegalMoveError | undefined;
+  try {
+    error = p instanceof IllegalMoveError ? p : moveError(p, move);
+  } catch (e) {
+    const coded = codedError(e);
+    error = new IllegalMoveError('INVALID_STATE', coded.message, '§8');
+  }
+  return error ? { ok: false, code: error.code, message: error.message, rule: error.rule, params: error.params } : { ok: true };
 }
 
-/** True when `move` is legal in `source` (a state, or the view of the seat to play). */
+/** True when `move` is legal in `source` (a state, or the view of the seat to play). Never throws. */
 export function isLegalMove(source: MoveSource, move: unknown): boolean {
-  const p = positionOfSource(source);
-  return !(p instanceof IllegalMoveError) && moveError(p, move) === undefined;
+  return checkMove(source, move).ok;
 }

@@ -72,7 +72,7 @@ export function finishDraft(d: Draft, move: Move): GameState {
     moveCount: s.moveCount + 1,
     lastMove: move,
     events: d.events.slice(), // exact size: an array grown by push keeps spare capacity
-  };
+  } as GameState; // scoring sets the winner exactly when it sets gameOver (rules §6)
 }
 
 /** Index of the set in an area, or -1. */

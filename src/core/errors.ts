@@ -4,6 +4,8 @@
  * different classes): use {@link isDnupError}, {@link isIllegalMoveError}, {@link isGameSetupError}.
  */
 
+import type { ErrorParams } from '../i18n/types.js';
+
 /** Why a move is refused. Each code names one rule of the rules reference (docs/rules.md). */
 export const MOVE_ERROR_CODES = [
   'MALFORMED_MOVE',
@@ -21,6 +23,7 @@ export const MOVE_ERROR_CODES = [
   'NO_SET_THERE',
   'NOT_AN_OPPONENT_SET',
   'VALUE_MISMATCH',
+  'INVALID_STATE',
 ] as const;
 
 /** A machine-readable reason for refusing a move. */
@@ -49,7 +52,14 @@ export const RULE_OF_CODE: Readonly<Record<MoveErrorCode, string>> = {
   NO_SET_THERE: '§5',
   NOT_AN_OPPONENT_SET: '§5 B/C',
   VALUE_MISMATCH: '§5 B',
+  INVALID_STATE: '§8',
 };
+
+/** Why a plain argument (a depth, a count, a callback) was refused. */
+export const ARGUMENT_ERROR_CODES = ['BAD_ARGUMENT'] as const;
+
+/** A machine-readable reason for refusing an argument. */
+export type ArgumentErrorCode = (typeof ARGUMENT_ERROR_CODES)[number];
 
 /** The common shape of every error this library throws. */
 export interface DnupErrorShape {
@@ -66,6 +76,8 @@ export class IllegalMoveError extends Error {
     message: string,
     /** The rules reference section broken, e.g. `"§5 A"`; defaults to the code's usual section. */
     readonly rule: string = RULE_OF_CODE[code],
+    /** The facts of the refusal (cards, values, sizes, seats), for a UI to word it itself; see {@link localizeError}. */
+    readonly params: ErrorParams = {},
   ) {
     super(message);
   }
@@ -79,6 +91,27 @@ export class GameSetupError extends Error {
     message: string,
     /** Every problem found, one sentence each (for decks, all of them). */
     readonly problems: readonly string[] = [message],
+    /** The facts of the refusal, for a UI to word it itself; see {@link localizeError}. */
+    readonly params: ErrorParams = {},
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * An argument that is not what the function takes: a perft depth out of range, a random source
+ * that is not a function… (game data that is wrong gets the error of its kind instead).
+ *
+ * @example
+ * ```ts
+ * try { perft(state, -1); } catch (e) { if (isArgumentError(e)) console.log(e.code, e.message); }
+ * ```
+ */
+export class ArgumentError extends Error {
+  override readonly name = 'ArgumentError' as const;
+  constructor(
+    readonly code: ArgumentErrorCode,
+    message: string,
   ) {
     super(message);
   }
@@ -101,7 +134,32 @@ export function isGameSetupError(e: unknown): e is GameSetupError {
   return isCodedError(e, 'GameSetupError', SETUP_ERROR_CODES);
 }
 
-/** True for any error thrown by this library's rules core. */
-export function isDnupError(e: unknown): e is IllegalMoveError | GameSetupError {
-  return isIllegalMoveError(e) || isGameSetupError(e);
+/** True for an {@link ArgumentError} from any copy of this package. */
+export function isArgumentError(e: unknown): e is ArgumentError {
+  return isCodedError(e, 'ArgumentError', ARGUMENT_ERROR_CODES);
+}
+
+/** The names of every error class of this package, across its modules. */
+export const DNUP_ERROR_NAMES = ['IllegalMoveError', 'GameSetupError', 'ArgumentError', 'PositionError', 'RecordError', 'NotationError', 'ViewError', 'BotError', 'HistoryError', 'LocaleError'] as const;
+
+/** What every error of this package has: its class name, a machine-readable code and a sentence. */
+export interface DnupError extends Error {
+  readonly name: (typeof DNUP_ERROR_NAMES)[number];
+  readonly code: string;
+}
+
+/**
+ * True for any error this package throws, of any of its classes ({@link DNUP_ERROR_NAMES}), from
+ * any copy of it (ESM or CommonJS). Use the class's own guard (`isIllegalMoveError`…) to narrow
+ * `code` to its closed union.
+ *
+ * @example
+ * ```ts
+ * try { apply(state, move); } catch (e) { if (isDnupError(e)) console.log(e.name, e.code, e.message); else throw e; }
+ * ```
+ */
+export function isDnupError(e: unknown): e is DnupError {
+  if (typeof e !== 'object' || e === null) return false;
+  const err = e as { name?: unknown; code?: unknown; message?: unknown };
+  return (DNUP_ERROR_NAMES as readonly unknown[]).includes(err.name) && typeof err.code === 'string' && typeof err.message === 'string';
 }

@@ -18,9 +18,15 @@ export {
 export {
   IllegalMoveError,
   GameSetupError,
+  ArgumentError,
+  isArgumentError,
+  ARGUMENT_ERROR_CODES,
+  type ArgumentErrorCode,
   isIllegalMoveError,
   isGameSetupError,
   isDnupError,
+  DNUP_ERROR_NAMES,
+  type DnupError,
   MOVE_ERROR_CODES,
   SETUP_ERROR_CODES,
   RULE_OF_CODE,
@@ -28,7 +34,9 @@ export {
   type SetupErrorCode,
 } from './errors.js';
 export { isMove, MOVE_TYPES, type Move, type MoveType, type PlayMove, type AddMove, type TakeMove, type RotateMove, type NextRoundMove, type AreaRef } from './moves.js';
-export type { GameState, GameStatus, GameOptions, ScoringMode, TableSet, Turn } from './state.js';
+export type { GameState, GameStateData, GameOutcome, GameStatus, GameOptions, ScoringMode, TableSet, Turn } from './state.js';
+export { loadState } from './trust.js';
+export { INPUT_LIMITS } from './input.js';
 export type * from './events.js';
 export { TOKENS_TO_WIN, ROUNDS_TO_WIN } from './scoring.js';
 export type { RngState, Seed } from './random.js';

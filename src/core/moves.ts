@@ -4,6 +4,8 @@
  */
 import type { CardId } from './cards.js';
 import { IllegalMoveError } from './errors.js';
+import { describeValue, readInput } from './input.js';
+import { isInterned } from './interned-moves.js';
 
 /** A play area: a seat and one of its areas (0-based; area 0 is the rulebook's area 1). */
 export interface AreaRef {
@@ -76,11 +78,11 @@ function isAreaRef(x: unknown): boolean {
 export function moveShapeError(move: unknown): IllegalMoveError | undefined {
   if (!isPlainObject(move)) return malformed(`expected an object, got ${move === null ? 'null' : Array.isArray(move) ? 'an array' : typeof move}`);
   const type = move.type;
-  if (typeof type !== 'string' || !Object.hasOwn(KEYS, type)) return malformed(`unknown type ${JSON.stringify(type) ?? String(type)}`);
+  if (typeof type !== 'string' || !Object.hasOwn(KEYS, type)) return malformed(`unknown type ${describeValue(type)}`);
   const expected = KEYS[type as MoveType];
   const keys = Object.keys(move);
   const extra = keys.filter((k) => !expected.includes(k));
-  if (extra.length > 0) return malformed(`a ${type} move has no field ${extra.map((k) => JSON.stringify(k)).join(', ')}`);
+  if (extra.length > 0) return malformed(`a ${type} move has no field ${extra.slice(0, 3).map((k) => describeValue(k)).join(', ')}`);
   const missing = expected.filter((k) => !keys.includes(k));
   if (missing.length > 0) return malformed(`a ${type} move needs the field ${missing.map((k) => JSON.stringify(k)).join(', ')}`);
   switch (type) {
@@ -103,21 +105,27 @@ export function moveShapeError(move: unknown): IllegalMoveError | undefined {
   }
 }
 
-/** True when `x` has exactly the shape of a {@link Move} (legality aside). */
-export function isMove(x: unknown): x is Move {
-  return moveShapeError(x) === undefined;
+/**
+ * The library's own copy of a move handed in from outside, read once (a getter or Proxy cannot
+ * change it between checks), or the `MALFORMED_MOVE` error when it is not exactly one of the
+ * five shapes. Never throws. `legalMoves`' own frozen moves are returned as they are.
+ */
+export function ownMove(input: unknown): Move | IllegalMoveError {
+  if (isInterned(input)) return input as Move;
+  const read = readInput(input, { depth: 3 });
+  if (!read.ok) return malformed(`${read.problem.message}${read.problem.path ? ` (at ${read.problem.path})` : ''}`);
+  return moveShapeError(read.value) ?? (read.value as unknown as Move);
 }
 
-/** A fresh copy of a well-formed move, so that a state never shares objects with its caller. */
-export function copyMove(move: Move): Move {
-  switch (move.type) {
-    case 'play':
-      return { type: 'play', cards: move.cards.slice() };
-    case 'add':
-      return { type: 'add', card: move.card, target: { seat: move.target.seat, area: move.target.area } };
-    case 'take':
-      return { type: 'take', target: { seat: move.target.seat, area: move.target.area } };
-    default:
-      return { type: move.type };
-  }
+/**
+ * True when `x` has exactly the shape of a {@link Move} (legality aside). Never throws.
+ *
+ * @example
+ * ```ts
+ * isMove({ type: 'rotate' }); // true
+ * isMove({ type: 'rotate', extra: 1 }); // false
+ * ```
+ */
+export function isMove(x: unknown): x is Move {
+  return !(ownMove(x) instanceof IllegalMoveError);
 }

@@ -8,6 +8,7 @@
  *   a = hi(z1), b = lo(z1), c = hi(z2), d = lo(z2); then 12 outputs are discarded.
  */
 import { GameSetupError } from './errors.js';
+import { describeValue } from './input.js';
 
 /** The four 32-bit words of an sfc32 generator. Plain data, stored inside the game state. */
 export type RngState = readonly [number, number, number, number];
@@ -56,7 +57,7 @@ export function sfc32Next(s: [number, number, number, number]): number {
 export function seedText(seed: unknown): string {
   if (typeof seed === 'string') return seed;
   if (typeof seed === 'number' && Number.isSafeInteger(seed)) return String(seed);
-  throw new GameSetupError('BAD_SEED', `A seed must be a string or a safe integer, not ${JSON.stringify(seed) ?? String(seed)} (rules §3).`);
+  throw new GameSetupError('BAD_SEED', `A seed must be a string or a safe integer, not ${describeValue(seed)} (rules §3).`, undefined, { input: describeValue(seed) });
 }
 
 /** The generator state a seed starts from. */

@@ -6,6 +6,8 @@ import type { GameEvent } from './events.js';
 import type { Move } from './moves.js';
 import { seedRng, seedText, type RngState, type Seed } from './random.js';
 import type { GameOptions, GameState } from './state.js';
+import { describeValue, isRecord, readInput } from './input.js';
+import { issue, ownDeck } from './trust.js';
 import { openingArea } from './turn-order.js';
 
 function playerNames(players: unknown): string[] {
@@ -14,27 +16,30 @@ function playerNames(players: unknown): string[] {
       return Array.from({ length: players }, (_, i) => `Player ${i + 1}`);
     }
   } else if (Array.isArray(players)) {
-    if (players.length >= 2 && players.length <= 5 && players.every((p) => typeof p === 'string' && p.trim() !== '')) {
-      return players.slice() as string[];
+    const read = readInput(players, { depth: 2 }); // once: holes, getters and Proxies included
+    const names = read.ok ? (read.value as unknown[]) : undefined;
+    if (names && names.length >= 2 && names.length <= 5 && names.every((p) => typeof p === 'string' && p.trim() !== '')) {
+      return names as string[];
     }
     if (players.length >= 2 && players.length <= 5) {
-      throw new GameSetupError('BAD_PLAYERS', 'Every player name must be a non-empty string.');
+      throw new GameSetupError('BAD_PLAYERS', `Every player name must be a non-empty string${read.ok ? '' : ` (${read.problem.path || 'the list'}: ${read.problem.message})`} (rules §1).`, undefined, { input: describeValue(players) });
     }
   }
-  throw new GameSetupError('BAD_PLAYERS', `dnup is played by 2 to 5 players: give a seat count from 2 to 5 or 2 to 5 names, not ${JSON.stringify(players) ?? String(players)} (rules §2).`);
+  throw new GameSetupError('BAD_PLAYERS', `dnup is played by 2 to 5 players: give a seat count from 2 to 5 or 2 to 5 names, not ${describeValue(players)} (rules §2).`, undefined, { input: describeValue(players) });
 }
 
 function deckOf(options: unknown, players: number): DeckDefinition {
   if (options === undefined) return STANDARD_DECK;
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new GameSetupError('BAD_OPTIONS', 'Game options must be an object such as { deck }.');
+  const read = readInput(options, { depth: 5 });
+  if (!read.ok || !isRecord(read.value)) {
+    throw new GameSetupError('BAD_OPTIONS', `Game options must be plain data such as { deck }${read.ok ? '' : `: ${read.problem.message}`}.`);
   }
-  const unknown = Object.keys(options).filter((k) => k !== 'deck');
-  if (unknown.length > 0) throw new GameSetupError('BAD_OPTIONS', `Unknown game option ${unknown.map((k) => JSON.stringify(k)).join(', ')}; the only option is "deck".`);
-  const deck = (options as GameOptions).deck;
+  const unknown = Object.keys(read.value).filter((k) => k !== 'deck');
+  if (unknown.length > 0) throw new GameSetupError('BAD_OPTIONS', `Unknown game option ${unknown.slice(0, 3).map(describeValue).join(', ')}; the only option is "deck".`, undefined, { name: unknown.slice(0, 3).join(', ') });
+  const deck = read.value.deck;
   if (deck === undefined) return STANDARD_DECK;
   assertDeck(deck, players);
-  return deck;
+  return ownDeck(deck); // frozen and the library's own: later edits of the caller's object change nothing
 }
 
 /** The state at the start of a round: fresh deal, empty table, scores kept. */
@@ -94,7 +99,7 @@ export function createGame(players: number | readonly string[], seed: Seed, opti
   const names = playerNames(players);
   const text = seedText(seed);
   const deck = deckOf(options, names.length);
-  return roundStart(
+  return issue(roundStart(
     {
       format: 1,
       players: names,
@@ -106,9 +111,9 @@ export function createGame(players: number | readonly string[], seed: Seed, opti
       winner: null,
       moveCount: 0,
     },
-    seedRng(seed),
+    seedRng(text),
     null,
-  );
+  ));
 }
 
 /** Deals the next round from the stored random stream; scores carry over (rules §6, §8). */

@@ -39,8 +39,28 @@ export interface GameOptions {
   readonly deck?: DeckDefinition;
 }
 
-/** The complete state of a game. Never mutated: every move returns a new state. */
-export interface GameState {
+/**
+ * A state's status with its winner, which go together: a winner exactly when the game is over.
+ * {@link GameState} and {@link PlayerView} are unions over it, so checking `status` narrows `winner`.
+ *
+ * @example
+ * ```ts
+ * if (state.status === 'gameOver') console.log(state.players[state.winner]); // winner: number
+ * ```
+ */
+export type GameOutcome =
+  | { readonly status: 'playing'; readonly winner: null }
+  | { readonly status: 'roundOver'; readonly winner: null }
+  | { readonly status: 'gameOver'; readonly winner: number };
+
+/**
+ * The complete state of a game. Never mutated: every move returns a new state.
+ * It narrows on `status` ({@link GameOutcome}): after `status === 'gameOver'`, `winner` is a number.
+ */
+export type GameState = GameStateData & GameOutcome;
+
+/** Everything a {@link GameState} holds besides its status and winner ({@link GameOutcome}). */
+export interface GameStateData {
   /** The state's data format; bumped when the shape changes. */
   readonly format: 1;
   /** Player names, one per seat. */
@@ -55,7 +75,6 @@ export interface GameState {
   readonly scoring: ScoringMode;
   /** 1-based round number. */
   readonly round: number;
-  readonly status: GameStatus;
   /** Each seat's hand: card ids with the face that is up. Order has no meaning (rules §3). */
   readonly hands: readonly (readonly HeldCard[])[];
   /**
@@ -80,8 +99,6 @@ export interface GameState {
   readonly out: readonly number[];
   /** Letter tokens (3–5 players) or round wins (2 players), per seat. */
   readonly scores: readonly number[];
-  /** The seat that won the game, or null while it goes on. */
-  readonly winner: number | null;
   /** Moves applied since the game was created (all rounds). */
   readonly moveCount: number;
   /** The move that led to this state, or null for a new game. */

@@ -33,10 +33,13 @@ export function passTurn(d: Draft): void {
   } else {
     nextArea = 0;
     nextSeat = seat;
-    do {
+    // at most one lap: a checked state never has every seat out while play goes on (rules §6)
+    for (let step = 0; ; step++) {
+      if (step === n) throw new RangeError('every seat is out while the round goes on');
       nextSeat = (nextSeat + 1) % n;
       discardAtTurnStart(d, nextSeat, 0);
-    } while (d.out.includes(nextSeat));
+      if (!d.out.includes(nextSeat)) break;
+    }
   }
   d.turn = { seat: nextSeat, area: nextArea, number: number + 1 };
   d.events.push({ type: 'turnStarted', seat: nextSeat, area: nextArea, number: number + 1 });

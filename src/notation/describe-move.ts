@@ -1,15 +1,16 @@
 /**
- * One English sentence per move, built from the events the rules core reports (rules §8), so
+ * One sentence per move, in English, French or Dutch, built from the events the rules core reports (rules §8), so
  * the sentence says what the rules did: what was beaten, how returned cards came back, who went
  * out and what they scored.
  */
 import { apply } from '../core/apply.js';
-import type { HeldCard } from '../core/cards.js';
 import type { GameEvent, SetBeatenEvent } from '../core/events.js';
 import type { Move } from '../core/moves.js';
 import { ROUNDS_TO_WIN } from '../core/scoring.js';
 import type { GameState } from '../core/state.js';
-import { aValue, listWords, setPhrase } from './words.js';
+import { withState } from '../core/trust.js';
+import { catalogue } from '../i18n/localize.js';
+import type { Locale, MoveStory, SetRef } from '../i18n/types.js';
 
 type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
 
@@ -17,67 +18,55 @@ function find<T extends GameEvent['type']>(events: readonly GameEvent[], type: T
   return events.find((e) => e.type === type) as EventOf<T> | undefined;
 }
 
-/** "5, 7 and 9" as the cards now show; a single card reads "a 5". */
-function shownAs(cards: readonly HeldCard[]): string {
-  return cards.length === 1 ? aValue(cards[0]!.active) : listWords(cards.map((c) => c.active));
+function setRef(state: GameState, owner: number, mover: number, size: number, value: number): SetRef {
+  return { owner: state.players[owner]!, own: owner === mover, size, value };
 }
 
-function ownedSet(state: GameState, owner: number, mover: number, size: number, value: number): string {
-  const whose = owner === mover ? 'their own' : `${state.players[owner]}'s`;
-  return size === 1 ? `${whose} single ${value}` : `${whose} ${setPhrase(size, value)}`;
+function beatenPart(state: GameState, e: SetBeatenEvent): NonNullable<MoveStory['beaten']> {
+  return { set: setRef(state, e.seat, e.by, e.cards.length, e.value), fate: e.fate, returnedAs: e.returned.map((c) => c.active) };
 }
 
-function beatenClause(state: GameState, e: SetBeatenEvent): string {
-  const set = ownedSet(state, e.seat, e.by, e.cards.length, e.value);
-  const one = e.cards.length === 1;
-  if (e.fate === 'discarded') return `, beating ${set}, which ${one ? 'is' : 'are'} discarded since ${state.players[e.seat]} is out`;
-  return `, beating ${set}, which ${one ? 'returns' : 'return'} to ${e.seat === e.by ? 'their' : `${state.players[e.seat]}'s`} hand as ${shownAs(e.returned)}`;
-}
-
-function outClause(after: GameState): string {
-  const out = find(after.events, 'playerOut');
-  if (!out) return '';
-  const won = find(after.events, 'gameWon') !== undefined;
+function outPart(after: GameState): MoveStory['out'] {
+  if (!find(after.events, 'playerOut')) return undefined;
+  const game = find(after.events, 'gameWon') !== undefined;
   const roundWon = find(after.events, 'roundWon');
-  if (roundWon) {
-    return `, emptying their hand to win the round (${roundWon.total} of ${ROUNDS_TO_WIN})${won ? ' and the game' : ''}`;
-  }
+  if (roundWon) return { kind: 'round', total: roundWon.total, target: ROUNDS_TO_WIN, game };
+  const out = find(after.events, 'playerOut')!;
   const tokens = find(after.events, 'tokensGained')!;
-  const gain = `${tokens.tokens} token${tokens.tokens === 1 ? '' : 's'} (${tokens.total} in all)`;
-  const ending = won ? ' and winning the game' : find(after.events, 'roundEnded') ? ', which ends the round' : '';
-  return `, and goes out ${out.place === 1 ? 'first' : 'second'}, gaining ${gain}${ending}`;
+  return { kind: 'tokens', place: out.place, tokens: tokens.tokens, total: tokens.total, game, roundEnds: find(after.events, 'roundEnded') !== undefined };
 }
 
-function actionPhrase(state: GameState, after: GameState): string {
-  const who = state.players[state.turn.seat]!;
+function actionPart(state: GameState, after: GameState): MoveStory['action'] {
   for (const e of after.events) {
     switch (e.type) {
       case 'setPlayed':
-        return `${who} plays ${setPhrase(e.cards.length, e.value)}`;
+        return { kind: 'play', size: e.cards.length, value: e.value };
       case 'cardAdded':
-        return `${who} adds ${aValue(e.value)} to ${ownedSet(state, e.target.seat, e.seat, e.size - 1, e.value)}, making ${setPhrase(e.size, e.value)}`;
+        return { kind: 'add', value: e.value, target: setRef(state, e.target.seat, e.seat, e.size - 1, e.value), size: e.size };
       case 'setTaken':
-        return `${who} takes ${ownedSet(state, e.from.seat, e.seat, e.cards.length, e.value)}, which ${e.cards.length === 1 ? 'joins' : 'join'} their hand as ${shownAs(e.cards)}`;
+        return { kind: 'take', from: setRef(state, e.from.seat, e.seat, e.cards.length, e.value), shownAs: e.cards.map((c) => c.active) };
       case 'handRotated':
         // the new faces are hidden information: a sentence anyone may read names only the count
-        return `${who} rotates their hand of ${e.cards.length} ${e.cards.length === 1 ? 'card' : 'cards'}`;
+        return { kind: 'rotate', size: e.cards.length };
       case 'roundDealt':
-        return `Round ${e.round} is dealt and ${state.players[e.starter]} holds the ★, so they start`;
+        return { kind: 'deal', round: e.round, starter: state.players[e.starter]! };
       default:
         break;
     }
   }
-  return `${who} moves`;
+  return { kind: 'other' };
 }
 
 /**
- * Says what a move does, in one English sentence naming the players: what is played, added or
+ * Says what a move does, in one sentence naming the players (English, French or Dutch): what is played, added or
  * taken, what is beaten and how its cards come back, who goes out and what they score.
  *
  * @param state - the position before the move.
  * @param move - a legal move of that position.
+ * @param locale - `'en'` (default), `'fr'` or `'nl'`, with each rulebook's words.
  * @returns e.g. "Ana plays three 6s, beating Ben's three 4s, which return to Ben's hand as 5, 7 and 9."
- * @throws {@link IllegalMoveError} when the move is not legal in `state` (same code as `apply`).
+ * @throws {@link IllegalMoveError} when the move is not legal in `state` (same code as `apply`);
+ * {@link LocaleError} for a locale other than en, fr, nl.
  *
  * @example
  * ```ts
@@ -85,8 +74,20 @@ function actionPhrase(state: GameState, after: GameState): string {
  * // "Cy takes Ben's three 2s, which join their hand as 5, 7 and 9."
  * ```
  */
-export function describeMove(state: GameState, move: Move): string {
+export function describeMove(state: GameState, move: Move, locale?: Locale): string {
+  const words = catalogue(locale);
+  return withState(state, (s) => describeIn(s, move, words));
+}
+
+function describeIn(state: GameState, move: Move, words: ReturnType<typeof catalogue>): string {
   const after = apply(state, move);
   const beaten = find(after.events, 'setBeaten');
-  return `${actionPhrase(state, after)}${beaten ? beatenClause(state, beaten) : ''}${outClause(after)}.`;
+  const out = outPart(after);
+  const story: MoveStory = {
+    who: state.players[state.turn.seat]!,
+    action: actionPart(state, after),
+    ...(beaten ? { beaten: beatenPart(state, beaten) } : {}),
+    ...(out ? { out } : {}),
+  };
+  return words.move(story);
 }

@@ -10,13 +10,32 @@
  * | rotate hand (D) | `R` | `R` |
  * | deal next round | `N` | `N` |
  */
-import { moveShapeError, type AreaRef, type Move } from '../core/moves.js';
+import { ownMove, type AreaRef, type Move } from '../core/moves.js';
+import { IllegalMoveError } from '../core/errors.js';
+import { describeValue } from '../core/input.js';
+import { withState } from '../core/trust.js';
 import type { GameState } from '../core/state.js';
 import { NotationError } from './notation-error.js';
 
 /** `seat` alone where every seat has one area (3–5 players), `seat.area` in the duel. */
 export function formatArea(state: GameState, target: AreaRef): string {
   return state.players.length === 2 || target.area !== 0 ? `${target.seat}.${target.area}` : `${target.seat}`;
+}
+
+/** {@link formatMove} of a move the library owns, in a state it made (internal). */
+export function formatOwnMove(state: GameState, move: Move): string {
+  switch (move.type) {
+    case 'play':
+      return `P ${move.cards.slice().sort((a, b) => a - b).join(',')}`;
+    case 'add':
+      return `A ${move.card}>${formatArea(state, move.target)}`;
+    case 'take':
+      return `T ${formatArea(state, move.target)}`;
+    case 'rotate':
+      return 'R';
+    case 'nextRound':
+      return 'N';
+  }
 }
 
 /**
@@ -35,18 +54,7 @@ export function formatArea(state: GameState, target: AreaRef): string {
  * ```
  */
 export function formatMove(state: GameState, move: Move): string {
-  const shape = moveShapeError(move);
-  if (shape) throw new NotationError('NOT_A_MOVE', shape.message, move);
-  switch (move.type) {
-    case 'play':
-      return `P ${move.cards.slice().sort((a, b) => a - b).join(',')}`;
-    case 'add':
-      return `A ${move.card}>${formatArea(state, move.target)}`;
-    case 'take':
-      return `T ${formatArea(state, move.target)}`;
-    case 'rotate':
-      return 'R';
-    case 'nextRound':
-      return 'N';
-  }
+  const own = ownMove(move);
+  if (own instanceof IllegalMoveError) throw new NotationError('NOT_A_MOVE', own.message, describeValue(move), {}, { input: describeValue(move) });
+  return withState(state, (s) => formatOwnMove(s, own));
 }

@@ -4,6 +4,7 @@
  */
 import type { MoveErrorCode } from '../core/errors.js';
 import type { Move } from '../core/moves.js';
+import type { ErrorParams } from '../i18n/types.js';
 
 /** Why a text is not a move of this position, or why a move cannot be written. */
 export const NOTATION_ERROR_CODES = ['UNREADABLE', 'ILLEGAL', 'AMBIGUOUS', 'NOT_A_MOVE'] as const;
@@ -38,6 +39,8 @@ export class NotationError extends Error {
     /** The text or value that was refused. */
     readonly input: unknown,
     readonly details: NotationErrorDetails = {},
+    /** The facts of the error, for a UI to word it itself; see {@link localizeError}. */
+    readonly params: ErrorParams = {},
   ) {
     super(message);
   }

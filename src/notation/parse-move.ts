@@ -7,6 +7,8 @@ import { checkMove } from '../core/check-move.js';
 import { legalMoves } from '../core/apply.js';
 import type { AreaRef, Move } from '../core/moves.js';
 import type { GameState } from '../core/state.js';
+import { describeValue } from '../core/input.js';
+import { withState } from '../core/trust.js';
 import { formatMove } from './format-move.js';
 import { NotationError } from './notation-error.js';
 
@@ -76,9 +78,14 @@ function sameMove(a: Move, b: Move): boolean {
  * ```
  */
 export function parseMove(state: GameState, text: string): Move {
+  if (typeof text !== 'string') throw new NotationError('UNREADABLE', `${describeValue(text)} is not a move in dnup notation: a move is written as text (P 3,17 · A 12>1 · T 1 · R · N; see docs/notation.md).`, describeValue(text));
+  return withState(state, (s) => parseIn(s, text));
+}
+
+function parseIn(state: GameState, text: string): Move {
   const pattern = typeof text === 'string' ? read(text) : undefined;
   if (!pattern) {
-    throw new NotationError('UNREADABLE', `${JSON.stringify(text) ?? String(text)} is not a move in dnup notation (P 3,17 · A 12>1 · T 1 · R · N; see docs/notation.md).`, text);
+    throw new NotationError('UNREADABLE', `${describeValue(text)} is not a move in dnup notation (P 3,17 · A 12>1 · T 1 · R · N; see docs/notation.md).`, text, {}, { input: describeValue(text) });
   }
   const options = completions(state, pattern);
   const legal = legalMoves(state);
@@ -86,11 +93,11 @@ export function parseMove(state: GameState, text: string): Move {
   if (fits.length === 1) return fits[0]!;
   if (fits.length > 1) {
     const texts = fits.map((m) => formatMove(state, m)).join(', ');
-    throw new NotationError('AMBIGUOUS', `${JSON.stringify(text)} fits ${fits.length} legal moves (${texts}); say which.`, text, { candidates: fits });
+    throw new NotationError('AMBIGUOUS', `${describeValue(text)} fits ${fits.length} legal moves (${texts}); say which.`, text, { candidates: fits }, { input: describeValue(text), count: fits.length });
   }
   // no legal move fits: explain with the completion aimed at a set, if any, else the first
   const verdicts = options.map((o) => checkMove(state, o));
   const pick = verdicts.find((v) => !v.ok && v.code !== 'NO_SET_THERE' && v.code !== 'NOT_AN_OPPONENT_SET') ?? verdicts[0]!;
   if (pick.ok) throw new Error('unreachable: a legal completion is a legal move');
-  throw new NotationError('ILLEGAL', `${JSON.stringify(text)} is not legal here: ${pick.message}`, text, { moveCode: pick.code, rule: pick.rule });
+  throw new NotationError('ILLEGAL', `${describeValue(text)} is not legal here: ${pick.message}`, text, { moveCode: pick.code, rule: pick.rule }, { ...pick.params, input: describeValue(text), rule: pick.rule });
 }

@@ -5,7 +5,9 @@
 import { deckIndex, type HeldCard } from '../core/cards.js';
 import { ROUNDS_TO_WIN, TOKENS_TO_WIN } from '../core/scoring.js';
 import type { GameState } from '../core/state.js';
-import { countWord, ordinal } from './words.js';
+import { withState } from '../core/trust.js';
+import { catalogue } from '../i18n/localize.js';
+import type { Locale, PositionWords } from '../i18n/types.js';
 
 /** `6/3#17`: card 17 showing 6, with 3 on its other face. */
 function cardText(state: GameState, card: HeldCard): string {
@@ -14,14 +16,11 @@ function cardText(state: GameState, card: HeldCard): string {
   return `${card.active}/${inactive}#${card.id}`;
 }
 
-function statusLine(state: GameState): string {
+function statusLine(state: GameState, words: PositionWords): string {
   const { seat, area, number } = state.turn;
-  const where = state.players.length === 2 ? ` (area ${area})` : '';
-  if (state.status === 'gameOver') {
-    return `Round ${state.round} · game over · ${state.winner === null ? 'no winner' : `${state.players[state.winner]} wins`}`;
-  }
-  if (state.status === 'roundOver') return `Round ${state.round} · round over after turn ${number} · next: deal round ${state.round + 1} (N)`;
-  return `Round ${state.round} · turn ${number} · ${state.players[seat]} to play${where}`;
+  if (state.status === 'gameOver') return words.gameOver(state.round, state.players[state.winner] ?? words.seat(state.winner));
+  if (state.status === 'roundOver') return words.roundOver(state.round, number);
+  return words.playing(state.round, number, state.players[seat] ?? words.seat(seat), state.players.length === 2 ? area : null);
 }
 
 /**
@@ -29,7 +28,9 @@ function statusLine(state: GameState): string {
  * by active value; `>` marks the seat to play.
  *
  * @param state - any game state (legal or not: unknown cards show `?`).
+ * @param locale - `'en'` (default), `'fr'` or `'nl'`.
  * @returns lines joined by `\n`, without a final newline.
+ * @throws {@link LocaleError} for a locale other than en, fr, nl.
  *
  * @example
  * ```ts
@@ -39,22 +40,24 @@ function statusLine(state: GameState): string {
  * // …
  * ```
  */
-export function renderPosition(state: GameState): string {
-  const name = (seat: number): string => state.players[seat] ?? `seat ${seat}`;
-  const lines = [statusLine(state)];
-  const target = state.scoring === 'rounds' ? `round wins, ${ROUNDS_TO_WIN} to win` : `tokens, ${TOKENS_TO_WIN} to win`;
-  lines.push(`Scores (${target}): ${state.players.map((p, i) => `${p} ${state.scores[i]}`).join(' · ')}`);
-  if (state.out.length > 0) lines.push(`Out: ${state.out.map((s, i) => `${name(s)} (${ordinal(i + 1)})`).join(', ')}`);
-  if (state.table.length === 0) lines.push('Table: empty');
+export function renderPosition(state: GameState, locale?: Locale): string {
+  const words = catalogue(locale).position;
+  return withState(state, (s) => renderIn(s, words));
+}
+
+function renderIn(state: GameState, words: ReturnType<typeof catalogue>['position']): string {
+  const name = (seat: number): string => state.players[seat] ?? words.seat(seat);
+  const lines = [statusLine(state, words)];
+  const mode = state.scoring === 'rounds' ? 'rounds' : 'tokens';
+  lines.push(words.scores(mode, mode === 'rounds' ? ROUNDS_TO_WIN : TOKENS_TO_WIN, state.players.map((p, i) => `${p} ${state.scores[i]}`).join(' · ')));
+  if (state.out.length > 0) lines.push(words.out(state.out.map((s, i) => ({ name: name(s), place: i + 1 }))));
+  if (state.table.length === 0) lines.push(words.tableEmpty());
   else {
-    lines.push('Table:');
-    for (const set of state.table) {
-      const area = state.players.length === 2 ? ` area ${set.area}` : '';
-      lines.push(`  ${name(set.seat)}${area}: ${countWord(set.cards.length)} ${set.value}${set.cards.length === 1 ? '' : 's'} [cards ${set.cards.join(', ')}]`);
-    }
+    lines.push(words.table());
+    for (const set of state.table) lines.push(words.set(name(set.seat), state.players.length === 2 ? set.area : null, set.cards.length, set.value, set.cards));
   }
-  lines.push(`Discard: ${state.discardCount} card${state.discardCount === 1 ? '' : 's'}`);
-  lines.push('Hands:');
+  lines.push(words.discard(state.discardCount));
+  lines.push(words.hands());
   const width = Math.max(...state.players.map((p) => p.length));
   state.hands.forEach((hand, seat) => {
     const mark = state.status === 'playing' && seat === state.turn.seat ? '>' : ' ';

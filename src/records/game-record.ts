@@ -3,7 +3,10 @@
  * moves, same game), as versioned JSON. The JSON Schema is docs/record.schema.json.
  */
 import { isStandardDeck, type DeckDefinition } from '../core/cards.js';
-import type { Move } from '../core/moves.js';
+import { ownMove, type Move } from '../core/moves.js';
+import { ArgumentError, IllegalMoveError } from '../core/errors.js';
+import { isRecord, readInput } from '../core/input.js';
+import { withState } from '../core/trust.js';
 import type { Seed } from '../core/random.js';
 import type { GameState } from '../core/state.js';
 
@@ -43,14 +46,26 @@ export interface GameRecord {
  * ```
  */
 export function recordOf(state: GameState, moves: readonly Move[], metadata?: RecordMetadata): GameRecord {
-  const standard = isStandardDeck(state.deck);
-  return {
+  const list = readInput(moves, { depth: 4 });
+  if (!list.ok || !Array.isArray(list.value)) throw new ArgumentError('BAD_ARGUMENT', `recordOf needs the list of moves played${list.ok ? '' : `: ${list.problem.message}`}.`);
+  const own = list.value.map((m, i) => {
+    const move = ownMove(m);
+    if (move instanceof IllegalMoveError) throw new ArgumentError('BAD_ARGUMENT', `Move ${i} of the list is not a move: ${move.message}`);
+    return move;
+  });
+  let meta: RecordMetadata | undefined;
+  if (metadata !== undefined) {
+    const read = readInput(metadata);
+    if (!read.ok || !isRecord(read.value)) throw new ArgumentError('BAD_ARGUMENT', `Record metadata must be plain data (an object)${read.ok ? '' : `: ${read.problem.message}`}.`);
+    meta = read.value as RecordMetadata;
+  }
+  return withState(state, (s) => ({
     format: 'dnup-record',
     version: RECORD_VERSION,
-    players: state.players.slice(),
-    seed: state.seed,
-    ...(standard ? {} : { options: { deck: state.deck } }),
-    moves: moves.slice(),
-    ...(metadata ? { metadata } : {}),
-  };
+    players: s.players.slice(),
+    seed: s.seed,
+    ...(isStandardDeck(s.deck) ? {} : { options: { deck: s.deck } }),
+    moves: own,
+    ...(meta ? { metadata: meta } : {}),
+  }));
 }

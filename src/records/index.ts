@@ -14,5 +14,5 @@ export {
 } from './replay.js';
 export type { PositionDescription, TableSetDescription } from './position-description.js';
 export { validatePosition, fromPosition } from './validate-position.js';
-export { PositionError, isPositionError, POSITION_PROBLEM_CODES, type PositionProblemCode, type PositionProblem } from './position-error.js';
-export { perft, perftDivide } from './perft.js';
+export { PositionError, isPositionError, POSITION_PROBLEM_CODES, type PositionProblemCode, type PositionProblem } from '../core/position-error.js';
+export { perft, perftDivide, MAX_PERFT_DEPTH } from './perft.js';

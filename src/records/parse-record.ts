@@ -6,6 +6,8 @@
 import { cardsInUse, deckProblems, STANDARD_DECK, type DeckDefinition } from '../core/cards.js';
 import { moveShapeError, type Move } from '../core/moves.js';
 import { RECORD_VERSION, type GameRecord } from './game-record.js';
+import { describeValue, readInput } from '../core/input.js';
+import { MAX_LISTED_PROBLEMS } from '../core/position-error.js';
 import { RecordError, type RecordErrorCode, type RecordProblem } from './record-error.js';
 
 const TOP_KEYS = ['format', 'version', 'players', 'seed', 'options', 'moves', 'metadata'];
@@ -25,8 +27,10 @@ function describe(x: unknown): string {
 /** The problems found so far. */
 class Problems {
   readonly list: RecordProblem[] = [];
+  count = 0;
   add(code: RecordErrorCode, path: string, message: string): void {
-    this.list.push({ code, path, message });
+    this.count++;
+    if (this.list.length < MAX_LISTED_PROBLEMS) this.list.push({ code, path, message });
   }
 }
 
@@ -55,7 +59,7 @@ function checkOptions(raw: unknown, players: number | undefined, out: Problems):
     return undefined;
   }
   const extra = Object.keys(raw).filter((k) => k !== 'deck');
-  if (extra.length > 0) out.add('BAD_OPTIONS', 'options', `Unknown game option ${extra.map((k) => JSON.stringify(k)).join(', ')}; the only option is "deck".`);
+  if (extra.length > 0) out.add('BAD_OPTIONS', 'options', `Unknown game option ${extra.slice(0, 3).map(describeValue).join(', ')}; the only option is "deck".`);
   if (raw.deck === undefined) return STANDARD_DECK;
   const problems = deckProblems(raw.deck, players);
   for (const p of problems) out.add('BAD_DECK', 'options.deck', p);
@@ -100,7 +104,7 @@ function checkMetadata(raw: unknown, out: Problems): void {
   }
   for (const [key, text] of Object.entries(comments)) {
     if (!/^(0|[1-9]\d*)$/.test(key) || typeof text !== 'string') {
-      out.add('BAD_METADATA', `metadata.comments.${key}`, `Comment ${JSON.stringify(key)} must be a string keyed by a move index (0, 1, 2…).`);
+      out.add('BAD_METADATA', `metadata.comments.${key}`, `Comment ${describeValue(key)} must be a string keyed by a move index (0, 1, 2…).`);
     }
   }
 }
@@ -116,19 +120,34 @@ function checkMetadata(raw: unknown, out: Problems): void {
  * ```
  */
 export function recordProblems(input: unknown): RecordProblem[] {
+  return readRecord(input).problems;
+}
+
+/**
+ * Reads `input` once (JSON text is parsed once) into a fresh plain copy and checks it: the record,
+ * or every problem (the first {@link MAX_LISTED_PROBLEMS}, with `count` counting them all).
+ */
+export function readRecord(input: unknown): { record?: GameRecord; problems: RecordProblem[]; count: number } {
   const out = new Problems();
-  let value = input;
+  const fail = () => ({ problems: out.list, count: out.count });
+  let raw = input;
   if (typeof input === 'string') {
     try {
-      value = JSON.parse(input);
+      raw = JSON.parse(input);
     } catch (e) {
-      out.add('BAD_JSON', '', `This is not JSON (${(e as Error).message}); a game record is a JSON object.`);
-      return out.list;
+      out.add('BAD_JSON', '', `This is not JSON (${describeValue((e as Error).message)}); a game record is a JSON object.`);
+      return fail();
     }
   }
+  const read = readInput(raw);
+  if (!read.ok) {
+    out.add('UNREADABLE', read.problem.path, `This record cannot be read: ${read.problem.message}`);
+    return fail();
+  }
+  const value = read.value;
   if (!isPlainObject(value)) {
     out.add('NOT_AN_OBJECT', '', `A game record is a JSON object, not ${describe(value)}.`);
-    return out.list;
+    return fail();
   }
   if (value.format !== 'dnup-record') {
     out.add('WRONG_FORMAT', 'format', `"format" must be "dnup-record", not ${describe(value.format)}: this is not a dnup game record.`);
@@ -137,21 +156,22 @@ export function recordProblems(input: unknown): RecordProblem[] {
     out.add('WRONG_VERSION', 'version', `This library reads game records of version ${RECORD_VERSION}, not ${describe(value.version)}.`);
   }
   const extra = Object.keys(value).filter((k) => !TOP_KEYS.includes(k));
-  for (const k of extra) out.add('UNKNOWN_FIELD', k, `A game record has no field ${JSON.stringify(k)} (free-form facts go in "metadata").`);
+  for (const k of extra) out.add('UNKNOWN_FIELD', k, `A game record has no field ${describeValue(k)} (free-form facts go in "metadata").`);
   const players = checkPlayers(value.players, out);
   checkSeed(value.seed, out);
   const deck = checkOptions(value.options, players?.length, out);
   const inUse = deck && players ? new Set(cardsInUse(deck, players.length)) : undefined;
   checkMoves(value.moves, inUse, players?.length, out);
   checkMetadata(value.metadata, out);
-  return out.list;
+  if (out.count > 0) return fail();
+  return { record: value as unknown as GameRecord, problems: [], count: 0 };
 }
 
 /**
  * Reads and fully validates a game record.
  *
  * @param input - the record's JSON text, or an already parsed value.
- * @returns the record, typed (a fresh copy when `input` was text; the same object otherwise).
+ * @returns the record, typed: always a fresh plain copy, read once (later changes to `input` change nothing).
  * @throws {@link RecordError} listing every problem, with codes such as `BAD_JSON`,
  * `WRONG_VERSION`, `BAD_PLAYERS`, `BAD_MOVE` or `UNKNOWN_CARD`.
  *
@@ -162,7 +182,7 @@ export function recordProblems(input: unknown): RecordProblem[] {
  * ```
  */
 export function parseRecord(input: unknown): GameRecord {
-  const problems = recordProblems(input);
-  if (problems.length > 0) throw new RecordError(problems);
-  return (typeof input === 'string' ? JSON.parse(input) : input) as GameRecord;
+  const { record, problems, count } = readRecord(input);
+  if (!record) throw new RecordError(problems, count);
+  return record;
 }

@@ -2,9 +2,12 @@
  * Move-count fingerprints, as chess engines keep them (docs/perft.md): the number of legal move
  * sequences of a given length. Any change to move generation that alters legality changes them.
  */
-import { apply, legalMoves } from '../core/apply.js';
+import { applyTrusted, legalMovesTrusted } from '../core/apply.js';
+import { ArgumentError } from '../core/errors.js';
+import { describeValue } from '../core/input.js';
+import { withState } from '../core/trust.js';
 import type { GameState } from '../core/state.js';
-import { formatMove } from '../notation/format-move.js';
+import { formatOwnMove } from '../notation/format-move.js';
 
 /**
  * Counts the legal move sequences of exactly `depth` moves from `state` (a game that ends
@@ -12,7 +15,7 @@ import { formatMove } from '../notation/format-move.js';
  *
  * @param state - any playable state.
  * @param depth - a non-negative integer; the count grows about 20-fold per level.
- * @throws RangeError when `depth` is not a non-negative integer.
+ * @throws {@link ArgumentError} `BAD_ARGUMENT` when `depth` is not a whole number from 0 to {@link MAX_PERFT_DEPTH}.
  *
  * @example
  * ```ts
@@ -20,12 +23,25 @@ import { formatMove } from '../notation/format-move.js';
  * ```
  */
 export function perft(state: GameState, depth: number): number {
-  if (!Number.isInteger(depth) || depth < 0) throw new RangeError(`perft depth must be a non-negative integer, not ${depth}.`);
+  checkDepth(depth, 0);
+  return withState(state, (s) => count(s, depth));
+}
+
+/** The deepest perft this library runs: the count grows about 20-fold per level, so 7 would take hours. */
+export const MAX_PERFT_DEPTH = 6;
+
+function checkDepth(depth: unknown, min: number): void {
+  if (!Number.isInteger(depth) || (depth as number) < min || (depth as number) > MAX_PERFT_DEPTH) {
+    throw new ArgumentError('BAD_ARGUMENT', `A perft depth is a whole number from ${min} to ${MAX_PERFT_DEPTH}, not ${describeValue(depth)}.`);
+  }
+}
+
+function count(state: GameState, depth: number): number {
   if (depth === 0) return 1;
-  const moves = legalMoves(state);
+  const moves = legalMovesTrusted(state);
   if (depth === 1) return moves.length;
   let total = 0;
-  for (const m of moves) total += perft(apply(state, m), depth - 1);
+  for (const m of moves) total += count(applyTrusted(state, m), depth - 1);
   return total;
 }
 
@@ -35,7 +51,7 @@ export function perft(state: GameState, depth: number): number {
  *
  * @param state - any playable state.
  * @param depth - at least 1.
- * @throws RangeError when `depth` is not a positive integer.
+ * @throws {@link ArgumentError} `BAD_ARGUMENT` when `depth` is not a whole number from 1 to {@link MAX_PERFT_DEPTH}.
  *
  * @example
  * ```ts
@@ -43,8 +59,10 @@ export function perft(state: GameState, depth: number): number {
  * ```
  */
 export function perftDivide(state: GameState, depth: number): Record<string, number> {
-  if (!Number.isInteger(depth) || depth < 1) throw new RangeError(`perftDivide depth must be a positive integer, not ${depth}.`);
-  const out: Record<string, number> = {};
-  for (const m of legalMoves(state)) out[formatMove(state, m)] = perft(apply(state, m), depth - 1);
-  return out;
+  checkDepth(depth, 1);
+  return withState(state, (s) => {
+    const out: Record<string, number> = {};
+    for (const m of legalMovesTrusted(s)) out[formatOwnMove(s, m)] = count(applyTrusted(s, m), depth - 1);
+    return out;
+  });
 }

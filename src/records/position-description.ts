@@ -4,10 +4,12 @@
  * snapshot may not show. Turned into a full {@link GameState} by `fromPosition`.
  */
 import { cardsInUse, deckProblems, STANDARD_DECK, type CardId, type DeckDefinition, type HeldCard } from '../core/cards.js';
+import { ownDeck } from '../core/trust.js';
+import { describeValue } from '../core/input.js';
 import { seedRng, type RngState, type Seed } from '../core/random.js';
 import { ROUNDS_TO_WIN, TOKENS_TO_WIN } from '../core/scoring.js';
 import type { GameState, GameStatus, TableSet } from '../core/state.js';
-import type { ProblemList } from './position-error.js';
+import type { ProblemList } from '../core/position-error.js';
 
 /** A set on the table as described: `area` defaults to 0. */
 export interface TableSetDescription {
@@ -129,7 +131,7 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
   }
   const d = raw as Record<string, unknown>;
   for (const k of Object.keys(d).filter((key) => !KEYS.includes(key))) {
-    problems.add('BAD_SHAPE', k, '§8', `A position has no field ${JSON.stringify(k)}.`);
+    problems.add('BAD_SHAPE', k, '§8', `A position has no field ${describeValue(k)}.`);
   }
   const players = namesOf(d.players);
   if (!players) {
@@ -162,7 +164,7 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
   const known = check<number[][]>('known', (x) => Array.isArray(x) && x.length === n && x.every(isIntArray), `one array of card ids per seat (${n})`, '§5');
   const seed = check<Seed>('seed', (x) => typeof x === 'string' || (typeof x === 'number' && Number.isSafeInteger(x)), 'a string or a safe integer', '§3') ?? 'position';
   const rng = check<RngState>('rng', (x) => Array.isArray(x) && x.length === 4 && x.every((w) => isInt(w) && w >= 0 && w <= 0xffffffff), 'four 32-bit unsigned integers', '§3');
-  if (!hands || !table || deckTrouble.length > 0 || problems.list.length > 0) return undefined;
+  if (!hands || !table || deckTrouble.length > 0 || problems.count > 0) return undefined;
   const t = turn as { seat: number; area?: number; number?: number };
   const number = t.number ?? 1;
   const placed = new Set<number>([...hands.flat().map((c) => c.id), ...table.flatMap((s) => s.cards)]);
@@ -173,19 +175,23 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
     for (const id of rest) {
       if (!listed.has(id)) problems.add('MISSING_CARD', 'discard', '§3', `Card ${id} is in play with ${n} players but is nowhere: not in a hand, on the table or in the discard pile.`);
     }
+    const restSet = new Set(rest);
+    const seen = new Set<number>();
     discard.forEach((id, i) => {
-      if (!rest.includes(id) || discard.indexOf(id) !== i) {
+      const twice = seen.has(id);
+      seen.add(id);
+      if (!restSet.has(id) || twice) {
         problems.add('DUPLICATE_CARD', `discard[${i}]`, '§2', `Card ${id} of the discard pile is also elsewhere, listed twice, or not a card in use.`);
       }
     });
-    if (problems.list.length > 0) return undefined;
+    if (problems.count > 0) return undefined;
   }
   const target = duel ? ROUNDS_TO_WIN : TOKENS_TO_WIN;
   const winnerSeat = status === 'gameOver' ? scores.findIndex((s) => s >= target) : -1;
   return {
     format: 1,
     players,
-    deck,
+    deck: ownDeck(deck),
     seed,
     rng: rng ?? seedRng(seed),
     scoring: duel ? 'rounds' : 'tokens',
@@ -203,5 +209,5 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
     moveCount: number - 1 + 2 * (round - 1),
     lastMove: null,
     events: [],
-  };
+  } as GameState; // status and winner as described; validatePosition judges whether they agree
 }

@@ -3,11 +3,12 @@
  * from a closed union, a path into the input and a sentence naming the rules reference section.
  */
 import { isCodedError } from '../core/errors.js';
-import { summarize } from './problem-error.js';
+import { summarize } from '../core/problem-summary.js';
 
 /** Why a game record cannot be replayed at all (as opposed to an illegal move inside it). */
 export const RECORD_ERROR_CODES = [
   'BAD_JSON',
+  'UNREADABLE',
   'NOT_AN_OBJECT',
   'WRONG_FORMAT',
   'WRONG_VERSION',
@@ -45,9 +46,12 @@ export interface RecordProblem {
 export class RecordError extends Error {
   override readonly name = 'RecordError' as const;
   readonly code: RecordErrorCode;
-  constructor(readonly problems: readonly RecordProblem[]) {
-    super(summarize(problems));
+  /** Every problem found; `problems` lists the first hundred. */
+  readonly problemCount: number;
+  constructor(readonly problems: readonly RecordProblem[], problemCount = problems.length) {
+    super(summarize(problems, problemCount));
     this.code = problems[0]?.code ?? 'NOT_AN_OBJECT';
+    this.problemCount = problemCount;
   }
 }
 

@@ -1,12 +1,12 @@
 /**
  * Replaying a record with a verdict per move (rules §3: same seed, same moves, same game).
- * Legality comes from the rules core's `checkMove`/`apply`, the one source of legality; replay
- * stops at the first illegal move and says where, who, what and which rule.
+ * Legality comes from the rules core's `apply`, the one source of legality, judging each move
+ * once; replay stops at the first illegal move and says where, who, what and which rule.
  */
-import { apply } from '../core/apply.js';
-import { checkMove } from '../core/check-move.js';
+import { applyTrusted } from '../core/apply.js';
 import type { MoveErrorCode } from '../core/errors.js';
-import { isGameSetupError } from '../core/errors.js';
+import { isGameSetupError, isIllegalMoveError } from '../core/errors.js';
+import { codedError, issue } from '../core/trust.js';
 import type { Move } from '../core/moves.js';
 import { createGame } from '../core/setup.js';
 import type { GameState } from '../core/state.js';
@@ -112,15 +112,18 @@ export function replay(input: unknown, options: ReplayOptions = {}): ReplayResul
   const moves = record.moves;
   for (let i = 0; i < moves.length; i++) {
     const move = moves[i]!;
-    const check = checkMove(state, move);
-    if (!check.ok) {
-      const error: IllegalVerdict = { ...placeOf(state, i, move), status: 'illegal', code: check.code, message: check.message, rule: check.rule };
+    let next: GameState;
+    try {
+      // judged once: applyTrusted refuses an illegal move with the code checkMove would give
+      next = issue(applyTrusted(state, move));
+    } catch (e) {
+      if (!isIllegalMoveError(e)) throw codedError(e);
+      const error: IllegalVerdict = { ...placeOf(state, i, move), status: 'illegal', code: e.code, message: e.message, rule: e.rule };
       verdicts.push(error);
       for (let j = i + 1; j < moves.length; j++) verdicts.push({ status: 'unreached', index: j, move: moves[j]! });
       return { ok: false, record, initial, state, verdicts, error };
     }
     const verdict: LegalVerdict = { ...placeOf(state, i, move), status: 'legal' };
-    const next = apply(state, move);
     options.onMove?.(state, move, next, verdict);
     verdicts.push(verdict);
     state = next;

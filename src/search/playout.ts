@@ -9,9 +9,11 @@ import { deckIndex, type DeckIndex, type HeldCard } from '../core/cards.js';
 import { ruleError } from '../core/check-move.js';
 import { finishDraft, startDraft, type Draft } from '../core/draft.js';
 import type { GameEvent } from '../core/events.js';
-import { isInterned, NEXT_ROUND } from '../core/interned-moves.js';
+import { IllegalMoveError } from '../core/errors.js';
+import { NEXT_ROUND } from '../core/interned-moves.js';
 import { movesFrom } from '../core/legal-moves.js';
-import { copyMove, moveShapeError, type Move } from '../core/moves.js';
+import { ownMove, type Move } from '../core/moves.js';
+import { issue, trustedState } from '../core/trust.js';
 import { settleGoingOut } from '../core/scoring.js';
 import { dealNextRound } from '../core/setup.js';
 import type { GameState, GameStatus, TableSet, Turn } from '../core/state.js';
@@ -49,13 +51,16 @@ export class Playout {
   #lastMove: Move | null;
 
   /**
-   * @param state - any state (it is never changed); a player view must be determinized first.
+   * @param state - any state (it is never changed): one the library made is used as it is, one
+   *   from outside is checked in full first, as `apply` does. A player view must be determinized first.
+   * @throws {@link PositionError} when `state` is not a reachable state.
    */
   constructor(state: GameState) {
-    this.#index = deckIndex(state.deck);
-    this.#d = startDraft(state, this.#index) as LiveDraft;
-    this.#moveCount = state.moveCount;
-    this.#lastMove = state.lastMove;
+    const s = issue(trustedState(state));
+    this.#index = deckIndex(s.deck);
+    this.#d = startDraft(s, this.#index) as LiveDraft;
+    this.#moveCount = s.moveCount;
+    this.#lastMove = s.lastMove;
   }
 
   /** `playing`, `roundOver` (the only move is `nextRound`) or `gameOver`. */
@@ -122,13 +127,8 @@ export class Playout {
    */
   play(move: Move): this {
     const d = this.#d;
-    let own: Move;
-    if (isInterned(move)) own = move;
-    else {
-      const shape = moveShapeError(move);
-      if (shape) throw shape;
-      own = copyMove(move); // the table may keep the move's card list: never the caller's
-    }
+    const own = ownMove(move); // read once, and a copy: the table may keep the move's card list
+    if (own instanceof IllegalMoveError) throw own;
     d.hand = d.hands[d.turn.seat]!;
     const error = ruleError(d, own);
     if (error) throw error;
@@ -173,6 +173,6 @@ export class Playout {
   #published(lastMove: Move, moveCount: number): GameState {
     const d = this.#d;
     // finishDraft shares the draft's hands array, which this position goes on changing
-    return { ...finishDraft(d, lastMove), hands: d.hands.slice(), moveCount };
+    return issue({ ...finishDraft(d, lastMove), hands: d.hands.slice(), moveCount });
   }
 }

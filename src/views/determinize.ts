@@ -3,15 +3,15 @@
  * Carlo, information-set MCTS). Known cards stay where they are known to be; the unseen cards
  * of the game are shuffled and dealt, each with a random face up, to fill every other hand to its size.
  */
-import { cardsInUse, deckIndex, type CardId, type HeldCard } from '../core/cards.js';
-import type { GameEvent } from '../core/events.js';
 import type { GameState } from '../core/state.js';
 import { ViewError } from './errors.js';
 import type { PlayerView } from './player-view.js';
-import { randomBelow, type RandomSource } from './random-source.js';
+import type { RandomSource } from './random-source.js';
+import { loadView } from './load-view.js';
+import { sampleState } from './sample-state.js';
+import { codedError, issue } from '../core/trust.js';
 
-/** The seed a determinized state carries: the real one is hidden, and the sample's future deals are random. */
-export const DETERMINIZED_SEED = 'determinized';
+export { DETERMINIZED_SEED } from './sample-state.js';
 
 /**
  * A full state consistent with `view`: `playerView(determinize(view, rng), view.seat)`
@@ -21,7 +21,9 @@ export const DETERMINIZED_SEED = 'determinized';
  * @param view - a player view.
  * @param rng - the random source (use {@link seededRandom} to be reproducible).
  * @returns a state that `apply` and `legalMoves` accept; its seed is {@link DETERMINIZED_SEED}.
- * @throws {@link ViewError} `INCONSISTENT_VIEW` when the view's counts cannot be filled from the unseen cards.
+ * @throws {@link ViewError} `INCONSISTENT_VIEW` when the view's counts cannot be filled from the
+ *   unseen cards or no reachable state shows it; `BAD_VIEW` for a view from outside whose fields
+ *   are broken (see `loadView`).
  * @example
  * ```ts
  * const sample = determinize(view, seededRandom(1));
@@ -29,60 +31,12 @@ export const DETERMINIZED_SEED = 'determinized';
  * ```
  */
 export function determinize(view: PlayerView, rng: RandomSource): GameState {
-  const n = view.players.length;
-  const index = deckIndex(view.deck);
-  const seen = new Set<CardId>();
-  for (const c of view.hand) seen.add(c.id);
-  for (const t of view.table) for (const id of t.cards) seen.add(id);
-  for (const id of view.discard) seen.add(id);
-  for (let s = 0; s < n; s++) if (s !== view.seat) for (const c of view.known[s]!) seen.add(c.id);
-  const unseen = cardsInUse(view.deck, n).filter((id) => !seen.has(id));
-  for (let i = unseen.length - 1; i >= 1; i--) {
-    const j = randomBelow(rng, i + 1);
-    const t = unseen[i]!;
-    unseen[i] = unseen[j]!;
-    unseen[j] = t;
+  const checked = loadView(view);
+  if (typeof rng !== 'function') throw new ViewError('INCONSISTENT_VIEW', 'determinize needs a random source: a function returning numbers in [0, 1), such as seededRandom(seed).');
+  try {
+    return issue(sampleState(checked, rng));
+  } catch (e) {
+    throw codedError(e);
   }
-  let next = 0;
-  const hands = new Array<readonly HeldCard[]>(n);
-  for (let s = 0; s < n; s++) {
-    if (s === view.seat) {
-      hands[s] = view.hand;
-      continue;
-    }
-    const hidden = view.handSizes[s]! - view.known[s]!.length;
-    if (hidden < 0 || next + hidden > unseen.length) {
-      throw new ViewError('INCONSISTENT_VIEW', `Seat ${s} holds ${view.handSizes[s]} cards, which the unseen cards of this view cannot fill.`);
-    }
-    const hand = view.known[s]!.slice();
-    for (let k = 0; k < hidden; k++) hand.push(index.held[unseen[next++]!]![rng() < 0.5 ? 0 : 1]);
-    hands[s] = hand;
-  }
-  if (next !== unseen.length) {
-    throw new ViewError('INCONSISTENT_VIEW', `${unseen.length - next} cards of the game are nowhere in this view (hand sizes too small).`);
-  }
-  const events: GameEvent[] = view.events.map((e) => (e.type === 'handRotated' ? { type: 'handRotated', seat: e.seat, cards: e.cards ?? hands[e.seat]! } : e));
-  const word = (): number => Math.floor(rng() * 0x100000000) >>> 0;
-  return {
-    format: 1,
-    players: view.players,
-    deck: view.deck,
-    seed: DETERMINIZED_SEED,
-    rng: [word(), word(), word(), word()],
-    scoring: view.scoring,
-    round: view.round,
-    status: view.status,
-    hands,
-    known: view.known.map((cards) => cards.map((c) => c.id)),
-    table: view.table,
-    discardCount: view.discard.length,
-    starter: view.starter,
-    turn: view.turn,
-    out: view.out,
-    scores: view.scores,
-    winner: view.winner,
-    moveCount: view.moveCount,
-    lastMove: view.lastMove,
-    events,
-  };
 }
+

@@ -3,8 +3,9 @@
  * knowledge (`state.known`), legal moves from a view, determinization, grouped and lazy legal moves.
  */
 export { ViewError, isViewError, VIEW_ERROR_CODES, type ViewErrorCode } from './errors.js';
-export { playerView, type PlayerView, type ViewEvent, type ViewHandRotatedEvent } from './player-view.js';
+export { playerView, type PlayerView, type PlayerViewData, type ViewEvent, type ViewHandRotatedEvent } from './player-view.js';
 export { legalMovesOfView, checkMoveOfView, isPlayerView, type ViewMoveCheck } from './view-moves.js';
 export { determinize, DETERMINIZED_SEED } from './determinize.js';
+export { loadView } from './load-view.js';
 export { seededRandom, type RandomSource } from './random-source.js';
 export { legalMoveGroups, playsOfGroup, iterateLegalMoves, type PlayGroup, type MoveGroups } from './move-groups.js';

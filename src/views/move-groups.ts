@@ -12,6 +12,8 @@ import type { GameState } from '../core/state.js';
 import type { PlayerView } from './player-view.js';
 import { positionOfSource } from '../core/check-move.js';
 import { IllegalMoveError } from '../core/errors.js';
+import type { MoveSource } from '../core/position.js';
+import { withSource } from '../core/trust.js';
 
 /** All plays of `size` cards showing `value` (rules §5 A): every `size`-subset of `cards`. */
 export interface PlayGroup {
@@ -69,6 +71,10 @@ function bigBinomial(n: number, k: number, r: bigint, from: number): number {
  * ```
  */
 export function legalMoveGroups(source: GameState | PlayerView): MoveGroups {
+  return withSource(source, groupsOf);
+}
+
+function groupsOf(source: MoveSource): MoveGroups {
   const p = positionOfSource(source);
   if (p instanceof IllegalMoveError) return { plays: [], others: [] };
   const plays: PlayGroup[] = [];

@@ -8,10 +8,11 @@
 import type { CardId, HeldCard } from '../core/cards.js';
 import type { GameEvent, HandRotatedEvent } from '../core/events.js';
 import type { Move } from '../core/moves.js';
-import type { GameState, ScoringMode } from '../core/state.js';
+import type { GameOutcome, GameState, ScoringMode } from '../core/state.js';
 import { assertSeat } from './errors.js';
-import { discardPile } from '../core/card-location.js';
+import { discardPileOf } from '../core/card-location.js';
 import type { SeatView } from '../core/position.js';
+import { codedError, issueView, trustedState } from '../core/trust.js';
 
 /**
  * A hand rotation (rules §5 D) as a view shows it: the fact and the hand size are public;
@@ -33,7 +34,10 @@ export type ViewEvent = Exclude<GameEvent, HandRotatedEvent> | ViewHandRotatedEv
  * What one seat may know about a game: plain, readonly JSON data. It extends {@link SeatView},
  * the part the rules read (format, seat, own hand, players, deck, status, turn, table).
  */
-export interface PlayerView extends SeatView {
+export type PlayerView = PlayerViewData & GameOutcome;
+
+/** Everything a {@link PlayerView} holds besides its status and winner ({@link GameOutcome}). */
+export interface PlayerViewData extends SeatView {
   readonly scoring: ScoringMode;
   readonly round: number;
   /** Every seat's hand size (this seat's included). */
@@ -52,7 +56,6 @@ export interface PlayerView extends SeatView {
   readonly starter: number;
   readonly out: readonly number[];
   readonly scores: readonly number[];
-  readonly winner: number | null;
   readonly moveCount: number;
   /** The move that led here (every move is public), or null for a new game. */
   readonly lastMove: Move | null;
@@ -83,10 +86,11 @@ function redact(events: readonly GameEvent[], seat: number): readonly ViewEvent[
  * What `seat` may know of `state` (rules §8 with hidden hands): its own hand, every other
  * hand's size and the cards publicly known in it (`state.known`), and everything public.
  *
- * @param state - any state.
+ * @param state - a state the library made, or one from outside, which is checked in full first.
  * @param seat - the viewing seat, 0-based.
  * @returns plain JSON data sharing unchanged parts (table, scores…) with `state`.
- * @throws {@link ViewError} `NO_SUCH_SEAT`.
+ * @throws {@link ViewError} `NO_SUCH_SEAT`; {@link PositionError} for a state from outside that
+ *   the rules cannot reach.
  * @example
  * ```ts
  * const view = playerView(state, 1);
@@ -94,8 +98,17 @@ function redact(events: readonly GameEvent[], seat: number): readonly ViewEvent[
  * ```
  */
 export function playerView(state: GameState, seat: number): PlayerView {
+  const s = trustedState(state);
+  assertSeat(seat, s.players.length);
+  try {
+    return issueView(viewOf(s, seat));
+  } catch (e) {
+    throw codedError(e);
+  }
+}
+
+function viewOf(state: GameState, seat: number): PlayerView {
   const n = state.players.length;
-  assertSeat(seat, n);
   const handSizes = new Array<number>(n);
   const known = new Array<readonly HeldCard[]>(n);
   for (let s = 0; s < n; s++) {
@@ -115,7 +128,7 @@ export function playerView(state: GameState, seat: number): PlayerView {
     handSizes,
     known,
     table: state.table,
-    discard: discardPile(state),
+    discard: discardPileOf(state),
     discardCount: state.discardCount,
     starter: state.starter,
     turn: state.turn,
@@ -125,5 +138,5 @@ export function playerView(state: GameState, seat: number): PlayerView {
     moveCount: state.moveCount,
     lastMove: state.lastMove,
     events: redact(state.events, seat),
-  };
+  } as PlayerView; // status and winner copied together from the state
 }

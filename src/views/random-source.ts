@@ -22,5 +22,12 @@ export function seededRandom(seed: Seed): RandomSource {
 
 /** An integer uniform in [0, bound). */
 export function randomBelow(rng: RandomSource, bound: number): number {
-  return Math.floor(rng() * bound);
+  const x = unitDraw(rng);
+  return Math.min(bound - 1, Math.floor(x * bound));
+}
+
+/** One draw of `rng`, forced into [0, 1): a caller's source may return anything (NaN, 7, "a"). */
+export function unitDraw(rng: RandomSource): number {
+  const x = rng();
+  return typeof x === 'number' && x >= 0 && x < 1 ? x : 0;
 }

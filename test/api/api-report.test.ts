@@ -1,19 +1,37 @@
-/** The public API report (docs/api-report.md) lists exactly what the package root exports. */
-import { readFileSync } from 'node:fs';
+/**
+ * The public API report (etc/dnup.api.md, written by api-extractor) matches the sources: every
+ * export with its signature and types, so that any API change shows in review as a diff of that
+ * file. After a deliberate change, `npm run api-report` rewrites it.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Extractor, ExtractorConfig, type ExtractorMessage } from '@microsoft/api-extractor';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/index.js';
+import { ROOT } from '../docs/markdown.js';
 
 describe('public API report', () => {
-  it('matches the exports of the package root (regenerate with scripts/regenerate-api-report.mjs)', () => {
-    const report = readFileSync(new URL('../../docs/api-report.md', import.meta.url), 'utf8');
-    const listed = [...report.matchAll(/^- `([^`]+)`: (\w+)$/gm)].map((m) => `${m[1]}: ${m[2]}`);
-    const actual = Object.keys(api)
-      .sort()
-      .map((name) => {
-        const value = (api as Record<string, unknown>)[name];
-        const kind = typeof value === 'function' ? (/^class\s/.test(String(value)) ? 'class' : 'function') : typeof value;
-        return `${name}: ${kind}`;
-      });
-    expect(listed).toEqual(actual);
+  it('etc/dnup.api.md is up to date with the declarations of src/ (regenerate with npm run api-report)', () => {
+    rmSync(join(ROOT, 'test', '.tmp', 'api-dts'), { recursive: true, force: true });
+    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.api.json')], { cwd: ROOT, stdio: 'pipe' });
+    const messages: string[] = [];
+    const result = Extractor.invoke(ExtractorConfig.loadFileAndPrepare(join(ROOT, 'api-extractor.json')), {
+      localBuild: false, // compare, never rewrite
+      messageCallback: (m: ExtractorMessage) => {
+        if (m.logLevel === 'error' || m.logLevel === 'warning') messages.push(m.text);
+        m.handled = true;
+      },
+    });
+    expect(messages).toEqual([]);
+    expect(result.apiReportChanged, 'the API changed: review it, then npm run api-report').toBe(false);
+    expect(result.succeeded).toBe(true);
+  }, 120_000);
+
+  it('lists every value the package root exports, with its signature', () => {
+    const report = readFileSync(join(ROOT, 'etc', 'dnup.api.md'), 'utf8');
+    const missing = Object.keys(api).filter((name) => !new RegExp(`^export (?:declare )?(?:function|const|class|abstract class) ${name}\\b`, 'm').test(report));
+    expect(missing).toEqual([]);
+    expect(report).toMatch(/^export function apply\(state: GameState, move: Move\): GameState;$/m);
   });
 });

@@ -40,7 +40,7 @@ import { customDeck, deckScript, faceValue, MAX_FACES_PER_VALUE, playDeckScript,
 import { pick } from '../helpers/random-games.js';
 import { deepFreeze } from '../helpers/freeze.js';
 import { checkDeterministicAndJsonSafe, checkStateInvariants } from '../helpers/invariants.js';
-import { schemaErrors } from '../records/json-schema-lite.js';
+import { schemaErrors } from '../records/record-schema.js';
 import { knowledgeAfter } from '../views/harness.js';
 
 const PLAYER_COUNTS = [2, 3, 4, 5] as const;

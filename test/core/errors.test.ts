@@ -9,7 +9,7 @@ import { deepFreeze } from '../helpers/freeze.js';
 
 const state = deepFreeze(buildState({
   players: 3,
-  hands: [[[9, 2], [11, 2], [15, 4], [13, 9]], [[0, 1]], [[4, 1], [5, 1]]],
+  hands: [[[9, 2], [11, 2], [15, 4], [13, 9]], [[6, 1]], [[4, 1], [5, 1]]],
   table: [set(1, 0, 8, [24]), set(2, 0, 3, [17, 18])],
   turn: { seat: 0, area: 0 },
 }));
@@ -64,7 +64,7 @@ describe('IllegalMoveError codes (rules §5)', () => {
   });
 
   it('NO_SET_THERE for an empty opponent area', () => {
-    const s = buildState({ players: 3, hands: [[[21, 3]], [[0, 1]], [[2, 1]]], turn: { seat: 0, area: 0 } });
+    const s = buildState({ players: 3, hands: [[[21, 3]], [[6, 1]], [[2, 1]]], turn: { seat: 0, area: 0 } });
     expect(checkMove(s, take(1))).toMatchObject({ ok: false, code: 'NO_SET_THERE', rule: '§5 C' });
     expect(checkMove(s, add(21, 2))).toMatchObject({ ok: false, code: 'NO_SET_THERE', rule: '§5 B' });
   });
@@ -80,7 +80,7 @@ describe('IllegalMoveError codes (rules §5)', () => {
 
   it('covers every code of the closed union', () => {
     const covered = new Set(cases.map(([c]) => c));
-    for (const c of ['GAME_OVER', 'ROUND_OVER', 'NO_SET_THERE', 'NOT_YOUR_TURN'] as const) covered.add(c); // tested in rulings.test.ts and above
+    for (const c of ['GAME_OVER', 'ROUND_OVER', 'NO_SET_THERE', 'NOT_YOUR_TURN', 'INVALID_STATE'] as const) covered.add(c); // tested in rulings.test.ts, trust.test.ts and above
     expect([...covered].sort()).toEqual([...MOVE_ERROR_CODES].sort());
   });
 });
@@ -168,19 +168,23 @@ describe('GameSetupError (rules §2, §3)', () => {
 
 describe('apply keeps nothing of the caller (rules §8: states are immutable)', () => {
   it('a move object changed after apply does not change the new state', () => {
-    const s = buildState({ players: 3, hands: [[[9, 2], [11, 2]], [[0, 1]], [[4, 1]]], turn: { seat: 0, area: 0 } });
+    const s = buildState({ players: 3, hands: [[[9, 2], [11, 2]], [[6, 1]], [[4, 1]]], turn: { seat: 0, area: 0 } });
     const move = { type: 'play' as const, cards: [9, 11] };
     const next = apply(s, move);
     move.cards.push(4);
     expect(next.lastMove).toEqual({ type: 'play', cards: [9, 11] });
     expect(next.table[0]!.cards).toEqual([9, 11]);
   });
-  it('a move whose getters change between reads is judged and played as one copy', () => {
-    const s = buildState({ players: 3, hands: [[[9, 2], [11, 2]], [[0, 1]], [[4, 1]]], turn: { seat: 0, area: 0 } });
+  it('a move whose getters change between reads is read once, then judged and played as that copy', () => {
+    const s = buildState({ players: 3, hands: [[[9, 2], [11, 2]], [[6, 1]], [[4, 1]]], turn: { seat: 0, area: 0 } });
     let reads = 0;
-    const tricky = { type: 'play', get cards() { return reads++ < 1 ? [4] : [9]; } };
+    const tricky = { type: 'play', get cards() { return reads++ < 1 ? [9] : [4]; } };
     const next = apply(s, tricky as never);
+    expect(reads).toBe(1);
     expect(next.table).toEqual([{ seat: 0, area: 0, value: 2, cards: [9] }]);
+    reads = 0;
+    expect(checkMove(s, tricky)).toEqual({ ok: true });
+    expect(reads).toBe(1);
   });
 });
 

@@ -11,7 +11,7 @@ describe('rules §4.1 discard at turn start', () => {
   it('the set a seat played is discarded as its next turn begins, before it decides', () => {
     const state = deepFreeze(buildState({
       players: 3,
-      hands: [[[1, 1], [2, 1]], [[0, 1]], [[4, 1], [5, 1]]],
+      hands: [[[3, 1], [2, 1]], [[6, 1]], [[4, 1], [5, 1]]],
       table: [set(0, 0, 9, [7])],
       turn: { seat: 2, area: 0 },
     }));
@@ -28,7 +28,7 @@ describe('rules §5 actions and conflicts by set size', () => {
   // seat 1: a single 8; seat 2: a pair of 3s; seat 0 holds 2, 2, 4 and 9
   const base = () => deepFreeze(buildState({
     players: 3,
-    hands: [[[9, 2], [11, 2], [15, 4], [13, 9]], [[0, 1]], [[4, 1], [5, 1]]],
+    hands: [[[9, 2], [11, 2], [15, 4], [13, 9]], [[6, 1]], [[4, 1], [5, 1]]],
     table: [set(1, 0, 8, [24]), set(2, 0, 3, [17, 18])],
     turn: { seat: 0, area: 0 },
   }));
@@ -53,15 +53,16 @@ describe('rules §5 actions and conflicts by set size', () => {
   });
 
   it('A: you may keep other cards of the played value in hand (§5 A)', () => {
-    const s = buildState({ players: 3, hands: [[[9, 2], [11, 2]], [[0, 1]], [[4, 1]]], turn: { seat: 0, area: 0 } });
+    const s = buildState({ players: 3, hands: [[[9, 2], [11, 2]], [[6, 1]], [[4, 1]]], turn: { seat: 0, area: 0 } });
     expect(apply(s, play(9)).hands[0]).toEqual([{ id: 11, active: 2 }]);
   });
 
   it('B and C never target your own set (§5 B, §5 C)', () => {
-    const s = buildState({ players: 3, hands: [[[21, 3]], [[0, 1]], [[2, 1]]], table: [set(0, 0, 3, [17])], turn: { seat: 1, area: 0 } });
-    const mine = { ...s, turn: { seat: 0, area: 0, number: 1 } };
+    // your own set never lies in your area when your turn starts (§4.1), so the own area is empty here
+    const mine = buildState({ players: 3, hands: [[[21, 3]], [[6, 1]], [[2, 1]]], table: [set(1, 0, 3, [17])], turn: { seat: 0, area: 0 } });
     expect(checkMove(mine, add(21, 0))).toMatchObject({ ok: false, code: 'NOT_AN_OPPONENT_SET', rule: '§5 B' });
     expect(checkMove(mine, take(0))).toMatchObject({ ok: false, code: 'NOT_AN_OPPONENT_SET', rule: '§5 C' });
+    expect(checkMove(mine, take(1))).toEqual({ ok: true });
   });
 
   it('C: a taken set joins the hand rotated (§5 C)', () => {
@@ -82,7 +83,7 @@ describe('rules §6 tokens (3–5 players)', () => {
   // seat 0 holds a single 9 and will beat seat 1's single 8 with it
   const goingOut = () => deepFreeze(buildState({
     players: 4,
-    hands: [[[13, 9]], [[0, 1], [1, 1]], [[2, 1], [5, 1]], [[4, 1], [6, 1]]],
+    hands: [[[13, 9]], [[0, 1], [7, 1]], [[2, 1], [5, 1]], [[4, 1], [6, 1]]],
     table: [set(1, 0, 8, [24])],
     turn: { seat: 0, area: 0 },
   }));
@@ -117,32 +118,35 @@ describe('rules §6 tokens (3–5 players)', () => {
   });
 
   it('the second player out gains 1 token and the round ends at once; nextRound is the only move (§6, §8)', () => {
-    const s = deepFreeze(buildState({ players: 3, hands: [[[13, 9]], [[0, 1]], []], turn: { seat: 0, area: 0 }, out: [2], scores: [0, 1, 2] }));
+    // round 2: round 1 gave 2 to seat 0 and 1 to seat 1; seat 2 went out first in this one
+    const s = deepFreeze(buildState({ players: 3, hands: [[[13, 9]], [[6, 1]], []], turn: { seat: 0, area: 0 }, out: [2], scores: [2, 1, 2] }));
     const end = apply(s, play(13));
     expect(end.status).toBe('roundOver');
-    expect(end.scores).toEqual([1, 1, 2]);
+    expect(end.scores).toEqual([3, 1, 2]);
     expect(types(end)).toEqual(['setPlayed', 'playerOut', 'tokensGained', 'roundEnded']);
     expect(legalMoves(end)).toEqual([{ type: 'nextRound' }]);
     expect(checkMove(end, rotate)).toMatchObject({ ok: false, code: 'ROUND_OVER' });
     const next = apply(end, { type: 'nextRound' });
-    expect(next).toMatchObject({ round: 2, status: 'playing', scores: [1, 1, 2], table: [], discardCount: 0, out: [] });
+    expect(next).toMatchObject({ round: 3, status: 'playing', scores: [3, 1, 2], table: [], discardCount: 0, out: [] });
     expect(next.hands.map((h) => h.length)).toEqual([10, 10, 10]);
     expect(types(next)).toEqual(['roundDealt', 'turnStarted']);
     expect(checkMove(next, { type: 'nextRound' })).toMatchObject({ ok: false, code: 'ROUND_NOT_OVER' });
   });
 
   it('ruling: 4 tokens win at once, so the first out ends the game before anyone else scores (§6)', () => {
-    const s = buildState({ players: 3, hands: [[[13, 9]], [[0, 1]], [[2, 1]]], turn: { seat: 0, area: 0 }, scores: [2, 3, 0] });
+    // round 3: seat 0 took 2 once, seat 1 took 2 and 1, seat 2 took 1
+    const s = buildState({ players: 3, hands: [[[13, 9]], [[6, 1]], [[2, 1]]], turn: { seat: 0, area: 0 }, scores: [2, 3, 1] });
     const end = apply(s, play(13));
-    expect(end).toMatchObject({ status: 'gameOver', winner: 0, scores: [4, 3, 0] });
+    expect(end).toMatchObject({ status: 'gameOver', winner: 0, scores: [4, 3, 1] });
     expect(types(end)).toEqual(['setPlayed', 'playerOut', 'tokensGained', 'roundEnded', 'gameWon']);
     expect(legalMoves(end)).toEqual([]);
     expect(checkMove(end, rotate)).toMatchObject({ ok: false, code: 'GAME_OVER' });
   });
 
   it('ruling: the second player out reaching 4 tokens wins at once (§6)', () => {
-    const s = buildState({ players: 3, hands: [[[13, 9]], [[0, 1]], []], turn: { seat: 0, area: 0 }, out: [2], scores: [3, 0, 2] });
-    expect(apply(s, play(13))).toMatchObject({ status: 'gameOver', winner: 0, scores: [4, 0, 2] });
+    // round 3: before it seat 0 had 3 tokens (2 and 1), seat 1 had 2, seat 2 had 1; seat 2 went out first now
+    const s = buildState({ players: 3, hands: [[[13, 9]], [[6, 1]], []], turn: { seat: 0, area: 0 }, out: [2], scores: [3, 2, 3] });
+    expect(apply(s, play(13))).toMatchObject({ status: 'gameOver', winner: 0, scores: [4, 2, 3] });
   });
 
   it('ruling: 3–5 players score tokens, 2 players round wins (§6)', () => {
@@ -163,14 +167,14 @@ describe('rules §6 duel', () => {
   });
 
   it('a play in one area beats your own set of that size in your other area; it returns rotated (§6)', () => {
-    const s = deepFreeze(buildState({ players: 2, hands: [[[13, 9], [0, 1]], [[1, 1]]], table: [set(0, 0, 5, [27])], turn: { seat: 0, area: 1 } }));
+    const s = deepFreeze(buildState({ players: 2, hands: [[[13, 9], [6, 1]], [[7, 1]]], table: [set(0, 0, 5, [27])], turn: { seat: 0, area: 1 } }));
     const next = apply(s, play(13));
     expect(next.events[1]).toMatchObject({ type: 'setBeaten', seat: 0, area: 0, by: 0, fate: 'returned', returned: [{ id: 27, active: 6 }] });
-    expect(next.hands[0]).toEqual([{ id: 0, active: 1 }, { id: 27, active: 6 }]);
+    expect(next.hands[0]).toEqual([{ id: 6, active: 1 }, { id: 27, active: 6 }]);
   });
 
   it('a last play that beats your own other set brings it back, so you are not out (§5 "When an action is over")', () => {
-    const s = buildState({ players: 2, hands: [[[13, 9]], [[1, 1]]], table: [set(0, 0, 5, [27])], turn: { seat: 0, area: 1 } });
+    const s = buildState({ players: 2, hands: [[[13, 9]], [[7, 1]]], table: [set(0, 0, 5, [27])], turn: { seat: 0, area: 1 } });
     const next = apply(s, play(13));
     expect(next.status).toBe('playing');
     expect(next.out).toEqual([]);
@@ -178,25 +182,25 @@ describe('rules §6 duel', () => {
   });
 
   it('an add that grows the opponent set to the size of your own set beats yours if higher (§6)', () => {
-    const s = buildState({ players: 2, hands: [[[27, 5], [0, 1]], [[1, 1]]], table: [set(0, 1, 3, [17, 18]), set(1, 0, 5, [9])], turn: { seat: 0, area: 0 } });
+    const s = buildState({ players: 2, hands: [[[27, 5], [6, 1]], [[7, 1]]], table: [set(0, 1, 3, [17, 18]), set(1, 0, 5, [9])], turn: { seat: 0, area: 0 } });
     const next = apply(s, add(27, 1, 0));
     expect(next.events[1]).toMatchObject({ type: 'setBeaten', seat: 0, area: 1, fate: 'returned', returned: [{ id: 17, active: 6 }, { id: 18, active: 7 }] });
-    expect(next.hands[0]).toEqual([{ id: 0, active: 1 }, { id: 17, active: 6 }, { id: 18, active: 7 }]);
+    expect(next.hands[0]).toEqual([{ id: 6, active: 1 }, { id: 17, active: 6 }, { id: 18, active: 7 }]);
   });
 
   it('B and C still target only the opponent, not your other area (§6)', () => {
-    const s = buildState({ players: 2, hands: [[[21, 3]], [[1, 1]]], table: [set(0, 1, 3, [17])], turn: { seat: 0, area: 0 } });
+    const s = buildState({ players: 2, hands: [[[21, 3]], [[7, 1]]], table: [set(0, 1, 3, [17])], turn: { seat: 0, area: 0 } });
     expect(checkMove(s, add(21, 0, 1))).toMatchObject({ code: 'NOT_AN_OPPONENT_SET' });
     expect(checkMove(s, take(0, 1))).toMatchObject({ code: 'NOT_AN_OPPONENT_SET' });
     expect(legalMoves(s).filter((m) => m.type === 'add' || m.type === 'take')).toEqual([]);
   });
 
   it('the first out wins the round; the second round win wins the game (§6)', () => {
-    const s = buildState({ players: 2, hands: [[[13, 9]], [[1, 1]]], turn: { seat: 0, area: 0 } });
+    const s = buildState({ players: 2, hands: [[[13, 9]], [[7, 1]]], turn: { seat: 0, area: 0 } });
     const one = apply(s, play(13));
     expect(one).toMatchObject({ status: 'roundOver', scores: [1, 0], winner: null });
     expect(types(one)).toEqual(['setPlayed', 'playerOut', 'roundWon', 'roundEnded']);
-    const two = apply(buildState({ players: 2, hands: [[[13, 9]], [[1, 1]]], turn: { seat: 0, area: 0 }, scores: [1, 1] }), play(13));
+    const two = apply(buildState({ players: 2, hands: [[[13, 9]], [[7, 1]]], turn: { seat: 0, area: 0 }, scores: [1, 1] }), play(13));
     expect(two).toMatchObject({ status: 'gameOver', winner: 0, scores: [2, 1] });
   });
 });

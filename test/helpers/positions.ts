@@ -1,8 +1,10 @@
 /**
- * Hand-built positions for rule tests: a plain GameState from a short description. Cards not
- * named in a hand or on the table are put in the discard pile, so the card count always holds.
+ * Hand-built positions for rule tests, from a short description. Built through `fromPosition`,
+ * the library's own gateway, so that a test position the rules could never reach cannot exist:
+ * an impossible spec throws a PositionError listing its problems. Cards not named in a hand or
+ * on the table are in the discard pile.
  */
-import { cardsInUse, STANDARD_DECK, type GameState, type Move, type TableSet } from '../../src/index.js';
+import { fromPosition, type GameState, type Move, type TableSet } from '../../src/index.js';
 
 export interface PositionSpec {
   players: number;
@@ -15,36 +17,26 @@ export interface PositionSpec {
   out?: number[];
   scores?: number[];
   status?: GameState['status'];
+  /** Default: the round the scores imply. */
+  round?: number;
+  /** Default 0. */
+  starter?: number;
 }
 
 export function buildState(spec: PositionSpec): GameState {
-  const named = new Set<number>();
-  for (const h of spec.hands) for (const [id] of h) named.add(id);
-  for (const t of spec.table ?? []) for (const id of t.cards) named.add(id);
-  const discard = cardsInUse(STANDARD_DECK, spec.players).filter((id) => !named.has(id));
-  const table = [...(spec.table ?? [])].sort((a, b) => a.seat - b.seat || a.area - b.area);
-  return {
-    format: 1,
-    players: Array.from({ length: spec.players }, (_, i) => ['Ana', 'Ben', 'Cy', 'Dee', 'Eve'][i]!),
-    deck: STANDARD_DECK,
-    seed: 'hand-built',
-    rng: [1, 2, 3, 4],
-    scoring: spec.players === 2 ? 'rounds' : 'tokens',
-    round: 1,
-    status: spec.status ?? 'playing',
+  return fromPosition({
+    players: ['Ana', 'Ben', 'Cy', 'Dee', 'Eve'].slice(0, spec.players),
     hands: spec.hands.map((h) => h.map(([id, active]) => ({ id, active }))),
+    table: spec.table ?? [],
     known: spec.known ?? spec.hands.map(() => []),
-    table,
-    discardCount: discard.length,
-    starter: 0,
     turn: { ...spec.turn, number: 5 },
     out: spec.out ?? [],
     scores: spec.scores ?? Array.from({ length: spec.players }, () => 0),
-    winner: null,
-    moveCount: 10,
-    lastMove: null,
-    events: [],
-  };
+    status: spec.status ?? 'playing',
+    seed: 'hand-built',
+    starter: spec.starter ?? 0,
+    ...(spec.round === undefined ? {} : { round: spec.round }),
+  });
 }
 
 /** A set on the table showing `value`. */

@@ -6,9 +6,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../docs/markdown.js';
+import { relativeLinks, ROOT } from '../docs/markdown.js';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;
@@ -70,11 +70,39 @@ console.log(JSON.stringify({ moves: state.moveCount, hands: state.hands.map((h) 
 `;
 
 describe('the packed package', () => {
-  it('ships the built entries, the README, the changelog and the licence, and no sources or tests', () => {
+  it('ships the built entries, the documents the help points to, and no sources, tests or maps', () => {
     const files = packed.files.map((f) => f.path);
-    for (const f of [...entryFiles(), 'package.json', 'README.md', 'LICENSE']) expect(files).toContain(f);
-    expect(files.filter((f) => /^(src|test|bench|docs)\//.test(f))).toEqual([]);
+    const docs = ['docs/rules.md', 'docs/notation.md', 'docs/randomness.md', 'docs/record.schema.json', 'docs/guides/ui-developers.md', 'docs/guides/bot-authors.md', 'docs/guides/rules-checkers.md', 'docs/guides/rules.md'];
+    for (const f of [...entryFiles(), 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', ...docs]) expect(files).toContain(f);
+    expect(files.filter((f) => /^(src|test|bench|scripts|docs\/playground|docs\/api)\//.test(f) || f.endsWith('.map'))).toEqual([]);
     expect(packed.filename).toBe(`${pkg.name}-${pkg.version}.tgz`);
+  });
+
+  it('holds no placeholder address, and every relative link of its Markdown resolves inside the package', () => {
+    const root = join(app(), 'node_modules', 'dnup');
+    const placeholders: string[] = [];
+    const broken: string[] = [];
+    for (const { path } of packed.files) {
+      const text = readFileSync(join(root, path), 'utf8');
+      if (/example\.(invalid|com|org)|localhost/.test(text)) placeholders.push(path);
+      if (!path.endsWith('.md')) continue;
+      for (const link of relativeLinks(join(root, path))) {
+        if (link.target !== '' && !existsSync(join(root, dirname(path), link.target))) broken.push(`${path}:${link.line}: ${link.target}`);
+      }
+    }
+    expect(placeholders).toEqual([]);
+    expect(broken).toEqual([]);
+  });
+
+  it('exports the record schema as dnup/record.schema.json, to ESM (import attributes) and CommonJS', () => {
+    writeFileSync(
+      join(app(), 'schema.mjs'),
+      `import schema from 'dnup/record.schema.json' with { type: 'json' };
+import { createRequire } from 'node:module';
+const same = createRequire(import.meta.url)('dnup/record.schema.json');
+console.log(JSON.stringify({ id: schema.$id, same: JSON.stringify(same) === JSON.stringify(schema) }));`,
+    );
+    expect(JSON.parse(run(process.execPath, ['schema.mjs'], app()))).toEqual({ id: 'urn:dnup:record-schema:v1', same: true });
   });
 
   it('installs offline and links the dnup command', () => {
@@ -114,6 +142,10 @@ const next: GameState = apply(state, moves[0]!);
 const verdict = checkMove(next, { type: 'rotate' });
 const code: MoveErrorCode | undefined = verdict.ok ? undefined : verdict.code;
 export const facts = { seat: next.turn.seat, code, guard: isIllegalMoveError(null) };
+// the state narrows on its status: a winner exactly when the game is over
+export const winner: number | undefined = next.status === 'gameOver' ? next.winner : undefined;
+// @ts-expect-error while the game goes on, winner is null
+export const early: number = next.status === 'playing' ? next.winner : 0;
 // @ts-expect-error a move needs a known type
 export const bad: Move = { type: 'fly' };
 `;

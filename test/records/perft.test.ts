@@ -44,7 +44,8 @@ describe('perft (rules §5)', () => {
     const divided = perftDivide(state, 3);
     expect(Object.keys(divided)).toHaveLength(legalMoves(state).length);
     expect(Object.values(divided).reduce((a, b) => a + b, 0)).toBe(perft(state, 3));
-    expect(() => perft(state, -1)).toThrow(RangeError);
+    expect(() => perft(state, -1)).toThrow(expect.objectContaining({ name: 'ArgumentError', code: 'BAD_ARGUMENT' }));
+    expect(() => perft(state, 7)).toThrow(expect.objectContaining({ code: 'BAD_ARGUMENT' })); // MAX_PERFT_DEPTH: would run for hours
   });
 
   it('§6: a finished game has no move sequences left', () => {

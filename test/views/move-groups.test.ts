@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  fromPosition,
   iterateLegalMoves,
   legalMoveGroups,
   legalMoves,
@@ -9,7 +10,6 @@ import {
   type GameState,
 } from '../../src/index.js';
 import { gameScript } from '../helpers/random-games.js';
-import { buildState } from '../helpers/positions.js';
 import { knownStates } from './harness.js';
 
 /** A custom two-player deck: 26 cards, the first 20 showing 1 on one face (rules §2 allows any values). */
@@ -23,15 +23,20 @@ function manyOnes(): DeckDefinition {
   return { name: 'many ones', cards };
 }
 
-function bigHand(): GameState {
-  const base = buildState({ players: 2, hands: [[], []], turn: { seat: 0, area: 0 } });
+/** Seat 0 holds the twenty 1s; seat 1 the other cards, but those given for its set on the table. */
+function bigHand(table: { seat: number; area: number; value: number; cards: number[] }[] = []): GameState {
   const deck = manyOnes();
-  return {
-    ...base,
+  const onTable = new Set(table.flatMap((t) => t.cards));
+  return fromPosition({
+    players: 2,
     deck,
-    hands: [deck.cards.slice(0, 20).map((c) => ({ id: c.id, active: 1 })), deck.cards.slice(20).map((c) => ({ id: c.id, active: c.faces[0] }))],
-    discardCount: 0,
-  };
+    hands: [
+      deck.cards.slice(0, 20).map((c) => ({ id: c.id, active: 1 })),
+      deck.cards.slice(20).filter((c) => !onTable.has(c.id)).map((c) => ({ id: c.id, active: c.faces[0] })),
+    ],
+    table,
+    turn: { seat: 0, area: 0 },
+  });
 }
 
 describe('grouped and lazy legal moves (rules §5 A: one play per subset)', () => {
@@ -67,7 +72,7 @@ describe('grouped and lazy legal moves (rules §5 A: one play per subset)', () =
   });
 
   it('mark a size that does not beat the table as not legal (rules §5 A worked example)', () => {
-    const state = { ...bigHand(), table: [{ seat: 1, area: 0, value: 7, cards: [25] }] };
+    const state = bigHand([{ seat: 1, area: 0, value: 3, cards: [25] }]); // card 25 shows 3
     const single = legalMoveGroups(state).plays.find((g) => g.value === 1 && g.size === 1)!;
     expect(single.legal).toBe(false);
     expect(legalMoveGroups(state).plays.find((g) => g.value === 1 && g.size === 2)!.legal).toBe(true);

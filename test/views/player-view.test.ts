@@ -161,7 +161,11 @@ describe('public knowledge (rules §5 golden rule)', () => {
       expect(isViewError(e)).toBe(true);
       expect(e).toMatchObject({ code: 'NO_SUCH_SEAT' });
     }
-    const over = { ...s1, status: 'roundOver' as const };
+    // round 2: Cy went out first; Ana goes out second and ends the round while Ben's 3 is known
+    const ending = buildState({ players: 3, hands: [[[13, 9]], [[15, 3], [17, 3]], []], known: [[], [15], []], turn: { seat: 0, area: 0 }, out: [2], scores: [2, 1, 2] });
+    const over = apply(ending, play(13));
+    expect(over.status).toBe('roundOver');
+    expect(over.known).toEqual([[], [15], []]);
     const dealt = apply(over, { type: 'nextRound' });
     expect(dealt.known).toEqual([[], [], []]);
     expect(playerView(dealt, 1).known).toEqual([[], [], []]);

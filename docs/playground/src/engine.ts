@@ -9,7 +9,6 @@ import {
   botByName,
   checkMoveOfView,
   createGame,
-  describeMove,
   formatMove,
   inactiveValue,
   legalMoves,
@@ -29,6 +28,7 @@ import {
   type ViewMoveCheck,
 } from 'dnup';
 import { describeTurnStart } from './narrate';
+import { discardSentence, hiddenRotation, moveSentence } from './language';
 
 export type { PlayerView } from 'dnup';
 
@@ -113,10 +113,12 @@ function makeBot(kind: BotKind, seed: string): Bot {
 function moveLines(before: GameState, move: Move, after: GameState, viewer: number | null): LogLine[] {
   const seat = before.status === 'playing' ? before.turn.seat : null;
   const hidden = move.type === 'rotate' && viewer !== null && seat !== viewer;
-  const text = hidden ? `${before.players[seat!]} rotates their hand (${before.hands[seat!]!.length} cards).` : describeMove(before, move);
+  const text = hidden
+    ? (hiddenRotation(before.players, seat!, before.hands[seat!]!.length) ?? `${before.players[seat!]} rotates their hand (${before.hands[seat!]!.length} cards).`)
+    : moveSentence(before, move);
   const lines: LogLine[] = [{ text, notation: formatMove(before, move), seat }];
   for (const e of after.events) {
-    if (e.type === 'setDiscarded') lines.push({ text: describeTurnStart(e, after.players), seat: null });
+    if (e.type === 'setDiscarded') lines.push({ text: discardSentence(e, after.players) ?? describeTurnStart(e, after.players), seat: null });
   }
   return lines;
 }

@@ -7,6 +7,7 @@ import { cardFace } from './cards';
 import { h, replaceChildren } from './dom';
 import { areasOf, startMatch, type LogLine, type Match, type MatchConfig, type PlayerView, type StepResult } from './engine';
 import { setText } from './narrate';
+import { refusal } from './language';
 import { orderEl, scoresEl, seatsEl, tableEl, turnLabel } from './table';
 
 /** How long a card takes to turn over on its way into the hand (matches styles.css). */
@@ -89,7 +90,7 @@ export function mountGame(root: HTMLElement, config: MatchConfig, host: GameHost
     if (!myTurn() && move.type !== 'nextRound') return;
     const verdict = match.check(move);
     if (!verdict.ok) {
-      message = { text: `Not allowed: ${verdict.message}`, kind: 'error' };
+      message = { text: `Not allowed: ${refusal(verdict)}`, kind: 'error' };
       render();
       return;
     }

@@ -8,6 +8,9 @@ import { h } from './dom';
 import { BOT_KINDS, BOT_LABELS, type MatchConfig, type SeatKind } from './engine';
 import { mountGame } from './game';
 import { mountReplay } from './replay';
+import { mountLanguageSwitch } from './language';
+
+mountLanguageSwitch();
 
 const SPEEDS = { slow: 900, normal: 450, fast: 150, instant: 0 } as const;
 type Speed = keyof typeof SPEEDS;

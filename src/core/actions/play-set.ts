@@ -11,23 +11,23 @@ export function playError(p: MovePosition, move: PlayMove): IllegalMoveError | u
   const ids = move.cards;
   if (ids.length === 0) return new IllegalMoveError('EMPTY_PLAY', 'A set has at least one card: choose one or more cards to play (rules §5 A).', '§5 A');
   const duplicate = firstDuplicate(ids);
-  if (duplicate !== undefined) return new IllegalMoveError('DUPLICATE_CARD', `Card ${duplicate} is named twice; each card can be played once (rules §5 A).`, '§5 A');
+  if (duplicate !== undefined) return new IllegalMoveError('DUPLICATE_CARD', `Card ${duplicate} is named twice; each card can be played once (rules §5 A).`, '§5 A', { card: duplicate });
   let value = 0;
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
     const unknown = unknownCardError(p, id);
     if (unknown) return unknown;
     const at = handIndexOf(p.hand, id);
-    if (at < 0) return new IllegalMoveError('NOT_YOUR_CARD', `Card ${id} is not in your hand (rules §5 A: you play cards from your hand).`, '§5 A');
+    if (at < 0) return new IllegalMoveError('NOT_YOUR_CARD', `Card ${id} is not in your hand (rules §5 A: you play cards from your hand).`, '§5 A', { card: id });
     const active = p.hand[at]!.active;
     if (i === 0) value = active;
     else if (active !== value) {
-      return new IllegalMoveError('MIXED_VALUES', `The cards of a set must all show the same value, but these show ${value} and ${active} (rules §5 A).`, '§5 A');
+      return new IllegalMoveError('MIXED_VALUES', `The cards of a set must all show the same value, but these show ${value} and ${active} (rules §5 A).`, '§5 A', { values: [value, active], cards: ids });
     }
   }
   if (!mayArrive(p.table, ids.length, value)) {
     const x = p.table[setOfSize(p.table, ids.length)]!;
-    return new IllegalMoveError('DOES_NOT_BEAT', `A set of ${ids.length} showing ${value} must beat the set of ${ids.length} on the table, which shows ${x.value}: it needs a higher value (rules §5 A).`, '§5 A');
+    return new IllegalMoveError('DOES_NOT_BEAT', `A set of ${ids.length} showing ${value} must beat the set of ${ids.length} on the table, which shows ${x.value}: it needs a higher value (rules §5 A).`, '§5 A', { size: ids.length, value, tableValue: x.value, cards: ids });
   }
   return undefined;
 }

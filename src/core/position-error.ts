@@ -1,12 +1,17 @@
 /**
- * Problems of a position handed in by a person (rules §2–§8 invariants), each with a code from
- * a closed union, the path of the offending field, a sentence and the rules reference section.
+ * Problems of a position or state handed in from outside (rules §2–§8 invariants), each with a
+ * code from a closed union, the path of the offending field, a sentence and the rules reference
+ * section. The core throws them too: a state that the library did not make is checked in full
+ * before any function uses it.
  */
-import { isCodedError } from '../core/errors.js';
-import { summarize } from './problem-error.js';
+import { isCodedError } from './errors.js';
+import { summarize } from './problem-summary.js';
 
 /** Every broken invariant {@link validatePosition} can report. */
 export const POSITION_PROBLEM_CODES = [
+  'UNREADABLE',
+  'NOT_A_STATE',
+  'CORRUPT_STATE',
   'BAD_SHAPE',
   'BAD_PLAYERS',
   'BAD_DECK',
@@ -35,6 +40,9 @@ export const POSITION_PROBLEM_CODES = [
   'BAD_WINNER',
   'BAD_ROUND',
   'BAD_MOVE_COUNT',
+  'BAD_KNOWN',
+  'BAD_STARTER',
+  'BAD_EVENTS',
 ] as const;
 
 /** A machine-readable kind of position problem. */
@@ -52,7 +60,8 @@ export interface PositionProblem {
 }
 
 /**
- * A position that cannot be played: `code` is the first problem's, `problems` lists them all.
+ * A position or state that cannot be played: `code` is the first problem's, `problems` lists them
+ * (the first hundred; `problemCount` counts them all).
  *
  * @example
  * ```ts
@@ -62,9 +71,12 @@ export interface PositionProblem {
 export class PositionError extends Error {
   override readonly name = 'PositionError' as const;
   readonly code: PositionProblemCode;
-  constructor(readonly problems: readonly PositionProblem[]) {
-    super(summarize(problems));
+  /** Every problem found, including those past the listed ones. */
+  readonly problemCount: number;
+  constructor(readonly problems: readonly PositionProblem[], problemCount = problems.length) {
+    super(summarize(problems, problemCount));
     this.code = problems[0]?.code ?? 'BAD_SHAPE';
+    this.problemCount = problemCount;
   }
 }
 
@@ -80,10 +92,16 @@ export function isPositionError(e: unknown): e is PositionError {
   return isCodedError(e, 'PositionError', POSITION_PROBLEM_CODES);
 }
 
-/** A growing list of problems. */
+/** Problems kept in full per error; beyond that they are only counted (a hostile input may break thousands). */
+export const MAX_LISTED_PROBLEMS = 100;
+
+/** A growing list of problems, bounded: past {@link MAX_LISTED_PROBLEMS} it only counts. */
 export class ProblemList {
   readonly list: PositionProblem[] = [];
+  /** Every problem found, listed or not. */
+  count = 0;
   add(code: PositionProblemCode, path: string, rule: string, message: string): void {
-    this.list.push({ code, path, rule, message });
+    this.count++;
+    if (this.list.length < MAX_LISTED_PROBLEMS) this.list.push({ code, path, rule, message });
   }
 }

@@ -1,0 +1,320 @@
+/**
+ * The one gateway for states from outside (docs: README "States from outside").
+ *
+ * The contract: a state the library itself returned (createGame, apply, loadState, replay…) is
+ * trusted, so the fast functions read it as it is. Any other object handed in as a state — a JSON
+ * copy from a file, a database or a network message, a spread copy, a hand-built object — is read
+ * once into a private copy and checked in full (every invariant of rules §1–§8) before use; if it
+ * fails, the caller gets a {@link PositionError} listing every problem, and nothing is changed.
+ * Loading it once with `loadState` makes every later call fast.
+ */
+import { deckIndex, deckProblems, isStandardDeck, STANDARD_DECK, type CardDefinition, type CardId, type DeckDefinition } from './cards.js';
+import { describeValue, isRecord, readInput } from './input.js';
+import { isDnupError } from './errors.js';
+import { PositionError, ProblemList } from './position-error.js';
+import { invariantProblems, stateShape } from './state-problems.js';
+import type { GameState } from './state.js';
+import type { MoveSource, SeatView } from './position.js';
+
+const issuedStates = new WeakSet<object>();
+
+/** Marks `state` as made by the library: trusted from now on. Returns it. */
+export function issue(state: GameState): GameState {
+  issuedStates.add(state);
+  return state;
+}
+
+/** True for a state object the library made. */
+export function isIssued(x: unknown): x is GameState {
+  return typeof x === 'object' && x !== null && issuedStates.has(x);
+}
+
+/**
+ * The library's own frozen copy of a checked deck: the standard deck itself when the cards are
+ * the standard ones (so lookup tables are shared), else a deep-frozen copy nobody else holds.
+ */
+export function ownDeck(deck: DeckDefinition): DeckDefinition {
+  if (deck === STANDARD_DECK || ownedDecks.has(deck)) return deck;
+  if ((deck.name === undefined || deck.name === STANDARD_DECK.name) && isStandardDeck(deck)) return STANDARD_DECK;
+  const cards = deck.cards.map((c): CardDefinition => {
+    const faces = Object.freeze([c.faces[0], c.faces[1]] as const) as readonly [number, number];
+    return Object.freeze(c.star === undefined ? { id: c.id, faces, minPlayers: c.minPlayers } : { id: c.id, faces, minPlayers: c.minPlayers, star: c.star });
+  });
+  const own = Object.freeze(deck.name === undefined ? { cards: Object.freeze(cards) } : { name: deck.name, cards: Object.freeze(cards) });
+  ownedDecks.add(own);
+  return own;
+}
+
+const ownedDecks = new WeakSet<object>();
+
+/** A deck from anywhere as the library's own checked, frozen deck, or undefined when it is not sound (rules §2). */
+export function trustedDeck(deck: unknown): DeckDefinition | undefined {
+  if (deck === STANDARD_DECK || (typeof deck === 'object' && deck !== null && ownedDecks.has(deck))) return deck as DeckDefinition;
+  const read = readInput(deck);
+  if (!read.ok || deckProblems(read.value).length > 0) return undefined;
+  return ownDeck(read.value as unknown as DeckDefinition);
+}
+
+/** A state with the fields in their documented order, built from checked plain data. */
+function rebuild(s: GameState): GameState {
+  // status and winner come together from the checked data
+  return {
+    format: 1,
+    players: s.players,
+    deck: ownDeck(s.deck),
+    seed: s.seed,
+    rng: s.rng,
+    scoring: s.scoring,
+    round: s.round,
+    status: s.status,
+    hands: s.hands,
+    known: s.known,
+    table: s.table,
+    discardCount: s.discardCount,
+    starter: s.starter,
+    turn: s.turn,
+    out: s.out,
+    scores: s.scores,
+    winner: s.winner,
+    moveCount: s.moveCount,
+    lastMove: s.lastMove,
+    events: s.events,
+  } as GameState;
+}
+
+const VIEW_GIVEN =
+  'This is a player view, not the game state: a view hides the other hands, so it cannot say what a move does to them (rules §8). Pass the full state, kept by whoever deals the game (the server); views are for legalMoves, checkMove and bots.';
+
+/**
+ * Reads `input` once and checks it as a full state: the checked, library-owned copy, or the
+ * problems (every one found) when it is not a state the rules can reach.
+ */
+export function examineState(input: unknown, problems: ProblemList = new ProblemList()): GameState | undefined {
+  if (isIssued(input)) return input;
+  const read = readInput(input);
+  if (!read.ok) {
+    problems.add('UNREADABLE', read.problem.path, '§8', `The game state cannot be read: ${read.problem.message}`);
+    return undefined;
+  }
+  const plain = read.value;
+  if (!isRecord(plain)) {
+    problems.add('BAD_SHAPE', '', '§8', `A game state is an object, not ${describeValue(plain)}.`);
+    return undefined;
+  }
+  if (plain.format === 'dnup-view') {
+    problems.add('NOT_A_STATE', '', '§8', VIEW_GIVEN);
+    return undefined;
+  }
+  const before = problems.count;
+  if (!stateShape(plain, problems)) return undefined;
+  const state = rebuild(plain as unknown as GameState);
+  invariantProblems(state, problems);
+  return problems.count === before ? issue(state) : undefined;
+}
+
+/**
+ * `input` as a state the fast functions may read: itself when the library made it, else its
+ * checked copy.
+ *
+ * @throws {@link PositionError} listing every problem of a state from outside.
+ */
+export function trustedState(input: unknown): GameState {
+  if (isIssued(input)) return input;
+  const problems = new ProblemList();
+  const state = examineState(input, problems);
+  if (!state) throw new PositionError(problems.list, problems.count);
+  return state;
+}
+
+const issuedViews = new WeakSet<object>();
+
+/** Marks a player view as made by the library (by `playerView`, or checked by `loadView`). Returns it. */
+export function issueView<T extends SeatView>(view: T): T {
+  issuedViews.add(view);
+  return view;
+}
+
+/** True for a view object the library made. */
+export function isIssuedView(x: unknown): x is SeatView {
+  return typeof x === 'object' && x !== null && issuedViews.has(x);
+}
+
+const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
+
+/**
+ * Checks the part of a player view the rules read (rules §1–§5): seat, own hand, players, deck,
+ * status, turn and table, each card real, in use, shown by one of its faces and in one place,
+ * the table's sets sound. Returns the checked copy of that part, or undefined with the problems.
+ */
+export function examineSeatView(plain: Record<string, unknown>, problems: ProblemList): SeatView | undefined {
+  const before = problems.count;
+  const bad = (path: string, what: string): void => problems.add('BAD_SHAPE', path, '§8', `"${path}" of a player view must be ${what}.`);
+  const players = plain.players;
+  if (!Array.isArray(players) || players.length < 2 || players.length > 5 || !players.every((p) => typeof p === 'string' && p.trim() !== '')) {
+    problems.add('BAD_PLAYERS', 'players', '§2', '"players" must list 2 to 5 non-empty names.');
+    return undefined;
+  }
+  const n = players.length;
+  const areas = n === 2 ? 2 : 1;
+  const deckTrouble = deckProblems(plain.deck, n);
+  for (const p of deckTrouble) problems.add('BAD_DECK', 'deck', '§2', p);
+  if (deckTrouble.length > 0) return undefined;
+  const deck = ownDeck(plain.deck as DeckDefinition);
+  const index = deckIndex(deck);
+  const seat = plain.seat;
+  if (!isInt(seat) || seat < 0 || seat >= n) bad('seat', `a seat from 0 to ${n - 1}`);
+  const status = plain.status;
+  if (status !== 'playing' && status !== 'roundOver' && status !== 'gameOver') bad('status', '"playing", "roundOver" or "gameOver"');
+  const turn = plain.turn as Record<string, unknown> | undefined;
+  if (!isRecord(turn) || !isInt(turn.seat) || !isInt(turn.area) || !isInt(turn.number) || Object.keys(turn).length !== 3 || turn.seat < 0 || turn.seat >= n || turn.area < 0 || turn.area >= areas || turn.number < 1) {
+    bad('turn', `{ seat, area, number }: a seat from 0 to ${n - 1}, one of its areas and a turn number of at least 1`);
+  }
+  const where = new Map<CardId, string>();
+  const place = (id: unknown, path: string): void => {
+    if (!isInt(id) || index.faces[id] === undefined || index.minPlayers[id]! > n) {
+      problems.add('UNKNOWN_CARD', path, '§2', `${path} is not a card in use in this game (rules §3.1).`);
+      return;
+    }
+    const other = where.get(id);
+    if (other !== undefined) problems.add('DUPLICATE_CARD', path, '§2', `Card ${id} is both at ${other} and at ${path}.`);
+    else where.set(id, path);
+  };
+  const hand = plain.hand;
+  if (!Array.isArray(hand)) bad('hand', 'an array of cards { id, active }');
+  else {
+    hand.forEach((c: unknown, i) => {
+      const path = `hand[${i}]`;
+      if (!isRecord(c) || !isInt(c.id) || !isInt(c.active) || Object.keys(c).length !== 2) return bad(path, 'a card { id, active }');
+      place(c.id, path);
+      const faces = index.faces[c.id];
+      if (faces && c.active !== faces[0] && c.active !== faces[1]) problems.add('BAD_ORIENTATION', path, '§1', `Card ${c.id} shows ${faces[0]} and ${faces[1]}, so it cannot show ${c.active}.`);
+    });
+  }
+  const table = plain.table;
+  if (!Array.isArray(table)) bad('table', 'an array of sets { seat, area, value, cards }');
+  else {
+    const sizes = new Set<number>();
+    const areasUsed = new Set<number>();
+    let last = -1;
+    table.forEach((t: unknown, i) => {
+      const path = `table[${i}]`;
+      if (!isRecord(t) || !isInt(t.seat) || !isInt(t.area) || !isInt(t.value) || !Array.isArray(t.cards) || t.cards.length === 0 || Object.keys(t).length !== 4) {
+        return bad(path, 'a set { seat, area, value, cards } with at least one card');
+      }
+      const key = t.seat * areas + t.area;
+      if (t.seat < 0 || t.seat >= n || t.area < 0 || t.area >= areas) problems.add('NO_SUCH_AREA', path, '§1', `There is no play area ${t.area} at seat ${t.seat} with ${n} players.`);
+      else if (areasUsed.has(key) || key <= last) problems.add('AREA_TAKEN', path, '§1', `${path} is not alone in its area, or the table is not ordered by seat then area.`);
+      areasUsed.add(key);
+      last = key;
+      if (sizes.has(t.cards.length)) problems.add('SAME_SIZE_SETS', path, '§5', `Two sets of ${t.cards.length} are on the table; the table never holds two sets of one size.`);
+      sizes.add(t.cards.length);
+      t.cards.forEach((id: unknown, j) => {
+        place(id, `${path}.cards[${j}]`);
+        const faces = isInt(id) ? index.faces[id] : undefined;
+        if (faces && faces[0] !== t.value && faces[1] !== t.value) problems.add('MIXED_SET', `${path}.cards[${j}]`, '§1', `Card ${id as number} cannot show ${t.value as number}, the value of ${path}.`);
+      });
+    });
+  }
+  if (problems.count !== before) return undefined;
+  return {
+    format: 'dnup-view',
+    seat: seat as number,
+    hand: hand as SeatView['hand'],
+    players: players as string[],
+    deck,
+    status: status as SeatView['status'],
+    turn: turn as unknown as SeatView['turn'],
+    table: table as unknown as SeatView['table'],
+  };
+}
+
+/**
+ * A state or a view to list or judge moves from: itself when the library made it, else a checked
+ * copy (the full state, or the part of a view the rules read).
+ *
+ * @throws {@link PositionError} listing every problem.
+ */
+export function trustedSource(input: unknown): MoveSource {
+  if (isIssued(input) || isIssuedView(input)) return input;
+  const read = readInput(input);
+  if (read.ok && isRecord(read.value) && read.value.format === 'dnup-view') {
+    const problems = new ProblemList();
+    const view = examineSeatView(read.value, problems);
+    if (!view) throw new PositionError(problems.list, problems.count);
+    return view; // a private copy of the part the rules read; never handed out
+  }
+  return trustedState(input);
+}
+
+
+/**
+ * The error to throw for `e`, caught inside a public function: the library's own coded errors as
+ * they are; anything else can only come from a state changed in place after the library made it
+ * (states are read-only), and becomes a coded `CORRUPT_STATE` error with `e` as its cause.
+ */
+export function codedError(e: unknown): Error {
+  if (e instanceof Error && isDnupError(e)) return e;
+  const problems = new ProblemList();
+  problems.add('CORRUPT_STATE', '', '§8', 'This state was changed in place after the library made it, and can no longer be played: states are read-only. Load it again from its saved copy (loadState), or replay its record.');
+  const error = new PositionError(problems.list);
+  (error as { cause?: unknown }).cause = e;
+  return error;
+}
+
+/**
+ * The gateway for game states from outside the process — a file, a database, a network message,
+ * `localStorage`: reads the value once into the library's own copy and checks it in full (every
+ * invariant of rules §1–§8, the same list as `validatePosition`). The result is trusted, so every
+ * later call with it is as fast as with a state the library made. States the library made are
+ * returned as they are.
+ *
+ * Any function given a state it did not make checks it the same way, on every call; loading it
+ * once is faster.
+ *
+ * @param input - a game state as plain data, or its JSON text.
+ * @returns the checked state, owned by the library (its deck frozen).
+ * @throws {@link PositionError} listing every problem: `UNREADABLE` (not JSON data: BigInt,
+ *   cycles, too deep or too large…), `NOT_A_STATE` (a player view), `BAD_SHAPE`, `DUPLICATE_CARD`,
+ *   `IMPOSSIBLE_SCORES`… The input is never changed.
+ *
+ * @example
+ * ```ts
+ * import { apply, loadState } from 'dnup';
+ * const state = loadState(await db.get(gameId)); // throws PositionError if tampered with
+ * const next = apply(state, move);
+ * ```
+ */
+export function loadState(input: unknown): GameState {
+  if (typeof input === 'string') {
+    let value: unknown;
+    try {
+      value = JSON.parse(input);
+    } catch {
+      const problems = new ProblemList();
+      problems.add('UNREADABLE', '', '§8', 'This text is not JSON, so it is not a game state.');
+      throw new PositionError(problems.list);
+    }
+    return trustedState(value);
+  }
+  return trustedState(input);
+}
+
+/** Runs `f` on the trusted form of `state`, turning anything unexpected into a coded error. */
+export function withState<T>(state: unknown, f: (s: GameState) => T): T {
+  const s = trustedState(state);
+  try {
+    return f(s);
+  } catch (e) {
+    throw codedError(e);
+  }
+}
+
+/** Runs `f` on the trusted form of a state or view, turning anything unexpected into a coded error. */
+export function withSource<T>(source: unknown, f: (s: MoveSource) => T): T {
+  const s = trustedSource(source);
+  try {
+    return f(s);
+  } catch (e) {
+    throw codedError(e);
+  }
+}

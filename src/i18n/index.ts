@@ -1,0 +1,3 @@
+/** Sentences in English, French and Dutch (issue 13). */
+export { LOCALES, LOCALE_ERROR_CODES, type Locale, type LocaleErrorCode, type ErrorParams, type ErrorKind, type ErrorCodes, type NarratedEvent } from './types.js';
+export { LocaleError, isLocaleError, isLocale, errorSentence, localizeError, describeEvent, type LocalizableError } from './localize.js';

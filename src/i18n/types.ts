@@ -1,0 +1,145 @@
+/**
+ * The shapes every locale's catalogue fills: sentences for error codes (over structured
+ * parameters), for events, for a move's story ({@link describeMove}) and for the position text.
+ */
+import type { BOT_ERROR_CODES } from '../bots/errors.js';
+import type { ARGUMENT_ERROR_CODES, MOVE_ERROR_CODES, SETUP_ERROR_CODES } from '../core/errors.js';
+import type { GameEvent } from '../core/events.js';
+import type { HISTORY_ERROR_CODES } from '../history/history.js';
+import type { NOTATION_ERROR_CODES } from '../notation/notation-error.js';
+import type { POSITION_PROBLEM_CODES } from '../core/position-error.js';
+import type { RECORD_ERROR_CODES } from '../records/record-error.js';
+import type { VIEW_ERROR_CODES } from '../views/errors.js';
+
+/** The languages of the sentences: English (default), French (the original rulebook) and Dutch. */
+export const LOCALES = ['en', 'fr', 'nl'] as const;
+
+/** A language of the sentences, from {@link LOCALES}. */
+export type Locale = (typeof LOCALES)[number];
+
+/** Why a locale was refused. */
+export const LOCALE_ERROR_CODES = ['UNKNOWN_LOCALE'] as const;
+
+/** A machine-readable reason, from {@link LOCALE_ERROR_CODES}. */
+export type LocaleErrorCode = (typeof LOCALE_ERROR_CODES)[number];
+
+/**
+ * The structured facts of an error, so that a UI can word it itself. Each code fills the fields
+ * that concern it; every one is optional.
+ */
+export interface ErrorParams {
+  /** The rules reference section, e.g. `"§5 A"`. */
+  readonly rule?: string;
+  /** One card id concerned. */
+  readonly card?: number;
+  /** Several card ids concerned. */
+  readonly cards?: readonly number[];
+  /** The value shown by the cards played or added. */
+  readonly value?: number;
+  /** Two different values seen together (`MIXED_VALUES`). */
+  readonly values?: readonly number[];
+  /** The value of the set on the table that had to be beaten, or that a card must match. */
+  readonly tableValue?: number;
+  /** A set size. */
+  readonly size?: number;
+  /** A seat, 0-based. */
+  readonly seat?: number;
+  /** The seat whose turn it is. */
+  readonly turnSeat?: number;
+  /** A play area, 0-based. */
+  readonly area?: number;
+  /** The action concerned, `A` to `D` (rules §5). */
+  readonly action?: 'A' | 'B' | 'C' | 'D';
+  /** A number of players. */
+  readonly players?: number;
+  /** A count: legal moves a text fits, cards missing… */
+  readonly count?: number;
+  /** The text or value refused, as written (JSON for values). */
+  readonly input?: string;
+  /** Where in a record or position, as a JSON path such as `hands[2][4]`. */
+  readonly path?: string;
+  /** A name: an option, a bot, a locale. */
+  readonly name?: string;
+  /** The names or values allowed. */
+  readonly allowed?: readonly string[];
+  /** A move number, 0-based. */
+  readonly moveNumber?: number;
+}
+
+/** The class name of each error this package throws, with its codes. */
+export interface ErrorCodes {
+  readonly IllegalMoveError: (typeof MOVE_ERROR_CODES)[number];
+  readonly GameSetupError: (typeof SETUP_ERROR_CODES)[number];
+  readonly ArgumentError: (typeof ARGUMENT_ERROR_CODES)[number];
+  readonly RecordError: (typeof RECORD_ERROR_CODES)[number];
+  readonly PositionError: (typeof POSITION_PROBLEM_CODES)[number];
+  readonly NotationError: (typeof NOTATION_ERROR_CODES)[number];
+  readonly ViewError: (typeof VIEW_ERROR_CODES)[number];
+  readonly BotError: (typeof BOT_ERROR_CODES)[number];
+  readonly HistoryError: (typeof HISTORY_ERROR_CODES)[number];
+  readonly LocaleError: LocaleErrorCode;
+}
+
+/** The class name of an error of this package, e.g. `"IllegalMoveError"`. */
+export type ErrorKind = keyof ErrorCodes;
+
+/** A set as a sentence sees it: whose it is (`own`: the mover's) and what it shows. */
+export interface SetRef {
+  readonly owner: string;
+  readonly own: boolean;
+  readonly size: number;
+  readonly value: number;
+}
+
+/** What a move did, in the order a sentence tells it (built from the move's events). */
+export interface MoveStory {
+  /** The name of the player who moved. */
+  readonly who: string;
+  readonly action:
+    | { readonly kind: 'play'; readonly size: number; readonly value: number }
+    | { readonly kind: 'add'; readonly value: number; readonly target: SetRef; readonly size: number }
+    | { readonly kind: 'take'; readonly from: SetRef; readonly shownAs: readonly number[] }
+    | { readonly kind: 'rotate'; readonly size: number }
+    | { readonly kind: 'deal'; readonly round: number; readonly starter: string }
+    | { readonly kind: 'other' };
+  readonly beaten?: { readonly set: SetRef; readonly fate: 'returned' | 'discarded'; readonly returnedAs: readonly number[] };
+  readonly out?:
+    | { readonly kind: 'round'; readonly total: number; readonly target: number; readonly game: boolean }
+    | { readonly kind: 'tokens'; readonly place: number; readonly tokens: number; readonly total: number; readonly game: boolean; readonly roundEnds: boolean };
+}
+
+/** An event with seat numbers, in the state's form or a player view's (hand sizes only). */
+export type NarratedEvent =
+  | Exclude<GameEvent, { type: 'handRotated' }>
+  | { readonly type: 'handRotated'; readonly seat: number; readonly size?: number; readonly cards: readonly unknown[] | null };
+
+type EventOf<T extends NarratedEvent['type']> = Extract<NarratedEvent, { type: T }>;
+
+/** The words of {@link renderPosition}. */
+export interface PositionWords {
+  gameOver(round: number, winner: string | null): string;
+  roundOver(round: number, turn: number): string;
+  playing(round: number, turn: number, name: string, area: number | null): string;
+  scores(mode: 'tokens' | 'rounds', target: number, list: string): string;
+  out(list: readonly { readonly name: string; readonly place: number }[]): string;
+  tableEmpty(): string;
+  table(): string;
+  set(name: string, area: number | null, size: number, value: number, cards: readonly number[]): string;
+  discard(count: number): string;
+  hands(): string;
+  seat(seat: number): string;
+}
+
+/** Everything one locale says. */
+export interface Catalogue {
+  readonly locale: Locale;
+  /** One sentence per error code, over its {@link ErrorParams}. */
+  readonly errors: { readonly [K in ErrorKind]: { readonly [C in ErrorCodes[K]]: (p: ErrorParams) => string } };
+  /** Several problems of one record or position in one sentence. */
+  problems(sentences: readonly string[]): string;
+  /** One sentence per event type; `names` are the players' names by seat. */
+  readonly events: { readonly [T in NarratedEvent['type']]: (e: EventOf<T>, names: readonly string[]) => string };
+  /** The sentence of a move ({@link describeMove}). */
+  move(story: MoveStory): string;
+  readonly position: PositionWords;
+}

@@ -1,0 +1,104 @@
+/**
+ * The gateway for player views from outside (a network message to a bot, a saved view): read
+ * once into a private copy and checked in full. A view is sound exactly when some full state
+ * reachable by the rules shows it: the check deals one such state ({@link determinize}), checks
+ * it like any outside state, and compares its view with the one given.
+ */
+import { isMove } from '../core/moves.js';
+import { isRecord, readInput, samePlainData } from '../core/input.js';
+import { ProblemList } from '../core/position-error.js';
+import { summarize } from '../core/problem-summary.js';
+import { ViewError } from './errors.js';
+import { examineSeatView, examineState, isIssuedView, issueView } from '../core/trust.js';
+import { sampleState } from './sample-state.js';
+import type { PlayerView } from './player-view.js';
+import { playerView } from './player-view.js';
+import { seededRandom } from './random-source.js';
+
+const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
+const isIntList = (x: unknown, n?: number): boolean => Array.isArray(x) && (n === undefined || x.length === n) && x.every(isInt);
+const VIEW_KEYS = [
+  'format', 'seat', 'hand', 'players', 'deck', 'status', 'turn', 'table', 'scoring', 'round', 'handSizes', 'known',
+  'discard', 'discardCount', 'starter', 'out', 'scores', 'winner', 'moveCount', 'lastMove', 'events',
+];
+
+function examineView(input: unknown, problems: ProblemList): PlayerView | undefined {
+  if (isIssuedView(input) && (input as Partial<PlayerView>).handSizes !== undefined) return input as PlayerView;
+  const read = readInput(input);
+  if (!read.ok) {
+    problems.add('UNREADABLE', read.problem.path, '§8', `The player view cannot be read: ${read.problem.message}`);
+    return undefined;
+  }
+  const v = read.value;
+  if (!isRecord(v) || v.format !== 'dnup-view') {
+    problems.add('BAD_SHAPE', 'format', '§8', 'A player view is an object whose "format" is "dnup-view".');
+    return undefined;
+  }
+  for (const key of Object.keys(v)) if (!VIEW_KEYS.includes(key)) problems.add('BAD_SHAPE', key, '§8', `A player view has no field ${JSON.stringify(key.slice(0, 40))}.`);
+  const part = examineSeatView(v, problems);
+  if (!part) return undefined;
+  const n = part.players.length;
+  const bad = (path: string, what: string): void => problems.add('BAD_SHAPE', path, '§8', `"${path}" of a player view must be ${what}.`);
+  if (v.scoring !== (n === 2 ? 'rounds' : 'tokens')) bad('scoring', n === 2 ? '"rounds"' : '"tokens"');
+  if (!isInt(v.round) || v.round < 1) bad('round', 'a round number of at least 1');
+  if (!isIntList(v.handSizes, n) || !(v.handSizes as number[]).every((x) => x >= 0) || (v.handSizes as number[])[part.seat] !== part.hand.length) {
+    bad('handSizes', `${n} hand sizes, the viewing seat's equal to its hand`);
+  }
+  const held = (c: unknown): boolean => isRecord(c) && isInt(c.id) && isInt(c.active) && Object.keys(c).length === 2;
+  if (!Array.isArray(v.known) || v.known.length !== n || !v.known.every((k) => Array.isArray(k) && k.every(held))) bad('known', `one array of cards { id, active } per seat (${n})`);
+  if (!isIntList(v.discard)) bad('discard', 'an array of card ids');
+  if (!isInt(v.discardCount) || !Array.isArray(v.discard) || v.discardCount !== v.discard.length) bad('discardCount', 'the number of cards in "discard"');
+  if (!isInt(v.starter)) bad('starter', 'a seat');
+  if (!isIntList(v.out)) bad('out', 'an array of seats');
+  if (!isIntList(v.scores, n)) bad('scores', `an array of ${n} integers`);
+  if (!(v.winner === null || isInt(v.winner))) bad('winner', 'a seat or null');
+  if (!isInt(v.moveCount) || v.moveCount < 0) bad('moveCount', 'a whole number');
+  if (!(v.lastMove === null || isMove(v.lastMove))) bad('lastMove', 'null or a move');
+  if (!Array.isArray(v.events) || !v.events.every((e) => isRecord(e))) bad('events', 'an array of events');
+  if (problems.count > 0) return undefined;
+  const view = { ...(v as unknown as PlayerView), deck: part.deck };
+  let sample;
+  try {
+    sample = sampleState(view, seededRandom(0));
+  } catch (e) {
+    throw new ViewError('INCONSISTENT_VIEW', `No game state shows this view: ${(e as Error).message}`);
+  }
+  const stateProblems = new ProblemList();
+  const state = examineState(sample, stateProblems);
+  if (!state || !samePlainData(playerView(state, part.seat), view)) {
+    const why = state ? 'its parts contradict each other (known cards, events or the discard pile)' : summarize(stateProblems.list, stateProblems.count);
+    throw new ViewError('INCONSISTENT_VIEW', `No game state shows this view: ${why}`, {}, stateProblems.list);
+  }
+  return issueView(view);
+}
+
+/**
+ * The gateway for a player view from outside (JSON from a network message or a file): reads it
+ * once into a private copy and checks it in full, so that bots and `determinize` can use it.
+ * Views made by {@link playerView} are returned as they are.
+ *
+ * @param input - a player view as plain data, or its JSON text.
+ * @returns the checked view, owned by the library.
+ * @throws {@link ViewError} `BAD_VIEW` listing every problem of its fields (`problems`: `UNREADABLE`,
+ *   `BAD_SHAPE`, `DUPLICATE_CARD`…), or `INCONSISTENT_VIEW` when no reachable state shows it.
+ * @example
+ * ```ts
+ * const view = loadView(JSON.parse(message));
+ * const move = bot.chooseMove(view);
+ * ```
+ */
+export function loadView(input: unknown): PlayerView {
+  const problems = new ProblemList();
+  let value = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch {
+      problems.add('UNREADABLE', '', '§8', 'This text is not JSON, so it is not a player view.');
+      throw new ViewError('BAD_VIEW', problems.list[0]!.message, {}, problems.list);
+    }
+  }
+  const view = examineView(value, problems);
+  if (!view) throw new ViewError('BAD_VIEW', `This is not a player view: ${summarize(problems.list, problems.count)}`, {}, problems.list);
+  return view;
+}

@@ -1,0 +1,59 @@
+/**
+ * The playground's language switch (issue 13): the library's sentences in the log and in a
+ * refusal come in French or Dutch, chosen by the menu or by `?lang=` in the link.
+ */
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPlayground, launchChromium, requireChromium, ROOT, serveStatic } from './server.js';
+
+const SITE = join(ROOT, 'test-results', 'e2e-language');
+let context: BrowserContext;
+let page: Page;
+let server: Server;
+let baseUrl: string;
+const pageErrors: string[] = [];
+
+describe('playground language switch in headless Chromium', () => {
+  beforeAll(async () => {
+    requireChromium();
+    await buildPlayground(SITE);
+    ({ server, url: baseUrl } = await serveStatic(SITE));
+    context = await launchChromium();
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await new Promise((done) => server?.close(done));
+  });
+
+  it('tells the game in French with ?lang=fr, then refuses a mixed set in Dutch after switching', async () => {
+    await page.goto(`${baseUrl}?lang=fr`);
+    expect(await page.locator('[data-testid="language"]').inputValue()).toBe('fr');
+    await page.selectOption('#players', '3');
+    await page.selectOption('#seat-0', 'human');
+    await page.selectOption('#seat-1', 'greedy');
+    await page.selectOption('#seat-2', 'greedy');
+    await page.fill('#seed', 'e2e-language');
+    await page.selectOption('#speed', 'instant');
+    await page.click('#start');
+    await page.waitForSelector('#game[data-my-turn="true"]', { timeout: 30_000 });
+    const log = await page.locator('#log').textContent();
+    expect(log).toMatch(/ joue | retourne | prend | ajoute /);
+    expect(log).not.toMatch(/ plays | rotates | takes | adds /);
+
+    await page.selectOption('[data-testid="language"]', 'nl');
+    expect(page.url()).toContain('lang=nl');
+    const hand = await page.locator('#hand .card').evaluateAll((els) => els.map((el) => ({ id: el.getAttribute('data-card-id'), value: el.getAttribute('data-active') })));
+    const a = hand[0]!;
+    const b = hand.find((c) => c.value !== a.value)!;
+    await page.click(`#hand .hand-card[data-card-id="${a.id}"]`);
+    await page.click(`#hand .hand-card[data-card-id="${b.id}"]`);
+    await page.click('#play');
+    await expect.poll(() => page.locator('#message').textContent()).toMatch(/De kaarten van een set moeten allemaal dezelfde actieve waarde tonen.*\(regels §5 A\)\.$/);
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * A bundler keeps only what an app imports from the built entry: the rules core alone carries no
+ * sentence catalogue, bot or record code (the catalogues are built with pure calls for this).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../docs/markdown.js';
+
+const ENTRY = join(ROOT, 'dist', 'index.js');
+
+async function bundle(code: string): Promise<string> {
+  const out = await build({
+    stdin: { contents: code, resolveDir: ROOT, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0]!.text;
+}
+
+beforeAll(() => {
+  if (!existsSync(ENTRY)) execFileSync(process.execPath, [join(ROOT, 'node_modules', 'tsup', 'dist', 'cli-default.js')], { cwd: ROOT, stdio: 'pipe' });
+}, 120_000);
+
+describe('tree-shaking of the built entry', () => {
+  it('the rules core alone leaves out the sentence catalogues, the bots and the records', async () => {
+    const core = await bundle(`import { createGame, legalMoves, apply, checkMove } from './dist/index.js';
+let s = createGame(3, 1); s = apply(s, legalMoves(s)[0]); console.log(checkMove(s, { type: 'rotate' }).ok);`);
+    for (const marker of ['pour gagner', 'om te winnen', 'to win', 'montecarlo', 'dnup-record']) expect(core, marker).not.toContain(marker);
+    expect(core.length).toBeLessThan(30_000);
+  });
+
+  it('describeMove brings the catalogues along (the control)', async () => {
+    const words = await bundle(`import { describeMove, createGame, legalMoves } from './dist/index.js';
+const s = createGame(3, 1); console.log(describeMove(s, legalMoves(s)[0], 'fr'));`);
+    for (const marker of ['pour gagner', 'om te winnen', 'to win']) expect(words).toContain(marker);
+  });
+});
