@@ -1,5 +1,5 @@
 /** What every `dnup` command shares: argument parsing, reading files, and errors without stack traces. */
-import { readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** Exit codes of every command. */
@@ -59,25 +59,65 @@ export function parseCommand(command: string, help: string, args: readonly strin
   };
 }
 
-/** The text of a file, or of standard input for `-`. */
-export function readText(path: string): string {
+/**
+ * The largest input the command line reads, in bytes (16 MiB): room for a position or record with
+ * a custom deck of 65,536 cards, pretty-printed. Anything longer is refused before it is parsed.
+ */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
+/** Why a file cannot be read, in a few words. */
+function readFailure(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'it is a directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return clip(e instanceof Error ? e.message : String(e), 200);
+}
+
+/**
+ * The text of a file, or of standard input for `-`: at most {@link MAX_INPUT_BYTES} bytes of UTF-8
+ * (a byte-order mark is dropped). Reads in chunks and stops past the limit, so an endless source
+ * (`/dev/zero`, a pipe that never ends) is refused instead of filling the memory.
+ */
+export async function readText(path: string): Promise<string> {
+  const name = path === '-' ? 'standard input' : path;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const stream = path === '-' ? process.stdin : createReadStream(path);
   try {
-    return readFileSync(path === '-' ? 0 : path, 'utf8');
+    for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += bytes.length;
+      if (size > MAX_INPUT_BYTES) {
+        stream.destroy();
+        throw new CliError(`${name} is too large: dnup reads at most ${MAX_INPUT_BYTES} bytes (16 MiB).`);
+      }
+      chunks.push(bytes);
+    }
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
-    throw new CliError(`cannot read ${path}: ${why}`);
+    if (e instanceof CliError) throw e;
+    throw new CliError(`cannot read ${name}: ${readFailure(e)}`);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks, size));
+  } catch {
+    throw new CliError(`${name} is not text: it is not valid UTF-8.`);
   }
 }
 
 /** A file's JSON content. */
-export function readJson(path: string): unknown {
-  const text = readText(path);
+export async function readJson(path: string): Promise<unknown> {
+  const text = await readText(path);
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new CliError(`${path} is not valid JSON: ${(e as Error).message}`);
+    throw new CliError(`${path === '-' ? 'standard input' : path} is not valid JSON: ${clip((e as Error).message, 200)}`);
   }
+}
+
+/** `text` cut to at most `max` characters (an ellipsis marks the cut): no line grows with the input. */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 /** Writes lines to standard output. */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { arenaCommand } from './arena-command.js';
 import { checkCommand } from './check-command.js';
-import { CliError, EXIT, print } from './cli-support.js';
+import { clip, CliError, EXIT, print } from './cli-support.js';
 import { playCommand } from './play-command.js';
 import { replayCommand } from './replay-command.js';
 
@@ -30,8 +30,9 @@ Usage:
   dnup <command> --help         help for one command
   dnup --version                print the version
 
-Exit status: 0 success · 1 an illegal move or an invalid position · 2 bad usage,
-a missing file, bad JSON or not a game record.`;
+Files are read up to 16 MiB. Exit status: 0 success · 1 an illegal move or an invalid
+position · 2 bad usage, a missing or unreadable file, a file over 16 MiB or not UTF-8 text,
+bad JSON or not a game record.`;
 
 async function run(args: readonly string[]): Promise<number> {
   const [command, ...rest] = args;
@@ -68,6 +69,6 @@ try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (e) {
   const cli = e instanceof CliError;
-  process.stderr.write(`dnup: ${cli ? e.message : `internal error: ${(e as Error)?.message ?? String(e)}`}\n`);
+  process.stderr.write(`dnup: ${cli ? e.message : `internal error (a bug in dnup, please report it): ${clip(String((e as Error | null)?.message ?? e), 500)}`}\n`);
   process.exitCode = cli ? e.exitCode : EXIT.internal;
 }

@@ -4,15 +4,20 @@ import { isRecordError } from '../records/record-error.js';
 import { replay, type LegalVerdict, type ReplayResult } from '../records/replay.js';
 import { describeMove } from '../notation/describe-move.js';
 import { renderPosition } from '../notation/render-position.js';
-import { CliError, EXIT, indent, parseCommand, print, readText } from './cli-support.js';
+import { clip, CliError, EXIT, indent, parseCommand, print, readText } from './cli-support.js';
 import { outcomeLine } from './outcome.js';
+
+/** At most this many problems of a record that cannot be replayed are printed. */
+const MAX_PROBLEMS_SHOWN = 100;
+/** No printed problem line is longer than this (a message may quote the input). */
+const MAX_LINE = 500;
 
 /** The help text of `dnup replay`. */
 export const REPLAY_HELP = `Usage: dnup replay <record.json> [--quiet] [--json]
 
 Replays a game record (docs/record.schema.json) from its seed and judges every move with
 the rules: each move is printed in notation (docs/notation.md) with a sentence, then the verdict.
-Use - to read the record from standard input.
+Use - to read the record from standard input. Reads at most 16 MiB.
 
 Options:
   -q, --quiet   print only the verdict
@@ -20,7 +25,8 @@ Options:
   -h, --help    show this help
 
 Exit status: 0 every move is legal · 1 a move is illegal (its index, round, turn, seat,
-move, code and reason are printed) · 2 the file is missing or is not a valid game record.`;
+move, code and reason are printed) · 2 the file is missing, is not text, is more than
+16 MiB or is not a valid game record.`;
 
 function moveLine(v: LegalVerdict, sentence: string): string {
   return `${String(v.index).padStart(4)}  r${v.round} t${String(v.turn).padEnd(3)} ${v.text.padEnd(14)} ${sentence}`;
@@ -33,12 +39,12 @@ function verdictJson(result: ReplayResult): string {
 }
 
 /** Runs `dnup replay`; returns the exit code. */
-export function replayCommand(args: readonly string[]): number {
+export async function replayCommand(args: readonly string[]): Promise<number> {
   const parsed = parseCommand('replay', REPLAY_HELP, args, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } }, 1);
   if (!parsed) return EXIT.ok;
   const { values } = parsed;
   const path = parsed.file('a record file');
-  const text = readText(path);
+  const text = await readText(path);
   let result: ReplayResult;
   try {
     const record = parseRecord(text);
@@ -46,8 +52,9 @@ export function replayCommand(args: readonly string[]): number {
     result = replay(record, loud ? { onMove: (before, move, _after, v) => print(moveLine(v, describeMove(before, move))) } : {});
   } catch (e) {
     if (!isRecordError(e)) throw e;
-    const lines = e.problems.map((p) => `  ${p.code}${p.path ? ` at ${p.path}` : ''}: ${p.message}`);
-    throw new CliError(`${path} is not a valid game record:\n${lines.join('\n')}`, EXIT.usage);
+    const lines = e.problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => clip(`  ${p.code}${p.path ? ` at ${p.path}` : ''}: ${p.message}`, MAX_LINE));
+    if (e.problems.length > lines.length) lines.push(`  … and ${e.problems.length - lines.length} more.`);
+    throw new CliError(`${path === '-' ? 'standard input' : path} is not a valid game record:\n${lines.join('\n')}`, EXIT.usage);
   }
   if (values.json) {
     print(verdictJson(result));

@@ -75,12 +75,15 @@ export function applyTrusted(state: GameState, own: Move): GameState {
  * plays (by value, size, then card ids), adds (by target, then card), takes (by target), rotate.
  * Empty exactly when the game is over; `[{ type: 'nextRound' }]` when a round is over.
  *
- * A value held k times yields 2^k − 1 plays; see `legalMoveGroups` for a compact form.
+ * A value held k times yields 2^k − 1 plays; see `legalMoveGroups` for a compact form, and
+ * `iterateLegalMoves` to go through them one at a time.
  *
  * @param source - a full state, or the player view of the seat to play: both give the same
  *   moves. A view of a seat that is not to play has none (at a round's end every seat's view
  *   lists `nextRound`). Objects the library did not make are checked first.
  * @throws {@link PositionError} when `source` is not a state or view the rules can reach.
+ * @throws {@link ArgumentError} `BAD_ARGUMENT` when the position has more than 1,000,000 legal
+ *   moves (only custom decks get there: 20 cards of one value in one hand).
  * @example
  * ```ts
  * const moves = legalMoves(state);

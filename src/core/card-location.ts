@@ -1,5 +1,5 @@
 /** Where a card is and which face it shows (rules §8: each card's active value, wherever it is). */
-import { cardsInUse, deckIndex, type CardId } from './cards.js';
+import { deckIndex, deckProblems, idsInUse, type CardId, type DeckDefinition } from './cards.js';
 import { ArgumentError } from './errors.js';
 import { describeValue, isRecord, readInput } from './input.js';
 import type { GameState } from './state.js';
@@ -66,6 +66,23 @@ export function inactiveValue(state: Pick<GameState, 'deck'>, card: { readonly i
 }
 
 /**
+ * The ids of the cards a game of `players` players uses, ascending (rules §3.1: a card is used
+ * when its `minPlayers` is at most the number of players).
+ *
+ * @throws {@link ArgumentError} `BAD_ARGUMENT` when `deck` is not a sound deck or `players` not 2 to 5.
+ * @example
+ * ```ts
+ * cardsInUse(STANDARD_DECK, 2).length; // 26
+ * ```
+ */
+export function cardsInUse(deck: DeckDefinition, players: number): CardId[] {
+  const own = trustedDeck(deck);
+  if (!own) throw new ArgumentError('BAD_ARGUMENT', `cardsInUse needs a sound deck (rules §2): ${deckProblems(deck)[0] ?? ''}`);
+  if (!Number.isInteger(players) || players < 2 || players > 5) throw new ArgumentError('BAD_ARGUMENT', `A game has 2 to 5 players, not ${describeValue(players)} (rules §1).`);
+  return idsInUse(own, players);
+}
+
+/**
  * The cards of the discard pile, ascending: every card in use that is in no hand and in no table
  * set (rules §3.1, §4.1). The pile is face down, but each of its cards was seen on the table.
  *
@@ -82,7 +99,7 @@ export function discardPile(state: GameState): CardId[] {
 export function discardPileOf(state: Pick<GameState, 'deck' | 'players' | 'hands' | 'table'>): CardId[] {
   const index = deckIndex(state.deck);
   const n = state.players.length;
-  const inUse = (index.inUse[n] ??= cardsInUse(state.deck, n));
+  const inUse = (index.inUse[n] ??= idsInUse(state.deck, n));
   const placed = new Uint8Array(index.faces.length);
   for (const hand of state.hands) for (let i = 0; i < hand.length; i++) placed[hand[i]!.id] = 1;
   for (const t of state.table) for (let i = 0; i < t.cards.length; i++) placed[t.cards[i]!] = 1;

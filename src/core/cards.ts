@@ -3,6 +3,7 @@
  * validation and a per-deck lookup table built once and cached.
  */
 import { GameSetupError } from './errors.js';
+import { describeValue, readInput } from './input.js';
 
 /** A card's identity: the `id` of its {@link CardDefinition}. Integer from 0 to 65535. */
 export type CardId = number;
@@ -83,17 +84,25 @@ export interface DeckIndex {
   readonly inUse: (readonly CardId[] | undefined)[];
 }
 
+/** Problems of one deck spelled out; more are counted (a hostile deck may break thousands). */
+const MAX_DECK_PROBLEMS = 20;
+
 let lastDeck: DeckDefinition | undefined;
 let lastIndex: DeckIndex | undefined;
 const indexCache = new WeakMap<DeckDefinition, DeckIndex>();
 
 /** Problems with a deck definition, as sentences; empty when the deck is sound (rules §2). */
-export function deckProblems(deck: unknown, players?: number): string[] {
+export function deckProblems(input: unknown, players?: number): string[] {
+  // read once into plain data: holes, getters, cycles and BigInts become a problem, not a crash
+  const read = readInput(input, { depth: 4 });
+  if (!read.ok) return [`The deck cannot be read${read.problem.path ? ` (at ${read.problem.path})` : ''}: ${read.problem.message} (rules §2).`];
+  const deck = read.value;
   const problems: string[] = [];
-  if (typeof deck !== 'object' || deck === null || !Array.isArray((deck as DeckDefinition).cards)) {
+  if (typeof deck !== 'object' || deck === null || !Array.isArray((deck as unknown as DeckDefinition).cards)) {
     return ['A deck must be an object with a "cards" array (rules §2).'];
   }
-  const cards = (deck as DeckDefinition).cards as unknown[];
+  const cards = (deck as unknown as DeckDefinition).cards as unknown[];
+  if (cards.length > MAX_CARD_ID + 1) return [`A deck has at most ${MAX_CARD_ID + 1} cards (ids 0 to ${MAX_CARD_ID}), not ${cards.length} (rules §2).`];
   const seen = new Set<number>();
   let stars = 0;
   cards.forEach((raw, i) => {
@@ -105,7 +114,7 @@ export function deckProblems(deck: unknown, players?: number): string[] {
     const card = raw as Partial<CardDefinition>;
     const { id, faces, minPlayers, star } = card;
     if (!Number.isInteger(id) || (id as number) < 0 || (id as number) > MAX_CARD_ID) {
-      problems.push(`${where} has id ${String(id)}; ids must be integers from 0 to ${MAX_CARD_ID}.`);
+      problems.push(`${where} has id ${describeValue(id)}; ids must be integers from 0 to ${MAX_CARD_ID}.`);
     } else if (seen.has(id as number)) {
       problems.push(`${where} repeats id ${id}; card ids must be unique.`);
     } else {
@@ -113,19 +122,20 @@ export function deckProblems(deck: unknown, players?: number): string[] {
     }
     // safe integers only: a bigger number read from JSON is silently rounded to another value
     if (!Array.isArray(faces) || faces.length !== 2 || !faces.every((v) => Number.isSafeInteger(v) && v >= 1)) {
-      problems.push(`${where} (id ${String(id)}) must have two face values that are whole numbers from 1 to ${Number.MAX_SAFE_INTEGER}.`);
+      problems.push(`${where} (id ${describeValue(id)}) must have two face values that are whole numbers from 1 to ${Number.MAX_SAFE_INTEGER}.`);
     } else if (faces[0] === faces[1]) {
-      problems.push(`${where} (id ${String(id)}) shows ${faces[0]} on both faces; the two values of a card must differ.`);
+      problems.push(`${where} (id ${describeValue(id)}) shows ${faces[0]} on both faces; the two values of a card must differ.`);
     }
     if (!Number.isInteger(minPlayers) || (minPlayers as number) < 2 || (minPlayers as number) > 5) {
-      problems.push(`${where} (id ${String(id)}) has minPlayers ${String(minPlayers)}; it must be from 2 to 5.`);
+      problems.push(`${where} (id ${describeValue(id)}) has minPlayers ${describeValue(minPlayers)}; it must be from 2 to 5.`);
     }
     if (star !== undefined && typeof star !== 'boolean') {
-      problems.push(`${where} (id ${String(id)}) has a star that is not true or false.`);
+      problems.push(`${where} (id ${describeValue(id)}) has a star that is not true or false.`);
     }
     if (star === true) stars++;
   });
   if (stars !== 1) problems.push(`A deck must have exactly one starred card; this one has ${stars}.`);
+  if (problems.length > MAX_DECK_PROBLEMS) problems.splice(MAX_DECK_PROBLEMS, problems.length, `…and ${problems.length - MAX_DECK_PROBLEMS} more problems.`);
   if (problems.length === 0 && players !== undefined) {
     const kept = (cards as CardDefinition[]).filter((c) => c.minPlayers <= players);
     if (!kept.some((c) => c.star === true)) {
@@ -168,8 +178,11 @@ function buildIndex(deck: DeckDefinition): DeckIndex {
 export function isStandardDeck(deck: DeckDefinition): boolean {
   const std = STANDARD_DECK.cards;
   if (deck === STANDARD_DECK) return true;
-  if (deck.cards.length !== std.length) return false;
-  return deck.cards.every((c, i) => {
+  const read = readInput(deck, { depth: 4 }); // any value: read once, never throws
+  if (!read.ok || deckProblems(read.value).length > 0) return false;
+  const plain = read.value as unknown as DeckDefinition;
+  if (plain.cards.length !== std.length) return false;
+  return plain.cards.every((c, i) => {
     const s = std[i]!;
     return c.id === s.id && c.faces[0] === s.faces[0] && c.faces[1] === s.faces[1] && c.minPlayers === s.minPlayers && (c.star === true) === (s.star === true);
   });
@@ -188,8 +201,8 @@ export function deckIndex(deck: DeckDefinition): DeckIndex {
   return index;
 }
 
-/** The ids of the cards a game of `players` players uses, ascending (rules §3.1). */
-export function cardsInUse(deck: DeckDefinition, players: number): CardId[] {
+/** The ids of the cards a game of `players` players uses, ascending (rules §3.1), for a checked deck (internal). */
+export function idsInUse(deck: DeckDefinition, players: number): CardId[] {
   return deck.cards.filter((c) => c.minPlayers <= players).map((c) => c.id).sort((a, b) => a - b);
 }
 

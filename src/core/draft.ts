@@ -3,6 +3,7 @@
  * (hands, table: at most a few pointers each) and shares everything else with the input state.
  */
 import type { CardId, DeckIndex, HeldCard } from './cards.js';
+import { memberOf } from './actions/hand-cards.js';
 import type { GameEvent } from './events.js';
 import type { Move } from './moves.js';
 import type { MovePosition } from './position.js';
@@ -124,11 +125,12 @@ export function updateKnown(d: Draft, seat: number, ids: readonly CardId[], arri
   if (arrived) next = appendAll(list, ids);
   else {
     if (list.length === 0) return;
+    const leaves = memberOf(ids);
     let leaving = 0;
-    for (let i = 0; i < list.length; i++) if (ids.includes(list[i]!)) leaving++;
+    for (let i = 0; i < list.length; i++) if (leaves(list[i]!)) leaving++;
     if (leaving === 0) return;
     const kept = new Array<CardId>(list.length - leaving);
-    for (let i = 0, j = 0; i < list.length; i++) if (!ids.includes(list[i]!)) kept[j++] = list[i]!;
+    for (let i = 0, j = 0; i < list.length; i++) if (!leaves(list[i]!)) kept[j++] = list[i]!;
     next = kept;
   }
   const known = d.known.slice();

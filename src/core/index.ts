@@ -3,12 +3,11 @@ export { createGame } from './setup.js';
 export { apply, legalMoves } from './apply.js';
 export { checkMove, isLegalMove, type MoveCheck } from './check-move.js';
 export type { MoveSource, SeatView } from './position.js';
-export { locateCard, inactiveValue, discardPile, type CardLocation } from './card-location.js';
+export { locateCard, inactiveValue, discardPile, cardsInUse, type CardLocation } from './card-location.js';
 export {
   STANDARD_DECK,
   MAX_CARD_ID,
   deckProblems,
-  cardsInUse,
   isStandardDeck,
   type CardId,
   type CardDefinition,

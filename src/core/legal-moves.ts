@@ -9,6 +9,7 @@
  */
 import type { CardId, HeldCard } from './cards.js';
 import { mayArrive } from './beaten-sets.js';
+import { ArgumentError } from './errors.js';
 import { addMove, NEXT_ROUND, ROTATE, singlePlay, takeMove } from './interned-moves.js';
 import type { Move } from './moves.js';
 import type { MovePosition } from './position.js';
@@ -19,7 +20,14 @@ import type { GameStatus, TableSet } from './state.js';
 let sortedValues = new Float64Array(64);
 let sortedIds = new Int32Array(64);
 
-/** Sorts the hand by (active value, id) into the scratch buffers (insertion sort: hands are small). */
+/** Hands up to this size are insertion-sorted (fastest on the rules' hands of 8–13 cards). */
+const INSERTION_MAX = 32;
+
+/**
+ * Sorts the hand by (active value, id) into the scratch buffers: insertion sort for small hands,
+ * an O(n log n) sort past {@link INSERTION_MAX} cards, since a custom deck may deal 32,768 cards
+ * to one seat and insertion sort is quadratic.
+ */
 function sortHand(hand: readonly HeldCard[]): void {
   const n = hand.length;
   if (n > sortedValues.length) {
@@ -28,6 +36,15 @@ function sortHand(hand: readonly HeldCard[]): void {
   }
   const values = sortedValues;
   const ids = sortedIds;
+  if (n > INSERTION_MAX) {
+    // values are safe integers, so their difference is exact
+    const order = hand.slice().sort((a, b) => a.active - b.active || a.id - b.id);
+    for (let i = 0; i < n; i++) {
+      values[i] = order[i]!.active;
+      ids[i] = order[i]!.id;
+    }
+    return;
+  }
   for (let i = 0; i < n; i++) {
     const c = hand[i]!;
     const v = c.active;
@@ -43,6 +60,20 @@ function sortHand(hand: readonly HeldCard[]): void {
   }
 }
 
+/**
+ * Steps `pick`, a strictly ascending choice of `pick.length` indexes below `m`, to the next one in
+ * lexicographic order; false after the last. Shared by the eager list and the lazy generator.
+ */
+export function nextCombination(pick: number[], m: number): boolean {
+  const size = pick.length;
+  let i = size - 1;
+  while (i >= 0 && pick[i] === m - size + i) i--;
+  if (i < 0) return false;
+  pick[i]!++;
+  for (let j = i + 1; j < size; j++) pick[j] = pick[j - 1]! + 1;
+  return true;
+}
+
 /** Appends every `size`-card subset of ids[from, from + m), in lexicographic order, as a play move. */
 function pushCombinations(out: Move[], ids: Int32Array, from: number, m: number, size: number): void {
   if (size === 1) {
@@ -51,16 +82,11 @@ function pushCombinations(out: Move[], ids: Int32Array, from: number, m: number,
   }
   const pick = new Array<number>(size);
   for (let i = 0; i < size; i++) pick[i] = i;
-  for (;;) {
+  do {
     const cards = new Array<CardId>(size);
     for (let i = 0; i < size; i++) cards[i] = ids[from + pick[i]!]!;
     out.push({ type: 'play', cards });
-    let i = size - 1;
-    while (i >= 0 && pick[i] === m - size + i) i--;
-    if (i < 0) return;
-    pick[i]!++;
-    for (let j = i + 1; j < size; j++) pick[j] = pick[j - 1]! + 1;
-  }
+  } while (nextCombination(pick, m));
 }
 
 /**
@@ -103,13 +129,41 @@ export function movesFrom(status: GameStatus, seat: number, hand: readonly HeldC
     let end = start + 1;
     while (end < n && values[end] === value) end++;
     const m = end - start;
+    // a value shown by at most 8 cards has at most 255 plays (always so with the standard deck)
+    if (m > 8 && out.length + playCount(table, value, m) > MAX_LISTED_MOVES) throw tooManyMoves();
     for (let size = 1; size <= m; size++) {
       if (mayArrive(table, size, value)) pushCombinations(out, sortedIds, start, m, size);
     }
+    if (out.length > MAX_LISTED_MOVES) throw tooManyMoves();
     start = end;
   }
   pushOtherMoves(out, table, n, seat);
   return out;
+}
+
+/**
+ * The most moves `legalMoves` lists. A value held k times has 2^k − 1 plays (rules §5 A), so a
+ * custom deck can give one hand more plays than memory holds; past this many, `legalMoves`
+ * throws instead, and `legalMoveGroups`, `iterateLegalMoves` or `checkMove` serve.
+ */
+export const MAX_LISTED_MOVES = 1_000_000;
+
+/** The number of legal plays of `m` cards showing `value`: Σ C(m, size) over the sizes that may arrive (a double; Infinity when huge). */
+function playCount(table: readonly TableSet[], value: number, m: number): number {
+  let total = 0;
+  let c = 1;
+  for (let size = 1; size <= m && total <= MAX_LISTED_MOVES; size++) {
+    c = (c * (m - size + 1)) / size; // C(m, size), rounded: only compared with the limit
+    if (mayArrive(table, size, value)) total += c;
+  }
+  return total;
+}
+
+function tooManyMoves(): ArgumentError {
+  return new ArgumentError(
+    'BAD_ARGUMENT',
+    `This position has more than ${MAX_LISTED_MOVES.toLocaleString('en-US')} legal moves (a value held k times gives 2^k − 1 plays, rules §5 A), too many to list: use legalMoveGroups or iterateLegalMoves, or checkMove for one move.`,
+  );
 }
 
 /** Appends the adds, takes and rotate of a playing position; the hand must be sorted already. */

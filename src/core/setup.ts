@@ -8,22 +8,19 @@ import { seedRng, seedText, type RngState, type Seed } from './random.js';
 import type { GameOptions, GameState } from './state.js';
 import { describeValue, isRecord, readInput } from './input.js';
 import { issue, ownDeck } from './trust.js';
+import { defaultNames, playerNamesProblem } from './players.js';
 import { openingArea } from './turn-order.js';
 
 function playerNames(players: unknown): string[] {
   if (typeof players === 'number') {
     if (Number.isInteger(players) && players >= 2 && players <= 5) {
-      return Array.from({ length: players }, (_, i) => `Player ${i + 1}`);
+      return defaultNames(players);
     }
   } else if (Array.isArray(players)) {
     const read = readInput(players, { depth: 2 }); // once: holes, getters and Proxies included
-    const names = read.ok ? (read.value as unknown[]) : undefined;
-    if (names && names.length >= 2 && names.length <= 5 && names.every((p) => typeof p === 'string' && p.trim() !== '')) {
-      return names as string[];
-    }
-    if (players.length >= 2 && players.length <= 5) {
-      throw new GameSetupError('BAD_PLAYERS', `Every player name must be a non-empty string${read.ok ? '' : ` (${read.problem.path || 'the list'}: ${read.problem.message})`} (rules §1).`, undefined, { input: describeValue(players) });
-    }
+    const problem = read.ok ? playerNamesProblem(read.value) : { path: read.problem.path, message: `The names cannot be read: ${read.problem.message}` };
+    if (!problem && read.ok) return read.value as string[];
+    throw new GameSetupError('BAD_PLAYERS', problem?.message ?? '', undefined, { input: describeValue(players), path: problem?.path ?? 'players' });
   }
   throw new GameSetupError('BAD_PLAYERS', `dnup is played by 2 to 5 players: give a seat count from 2 to 5 or 2 to 5 names, not ${describeValue(players)} (rules §2).`, undefined, { input: describeValue(players) });
 }

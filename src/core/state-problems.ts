@@ -8,6 +8,7 @@ import { isMove } from './moves.js';
 import { ROUNDS_TO_WIN, TOKENS_TO_WIN } from './scoring.js';
 import type { GameState } from './state.js';
 import type { ProblemList } from './position-error.js';
+import { playerNamesProblem } from './players.js';
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -33,8 +34,9 @@ export function stateShape(s: Record<string, unknown>, problems: ProblemList): b
   }
   if (s.format !== 1) bad('format', '1 (the state format this library reads)');
   const players = s.players;
-  if (!Array.isArray(players) || players.length < 2 || players.length > 5 || !players.every((p) => typeof p === 'string' && p.trim() !== '')) {
-    problems.add('BAD_PLAYERS', 'players', '§2', '"players" must list 2 to 5 non-empty names.');
+  const named = playerNamesProblem(players);
+  if (named || !Array.isArray(players)) {
+    problems.add('BAD_PLAYERS', named?.path ?? 'players', '§1', named?.message ?? '');
     return false;
   }
   const n = players.length;
@@ -52,9 +54,6 @@ export function stateShape(s: Record<string, unknown>, problems: ProblemList): b
   if (!isInt(s.discardCount) || (s.discardCount as number) < 0) bad('discardCount', 'a whole number of at least 0');
   if (!Array.isArray(s.known) || s.known.length !== n || !s.known.every(isIntArray)) bad('known', `one array of card ids per seat (${n})`);
   if (!isInt(s.starter)) bad('starter', 'a seat');
-  else if ((s.starter as number) < 0 || (s.starter as number) >= n) {
-    problems.add('BAD_STARTER', 'starter', '§3', `The round's starter must be one of the ${n} seats (0–${n - 1}), not ${s.starter as number}.`);
-  }
   if (!isObject(s.turn) || !isInt(s.turn.seat) || !isInt(s.turn.area) || !isInt(s.turn.number) || Object.keys(s.turn).length !== 3) {
     bad('turn', '{ seat, area, number } with integers');
   }
@@ -148,6 +147,9 @@ function checkTable(s: GameState, index: DeckIndex, problems: ProblemList): void
 /** Whose turn, who is out, and whether the status fits them (rules §4, §6, §7). */
 function checkTurnAndOut(s: GameState, problems: ProblemList): void {
   const n = s.players.length;
+  if (s.starter < 0 || s.starter >= n) {
+    problems.add('BAD_STARTER', 'starter', '§3', `The round's starter must be one of the ${n} seats (0–${n - 1}), not ${s.starter}.`);
+  }
   const duel = n === 2;
   const { seat, area, number } = s.turn;
   if (seat < 0 || seat >= n || area < 0 || area >= (duel ? 2 : 1) || number < 1) {

@@ -11,6 +11,7 @@
 import { deckIndex, deckProblems, isStandardDeck, STANDARD_DECK, type CardDefinition, type CardId, type DeckDefinition } from './cards.js';
 import { describeValue, isRecord, readInput } from './input.js';
 import { isDnupError } from './errors.js';
+import { playerNamesProblem } from './players.js';
 import { PositionError, ProblemList } from './position-error.js';
 import { invariantProblems, stateShape } from './state-problems.js';
 import type { GameState } from './state.js';
@@ -150,8 +151,9 @@ export function examineSeatView(plain: Record<string, unknown>, problems: Proble
   const before = problems.count;
   const bad = (path: string, what: string): void => problems.add('BAD_SHAPE', path, '§8', `"${path}" of a player view must be ${what}.`);
   const players = plain.players;
-  if (!Array.isArray(players) || players.length < 2 || players.length > 5 || !players.every((p) => typeof p === 'string' && p.trim() !== '')) {
-    problems.add('BAD_PLAYERS', 'players', '§2', '"players" must list 2 to 5 non-empty names.');
+  const named = playerNamesProblem(players);
+  if (named || !Array.isArray(players)) {
+    problems.add('BAD_PLAYERS', named?.path ?? 'players', '§1', named?.message ?? '');
     return undefined;
   }
   const n = players.length;

@@ -3,6 +3,7 @@
  * and states so far, and the game record. It sits on top of the pure reducer and is itself
  * immutable: every call returns a new history and leaves the old one as it was.
  */
+import { trustedState } from '../core/trust.js';
 import { apply } from '../core/apply.js';
 import { isCodedError } from '../core/errors.js';
 import type { Move } from '../core/moves.js';
@@ -98,7 +99,10 @@ function make(states: readonly GameState[], moves: readonly Move[], undone: read
     undone,
     canUndo: moves.length > 0,
     canRedo: undone.length > 0,
-    play: (move: Move) => make([...states, apply(state, move)], [...moves, move], []),
+    play: (move: Move) => {
+      const next = apply(state, move);
+      return make([...states, next], [...moves, next.lastMove!], []); // the library's own copy of the move, read once
+    },
     undo: () => {
       if (moves.length === 0) throw new HistoryError('NOTHING_TO_UNDO', 'There is no move to undo: this is the first position of the history.');
       return make(states.slice(0, -1), moves.slice(0, -1), [moves[moves.length - 1]!, ...undone]);
@@ -135,5 +139,5 @@ function make(states: readonly GameState[], moves: readonly Move[], undone: read
  * ```
  */
 export function history(state: GameState): GameHistory {
-  return make([state], [], []);
+  return make([trustedState(state)], [], []);
 }

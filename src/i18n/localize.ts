@@ -3,7 +3,8 @@
  * and event type, with templates over structured parameters. English stays the default and the
  * `message` of every error; {@link localizeError} words the same error in another language.
  */
-import { isCodedError } from '../core/errors.js';
+import { ArgumentError, isCodedError } from '../core/errors.js';
+import { describeValue, isRecord, readInput } from '../core/input.js';
 import { en } from './en.js';
 import { fr } from './fr.js';
 import { nl } from './nl.js';
@@ -62,7 +63,7 @@ export function isLocale(x: unknown): x is Locale {
 export function catalogue(locale: Locale | undefined): Catalogue {
   if (locale === undefined) return en;
   if (!isLocale(locale)) {
-    const params = { name: JSON.stringify(locale) ?? String(locale), allowed: LOCALES };
+    const params = { name: describeValue(locale), allowed: LOCALES };
     throw new LocaleError('UNKNOWN_LOCALE', en.errors.LocaleError.UNKNOWN_LOCALE(params), params);
   }
   return CATALOGUES[locale];
@@ -85,8 +86,24 @@ export function catalogue(locale: Locale | undefined): Catalogue {
  * ```
  */
 export function errorSentence<K extends ErrorKind>(kind: K, code: ErrorCodes[K], params: ErrorParams = {}, locale?: Locale): string {
-  const table = catalogue(locale).errors[kind] as Readonly<Record<string, (p: ErrorParams) => string>>;
-  return table[code]!(params);
+  const c = catalogue(locale);
+  const errors = c.errors as Readonly<Record<string, Readonly<Record<string, (p: ErrorParams) => string>>>>;
+  const table = typeof kind === 'string' && Object.hasOwn(errors, kind) ? errors[kind]! : undefined;
+  if (!table || typeof code !== 'string' || !Object.hasOwn(table, code)) {
+    throw new ArgumentError('BAD_ARGUMENT', `There is no error ${describeValue(kind)} with the code ${describeValue(code)}.`);
+  }
+  return worded(table[code]!, params);
+}
+
+/** A template applied to parameters read once as plain data; anything else is an ArgumentError. */
+function worded(template: (p: ErrorParams) => string, params: unknown): string {
+  const read = readInput(params ?? {}, { depth: 4 });
+  if (!read.ok || !isRecord(read.value)) throw new ArgumentError('BAD_ARGUMENT', `Error parameters are plain data (an object)${read.ok ? '' : `: ${read.problem.message}`}.`);
+  try {
+    return template(read.value as ErrorParams);
+  } catch {
+    throw new ArgumentError('BAD_ARGUMENT', 'These error parameters do not have the shapes of the documented ones (ErrorParams).');
+  }
 }
 
 /** An error of this package, as {@link localizeError} reads it (any copy, ESM or CommonJS). */
@@ -115,9 +132,31 @@ export interface LocalizableError {
  */
 export function localizeError(error: LocalizableError, locale?: Locale): string {
   const c = catalogue(locale);
+  let fields: LocalizableError;
+  try {
+    // an Error is not plain data: read the fields once, then as plain data
+    const e = error as unknown as Record<string, unknown>;
+    const read = readInput({ name: e.name, code: e.code, message: e.message, params: e.params, rule: e.rule, problems: e.problems }, { depth: 5 });
+    if (!read.ok) throw new Error(read.problem.message);
+    fields = read.value as unknown as LocalizableError;
+  } catch {
+    throw new ArgumentError('BAD_ARGUMENT', 'localizeError needs an error of this package (isDnupError).');
+  }
+  if (typeof fields.name !== 'string' || typeof fields.code !== 'string' || typeof fields.message !== 'string') {
+    throw new ArgumentError('BAD_ARGUMENT', `localizeError needs an error of this package (isDnupError), not ${describeValue(error)}.`);
+  }
+  try {
+    return wordedError(c, fields);
+  } catch {
+    return fields.message;
+  }
+}
+
+function wordedError(c: Catalogue, error: LocalizableError): string {
   if (c === en) return error.message;
-  const table = (c.errors as Readonly<Record<string, Readonly<Record<string, (p: ErrorParams) => string>>>>)[error.name];
-  if (!table || !table[error.code]) return error.message;
+  const errors = c.errors as Readonly<Record<string, Readonly<Record<string, (p: ErrorParams) => string>>>>;
+  const table = Object.hasOwn(errors, error.name) ? errors[error.name] : undefined;
+  if (!table || !Object.hasOwn(table, error.code)) return error.message;
   if ((error.name === 'RecordError' || error.name === 'PositionError') && error.problems?.length) {
     return c.problems(
       error.problems.map((p) => (typeof p === 'string' ? table[error.code]!({}) : (table[p.code] ?? table[error.code]!)(p.rule === undefined ? { path: p.path } : { path: p.path, rule: p.rule }))),
@@ -142,6 +181,17 @@ export function localizeError(error: LocalizableError, locale?: Locale): string 
  * ```
  */
 export function describeEvent(event: NarratedEvent, players: readonly string[], locale?: Locale): string {
-  const narrate = catalogue(locale).events[event.type] as (e: NarratedEvent, names: readonly string[]) => string;
-  return narrate(event, players);
+  const events = catalogue(locale).events as unknown as Readonly<Record<string, (e: NarratedEvent, names: readonly string[]) => string>>;
+  const read = readInput({ event, players }, { depth: 5 });
+  const e = read.ok && isRecord(read.value) ? read.value.event : undefined;
+  const names = read.ok && isRecord(read.value) ? read.value.players : undefined;
+  const type = isRecord(e) ? e.type : undefined;
+  if (typeof type !== 'string' || !Object.hasOwn(events, type) || !Array.isArray(names)) {
+    throw new ArgumentError('BAD_ARGUMENT', `describeEvent needs an event of a state or view and the players' names, not ${describeValue(event)}.`);
+  }
+  try {
+    return events[type]!(e as unknown as NarratedEvent, names as string[]);
+  } catch {
+    throw new ArgumentError('BAD_ARGUMENT', `This ${type} event does not have the documented fields.`);
+  }
 }

@@ -3,11 +3,12 @@
  * field by field against the record format (docs/record.schema.json). Every problem is listed.
  * Legality of the moves is not judged here; that is `replay`'s job.
  */
-import { cardsInUse, deckProblems, STANDARD_DECK, type DeckDefinition } from '../core/cards.js';
+import { idsInUse, deckProblems, STANDARD_DECK, type DeckDefinition } from '../core/cards.js';
 import { moveShapeError, type Move } from '../core/moves.js';
 import { RECORD_VERSION, type GameRecord } from './game-record.js';
 import { describeValue, readInput } from '../core/input.js';
 import { MAX_LISTED_PROBLEMS } from '../core/position-error.js';
+import { playerNamesProblem } from '../core/players.js';
 import { RecordError, type RecordErrorCode, type RecordProblem } from './record-error.js';
 
 const TOP_KEYS = ['format', 'version', 'players', 'seed', 'options', 'moves', 'metadata'];
@@ -35,13 +36,9 @@ class Problems {
 }
 
 function checkPlayers(raw: unknown, out: Problems): string[] | undefined {
-  if (!Array.isArray(raw) || raw.length < 2 || raw.length > 5) {
-    out.add('BAD_PLAYERS', 'players', `"players" must list 2 to 5 player names, not ${describe(raw)} (rules §2).`);
-    return undefined;
-  }
-  const bad = raw.findIndex((p) => typeof p !== 'string' || p.trim() === '');
-  if (bad >= 0) {
-    out.add('BAD_PLAYERS', `players[${bad}]`, `Every player name must be a non-empty string; players[${bad}] is ${describe(raw[bad])}.`);
+  const problem = playerNamesProblem(raw);
+  if (problem) {
+    out.add('BAD_PLAYERS', problem.path, problem.message);
     return undefined;
   }
   return raw as string[];
@@ -160,7 +157,7 @@ export function readRecord(input: unknown): { record?: GameRecord; problems: Rec
   const players = checkPlayers(value.players, out);
   checkSeed(value.seed, out);
   const deck = checkOptions(value.options, players?.length, out);
-  const inUse = deck && players ? new Set(cardsInUse(deck, players.length)) : undefined;
+  const inUse = deck && players ? new Set(idsInUse(deck, players.length)) : undefined;
   checkMoves(value.moves, inUse, players?.length, out);
   checkMetadata(value.metadata, out);
   if (out.count > 0) return fail();

@@ -3,8 +3,9 @@
  * hands, table sets, discard pile, turn, out order and scores, with defaults for everything a
  * snapshot may not show. Turned into a full {@link GameState} by `fromPosition`.
  */
-import { cardsInUse, deckProblems, STANDARD_DECK, type CardId, type DeckDefinition, type HeldCard } from '../core/cards.js';
+import { idsInUse, deckProblems, STANDARD_DECK, type CardId, type DeckDefinition, type HeldCard } from '../core/cards.js';
 import { ownDeck } from '../core/trust.js';
+import { defaultNames, playerNamesProblem } from '../core/players.js';
 import { describeValue } from '../core/input.js';
 import { seedRng, type RngState, type Seed } from '../core/random.js';
 import { ROUNDS_TO_WIN, TOKENS_TO_WIN } from '../core/scoring.js';
@@ -61,11 +62,8 @@ const isInt = (x: unknown): x is number => Number.isInteger(x);
 const isIntArray = (x: unknown): x is number[] => Array.isArray(x) && x.every(isInt);
 
 function namesOf(players: unknown): string[] | undefined {
-  if (isInt(players) && players >= 2 && players <= 5) return Array.from({ length: players }, (_, i) => `Player ${i + 1}`);
-  if (Array.isArray(players) && players.length >= 2 && players.length <= 5 && players.every((p) => typeof p === 'string' && p.trim() !== '')) {
-    return players.slice() as string[];
-  }
-  return undefined;
+  if (isInt(players) && players >= 2 && players <= 5) return defaultNames(players);
+  return playerNamesProblem(players) ? undefined : (players as string[]).slice();
 }
 
 function handsOf(raw: unknown, n: number, problems: ProblemList): HeldCard[][] | undefined {
@@ -168,7 +166,7 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
   const t = turn as { seat: number; area?: number; number?: number };
   const number = t.number ?? 1;
   const placed = new Set<number>([...hands.flat().map((c) => c.id), ...table.flatMap((s) => s.cards)]);
-  const rest = cardsInUse(deck, n).filter((id) => !placed.has(id));
+  const rest = idsInUse(deck, n).filter((id) => !placed.has(id));
   if (discard !== undefined) {
     // a listed discard pile must hold exactly the cards that are nowhere else (rules §3.1)
     const listed = new Set(discard);

@@ -6,12 +6,14 @@
  */
 import type { CardId } from '../core/cards.js';
 import { mayArrive } from '../core/beaten-sets.js';
-import { forEachValueGroup, otherMovesOf } from '../core/legal-moves.js';
+import { forEachValueGroup, nextCombination, otherMovesOf } from '../core/legal-moves.js';
+import { singlePlay } from '../core/interned-moves.js';
 import type { Move } from '../core/moves.js';
 import type { GameState } from '../core/state.js';
 import type { PlayerView } from './player-view.js';
 import { positionOfSource } from '../core/check-move.js';
-import { IllegalMoveError } from '../core/errors.js';
+import { ArgumentError, IllegalMoveError } from '../core/errors.js';
+import { describeValue, isRecord, readInput } from '../core/input.js';
 import type { MoveSource } from '../core/position.js';
 import { withSource } from '../core/trust.js';
 
@@ -35,28 +37,40 @@ export interface MoveGroups {
   readonly others: readonly Move[];
 }
 
+/** 2^1024: a count this big or bigger has no finite double, so it reads Infinity. */
+const PAST_DOUBLES = 2n ** 1024n;
+
 /**
- * C(n, k), exact while it is a safe integer and the nearest double beyond. After step i, r is
- * C(n − k + i, i), an integer, so each step is exact as long as the product stays safe; past
- * that (56 cards of one value and more, only in custom decks) the steps go on in BigInt.
+ * C(m, s) for s = 1…m (index s − 1), each exact while it is a safe integer and the nearest double
+ * beyond, in O(m) steps: C(m, s) = C(m, s − 1) · (m − s + 1) / s is exact in doubles while the
+ * product is safe, then goes on in BigInt; past 2^1024 every count up to the middle is Infinity,
+ * and the upper half mirrors the lower (C(m, s) = C(m, m − s)). Computing each count on its own
+ * took O(m²) BigInt steps: minutes for 65,536 cards of one value.
  */
-function binomial(n: number, k: number): number {
-  const j = Math.min(k, n - k);
+function binomials(m: number): number[] {
+  const out = new Array<number>(m);
+  const half = Math.floor(m / 2);
   let r = 1;
-  for (let i = 1; i <= j; i++) {
-    const product = r * (n - j + i); // exact when safe; rounds to ≥ 2^53 when not
-    if (product > Number.MAX_SAFE_INTEGER) return bigBinomial(n, j, BigInt(r), i);
-    r = product / i;
+  let big: bigint | undefined;
+  let s = 1;
+  for (; s <= half; s++) {
+    if (big === undefined) {
+      const product = r * (m - s + 1); // exact when safe; rounds to ≥ 2^53 when not
+      if (product <= Number.MAX_SAFE_INTEGER) {
+        r = product / s;
+        out[s - 1] = r;
+        continue;
+      }
+      big = BigInt(r);
+    }
+    big = (big * BigInt(m - s + 1)) / BigInt(s);
+    if (big >= PAST_DOUBLES) break;
+    out[s - 1] = Number(big);
   }
-  return r;
+  for (; s <= half; s++) out[s - 1] = Infinity;
+  for (s = half + 1; s <= m; s++) out[s - 1] = s === m ? 1 : out[m - s - 1]!;
+  return out;
 }
-
-/** Finishes {@link binomial} in BigInt from step `from`, where `r` is C(n − k + from − 1, from − 1). */
-function bigBinomial(n: number, k: number, r: bigint, from: number): number {
-  for (let i = from; i <= k; i++) r = (r * BigInt(n - k + i)) / BigInt(i);
-  return Number(r);
-}
-
 
 /**
  * The legal moves of the seat to play, with plays grouped per value and size instead of listed
@@ -80,8 +94,9 @@ function groupsOf(source: MoveSource): MoveGroups {
   const plays: PlayGroup[] = [];
   if (p.status === 'playing') {
     forEachValueGroup(p.hand, (value, cards) => {
+      const counts = binomials(cards.length);
       for (let size = 1; size <= cards.length; size++) {
-        plays.push({ value, size, cards, legal: mayArrive(p.table, size, value), count: binomial(cards.length, size) });
+        plays.push({ value, size, cards, legal: mayArrive(p.table, size, value), count: counts[size - 1]! });
       }
     });
   }
@@ -98,19 +113,22 @@ function groupsOf(source: MoveSource): MoveGroups {
  * ```
  */
 export function* playsOfGroup(group: PlayGroup): Generator<Move, void, undefined> {
-  const ids = group.cards;
-  const m = ids.length;
-  const size = group.size;
-  if (size < 1 || size > m) return;
-  const pick = Array.from({ length: size }, (_, i) => i);
-  for (;;) {
-    yield { type: 'play', cards: pick.map((i) => ids[i]!) };
-    let i = size - 1;
-    while (i >= 0 && pick[i] === m - size + i) i--;
-    if (i < 0) return;
-    pick[i]!++;
-    for (let j = i + 1; j < size; j++) pick[j] = pick[j - 1]! + 1;
+  const read = readInput(group, { depth: 3 });
+  const g = read.ok && isRecord(read.value) ? read.value : undefined;
+  if (!g || !Array.isArray(g.cards) || !g.cards.every((id) => Number.isSafeInteger(id)) || !Number.isSafeInteger(g.size)) {
+    throw new ArgumentError('BAD_ARGUMENT', `playsOfGroup needs a group from legalMoveGroups ({ value, size, cards, … }), not ${describeValue(group)}.`);
   }
+  const ids = g.cards as number[];
+  const m = ids.length;
+  const size = g.size as number;
+  if (size < 1 || size > m) return;
+  if (size === 1) {
+    for (const id of ids) yield singlePlay(id);
+    return;
+  }
+  const pick = Array.from({ length: size }, (_, i) => i);
+  do yield { type: 'play', cards: pick.map((i) => ids[i]!) };
+  while (nextCombination(pick, m));
 }
 
 /**

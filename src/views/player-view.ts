@@ -68,7 +68,10 @@ const NOTHING_KNOWN: readonly HeldCard[] = Object.freeze([]);
 /** The known cards of a hand, with their faces, in the order they arrived (`ids`). */
 function knownInHand(hand: readonly HeldCard[], ids: readonly CardId[]): readonly HeldCard[] {
   if (ids.length === 0) return NOTHING_KNOWN;
-  return ids.map((id) => hand.find((c) => c.id === id)!);
+  if (ids.length <= 8) return ids.map((id) => hand.find((c) => c.id === id)!);
+  // a Map past a few cards: a search per id is O(n²) on the hands of a big custom deck
+  const byId = new Map(hand.map((c) => [c.id, c]));
+  return ids.map((id) => byId.get(id)!);
 }
 
 function redact(events: readonly GameEvent[], seat: number): readonly ViewEvent[] {

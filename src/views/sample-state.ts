@@ -2,7 +2,7 @@
  * A full state consistent with a checked player view: known cards stay where they are known to
  * be; the unseen cards are shuffled and dealt, each with a random face up (see `determinize`).
  */
-import { cardsInUse, deckIndex, type CardId, type HeldCard } from '../core/cards.js';
+import { idsInUse, deckIndex, type CardId, type HeldCard } from '../core/cards.js';
 import type { GameEvent } from '../core/events.js';
 import type { GameState } from '../core/state.js';
 import { ViewError } from './errors.js';
@@ -21,7 +21,7 @@ export function sampleState(view: PlayerView, rng: RandomSource): GameState {
   for (const t of view.table) for (const id of t.cards) seen.add(id);
   for (const id of view.discard) seen.add(id);
   for (let s = 0; s < n; s++) if (s !== view.seat) for (const c of view.known[s]!) seen.add(c.id);
-  const unseen = cardsInUse(view.deck, n).filter((id) => !seen.has(id));
+  const unseen = idsInUse(view.deck, n).filter((id) => !seen.has(id));
   for (let i = unseen.length - 1; i >= 1; i--) {
     const j = randomBelow(rng, i + 1);
     const t = unseen[i]!;

@@ -14,7 +14,11 @@ export type ViewMoveCheck = MoveCheck;
 
 /** True when `x` is a {@link PlayerView} rather than a full state. */
 export function isPlayerView(x: GameState | PlayerView): x is PlayerView {
-  return x.format === 'dnup-view';
+  try {
+    return typeof x === 'object' && x !== null && x.format === 'dnup-view';
+  } catch {
+    return false; // a getter or Proxy that throws: not a view
+  }
 }
 
 /**

@@ -3,12 +3,13 @@
  * first when it is missing or older than the sources.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, legalMoves, apply } from '../../src/index.js';
+import { bigDescription } from '../helpers/big-positions.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -226,5 +227,51 @@ describe('dnup play', () => {
     [['--record', '/nonexistent-dir/x.json', '--seed', '1', '--max-moves', '3'], /cannot write/],
   ])('exit 2 with a clear message for bad arguments %j', (args, pattern) => {
     expectUsageError(dnup(['play', ...args]), pattern);
+  });
+});
+
+describe('dnup check and replay on inputs built to knock them over (issue #10)', () => {
+  /** k cards of one value in the hand to play: 2^k − 1 plays. */
+  function kFile(k: number): string {
+    const path = join(tmp, `k${k}.json`);
+    writeFileSync(path, JSON.stringify(bigDescription(2 * k, 'one')));
+    return path;
+  }
+
+  it('a 5 KB position with 2^40 − 1 plays: the first 1000 moves and the counts per kind (it printed millions of lines, then aborted out of memory)', () => {
+    const r = dnup(['check', kFile(40)]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('Legal moves (1,099,511,627,776, Player 1 to play):');
+    expect(r.stdout).toContain('… the first 1000 in canonical order; in all: 1,099,511,627,775 plays, 1 rotate.');
+    expect(r.stdout.split('\n').length).toBeLessThan(1100);
+    const json = dnup(['check', '--json', kFile(40)]);
+    expect(json.status).toBe(0);
+    const out = JSON.parse(json.stdout) as { moveCount: number; moveCounts: Record<string, number>; moves: { text: string }[]; truncated: boolean };
+    expect(out).toMatchObject({ moveCount: 2 ** 40, moveCounts: { play: 2 ** 40 - 1, add: 0, take: 0, rotate: 1, nextRound: 0 }, truncated: true });
+    expect(out.moves).toHaveLength(1000);
+    expect(out.moves[0]!.text).toBe('P 0');
+  });
+
+  it('a hand of 2,000 cards of one value: more plays than a double holds, still summarised', () => {
+    const r = dnup(['check', kFile(2000)]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('in all: more than 1.8e+308 plays, 1 rotate.');
+  });
+
+  it('exit 2 for an input over 16 MiB, from a file or standard input, read no further than the limit', () => {
+    const big = join(tmp, 'big.json');
+    writeFileSync(big, `[${' '.repeat(16 * 1024 * 1024)}]`);
+    expectUsageError(dnup(['check', big]), /too large: dnup reads at most 16777216 bytes/);
+    expectUsageError(dnup(['replay', '-'], `[${' '.repeat(16 * 1024 * 1024)}]`), /standard input is too large/);
+    if (existsSync('/dev/zero')) expectUsageError(dnup(['check', '/dev/zero']), /too large/);
+  });
+
+  it('exit 2 for bytes that are not UTF-8 text, and for an empty file', () => {
+    const binary = join(tmp, 'binary.json');
+    writeFileSync(binary, Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d, 0x00, 0xff]));
+    expectUsageError(dnup(['check', binary]), /not text: it is not valid UTF-8/);
+    const empty = join(tmp, 'empty.json');
+    writeFileSync(empty, '');
+    expectUsageError(dnup(['replay', empty]), /not a valid game record|not valid JSON/);
   });
 });

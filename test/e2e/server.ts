@@ -1,21 +1,61 @@
 /**
- * Helpers of the playground's end-to-end tests: build the page with Vite, serve the build on a
- * loopback port with node:http, and start Debian's Chromium through playwright-core.
+ * Helpers of the playground's end-to-end tests: find a Chromium, build the page with Vite, serve
+ * the build on a loopback port with node:http, and start the browser through playwright-core.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { delimiter, extname, join, normalize, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type BrowserContext } from 'playwright-core';
 
-/** The browser the tests drive: Debian's package, never a downloaded one. */
-export const CHROMIUM = '/usr/bin/chromium';
-
 /** The repository root. */
 export const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Environment variables that may name the browser, first match wins. */
+export const BROWSER_ENV = ['DNUP_CHROMIUM', 'CHROME_PATH'] as const;
+
+/** Where Chromium or Chrome usually lives, on Linux distributions and macOS. */
+const USUAL_PLACES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/usr/lib/chromium/chromium',
+  '/usr/lib64/chromium-browser/chromium-browser',
+  '/snap/bin/chromium',
+  '/opt/google/chrome/chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+];
+const NAMES_ON_PATH = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The browser to drive: an environment variable, then the usual places, then the PATH; null if none. */
+export function findChromium(env: NodeJS.ProcessEnv = process.env, places: readonly string[] = USUAL_PLACES): string | null {
+  for (const name of BROWSER_ENV) {
+    const path = env[name];
+    if (path) return path; // named on purpose: used as given, so a wrong path fails loudly
+  }
+  for (const path of places) if (isExecutable(path)) return path;
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    for (const name of NAMES_ON_PATH) if (dir && isExecutable(join(dir, name))) return join(dir, name);
+  }
+  return null;
+}
+
+/** The one line printed when the browser tests are skipped. */
+export const HOW_TO_ENABLE = `no Chromium found: set ${BROWSER_ENV.join(' or ')} to a Chromium or Chrome binary (or install one, e.g. bash scripts/ensure-chromium.sh) to run the playground's browser tests`;
 
 /**
  * Flags for a closed network: without the background-networking ones Chromium keeps trying to
@@ -40,13 +80,6 @@ const TYPES: Readonly<Record<string, string>> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
 };
-
-/** Fails with a message that says how to get the browser, rather than skipping the suite. */
-export function requireChromium(): void {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: the playground's browser tests need Debian's chromium. Install it with scripts/ensure-chromium.sh (apt-get install -y chromium).`);
-  }
-}
 
 /** Builds the playground with Vite into `outDir`. */
 export async function buildPlayground(outDir: string): Promise<void> {
@@ -76,13 +109,13 @@ export async function serveStatic(dir: string): Promise<{ server: Server; url: s
 }
 
 /** Starts headless Chromium with a fresh profile folder; downloads are accepted. */
-export async function launchChromium(): Promise<BrowserContext> {
+export async function launchChromium(executablePath: string): Promise<BrowserContext> {
   const profile = await mkdtemp(join(tmpdir(), 'dnup-e2e-profile-'));
   return chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
     args: FLAGS,
     acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
+    viewport: { width: 1280, height: 800 },
   });
 }

@@ -1,28 +1,52 @@
-/** Drawing a card: the active value large at the top, the inactive one small and upside down. */
+/**
+ * Drawing a card: the active value large on the upper half, the inactive one small and upside
+ * down on the lower half. Like the physical cards, each half is tinted by its value; the tint only
+ * repeats what the number says (never colour alone), and 6 and 9 are underlined as on the cards.
+ */
 import type { DeckDefinition, HeldCard } from 'dnup';
 import { h } from './dom';
 import { facesOf, isStar } from './engine';
 
-/** 6 and 9 read the same upside down, so they are underlined, as on the real cards. */
-function valueEl(value: number, cls: string): HTMLElement {
-  return h('span', { class: value === 6 || value === 9 ? `${cls} underlined` : cls }, String(value));
+/** The tint class of a value: one per value 1–10 (styles.css), repeating for larger custom values. */
+export function valueClass(value: number): string {
+  return `v${((Math.max(1, value) - 1) % 10) + 1}`;
 }
 
+/** One half of a card; `after` follows the number inside the half (words for screen readers). */
+function valueEl(value: number, cls: string, after: HTMLElement | null = null): HTMLElement {
+  const underline = value === 6 || value === 9 ? ' underlined' : '';
+  return h('span', { class: `${cls} ${valueClass(value)}` }, h('span', { class: `num${underline}` }, String(value), after));
+}
+
+/** What a card says to a screen reader: both values, and the ★. */
+export function cardLabel(card: HeldCard, deck: DeckDefinition): string {
+  const [active, inactive] = facesOf(card, deck);
+  return `${active}, other side ${inactive}${isStar(card.id, deck) ? ', the ★ card' : ''}`;
+}
+
+/**
+ * How a card face is read: `img` — one image named by {@link cardLabel} (on the table);
+ * `text` — its words are its content, "8, other side 5", so a button holding it is named by what
+ * it shows (the hand); `hidden` — not read at all (the card being dragged).
+ */
+export type CardReading = 'img' | 'text' | 'hidden';
+
 /** The face of one card; `extra` adds classes (selected, just-rotated...). */
-export function cardFace(card: HeldCard, deck: DeckDefinition, extra = ''): HTMLElement {
+export function cardFace(card: HeldCard, deck: DeckDefinition, extra = '', reading: CardReading = 'img'): HTMLElement {
   const [active, inactive] = facesOf(card, deck);
   const star = isStar(card.id, deck);
+  const words = (text: string): HTMLElement | null => (reading === 'text' ? h('span', { class: 'sr-only' }, text) : null);
   return h(
     'span',
     {
       class: `card${extra ? ` ${extra}` : ''}`,
       'data-card-id': card.id,
       'data-active': active,
-      title: `${active} (other side ${inactive})${star ? ', the ★ card' : ''}, card #${card.id}`,
+      ...(reading === 'img' ? { role: 'img', 'aria-label': cardLabel(card, deck) } : reading === 'hidden' ? { 'aria-hidden': 'true' } : {}),
     },
-    valueEl(active, 'active'),
+    valueEl(active, 'active', words(', other side')),
     star ? h('span', { class: 'star', 'aria-hidden': 'true' }, '★') : null,
-    valueEl(inactive, 'inactive'),
+    valueEl(inactive, 'inactive', star ? words(', the ★ card') : null),
   );
 }
 

@@ -1,8 +1,9 @@
 /**
- * The only module of the playground that talks to the dnup library. It plays the part a game
- * server would play: it keeps the full game state to itself and hands the page nothing but the
- * human seat's player view, the legal moves and verdicts computed from that view, and log lines
- * that reveal no hidden card.
+ * The only module of the playground that talks to the dnup library's game state. It plays the
+ * part a game server would play: it keeps the full state and the seed to itself and hands the
+ * page nothing but the human seat's player view, the legal moves and verdicts computed from that
+ * view, log lines that reveal no hidden card, and — until the game is over — a record that is the
+ * player's view of the game (the seed only as its SHA-256 commitment, see fairness.ts).
  */
 import {
   apply,
@@ -15,7 +16,6 @@ import {
   legalMovesOfView,
   playerView,
   recordOf,
-  replay,
   type Bot,
   type CardId,
   type DeckDefinition,
@@ -23,16 +23,19 @@ import {
   type GameState,
   type HeldCard,
   type Move,
-  type MoveVerdict,
   type PlayerView,
   type ViewMoveCheck,
 } from 'dnup';
 import { describeTurnStart } from './narrate';
 import { discardSentence, hiddenRotation, moveSentence } from './language';
+import { PLAYER_RECORD_FORMAT, type PlayerRecord, type ViewFrame } from './player-record';
 
 export type { PlayerView } from 'dnup';
 
-/** The bots a seat can be given. */
+/**
+ * The bots a seat can be given, in the order the setup form lists them. A new bot is one entry
+ * here, one label and one case in {@link makeBot}.
+ */
 export const BOT_KINDS = ['random', 'greedy', 'montecarlo', 'ismcts-quick', 'ismcts', 'ismcts-strong'] as const;
 export type BotKind = (typeof BOT_KINDS)[number];
 /** Who sits in a seat: the person at the page or a built-in bot. */
@@ -57,6 +60,7 @@ const MONTE_CARLO_PLAYOUTS = 200;
 export interface MatchConfig {
   /** One entry per seat (2–5); exactly one is `'human'`. */
   readonly seats: readonly SeatKind[];
+  /** The deal's seed: a secret random one unless the person chose one (then they know the deal). */
   readonly seed: string;
   /** The human's name in the log and the record. */
   readonly name: string;
@@ -74,7 +78,7 @@ export interface LogLine {
 /** What one move did, as the human seat may learn it. */
 export interface StepResult {
   readonly lines: readonly LogLine[];
-  /** Cards that just came from the table into the human's hand, rotated (golden rule, §5). */
+  /** Cards that just came from the table into the human's hand, rotated (golden rule, rules §5). */
   readonly arrivedRotated: readonly CardId[];
   /** True when the human's whole hand was just rotated (action D). */
   readonly handRotated: boolean;
@@ -85,9 +89,17 @@ export function areasOf(view: Pick<PlayerView, 'players'>): 1 | 2 {
   return view.players.length === 2 ? 2 : 1;
 }
 
+/** The library's answers per deck, so a redraw does not ask it again for every card. */
+const otherFaces = new WeakMap<DeckDefinition, Map<string, number>>();
+
 /** The two faces of a card, for drawing it: `[active, inactive]`. */
 export function facesOf(card: HeldCard, deck: DeckDefinition): readonly [number, number] {
-  return [card.active, inactiveValue({ deck }, card)];
+  let known = otherFaces.get(deck);
+  if (!known) otherFaces.set(deck, (known = new Map()));
+  const key = `${card.id}:${card.active}`;
+  let other = known.get(key);
+  if (other === undefined) known.set(key, (other = inactiveValue({ deck }, card)));
+  return [card.active, other];
 }
 
 /** True when `id` is the ★ card of the deck. */
@@ -100,22 +112,17 @@ export function seatNames(seats: readonly SeatKind[], name: string): string[] {
   return seats.map((kind, i) => (kind === 'human' ? name : `${BOT_LABELS[kind].replace(' bot', '')} ${i + 1}`));
 }
 
-function makeBot(kind: BotKind, seed: string): Bot {
+/** The bot of one seat, seeded from the game's seed so a finished game can be played again exactly. */
+export function makeBot(kind: BotKind, seed: string): Bot {
   if (kind === 'ismcts-quick' || kind === 'ismcts' || kind === 'ismcts-strong') return botByName('ismcts', { seed, timeMs: ISMCTS_BUDGET_MS[kind] });
   return kind === 'montecarlo' ? botByName(kind, { seed, playouts: MONTE_CARLO_PLAYOUTS }) : botByName(kind, { seed });
 }
 
-/**
- * The log lines of one move, read by `viewer`: its notation and the library's sentence. The
- * sentence of another seat's hand rotation would list that hand, so it is replaced by one that
- * says only how many cards turned (what the player view shows).
- */
-function moveLines(before: GameState, move: Move, after: GameState, viewer: number | null): LogLine[] {
+/** The log lines of one move: its notation, the library's sentence, and any turn-start discard. */
+export function moveLines(before: GameState, move: Move, after: GameState): LogLine[] {
   const seat = before.status === 'playing' ? before.turn.seat : null;
-  const hidden = move.type === 'rotate' && viewer !== null && seat !== viewer;
-  const text = hidden
-    ? (hiddenRotation(before.players, seat!, before.hands[seat!]!.length) ?? `${before.players[seat!]} rotates their hand (${before.hands[seat!]!.length} cards).`)
-    : moveSentence(before, move);
+  // a rotated hand is told by its size only, in every language, so any seat may read the line
+  const text = (move.type === 'rotate' && seat !== null ? hiddenRotation(before.players, seat, before.hands[seat]!.length) : null) ?? moveSentence(before, move);
   const lines: LogLine[] = [{ text, notation: formatMove(before, move), seat }];
   for (const e of after.events) {
     if (e.type === 'setDiscarded') lines.push({ text: discardSentence(e, after.players) ?? describeTurnStart(e, after.players), seat: null });
@@ -139,36 +146,55 @@ export interface Match {
   botToMove(): boolean;
   /** Lets the bot to move choose and play, seeing only its own view. */
   stepBot(): Promise<StepResult>;
-  /** The game record so far (rules §3: seed and moves replay the game exactly). */
-  record(): GameRecord;
+  /**
+   * The record to offer: while the game runs, the player's view of it (public moves, the views
+   * this seat saw, the seed's commitment); once it is over, the full replayable record.
+   */
+  recordToShare(): PlayerRecord | GameRecord;
+  /** The seed, once the game is over (null before: it would reveal every hand). */
+  revealedSeed(): string | null;
+  /** Every hand, once the game is over (the seed reveals them anyway); null before. */
+  revealedHands(): readonly (readonly HeldCard[])[] | null;
   /** The opening line of the log. */
   dealLine(): LogLine;
 }
 
-/** Starts a game. Throws the library's `GameSetupError` when the setup is refused. */
-export function startMatch(config: MatchConfig): Match {
+/**
+ * Starts a game. `commitment` is the SHA-256 of the seed (hex), or null when the browser cannot
+ * compute it; it is written into the player's record.
+ *
+ * @throws the library's `GameSetupError` when the setup is refused.
+ */
+export function startMatch(config: MatchConfig, commitment: string | null): Match {
   const humanSeat = config.seats.indexOf('human');
   if (humanSeat < 0) throw new Error('One seat must be yours.');
   let state = createGame(seatNames(config.seats, config.name), config.seed);
   const moves: Move[] = [];
   const bots = config.seats.map((kind, seat) => (kind === 'human' ? null : makeBot(kind, `${config.seed}/${seat}`)));
   const view = (): PlayerView => playerView(state, humanSeat);
+  const dealLine = (): LogLine => ({ text: `Round 1 is dealt and ${state.players[state.starter]} holds the ★, so they start.`, seat: null });
+  /** What the human saw after each move: the replay of a running game shows only this. */
+  const frames: ViewFrame[] = [frameOf(view(), [dealLine().text])];
 
   const commit = (move: Move): StepResult => {
     const before = state;
     state = apply(state, move);
     moves.push(move);
+    const lines = moveLines(before, move, state);
+    const seen = view();
+    frames.push(frameOf(seen, lines.map((l) => l.text)));
     // what the human learns comes from their own view's (redacted) events
-    const events = view().events;
     const arrived: CardId[] = [];
     let handRotated = false;
-    for (const e of events) {
+    for (const e of seen.events) {
       if (e.type === 'setTaken' && e.seat === humanSeat) arrived.push(...e.cards.map((c) => c.id));
       if (e.type === 'setBeaten' && e.seat === humanSeat) arrived.push(...e.returned.map((c) => c.id));
       if (e.type === 'handRotated' && e.seat === humanSeat) handRotated = true;
     }
-    return { lines: moveLines(before, move, state, humanSeat), arrivedRotated: arrived, handRotated };
+    return { lines, arrivedRotated: arrived, handRotated };
   };
+
+  const metadata = (): { event: string; date: string } => ({ event: 'dnup playground', date: new Date().toISOString().slice(0, 10) });
 
   return {
     config,
@@ -185,53 +211,28 @@ export function startMatch(config: MatchConfig): Match {
       const move = await bot.chooseMove(playerView(state, seat), legalMoves(state));
       return commit(move);
     },
-    record: () => recordOf(state, moves, { event: 'dnup playground', date: new Date().toISOString().slice(0, 10) }),
-    dealLine: () => ({ text: `Round 1 is dealt and ${state.players[state.starter]} holds the ★, so they start.`, seat: null }),
+    recordToShare: () =>
+      state.status === 'gameOver'
+        ? recordOf(state, moves, metadata())
+        : {
+            format: PLAYER_RECORD_FORMAT,
+            version: 1,
+            players: state.players.slice(),
+            seat: humanSeat,
+            deck: state.deck,
+            seedSha256: commitment,
+            moves: moves.slice(),
+            frames: frames.slice(),
+            metadata: metadata(),
+          },
+    revealedSeed: () => (state.status === 'gameOver' ? config.seed : null),
+    revealedHands: () => (state.status === 'gameOver' ? state.hands : null),
+    dealLine,
   };
 }
 
-/** One position of a replay: the state after `index` moves, and the verdict on the move that led there. */
-export interface ReplayFrame {
-  readonly index: number;
-  /** The verdict on move `index - 1` (absent for the deal). */
-  readonly verdict: MoveVerdict | null;
-  /** The position, as the seat that moved saw it (a record carries the seed, so a replay hides nothing). */
-  readonly view: PlayerView;
-  /** Every hand, shown face up in the replay. */
-  readonly hands: readonly (readonly HeldCard[])[];
-  readonly lines: readonly LogLine[];
-}
-
-/** A replayed record: one frame per legal move, then the first refused move if any. */
-export interface Replay {
-  readonly players: readonly string[];
-  readonly seed: string;
-  readonly frames: readonly ReplayFrame[];
-  /** Every move's verdict, in order (legal, illegal, or never reached). */
-  readonly verdicts: readonly MoveVerdict[];
-}
-
-/**
- * Replays a record (JSON text) with the library's `replay`, which judges every move.
- *
- * @throws the library's `RecordError`, whose message lists what is wrong with the record.
- */
-export function replayRecord(json: string): Replay {
-  const states: { state: GameState; lines: LogLine[] }[] = [];
-  const result = replay(json, {
-    onMove: (before, move, after) => {
-      states.push({ state: after, lines: moveLines(before, move, after, null) });
-    },
-  });
-  const frameOf = (state: GameState, index: number, lines: LogLine[]): ReplayFrame => ({
-    index,
-    verdict: index === 0 ? null : result.verdicts[index - 1]!,
-    view: playerView(state, state.turn.seat),
-    hands: state.hands,
-    lines,
-  });
-  const frames = [frameOf(result.initial, 0, [])];
-  states.forEach((s, i) => frames.push(frameOf(s.state, i + 1, s.lines)));
-  if (!result.ok) frames.push({ ...frameOf(result.state, result.error.index + 1, []), verdict: result.error });
-  return { players: result.record.players, seed: String(result.record.seed), frames, verdicts: result.verdicts };
+/** A view as a record frame: the game's fixed facts (players, deck, seat) are kept once, in the record. */
+function frameOf(view: PlayerView, lines: readonly string[]): ViewFrame {
+  const { format: _f, players: _p, deck: _d, seat: _s, ...rest } = view;
+  return { ...rest, lines: lines.slice() };
 }

@@ -38,12 +38,15 @@ export function refusal(verdict: Extract<ViewMoveCheck, { ok: false }>): string 
   return locale === 'en' ? verdict.message : errorSentence('IllegalMoveError', verdict.code, { ...verdict.params, rule: verdict.rule }, locale);
 }
 
-/** A small language menu at the top right of the page; the next sentences use the new language. */
-export function mountLanguageSwitch(): void {
+/**
+ * A small language menu, appended to `into` (the page's header), or fixed at the top right of the
+ * page when none is given; the next sentences use the new language.
+ */
+export function mountLanguageSwitch(into?: HTMLElement): void {
   const select = document.createElement('select');
   select.setAttribute('aria-label', 'Language of the sentences');
   select.dataset.testid = 'language';
-  select.style.cssText = 'position:fixed;top:0.5rem;right:0.5rem;z-index:10';
+  if (!into) select.style.cssText = 'position:fixed;top:0.5rem;right:0.5rem;z-index:10';
   for (const l of LOCALES) select.append(new Option(NAMES[l], l, false, l === locale));
   select.addEventListener('change', () => {
     if (!isLocale(select.value)) return;
@@ -54,5 +57,5 @@ export function mountLanguageSwitch(): void {
     history.replaceState(null, '', url);
   });
   document.documentElement.lang = locale;
-  document.body.append(select);
+  (into ?? document.body).append(select);
 }

@@ -1,79 +1,101 @@
 /**
- * The playground page: a setup form (players, bots, seed), the game, and the replay viewer.
- * The setup lives in the URL hash, e.g. `#seats=human,greedy,random&seed=tuesday`, so a game can
- * be shared and started again exactly.
+ * The playground page: a setup form, the game, the replay viewer and the rules, one shown at a
+ * time. The URL hash says what to open:
+ * - `#seats=human,greedy,random&name=Ada` starts a game with those seats and a secret deal
+ *   (`&seed=…` deals from a seed of your own choosing: you then know every hand);
+ * - `#replay=…` opens a finished game's record (see share.ts);
+ * - `#rules` opens the rules;
+ * - `#online=CODE` is a room of the game server, opened by online.ts.
  */
 import './styles.css';
 import { h } from './dom';
 import { BOT_KINDS, BOT_LABELS, type MatchConfig, type SeatKind } from './engine';
+import { commitmentOf, randomSeed } from './fairness';
 import { mountGame } from './game';
 import { mountReplay } from './replay';
 import { mountLanguageSwitch } from './language';
-
-mountLanguageSwitch();
+import { installOnline } from './online';
+import { mountRules } from './rules';
+import { decodeRecord, encodeRecord } from './share';
 
 const SPEEDS = { slow: 900, normal: 450, fast: 150, instant: 0 } as const;
 type Speed = keyof typeof SPEEDS;
 
+/** The page's views; each is one section, shown alone, with its nav button. */
+const VIEWS = ['setup', 'game', 'replay', 'rules'] as const;
+type ViewName = (typeof VIEWS)[number];
+
 const app = document.getElementById('app')!;
-const setupEl = h('section', { id: 'setup', class: 'panel', 'aria-labelledby': 'setup-title' });
-const gameEl = h('section', { id: 'game', class: 'game', hidden: true, 'aria-label': 'Game' });
-const replayEl = h('section', { id: 'replay', class: 'panel', hidden: true, 'aria-label': 'Replay' });
+const sections: Record<ViewName, HTMLElement> = {
+  setup: h('section', { id: 'setup', class: 'panel', 'aria-labelledby': 'setup-title' }),
+  game: h('section', { id: 'game', class: 'game', hidden: true, 'aria-label': 'Game' }),
+  replay: h('section', { id: 'replay', class: 'panel', hidden: true, 'aria-labelledby': 'replay-title' }),
+  rules: h('section', { id: 'rules', class: 'panel rules', hidden: true, 'aria-labelledby': 'rules-title' }),
+};
+let current: ViewName = 'setup';
 let stopGame: (() => void) | null = null;
 let speed: Speed = 'normal';
+/** The seats and name of the last game, for "Play again". */
+let lastSetup: { seats: readonly SeatKind[]; name: string } | null = null;
 
-function randomSeed(): string {
-  const words = ['amber', 'brisk', 'cedar', 'dune', 'ember', 'fjord', 'glade', 'heron', 'iris', 'juniper', 'kestrel', 'lumen', 'maple', 'nova', 'opal', 'pebble'];
-  const pick = (): string => words[Math.floor(Math.random() * words.length)]!;
-  return `${pick()}-${pick()}-${Math.floor(Math.random() * 1000)}`;
+interface SetupChoice {
+  readonly seats: readonly SeatKind[];
+  readonly name: string;
+  /** A seed the person chose (they then know the deal), or '' for a secret one. */
+  readonly seed: string;
 }
 
 /** Reads a setup from the URL hash; anything missing or unreadable falls back to a default. */
-function configFromHash(): { config: MatchConfig; speed: Speed } {
-  const params = new URLSearchParams(location.hash.slice(1));
+function setupFromHash(params: URLSearchParams): SetupChoice {
   const raw = (params.get('seats') ?? 'human,greedy,random').split(',');
   const seats = raw.filter((s): s is SeatKind => s === 'human' || (BOT_KINDS as readonly string[]).includes(s)).slice(0, 5);
   const valid = seats.length >= 2 && seats.filter((s) => s === 'human').length === 1;
-  const sp = params.get('speed');
-  return {
-    config: { seats: valid ? seats : ['human', 'greedy', 'random'], seed: params.get('seed') || randomSeed(), name: params.get('name') || 'Ada' },
-    speed: sp !== null && sp in SPEEDS ? (sp as Speed) : 'normal',
-  };
+  return { seats: valid ? seats : ['human', 'greedy', 'random'], name: params.get('name')?.slice(0, 24) || 'Ada', seed: params.get('seed') ?? '' };
 }
 
-function hashOf(config: MatchConfig): string {
-  return `#${new URLSearchParams({ seats: config.seats.join(','), seed: config.seed, name: config.name }).toString()}`;
+/** The hash of a running game: its seats, never its seed. */
+function gameHash(setup: { seats: readonly SeatKind[]; name: string }): string {
+  return `#${new URLSearchParams({ seats: setup.seats.join(','), name: setup.name, speed }).toString()}`;
 }
 
-function show(which: 'setup' | 'game' | 'replay'): void {
-  setupEl.hidden = which !== 'setup';
-  gameEl.hidden = which !== 'game';
-  replayEl.hidden = which !== 'replay';
-  for (const b of document.querySelectorAll<HTMLElement>('nav button')) b.setAttribute('aria-current', String(b.dataset.view === which));
+function show(which: ViewName): void {
+  current = which;
+  for (const name of VIEWS) sections[name].hidden = name !== which;
+  for (const b of document.querySelectorAll<HTMLElement>('nav button')) {
+    if (b.dataset.view === which) b.setAttribute('aria-current', 'page');
+    else b.removeAttribute('aria-current');
+  }
 }
 
-function startGame(config: MatchConfig): void {
+async function startGame(choice: SetupChoice): Promise<void> {
   stopGame?.();
-  history.replaceState(null, '', hashOf(config));
+  stopGame = null;
+  const config: MatchConfig = { seats: choice.seats, name: choice.name, seed: choice.seed || randomSeed() };
+  lastSetup = { seats: choice.seats, name: choice.name };
+  // the form forgets a chosen seed, so the page holds it only inside the running game
+  renderSetup({ ...choice, seed: '' });
+  history.replaceState(null, '', gameHash(lastSetup));
+  const commitment = await commitmentOf(config.seed);
   show('game');
-  stopGame = mountGame(gameEl, config, {
+  stopGame = mountGame(sections.game, config, commitment, {
     botDelay: () => SPEEDS[speed],
-    openReplay: (json) => {
-      loadReplay(json);
+    openReplay: (r) => {
+      replayViewer.open(r);
       show('replay');
     },
-    newGame: () => {
-      renderSetup({ ...config, seed: randomSeed() });
-      show('setup');
+    playAgain: () => void startGame({ seats: choice.seats, name: choice.name, seed: '' }),
+    showRules: (rule) => {
+      show('rules');
+      rulesPage.reveal(rule);
     },
-    shareLink: (c) => `${location.pathname}${location.search}${hashOf(c)}`,
+    replayLink: async (record) => `${location.pathname}${location.search}#replay=${await encodeRecord(JSON.stringify(record))}`,
   });
 }
 
-function renderSetup(config: MatchConfig): void {
-  let seats = config.seats.slice();
-  const seedInput = h('input', { id: 'seed', name: 'seed', value: config.seed, required: true, autocomplete: 'off', spellcheck: 'false' });
-  const nameInput = h('input', { id: 'your-name', name: 'name', value: config.name, maxlength: 24, autocomplete: 'nickname' });
+function renderSetup(choice: SetupChoice): void {
+  let seats = choice.seats.slice();
+  const seedInput = h('input', { id: 'seed', name: 'seed', value: choice.seed, autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'seed-hint' });
+  const nameInput = h('input', { id: 'your-name', name: 'name', value: choice.name, maxlength: 24, autocomplete: 'nickname' });
   const seatsBox = h('div', { class: 'seat-choices' });
 
   function drawSeats(): void {
@@ -123,7 +145,7 @@ function renderSetup(config: MatchConfig): void {
   }
   drawSeats();
 
-  setupEl.replaceChildren(
+  sections.setup.replaceChildren(
     h('h2', { id: 'setup-title' }, 'New game'),
     h(
       'form',
@@ -131,19 +153,11 @@ function renderSetup(config: MatchConfig): void {
         id: 'setup-form',
         onsubmit: (e: Event) => {
           e.preventDefault();
-          startGame({ seats, seed: seedInput.value.trim() || randomSeed(), name: nameInput.value.trim() || 'Ada' });
+          void startGame({ seats, name: nameInput.value.trim() || 'Ada', seed: seedInput.value.trim() });
         },
       },
       h('div', { class: 'field' }, h('label', { for: 'your-name' }, 'Your name '), nameInput),
       seatsBox,
-      h(
-        'div',
-        { class: 'field' },
-        h('label', { for: 'seed' }, 'Seed '),
-        seedInput,
-        h('button', { type: 'button', id: 'new-seed', onclick: () => { seedInput.value = randomSeed(); } }, 'New seed'),
-        h('p', { class: 'hint' }, 'The same seed and the same moves always give the same game (rules §3): share the link to share the deal.'),
-      ),
       h(
         'div',
         { class: 'field' },
@@ -154,50 +168,77 @@ function renderSetup(config: MatchConfig): void {
           (Object.keys(SPEEDS) as Speed[]).map((s) => h('option', { value: s, selected: s === speed }, s)),
         ),
       ),
+      h(
+        'details',
+        { class: 'field', open: choice.seed !== '' },
+        h('summary', {}, 'Deal from a seed of your own'),
+        h('label', { for: 'seed' }, 'Seed '),
+        seedInput,
+        h(
+          'p',
+          { class: 'hint', id: 'seed-hint' },
+          'Leave it empty for a secret deal: the page shows only a seal of it (a SHA-256) during play and reveals the seed when the game ends, so you can check the deal was fixed before the first move. ',
+          'A seed you choose gives the same deal every time (rules §3), but then you can work out every hand.',
+        ),
+      ),
       h('button', { type: 'submit', id: 'start', class: 'primary' }, 'Start game'),
     ),
-    h(
-      'details',
-      { class: 'how' },
-      h('summary', {}, 'How to play'),
-      h('ul', {},
-        h('li', {}, 'Select cards of one value in your hand, then Play. Against a set of the same size on the table, your value must be higher: that set is beaten and goes back to its owner, rotated.'),
-        h('li', {}, 'Drag a card onto an opponent’s set to add it (or select one card and press “Add”). Press “Take” to take a set into your hand, every card rotated.'),
-        h('li', {}, 'Rotate hand turns every card over. Empty your hand to go out. Drag cards (or Alt+←/→) to reorder your hand.'),
-      ),
-    ),
+    h('p', {}, 'New to dnup? ', h('button', { type: 'button', class: 'link', onclick: () => show('rules') }, 'Read how to play and the rules'), '.'),
   );
 }
 
-const { config, speed: initialSpeed } = configFromHash();
-speed = initialSpeed;
-const loadReplay = mountReplay(replayEl);
+const replayViewer = mountReplay(sections.replay, () => current === 'replay');
+const rulesPage = mountRules(sections.rules);
 
 app.replaceChildren(
   h(
     'header',
     { class: 'top' },
     h('h1', {}, 'dnup playground'),
+    h('span', { class: 'language' }),
     h(
       'nav',
       { 'aria-label': 'Views' },
       h('button', { type: 'button', 'data-view': 'setup', id: 'nav-setup', onclick: () => show('setup') }, 'New game'),
       h('button', { type: 'button', 'data-view': 'game', id: 'nav-game', onclick: () => { if (stopGame) show('game'); } }, 'Game'),
       h('button', { type: 'button', 'data-view': 'replay', id: 'nav-replay', onclick: () => show('replay') }, 'Replay'),
+      h('button', { type: 'button', 'data-view': 'rules', id: 'nav-rules', onclick: () => show('rules') }, 'Rules'),
     ),
   ),
-  setupEl,
-  gameEl,
-  replayEl,
+  h('main', {}, Object.values(sections)),
 );
-renderSetup(config);
-if (new URLSearchParams(location.hash.slice(1)).has('seed')) startGame(config);
-else show('setup');
-// a shared link pasted into this tab starts its game
+// the language of the library's sentences (log, refusals), beside the page's title
+mountLanguageSwitch(app.querySelector<HTMLElement>('.top .language')!);
+
+/** Opens what the hash asks for (see the top of this file). */
+async function route(): Promise<void> {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const sp = params.get('speed');
+  if (sp !== null && sp in SPEEDS) speed = sp as Speed;
+  const setup = setupFromHash(params);
+  renderSetup({ ...setup, seed: '' });
+  if (params.has('online')) {
+    show('setup'); // behind the room of the game server, which online.ts opens
+  } else if (params.has('replay')) {
+    try {
+      replayViewer.loadJson(await decodeRecord(params.get('replay')!));
+    } catch (e) {
+      replayViewer.fail(e instanceof Error ? e.message : String(e));
+    }
+    show('replay');
+  } else if (params.has('rules')) {
+    show('rules');
+  } else if (params.has('seats')) {
+    await startGame(setup);
+  } else {
+    show('setup');
+  }
+}
+
+void route();
+// a shared link pasted into this tab opens what it names (the page's own hash changes are not links)
 window.addEventListener('hashchange', () => {
-  if (!new URLSearchParams(location.hash.slice(1)).has('seed')) return;
-  const next = configFromHash();
-  speed = next.speed;
-  renderSetup(next.config);
-  startGame(next.config);
+  if (lastSetup && location.hash === gameHash(lastSetup)) return;
+  void route();
 });
+installOnline(app); // "Play online": a client of the game server (docs/online.md)

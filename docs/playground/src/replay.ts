@@ -1,37 +1,59 @@
 /**
- * The replay viewer: load a record (file or pasted JSON), step forward and back through it, and
- * read the library's verdict on every move.
+ * The replay viewer: load a record (file, pasted JSON, or a link), step forward and back through
+ * it with buttons, the slider or the arrow keys, and read the library's verdict on every move.
+ * A player's record of a game in progress shows only what that player saw.
  */
-import { h, replaceChildren } from './dom';
 import type { MoveVerdict } from 'dnup';
-import { replayRecord, type Replay } from './engine';
+import { h, replaceChildren } from './dom';
+import { shortHash } from './fairness';
+import { loadReplay, type Replay } from './replays';
 import { orderEl, seatsEl, tableEl } from './table';
+import { inPlayerWords, type WordingContext } from './wording';
 
-/** Mounts the replay viewer in `root`; returns a loader that opens a record's JSON text. */
-export function mountReplay(root: HTMLElement): (json: string) => void {
+/** What the page can do with the viewer. */
+export interface ReplayViewer {
+  /** Opens a record's JSON text; a bad record shows why it was refused. */
+  loadJson(json: string): void;
+  /** Opens a replay built elsewhere (the game in progress). */
+  open(replay: Replay): void;
+  /** Shows why nothing could be opened (a damaged link). */
+  fail(message: string): void;
+}
+
+/** Mounts the replay viewer in `root`; `isShown` says whether the viewer is the page's current view. */
+export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayViewer {
   let replay: Replay | null = null;
   let index = 0;
   let error = '';
+  /** What the verdicts' sentences may name: the players, and the cards the current frame shows. */
+  let words: WordingContext | null = null;
 
   const fileInput = h('input', { type: 'file', id: 'record-file', accept: '.json,application/json' });
   const pasteArea = h('textarea', { id: 'record-text', rows: 3, placeholder: '…or paste a record’s JSON here', 'aria-label': 'Record JSON' });
   const viewer = h('div', { class: 'replay-viewer', id: 'replay-viewer' });
 
-  function load(json: string): void {
+  function open(r: Replay): void {
+    replay = r;
+    index = r.start;
+    error = '';
+    render();
+  }
+
+  function loadJson(json: string): void {
     try {
-      replay = replayRecord(json);
-      index = 0;
-      error = '';
+      open(loadReplay(json));
     } catch (e) {
       replay = null;
       error = e instanceof Error ? e.message : String(e);
+      render();
     }
-    render();
   }
 
   fileInput.addEventListener('change', () => {
     const file = fileInput.files?.[0];
-    if (file) void file.text().then(load);
+    // cleared at once, so choosing the same file again (after editing it) loads it again
+    fileInput.value = '';
+    if (file) void file.text().then(loadJson);
   });
 
   function go(to: number): void {
@@ -43,7 +65,7 @@ export function mountReplay(root: HTMLElement): (json: string) => void {
   function verdictEl(v: MoveVerdict | null): HTMLElement {
     if (v === null) return h('span', { class: 'verdict ok' }, 'the deal');
     if (v.status === 'legal') return h('span', { class: 'verdict ok' }, '✓ legal');
-    if (v.status === 'illegal') return h('span', { class: 'verdict bad' }, `✗ refused (${v.code}, rules ${v.rule}): ${v.message}`);
+    if (v.status === 'illegal') return h('span', { class: 'verdict bad' }, `✗ refused (${v.code}, rules ${v.rule}): ${words ? inPlayerWords(v.message, words) : v.message}`);
     return h('span', { class: 'verdict' }, 'not reached');
   }
 
@@ -52,80 +74,129 @@ export function mountReplay(root: HTMLElement): (json: string) => void {
     return `${who}${v.status === 'unreached' ? JSON.stringify(v.move) : v.text}`;
   }
 
+  function metaEl(r: Replay): HTMLElement {
+    const moves = r.frames.length - 1;
+    if (r.kind === 'player') {
+      return h(
+        'p',
+        { class: 'replay-meta' },
+        `${r.players.join(', ')} · the game so far as ${r.players[r.viewer ?? 0]} saw it: other hands stay hidden until the game ends`,
+        r.seedSha256 ? [' · sealed deal ', h('code', { title: r.seedSha256 }, shortHash(r.seedSha256))] : null,
+      );
+    }
+    const refused = r.verdicts?.find((v) => v.status === 'illegal');
+    const total = r.verdicts?.length ?? moves;
+    return h(
+      'p',
+      { class: 'replay-meta' },
+      `${r.players.join(', ')} · seed `,
+      h('code', {}, r.seed ?? ''),
+      ` · ${total} move${total === 1 ? '' : 's'}`,
+      refused ? ` · move ${refused.index + 1} is refused` : ' · every move legal',
+    );
+  }
+
   function render(): void {
     if (!replay) {
+      delete viewer.dataset.kind;
       replaceChildren(viewer, h('p', { class: `message ${error ? 'error' : ''}`, role: error ? 'alert' : 'status' }, error || 'No record loaded yet.'));
       return;
     }
     const r = replay;
     const frame = r.frames[index]!;
+    words = {
+      players: r.players,
+      deck: frame.view.deck,
+      cards: [...frame.hands.flatMap((hand) => hand ?? []), ...frame.view.table.flatMap((t) => t.cards.map((id) => ({ id, active: t.value })))],
+    };
+    viewer.dataset.kind = r.kind;
+    viewer.dataset.move = String(frame.index);
     const last = r.frames.length - 1;
-    const moves = r.verdicts.length;
-    const refused = r.verdicts.find((v) => v.status === 'illegal');
+    const total = r.verdicts?.length ?? last;
+    let body: HTMLElement[];
+    try {
+      body = [seatsEl(frame.view, frame.hands), orderEl(frame.view), tableEl(frame.view, undefined, false)];
+    } catch {
+      // a hand-edited player record may hold views no game can reach (cards its deck lacks…)
+      body = [h('p', { class: 'message error', role: 'alert' }, 'This position cannot be drawn: the record’s view of it names cards or events that do not fit its deck.')];
+    }
     replaceChildren(
       viewer,
-      h('p', { class: 'replay-meta' }, `${r.players.join(', ')} · seed `, h('code', {}, r.seed), ` · ${moves} move${moves === 1 ? '' : 's'}`, refused ? ` · move ${refused.index + 1} is refused` : ' · every move legal'),
+      metaEl(r),
       h(
         'div',
-        { class: 'replay-controls', role: 'toolbar', 'aria-label': 'Replay controls' },
-        h('button', { type: 'button', id: 'replay-first', 'data-key': 'first', disabled: index === 0, onclick: () => go(0) }, '« Start'),
-        h('button', { type: 'button', id: 'replay-back', 'data-key': 'back', disabled: index === 0, onclick: () => go(index - 1) }, '◀ Back'),
-        h('button', { type: 'button', id: 'replay-forward', 'data-key': 'forward', disabled: index === last, onclick: () => go(index + 1) }, 'Forward ▶'),
-        h('button', { type: 'button', id: 'replay-last', 'data-key': 'last', disabled: index === last, onclick: () => go(last) }, 'End »'),
+        { class: 'replay-controls', role: 'group', 'aria-label': 'Replay controls' },
+        h('button', { type: 'button', id: 'replay-first', 'data-key': 'first', 'aria-disabled': String(index === 0), onclick: () => go(0) }, '« Start'),
+        h('button', { type: 'button', id: 'replay-back', 'data-key': 'back', 'aria-disabled': String(index === 0), onclick: () => go(index - 1) }, '◀ Back'),
+        h('button', { type: 'button', id: 'replay-forward', 'data-key': 'forward', 'aria-disabled': String(index === last), onclick: () => go(index + 1) }, 'Forward ▶'),
+        h('button', { type: 'button', id: 'replay-last', 'data-key': 'last', 'aria-disabled': String(index === last), onclick: () => go(last) }, 'End »'),
         h('input', {
-          type: 'range', min: 0, max: last, value: index, 'aria-label': 'Move', 'data-key': 'slider',
+          type: 'range', min: 0, max: last, value: index, 'aria-label': 'Move', 'data-key': 'slider', id: 'replay-slider',
           oninput: (e: Event) => go(Number((e.target as HTMLInputElement).value)),
         }),
       ),
       h(
         'p',
-        { class: 'replay-step', id: 'replay-step' },
-        h('strong', { id: 'replay-position' }, `Move ${index} of ${moves}`),
-        frame.verdict ? [' · ', h('code', { class: 'notation' }, moveLabel(r, frame.verdict)), ' '] : ' · ',
-        verdictEl(frame.verdict),
+        { class: 'replay-step', id: 'replay-step', 'aria-live': 'polite' },
+        h('strong', { id: 'replay-position' }, `Move ${frame.index} of ${total}`),
+        frame.verdict ? [' · ', h('code', { class: 'notation' }, moveLabel(r, frame.verdict)), ' '] : r.kind === 'full' || frame.index === 0 ? ' · ' : null,
+        r.kind === 'full' || frame.index === 0 ? verdictEl(frame.verdict) : null,
       ),
       frame.lines.length > 0 ? h('ul', { class: 'replay-lines' }, frame.lines.map((l) => h('li', {}, l.text))) : null,
-      seatsEl(frame.view, frame.hands),
-      orderEl(frame.view),
-      tableEl(frame.view, undefined, false),
-      h(
-        'details',
-        { class: 'move-list' },
-        h('summary', {}, 'All moves and their verdicts'),
-        h(
-          'ol',
-          {},
-          r.verdicts.map((v, i) =>
+      ...body,
+      r.verdicts
+        ? h(
+            'details',
+            { class: 'move-list' },
+            h('summary', {}, 'All moves and their verdicts'),
             h(
-              'li',
-              { class: i + 1 === index ? 'current' : '' },
-              v.status === 'unreached' ? moveLabel(r, v) : h('button', { type: 'button', class: 'link', onclick: () => go(i + 1) }, moveLabel(r, v)),
-              ' ',
-              verdictEl(v),
+              'ol',
+              {},
+              r.verdicts.map((v, i) =>
+                h(
+                  'li',
+                  { class: i + 1 === frame.index ? 'current' : '' },
+                  v.status === 'unreached' ? moveLabel(r, v) : h('button', { type: 'button', class: 'link', onclick: () => go(i + 1) }, moveLabel(r, v)),
+                  ' ',
+                  verdictEl(v),
+                ),
+              ),
             ),
-          ),
-        ),
-      ),
+          )
+        : null,
     );
   }
 
   root.replaceChildren(
-    h('h2', {}, 'Replay a game record'),
+    h('h2', { id: 'replay-title' }, 'Replay a game record'),
     h(
       'div',
       { class: 'replay-load' },
       h('label', { for: 'record-file' }, 'Load a record (JSON file): '),
       fileInput,
       pasteArea,
-      h('button', { type: 'button', id: 'record-load-text', onclick: () => load(pasteArea.value) }, 'Load pasted record'),
+      h('button', { type: 'button', id: 'record-load-text', onclick: () => loadJson(pasteArea.value) }, 'Load pasted record'),
     ),
     viewer,
   );
-  root.addEventListener('keydown', (e) => {
-    if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement) return;
+  // on the document, not the viewer: a click on a control must not cut the arrow keys off
+  document.addEventListener('keydown', (e) => {
+    if (!isShown() || e.altKey || e.ctrlKey || e.metaKey) return;
+    const t = e.target;
+    if (t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && t.type !== 'range')) return;
+    if (t instanceof HTMLInputElement && t.type === 'range') return; // the slider moves itself
     if (e.key === 'ArrowRight') go(index + 1);
     else if (e.key === 'ArrowLeft') go(index - 1);
+    else if (e.key === 'Home') go(0);
+    else if (e.key === 'End') go(Number.MAX_SAFE_INTEGER);
+    else return;
+    e.preventDefault();
   });
   render();
-  return load;
+  const fail = (message: string): void => {
+    replay = null;
+    error = message;
+    render();
+  };
+  return { loadJson, open, fail };
 }

@@ -1,10 +1,11 @@
-/** The parts of the board both the game and the replay draw: seats, turn order, the table. */
+/** The parts of the board both the game and the replay draw: seats, turn order, the table, scores. */
 import type { HeldCard, TableSet } from 'dnup';
 import { cardBack, cardFace } from './cards';
 import { h, type Child } from './dom';
 import { areasOf, type PlayerView } from './engine';
+import { count } from './wording';
 
-/** Area label as the rulebook counts them (area 1 and 2; rules §1 numbers them from 0). */
+/** Area label as the rulebook counts them (area 1 and 2; the library numbers them from 0). */
 export function areaLabel(area: number): string {
   return `area ${area + 1}`;
 }
@@ -15,34 +16,35 @@ export function turnLabel(view: PlayerView, seat: number, area: number): string 
 }
 
 /** The next turns in order (rules §6 duel order, §7 clockwise with out seats skipped). */
-export function upcomingTurns(view: PlayerView, count: number): { seat: number; area: number }[] {
-  const n = view.players.length;
+export function upcomingTurns(view: PlayerView, n: number): { seat: number; area: number }[] {
+  const seats = view.players.length;
   const out: { seat: number; area: number }[] = [];
   let { seat, area } = view.turn;
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < n; i++) {
     out.push({ seat, area });
     if (areasOf(view) === 2) {
       if (area === 0) area = 1;
-      else [seat, area] = [(seat + 1) % n, 0];
+      else [seat, area] = [(seat + 1) % seats, 0];
     } else {
-      let next = (seat + 1) % n;
-      for (let k = 0; k < n && view.out.includes(next); k++) next = (next + 1) % n;
+      let next = (seat + 1) % seats;
+      for (let k = 0; k < seats && view.out.includes(next); k++) next = (next + 1) % seats;
       seat = next;
     }
   }
   return out;
 }
 
-function scoreText(view: PlayerView, seat: number): string {
+/** "2 tokens", "1 round win". */
+export function scoreText(view: PlayerView, seat: number): string {
   const s = view.scores[seat] ?? 0;
-  return view.scoring === 'tokens' ? `${s} token${s === 1 ? '' : 's'}` : `${s} round win${s === 1 ? '' : 's'}`;
+  return view.scoring === 'tokens' ? count(s, 'token') : count(s, 'round win');
 }
 
 /**
- * One panel per seat: name, ★ holder, to play, hand size (cards face down, or face up when
+ * One panel per seat: name, ★ holder, to play, hand size (cards face down, or face up where
  * `hands` shows them), publicly known cards, score, out place.
  */
-export function seatsEl(view: PlayerView, hands?: readonly (readonly HeldCard[])[]): HTMLElement {
+export function seatsEl(view: PlayerView, hands?: readonly (readonly HeldCard[] | undefined)[]): HTMLElement {
   const areas = areasOf(view);
   return h(
     'ul',
@@ -53,6 +55,7 @@ export function seatsEl(view: PlayerView, hands?: readonly (readonly HeldCard[])
       const hand = hands?.[seat];
       const known = view.known[seat] ?? [];
       const showBacks = hand === undefined && seat !== view.seat;
+      const size = view.handSizes[seat] ?? 0;
       return h(
         'li',
         { class: `seat${toPlay ? ' to-play' : ''}${seat === view.seat && hands === undefined ? ' me' : ''}`, 'data-seat': seat },
@@ -63,12 +66,12 @@ export function seatsEl(view: PlayerView, hands?: readonly (readonly HeldCard[])
           seat === view.starter ? h('span', { class: 'badge star-holder', title: 'Held the ★ card: started this round' }, '★') : null,
           toPlay ? h('span', { class: 'badge turn' }, areas === 2 ? `to play · ${areaLabel(view.turn.area)}` : 'to play') : null,
           place >= 0 ? h('span', { class: 'badge out' }, `out #${place + 1}`) : null,
+          h('span', { class: 'seat-facts' }, `${count(size, 'card')} · ${scoreText(view, seat)}`),
         ),
-        h('div', { class: 'seat-facts' }, `${view.handSizes[seat]} in hand · ${scoreText(view, seat)}`),
         hand ? h('div', { class: 'mini-hand' }, hand.map((c) => cardFace(c, view.deck, 'small'))) : null,
-        showBacks ? h('div', { class: 'mini-hand backs', 'aria-hidden': 'true' }, Array.from({ length: Math.min(view.handSizes[seat] ?? 0, 13) }, () => cardBack())) : null,
+        showBacks ? h('div', { class: 'mini-hand backs', 'aria-hidden': 'true' }, Array.from({ length: Math.min(size, 13) }, () => cardBack())) : null,
         showBacks && known.length > 0
-          ? h('div', { class: 'known' }, h('span', {}, 'Seen entering this hand: '), known.map((c) => cardFace(c, view.deck, 'small')))
+          ? h('div', { class: 'known' }, h('span', {}, 'Known in this hand: '), known.map((c) => cardFace(c, view.deck, 'small')))
           : null,
       );
     }),
@@ -90,12 +93,26 @@ export function orderEl(view: PlayerView): HTMLElement {
 /** What a set slot may offer: buttons and drop handling are added by the caller. */
 export type SlotDecorator = (set: TableSet | undefined, seat: number, area: number) => Child[];
 
+/** What the last move did to each play area, in words ("just played"), for highlighting it. */
+export function lastMoveMarks(view: PlayerView): Map<string, string> {
+  const marks = new Map<string, string>();
+  const name = (seat: number): string => view.players[seat] ?? `Seat ${seat + 1}`;
+  for (const e of view.events) {
+    if (e.type === 'setPlayed') marks.set(`${e.seat}.${e.area}`, 'just played');
+    else if (e.type === 'cardAdded') marks.set(`${e.target.seat}.${e.target.area}`, `a ${e.value} just added`);
+    else if (e.type === 'setTaken') marks.set(`${e.from.seat}.${e.from.area}`, `just taken by ${name(e.seat)}`);
+    else if (e.type === 'setBeaten' && !marks.has(`${e.seat}.${e.area}`)) marks.set(`${e.seat}.${e.area}`, `${e.cards.length} × ${e.value} just beaten`);
+  }
+  return marks;
+}
+
 /**
- * The table: one slot per play area, each showing its set's owner, area, size and value;
- * `markViewer` labels the view's own seat "(you)" (not in a replay).
+ * The table: one slot per play area, each showing its set's owner, area, size and value, and
+ * what the last move did there; `markViewer` labels the view's own seat "(you)" (not in a replay).
  */
 export function tableEl(view: PlayerView, decorate?: SlotDecorator, markViewer = true): HTMLElement {
   const areas = areasOf(view);
+  const marks = lastMoveMarks(view);
   const slots: HTMLElement[] = [];
   for (let seat = 0; seat < view.players.length; seat++) {
     for (let area = 0; area < areas; area++) {
@@ -103,15 +120,18 @@ export function tableEl(view: PlayerView, decorate?: SlotDecorator, markViewer =
       const owner = markViewer && seat === view.seat ? `${view.players[seat]} (you)` : view.players[seat]!;
       const caption = areas === 2 ? `${owner} · ${areaLabel(area)}` : owner;
       const isTurnArea = view.status === 'playing' && view.turn.seat === seat && view.turn.area === area;
+      const mark = marks.get(`${seat}.${area}`);
+      const setWords = set ? `set of ${set.cards.length} × ${set.value}` : 'empty';
       slots.push(
         h(
           'section',
           {
-            class: `slot${set ? ' has-set' : ''}${isTurnArea ? ' turn-area' : ''}`,
+            class: `slot${set ? ' has-set' : ''}${isTurnArea ? ' turn-area' : ''}${mark ? ' last-move' : ''}`,
             'data-slot': `${seat}.${area}`,
-            'aria-label': set ? `${caption}: set of ${set.cards.length} × ${set.value}` : `${caption}: empty`,
+            'aria-label': `${caption}: ${setWords}${mark ? `, ${mark}` : ''}`,
           },
           h('div', { class: 'slot-caption' }, caption),
+          mark ? h('div', { class: 'last-mark' }, mark) : null,
           set
             ? [
                 h('div', { class: 'set-facts' }, h('span', { class: 'set-size' }, `size ${set.cards.length}`), ' · ', h('span', { class: 'set-value' }, `value ${set.value}`)),
@@ -123,22 +143,39 @@ export function tableEl(view: PlayerView, decorate?: SlotDecorator, markViewer =
       );
     }
   }
-  return h('div', { class: `table areas-${areas}`, 'aria-label': 'Table' }, slots, h('div', { class: 'discard' }, `Discard pile: ${view.discardCount}`));
+  return h('div', { class: `table areas-${areas}`, role: 'region', 'aria-label': 'Table' }, slots, h('div', { class: 'discard' }, `Discard pile: ${count(view.discardCount, 'card')}`));
 }
 
-/** Final or running scores as a table, for the round-over and game-over screens. */
+/** Who went out and what it earned this round (rules §6), from the order players went out. */
+export function roundGains(view: PlayerView): Map<number, string> {
+  const gains = new Map<number, string>();
+  view.out.forEach((seat, i) => {
+    if (view.scoring === 'rounds') gains.set(seat, i === 0 ? 'won the round' : `out #${i + 1}`);
+    else gains.set(seat, i === 0 ? 'out first, +2 tokens' : i === 1 ? 'out second, +1 token' : `out #${i + 1}`);
+  });
+  return gains;
+}
+
+/** Scores as a table, for the round-over and game-over dialogs. */
 export function scoresEl(view: PlayerView): HTMLElement {
+  const gains = roundGains(view);
   return h(
     'table',
     { class: 'scores' },
-    h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, view.scoring === 'tokens' ? 'Tokens' : 'Round wins'), h('th', {}, 'This round'))),
+    h('caption', {}, view.scoring === 'tokens' ? 'Tokens: the first to 4 wins the game (rules §6).' : 'Round wins: the first to win 2 rounds wins the duel (rules §6).'),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'This round'), h('th', { scope: 'col' }, view.scoring === 'tokens' ? 'Tokens' : 'Round wins'))),
     h(
       'tbody',
       {},
-      view.players.map((name: string, seat: number) => {
-        const place = view.out.indexOf(seat);
-        return h('tr', { class: view.winner === seat ? 'winner' : '' }, h('td', {}, name), h('td', {}, String(view.scores[seat] ?? 0)), h('td', {}, place >= 0 ? `out #${place + 1}` : `${view.handSizes[seat]} cards left`));
-      }),
+      view.players.map((name: string, seat: number) =>
+        h(
+          'tr',
+          { class: view.winner === seat ? 'winner' : '' },
+          h('th', { scope: 'row' }, name),
+          h('td', {}, gains.get(seat) ?? `${count(view.handSizes[seat] ?? 0, 'card')} left`),
+          h('td', {}, String(view.scores[seat] ?? 0)),
+        ),
+      ),
     ),
   );
 }

@@ -4,7 +4,7 @@ import { beatSet, mayArrive, setOfSize } from '../beaten-sets.js';
 import { placeSet, updateKnown, type Draft } from '../draft.js';
 import type { PlayMove } from '../moves.js';
 import type { MovePosition } from '../position.js';
-import { unknownCardError, handIndexOf, withoutCards } from './hand-cards.js';
+import { unknownCardError, handIndexer, handIndexOf, withoutCards } from './hand-cards.js';
 
 /** Why `move` may not be played here, or undefined when it may. */
 export function playError(p: MovePosition, move: PlayMove): IllegalMoveError | undefined {
@@ -13,11 +13,12 @@ export function playError(p: MovePosition, move: PlayMove): IllegalMoveError | u
   const duplicate = firstDuplicate(ids);
   if (duplicate !== undefined) return new IllegalMoveError('DUPLICATE_CARD', `Card ${duplicate} is named twice; each card can be played once (rules §5 A).`, '§5 A', { card: duplicate });
   let value = 0;
+  const indexOf = handIndexer(p.hand, ids.length);
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
     const unknown = unknownCardError(p, id);
     if (unknown) return unknown;
-    const at = handIndexOf(p.hand, id);
+    const at = indexOf(id);
     if (at < 0) return new IllegalMoveError('NOT_YOUR_CARD', `Card ${id} is not in your hand (rules §5 A: you play cards from your hand).`, '§5 A', { card: id });
     const active = p.hand[at]!.active;
     if (i === 0) value = active;

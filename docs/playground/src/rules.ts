@@ -1,0 +1,75 @@
+/**
+ * The rules page: the project's rules reference (docs/rules.md, the text every refusal cites as
+ * "rules §N"), rendered from Markdown at build time, after a short guide to this page's controls.
+ */
+import { marked } from 'marked';
+import { h } from './dom';
+
+// a glob rather than a plain import, so a checkout without docs/rules.md still builds
+const sources = import.meta.glob<string>('../../rules.md', { query: '?raw', import: 'default', eager: true });
+const RULES_MD: string | undefined = Object.values(sources)[0];
+
+/**
+ * The id of a heading: its GitHub-style anchor ("§5 The four actions" → "5-the-four-actions"),
+ * which the reference's own links use, prefixed so it cannot clash with the page's ids.
+ */
+function anchorId(text: string): string {
+  const slug = text.toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, '').trim().replace(/\s/g, '-');
+  return `rules-${slug}`;
+}
+
+/** What the page can ask of the rules page. */
+export interface RulesPage {
+  /** Scrolls to the section a refusal cites, e.g. `"§5 B"`, and puts the keyboard there. */
+  reveal(rule: string): void;
+}
+
+/** Mounts the rules page in `root`. */
+export function mountRules(root: HTMLElement): RulesPage {
+  const body = h('div', { class: 'rules-text' });
+  if (RULES_MD === undefined) {
+    body.append(h('p', {}, 'The rules reference (docs/rules.md) is not part of this build.'));
+  } else {
+    // our own Markdown from the repository, known at build time: never text from a player
+    body.innerHTML = marked.parse(RULES_MD.replace(/^---\n[\s\S]*?\n---\n/, ''), { async: false });
+    for (const heading of body.querySelectorAll<HTMLElement>('h1, h2, h3, h4')) {
+      heading.id = anchorId(heading.textContent ?? '');
+      heading.tabIndex = -1;
+    }
+    // the reference's title is below the page's own; keep one h1 per page
+    for (const h1 of body.querySelectorAll('h1')) h1.replaceWith(Object.assign(document.createElement('h2'), { id: h1.id, tabIndex: -1, textContent: h1.textContent }));
+    // links inside the reference scroll to their section instead of changing the page's hash
+    for (const a of body.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')) {
+      const id = `rules-${a.getAttribute('href')!.slice(1)}`;
+      a.addEventListener('click', (e) => {
+        const target = document.getElementById(id);
+        if (!target) return;
+        e.preventDefault();
+        target.scrollIntoView();
+        target.focus({ preventScroll: true });
+      });
+    }
+    for (const table of body.querySelectorAll('table')) table.replaceWith(h('div', { class: 'table-scroll', role: 'region', 'aria-label': 'Table', tabindex: 0 }, table.cloneNode(true)));
+  }
+  root.replaceChildren(
+    h('h2', { id: 'rules-title' }, 'How to play'),
+    h(
+      'ul',
+      { class: 'how' },
+      h('li', {}, 'On your turn, first your set from your last turn goes to the discard pile; then you do one thing: play a set, add a card to an opponent’s set, take an opponent’s set, or rotate your whole hand.'),
+      h('li', {}, 'Select cards of one value in your hand, then Play. If the table holds a set of the same size, your value must be higher: that set is beaten and goes back to its owner, every card turned over.'),
+      h('li', {}, 'Drag a card onto an opponent’s set to add it (or select one card and press “Add”); press “Take” to take a set into your hand, every card turned over.'),
+      h('li', {}, 'Empty your hand to go out. With 3–5 players the first out gains 2 tokens, the second 1, and the first to 4 tokens wins. In the duel each player has two play areas and two turns in a row, and the first to win 2 rounds wins.'),
+      h('li', {}, 'Keyboard: arrow keys move between your cards, Space selects, a digit selects the next card of that value (0 for 10), Alt+arrows move a card, Tab reaches Play.'),
+    ),
+    h('p', {}, 'The full rules, as the dnup library enforces them; every refusal in the game names its section (rules §N).'),
+    body,
+  );
+  return {
+    reveal: (rule) => {
+      const heading = [...body.querySelectorAll<HTMLElement>('h2, h3')].find((el) => el.textContent?.startsWith(rule)) ?? body.querySelector<HTMLElement>(`#${CSS.escape(anchorId(rule.split(' ')[0]!))}`);
+      heading?.scrollIntoView();
+      heading?.focus({ preventScroll: true });
+    },
+  };
+}

@@ -1,0 +1,278 @@
+/**
+ * The wire protocol of the dnup room (docs/online.md): option and message shapes in both
+ * directions, refusal codes, and the checks the server runs on everything a client sends.
+ * Plain data only, so the playground and any other client can share these types.
+ */
+import type { GameRecord, Move, MoveErrorCode, PlayerView, ViewEvent } from 'dnup';
+
+/** The room type clients create and join. */
+export const ROOM_NAME = 'dnup';
+/** The lobby room type (Colyseus' LobbyRoom): lists public dnup rooms as they change. */
+export const LOBBY_NAME = 'lobby';
+
+/** What may sit in a seat: a person, or one of the library's bots. */
+export const SEAT_KINDS = ['human', 'random', 'greedy', 'montecarlo'] as const;
+/** A seat kind. */
+export type SeatKind = (typeof SEAT_KINDS)[number];
+/** A bot seat kind. */
+export type BotKind = Exclude<SeatKind, 'human'>;
+
+/** Longest display name, in characters. */
+export const MAX_NAME_LENGTH = 24;
+/** Most spectators per room. */
+export const MAX_SPECTATORS = 16;
+
+/** Options of `client.create('dnup', options)`. */
+export interface CreateOptions {
+  /** One kind per seat, 2–5 seats; at least one `human` (the creator takes the first). */
+  readonly seats: readonly SeatKind[];
+  /** The creator's display name. */
+  readonly name?: string;
+  /** A private room is left out of the lobby and joined by its code or link only. */
+  readonly private?: boolean;
+}
+
+/** Options of `client.joinById(code, options)`. */
+export interface JoinOptions {
+  /** The display name shown to the others. */
+  readonly name?: string;
+  /** Join as a spectator: public information only. */
+  readonly spectate?: boolean;
+  /** The seat token a `welcome` message gave: takes that seat back (reload, crash, bot took over). */
+  readonly seatToken?: string;
+}
+
+/** Who holds a seat, as everyone in the room sees it. */
+export interface SeatInfo {
+  readonly seat: number;
+  readonly kind: SeatKind;
+  /** Display name; empty while a human seat is free. */
+  readonly name: string;
+  /** For a human seat: someone has taken it. */
+  readonly taken: boolean;
+  /** For a human seat: its person is connected now. */
+  readonly connected: boolean;
+  /** Who plays it now: `bot` for bot seats, and for a human seat after its reconnection time ran out. */
+  readonly playedBy: 'human' | 'bot';
+}
+
+/** Server → client: sent once to a client that joined. */
+export interface WelcomeMessage {
+  /** The room code (also the Colyseus room id): share it, or a link holding it. */
+  readonly code: string;
+  /** The seat this client plays, or null for a spectator. */
+  readonly seat: number | null;
+  /** Secret of this seat; join again with it to take the seat back. Null for spectators. */
+  readonly seatToken: string | null;
+  /** Seconds a dropped player has to come back before a bot plays for them. */
+  readonly reconnectSeconds: number;
+}
+
+/** Server → every client: the room's people and phase, after every change of them. */
+export interface LobbyMessage {
+  readonly code: string;
+  readonly private: boolean;
+  readonly seats: readonly SeatInfo[];
+  /** The seat that may start the game early. */
+  readonly host: number;
+  readonly spectators: number;
+  /** `waiting` for people, `playing`, or `over`. */
+  readonly phase: 'waiting' | 'playing' | 'over';
+}
+
+/** What a spectator sees: a player view without a hand, every rotated hand redacted. */
+export interface SpectatorView extends Omit<PlayerView, 'seat' | 'hand' | 'events'> {
+  readonly seat: null;
+  readonly hand: readonly [];
+  readonly events: readonly ViewEvent[];
+}
+
+/** Server → client: after every change of the game. */
+export interface StateMessage {
+  /** `playerView(state, yourSeat)`, or the spectator view. */
+  readonly view: PlayerView | SpectatorView;
+  /** Your legal moves (canonical order); empty when it is not your turn, or for spectators. */
+  readonly moves: readonly Move[];
+}
+
+/** Why the server refused a message. Library codes come with the library's sentence. */
+export const SERVER_REFUSAL_CODES = [
+  'MALFORMED_MESSAGE',
+  'UNKNOWN_MESSAGE',
+  'RATE_LIMITED',
+  'NOT_STARTED',
+  'ALREADY_STARTED',
+  'NOT_A_PLAYER',
+  'NOT_HOST',
+  'STALE_MOVE',
+] as const;
+/** A refusal code of the server itself. */
+export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
+
+/** Server → client: a message refused; nothing changed. */
+export interface RefusedMessage {
+  readonly code: MoveErrorCode | ServerRefusalCode;
+  /** One sentence for the player, naming the rule (rules §N) for a refused move. */
+  readonly message: string;
+  /** The rules reference section for a library refusal, e.g. `"§5 A"`. */
+  readonly rule?: string;
+  /** The message type refused. */
+  readonly type: string;
+}
+
+/** Server → every client when the game ends: the whole record, seed included, for `replay`. */
+export interface GameOverMessage {
+  readonly winner: number | null;
+  readonly record: GameRecord;
+  /** `won`, or `abandoned` when every person left for good. */
+  readonly reason: 'won' | 'abandoned';
+}
+
+/** Client → server: play a move. */
+export interface MoveMessage {
+  readonly move: Move;
+  /** The `view.moveCount` the move was chosen at; a move chosen at another count is refused (`STALE_MOVE`). */
+  readonly moveCount?: number;
+}
+
+/** Message names, both directions. */
+export const MESSAGES = {
+  /** Server → client. */
+  welcome: 'welcome',
+  lobby: 'lobby',
+  state: 'state',
+  refused: 'refused',
+  gameOver: 'gameOver',
+  /** Client → server. */
+  move: 'move',
+  start: 'start',
+} as const;
+
+/** Reasons a join or create is refused (the text before the colon of the error message). */
+export const JOIN_ERROR_CODES = ['BAD_OPTIONS', 'ROOM_FULL', 'BAD_SEAT_TOKEN', 'GAME_STARTED', 'TOO_MANY_SPECTATORS'] as const;
+/** A join refusal code. */
+export type JoinErrorCode = (typeof JOIN_ERROR_CODES)[number];
+
+/** WebSocket close codes the server uses besides Colyseus' own (docs/online.md). */
+export const CLOSE_CODES = {
+  /** Kept sending after being rate limited. */
+  flood: 4429,
+  /** Kept sending malformed messages. */
+  malformed: 4400,
+  /** The server is shutting down: the game is stored; join again with the seat token. */
+  restart: 4503,
+} as const;
+
+/** A refusal thrown while reading a client's message. */
+export class Refusal extends Error {
+  constructor(
+    readonly code: ServerRefusalCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function isPlainObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x) && !(x instanceof Uint8Array);
+}
+
+/** A display name from untrusted input: trimmed, control characters removed, at most {@link MAX_NAME_LENGTH}. */
+export function cleanName(x: unknown, fallback: string): string {
+  if (typeof x !== 'string') return fallback;
+  // eslint-disable-next-line no-control-regex
+  const clean = Array.from(x.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim()).slice(0, MAX_NAME_LENGTH).join('').trim();
+  return clean === '' ? fallback : clean;
+}
+
+/**
+ * Reads create options; throws a sentence for anything else.
+ */
+export function readCreateOptions(x: unknown): { seats: SeatKind[]; name: string; private: boolean } {
+  if (!isPlainObject(x)) throw new Error('BAD_OPTIONS: room options must be an object such as { seats: ["human", "greedy"] }.');
+  const seats = x.seats;
+  if (!Array.isArray(seats) || seats.length < 2 || seats.length > 5) {
+    throw new Error('BAD_OPTIONS: dnup is played by 2 to 5 players: give seats as a list of 2 to 5 kinds (rules §2).');
+  }
+  if (!seats.every((s): s is SeatKind => typeof s === 'string' && (SEAT_KINDS as readonly string[]).includes(s))) {
+    throw new Error(`BAD_OPTIONS: a seat is one of ${SEAT_KINDS.join(', ')}.`);
+  }
+  if (!seats.includes('human')) throw new Error('BAD_OPTIONS: at least one seat must be human (the creator takes the first).');
+  if (x.private !== undefined && typeof x.private !== 'boolean') throw new Error('BAD_OPTIONS: private is true or false.');
+  return { seats: seats.slice(), name: cleanName(x.name, 'Player 1'), private: x.private === true };
+}
+
+/** Reads join options (the creator's create options are read by {@link readCreateOptions}). */
+export function readJoinOptions(x: unknown): { name: string | null; spectate: boolean; seatToken: string | null } {
+  if (x === undefined || x === null) return { name: null, spectate: false, seatToken: null };
+  if (!isPlainObject(x)) throw new Error('BAD_OPTIONS: join options must be an object such as { name: "Ana" }.');
+  if (x.seatToken !== undefined && (typeof x.seatToken !== 'string' || x.seatToken.length > 64)) {
+    throw new Error('BAD_SEAT_TOKEN: a seat token is the string the welcome message gave.');
+  }
+  return {
+    name: x.name === undefined ? null : cleanName(x.name, ''),
+    spectate: x.spectate === true,
+    seatToken: typeof x.seatToken === 'string' ? x.seatToken : null,
+  };
+}
+
+/** Most cards a move may name: more than any hand holds, bounded so a message stays small. */
+const MAX_MOVE_CARDS = 64;
+
+function isCardId(x: unknown): boolean {
+  return typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 && x <= 65535;
+}
+
+function isSeatRef(x: unknown): boolean {
+  return isPlainObject(x) && Object.keys(x).length === 2 && Number.isSafeInteger(x.seat) && Number.isSafeInteger(x.area) && (x.seat as number) >= 0 && (x.seat as number) < 8 && (x.area as number) >= 0 && (x.area as number) < 4;
+}
+
+/**
+ * Reads a `move` message: a move of one of the five shapes with nothing else, and an optional
+ * move count. The rules then judge the move; this only keeps junk out.
+ *
+ * @throws {@link Refusal} `MALFORMED_MESSAGE`.
+ */
+export function readMoveMessage(x: unknown): { move: Move; moveCount: number | null } {
+  const bad = (why: string): never => {
+    throw new Refusal('MALFORMED_MESSAGE', `That message is not a move: ${why} (see docs/online.md, and rules §5 for the moves).`);
+  };
+  if (!isPlainObject(x)) return bad('send { move: { type: … } }');
+  for (const k of Object.keys(x)) if (k !== 'move' && k !== 'moveCount') bad(`unknown field "${k.slice(0, 32)}"`);
+  if (x.moveCount !== undefined && !(Number.isSafeInteger(x.moveCount) && (x.moveCount as number) >= 0)) bad('moveCount is a whole number');
+  const m = x.move;
+  if (!isPlainObject(m)) return bad('move is an object');
+  const keys = Object.keys(m).sort().join(',');
+  let move: Move;
+  switch (m.type) {
+    case 'play':
+      if (keys !== 'cards,type' || !Array.isArray(m.cards) || m.cards.length > MAX_MOVE_CARDS || !m.cards.every(isCardId)) bad('a play is { type: "play", cards: [ids] }');
+      move = { type: 'play', cards: (m.cards as number[]).slice() };
+      break;
+    case 'add':
+      if (keys !== 'card,target,type' || !isCardId(m.card) || !isSeatRef(m.target)) bad('an add is { type: "add", card, target: { seat, area } }');
+      move = { type: 'add', card: m.card as number, target: { seat: (m.target as { seat: number }).seat, area: (m.target as { area: number }).area } };
+      break;
+    case 'take':
+      if (keys !== 'target,type' || !isSeatRef(m.target)) bad('a take is { type: "take", target: { seat, area } }');
+      move = { type: 'take', target: { seat: (m.target as { seat: number }).seat, area: (m.target as { area: number }).area } };
+      break;
+    case 'rotate':
+      if (keys !== 'type') bad('a rotation is { type: "rotate" }');
+      move = { type: 'rotate' };
+      break;
+    case 'nextRound':
+      if (keys !== 'type') bad('dealing the next round is { type: "nextRound" }');
+      move = { type: 'nextRound' };
+      break;
+    default:
+      return bad('type is play, add, take, rotate or nextRound');
+  }
+  return { move, moveCount: x.moveCount === undefined ? null : (x.moveCount as number) };
+}
+
+/** Reads a `start` message: nothing, or an empty object. */
+export function readStartMessage(x: unknown): void {
+  if (x === undefined || x === null) return;
+  if (!isPlainObject(x) || Object.keys(x).length > 0) throw new Refusal('MALFORMED_MESSAGE', 'The start message carries nothing: send {}.');
+}

@@ -1,0 +1,98 @@
+/**
+ * Real server processes for the crash and scale-out tests: the server bundled with tsup (as
+ * `npm run server` runs it), started with `node`, killed with SIGKILL or stopped with SIGTERM;
+ * and a throwaway redis-server on a loopback port.
+ */
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort, tempDir } from './helpers.js';
+
+const SERVER = resolve(import.meta.dirname, '..');
+
+/** Bundles the server into its own folder under server/.test-build (node finds Colyseus from there). */
+export async function buildServer(name: string): Promise<string> {
+  const out = join(SERVER, '.test-build', `${name}-${process.pid}`);
+  mkdirSync(out, { recursive: true });
+  const tsup = join(SERVER, '..', 'node_modules', 'tsup', 'dist', 'cli-default.js');
+  await promisify(execFile)(process.execPath, [tsup, '--out-dir', out], { cwd: SERVER });
+  return join(out, 'main.js');
+}
+
+/** A server process and what it printed. */
+export interface ServerProcess {
+  readonly child: ChildProcess;
+  readonly port: number;
+  output: string;
+  /** Resolves when the process has exited. */
+  readonly exited: Promise<number | null>;
+}
+
+/** Starts `main` and resolves once it listens. */
+export async function startProcess(main: string, env: Record<string, string>): Promise<ServerProcess> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, PORT: String(port), BOT_DELAY_MS: '0', ROUND_PAUSE_MS: '0', RATE_PER_SECOND: '100000', RATE_BURST: '100000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const proc: ServerProcess = {
+    child,
+    port,
+    output: '',
+    exited: new Promise((done) => child.once('exit', (code) => done(code))),
+  };
+  await new Promise<void>((ready, fail) => {
+    const onData = (d: Buffer): void => {
+      proc.output += d.toString();
+      if (proc.output.includes('listening on')) ready();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => fail(new Error(`the server exited (${code}) before listening:\n${proc.output}`)));
+    setTimeout(() => fail(new Error(`the server did not listen within 30 s:\n${proc.output}`)), 30_000).unref();
+  });
+  return proc;
+}
+
+/** Stops a server gracefully (SIGTERM) and waits for it. */
+export async function stopProcess(p: ServerProcess | undefined): Promise<void> {
+  if (!p || p.child.exitCode !== null || p.child.signalCode !== null) return;
+  p.child.kill('SIGTERM');
+  const t = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
+  await p.exited;
+  clearTimeout(t);
+}
+
+/** Where Debian's redis-server is, or null. */
+export function findRedisServer(): string | null {
+  for (const p of [process.env.REDIS_SERVER, '/usr/bin/redis-server', '/usr/local/bin/redis-server'])
+    if (p && existsSync(p)) return p;
+  const which = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
+  return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
+}
+
+/** A redis-server of its own on a free loopback port, no persistence. */
+export async function startRedis(binary: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tempDir('dnup-redis-')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  await new Promise<void>((ready, fail) => {
+    const onData = (d: Buffer): void => {
+      out += d.toString();
+      if (/Ready to accept connections/i.test(out)) ready();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => fail(new Error(`redis-server exited (${code}):\n${out}`)));
+    setTimeout(() => fail(new Error(`redis-server did not start:\n${out}`)), 15_000).unref();
+  });
+  const exited = new Promise((done) => child.once('exit', done));
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  // the server imports 'dnup' by name: tests run it against this checkout's source, no build needed
+  resolve: { alias: { dnup: fileURLToPath(new URL('../src/index.ts', import.meta.url)) } },
+  test: { include: ['test/**/*.test.ts'], testTimeout: 120_000 },
+});

@@ -1,0 +1,27 @@
+/** Who plays (rules §1, §2): 2 to 5 seats, each with a name. One check for every way in. */
+import { describeValue } from './input.js';
+
+/** The longest player name accepted: names appear in every sentence about a seat. */
+export const MAX_NAME_LENGTH = 64;
+
+/**
+ * Why `names` (already read into plain data) is not a list of 2 to 5 player names, as
+ * `{ path, message }`, or undefined when it is one.
+ */
+export function playerNamesProblem(names: unknown): { readonly path: string; readonly message: string } | undefined {
+  if (!Array.isArray(names) || names.length < 2 || names.length > 5) {
+    return { path: 'players', message: `dnup is played by 2 to 5 players: give 2 to 5 names, not ${describeValue(names)} (rules §1).` };
+  }
+  for (let i = 0; i < names.length; i++) {
+    const name: unknown = names[i];
+    if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_NAME_LENGTH) {
+      return { path: `players[${i}]`, message: `Every player name is a non-empty text of at most ${MAX_NAME_LENGTH} characters; players[${i}] is ${describeValue(name)} (rules §1).` };
+    }
+  }
+  return undefined;
+}
+
+/** The default names of a seat count: "Player 1" … */
+export function defaultNames(seats: number): string[] {
+  return Array.from({ length: seats }, (_, i) => `Player ${i + 1}`);
+}
