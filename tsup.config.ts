@@ -11,6 +11,15 @@ export default defineConfig([
     clean: true,
     target: 'node20',
     treeshake: true,
+    // import.meta.url in the CommonJS build too: runArena finds dist/arena-worker.js beside it
+    shims: true,
+  },
+  {
+    // the arena's worker thread, its own entry beside index.js and index.cjs (ESM: "type": "module")
+    entry: { 'arena-worker': 'src/bots/arena-worker.ts' },
+    format: ['esm'],
+    sourcemap: false,
+    target: 'node20',
   },
   {
     // the command line, ESM only

@@ -11,6 +11,7 @@
  *   checked equal to dnup's) and the naive one (clone everything, then mutate the clone);
  * - legalMoves, apply, playerView, legalMoveGroups and determinize alone, on sampled positions;
  * - heap retained per state when every state of a long game is kept alive;
+ * - the search fast path (Playout), the arena over worker threads and the ISMCTS time budget (bench/playouts.mjs);
  * - then bench/scaling.mjs: how each public function's cost grows as a hostile input doubles.
  * Figures depend on the machine and its load; they never fail anything.
  * Options: --quick (shorter timings).
@@ -34,6 +35,7 @@ import {
 import { BaselineGame } from './baseline-engine.mjs';
 import { ContractGame } from './contract-baseline.mjs';
 import { SnapshotGame } from './snapshot-wrapper.mjs';
+import { benchArenaWorkers, benchFastPath, benchTimeBudget } from './playouts.mjs';
 
 if (typeof globalThis.gc !== 'function') {
   // memory is measured around forced collections: re-run with --expose-gc
@@ -365,7 +367,11 @@ table(['operation', 'calls/s', 'µs/call'], opNames.map((name, i) => {
   return [name, fmt(calls), fmt(1e6 / calls, 2)];
 }));
 
-// 4. how the cost of each public function grows with a hostile input (bench/scaling.mjs; alone: npm run bench:scaling)
+// 4. the search fast path and the arena over worker threads (issue #15: bench/playouts.mjs)
+await benchFastPath({ bestOpsPerSecond, table, fmt, batch: BATCH });
+await benchArenaWorkers({ table, fmt, quick });
+await benchTimeBudget({ table, fmt, quick });
+// 5. how the cost of each public function grows with a hostile input (bench/scaling.mjs; alone: npm run bench:scaling)
 console.log();
 const scaling = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(new URL('./scaling.mjs', import.meta.url)), ...process.argv.slice(2)], { stdio: 'inherit' });
 if (scaling.status !== 0) process.exitCode = scaling.status ?? 1;

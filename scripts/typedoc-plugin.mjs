@@ -16,6 +16,8 @@ const GROUPS = [
   ['i18n', 'Languages'],
   ['history', 'History'],
   ['bots', 'Bots'],
+  // the search fast path (Playout) is for bot authors
+  ['search', 'Bots'],
 ];
 
 /** The exports: the children of the module `dnup` (or of the project, without a module). */

@@ -9,5 +9,6 @@ export * from './records/index.js';
 export * from './notation/index.js';
 export * from './views/index.js';
 export * from './bots/index.js';
+export * from './search/index.js';
 export * from './history/index.js';
 export * from './i18n/index.js';

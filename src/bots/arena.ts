@@ -1,9 +1,12 @@
 /**
  * The arena: many games between bots with seats rotated, and win rates with 95% Wilson
- * intervals (issue #6). `dnup arena` prints its result.
+ * intervals (issue #6), spread over worker threads when asked (issue #15). Game g depends only
+ * on the seed and g (its deal and every bot's seed), so the results are the same whatever the
+ * number of workers, for bots whose budget is counted (playouts, iterations) rather than timed.
  */
 import type { Seed } from '../core/random.js';
 import { playGame, type Bot } from './bot.js';
+import { botByName, type BotOptions } from './by-name.js';
 import { BotError } from './errors.js';
 
 /** Settings of {@link runArena}. */
@@ -20,8 +23,25 @@ export interface ArenaOptions {
   readonly lineup: readonly string[];
   /** Makes every game and every bot decision reproducible. */
   readonly seed: Seed;
-  /** Builds a bot for an entry of the lineup; `seed` differs per game and entry. */
-  readonly makeBot: (name: string, seed: string) => Bot;
+  /**
+   * Builds a bot for an entry of the lineup; `seed` differs per game and entry. Defaults to the
+   * built-in bots: `botByName(name, { ...botOptions, seed })`. A custom factory cannot cross into
+   * worker threads, so it needs `workers` 1.
+   */
+  readonly makeBot?: (name: string, seed: string) => Bot;
+  /** Options of the built-in bots (budget…), when `makeBot` is not given. */
+  readonly botOptions?: Omit<BotOptions, 'seed'>;
+  /**
+   * Worker threads to spread games over (Node only; default 1: every game in this thread).
+   * Each worker plays whole games; results are tallied by game number, so they do not depend
+   * on how many workers there are.
+   */
+  readonly workers?: number;
+  /**
+   * The worker script, as a path or a `file:` URL (default: `arena-worker.js` next to this
+   * module, as built in `dist/`). Give it when the package is bundled and the file has moved.
+   */
+  readonly workerScript?: string;
   /** Move cap per game (default 20,000); a capped game has no winner. */
   readonly maxMoves?: number;
   /** Called after each game with the number of games done. */
@@ -41,8 +61,14 @@ export interface ArenaRow {
   readonly interval: readonly [number, number];
   /** seats / players: the win rate of an equal player. */
   readonly fairShare: number;
+  /** Moves it chose (every decision, a single legal move included). */
+  readonly moves: number;
   /** Average thinking time per move, in milliseconds. */
   readonly msPerMove: number;
+  /** 99th percentile of the thinking time per move, in milliseconds (within 2%). */
+  readonly p99MsPerMove: number;
+  /** The longest thinking time of one move, in milliseconds. */
+  readonly maxMsPerMove: number;
 }
 
 /** What {@link runArena} measured. */
@@ -56,6 +82,8 @@ export interface ArenaResult {
   readonly averageRounds: number;
   /** Games stopped by the move cap, without a winner. */
   readonly unfinished: number;
+  /** Worker threads used (1: this thread). */
+  readonly workers: number;
 }
 
 /**
@@ -79,60 +107,237 @@ export function wilsonInterval(successes: number, trials: number, z = 1.96): [nu
   return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
 
-/**
- * Plays `games` games with seats rotated and tallies wins per bot name.
- *
- * @param options - lineup, counts, seed and a bot factory.
- * @throws {@link BotError} `BAD_ARENA_OPTIONS` for a bad player or game count or lineup.
- * @example
- * ```ts
- * const result = await runArena({ players: 3, games: 100, lineup: ['greedy', 'random'], seed: 1, makeBot: (n, s) => botByName(n, { seed: s }) });
- * result.rows[0]; // { bot: 'greedy', winRate: 0.9, interval: [...], ... }
- * ```
- */
-export async function runArena(options: ArenaOptions): Promise<ArenaResult> {
-  const { players, games, lineup } = options;
-  if (!Number.isInteger(players) || players < 2 || players > 5) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 2 to 5 players, not ${String(players)}.`, { name: `players = ${String(players)}` });
-  if (!Number.isInteger(games) || games < 1) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs a whole number of games of at least 1, not ${String(games)}.`, { name: `games = ${String(games)}` });
-  if (lineup.length < 1 || lineup.length > players) throw new BotError('BAD_ARENA_OPTIONS', `Give 1 to ${players} bot names for ${players} players, not ${lineup.length}.`, { name: `lineup = ${lineup.join(',')}`, players });
-  const entries = Array.from({ length: players }, (_, i) => lineup[Math.min(i, lineup.length - 1)]!);
-  const names = [...new Set(entries)];
-  const wins = new Map(names.map((n) => [n, 0]));
-  const thinking = new Map(names.map((n) => [n, { ms: 0, moves: 0 }]));
-  let moves = 0;
-  let rounds = 0;
-  let unfinished = 0;
-  for (let g = 0; g < games; g++) {
-    const seatEntry = Array.from({ length: players }, (_, s) => (s + g) % players);
-    const bots = seatEntry.map((e) => timed(options.makeBot(entries[e]!, `${String(options.seed)}/${g}/${e}`), thinking.get(entries[e]!)!));
-    const { state } = await playGame(bots, { seed: `${String(options.seed)}/${g}`, maxMoves: options.maxMoves ?? 20_000 });
-    moves += state.moveCount;
-    rounds += state.round;
-    if (state.winner === null) unfinished++;
-    else {
-      const name = entries[seatEntry[state.winner]!]!;
-      wins.set(name, wins.get(name)! + 1);
-    }
-    options.onGame?.(g + 1);
-  }
-  const rows = names.map((bot) => {
-    const w = wins.get(bot)!;
-    const seats = entries.filter((e) => e === bot).length;
-    const t = thinking.get(bot)!;
-    return { bot, seats, wins: w, winRate: w / games, interval: wilsonInterval(w, games), fairShare: seats / players, msPerMove: t.moves === 0 ? 0 : t.ms / t.moves };
-  });
-  return { players, games, rows, averageMoves: moves / games, averageRounds: rounds / games, unfinished };
+/** Thinking times of one bot name: a count, a sum, a maximum and a log-scale histogram (2% buckets). */
+export interface ArenaTimes {
+  moves: number;
+  ms: number;
+  max: number;
+  /** bucket → count; bucket b holds times in (1.02^(b−1), 1.02^b] microseconds. */
+  readonly buckets: Map<number, number>;
 }
 
-function timed(bot: Bot, tally: { ms: number; moves: number }): Bot {
+const BUCKET = Math.log(1.02);
+
+function newTimes(): ArenaTimes {
+  return { moves: 0, ms: 0, max: 0, buckets: new Map() };
+}
+
+function tally(t: ArenaTimes, ms: number): void {
+  t.moves++;
+  t.ms += ms;
+  if (ms > t.max) t.max = ms;
+  const b = ms * 1000 <= 1 ? 0 : Math.ceil(Math.log(ms * 1000) / BUCKET);
+  t.buckets.set(b, (t.buckets.get(b) ?? 0) + 1);
+}
+
+function merge(into: ArenaTimes, from: ArenaTimes): void {
+  into.moves += from.moves;
+  into.ms += from.ms;
+  into.max = Math.max(into.max, from.max);
+  for (const [b, n] of from.buckets) into.buckets.set(b, (into.buckets.get(b) ?? 0) + n);
+}
+
+function quantile(t: ArenaTimes, q: number): number {
+  if (t.moves === 0) return 0;
+  const rank = Math.ceil(q * t.moves);
+  let seen = 0;
+  for (const b of [...t.buckets.keys()].sort((x, y) => x - y)) {
+    seen += t.buckets.get(b)!;
+    if (seen >= rank) return Math.min(t.max, Math.exp(b * BUCKET) / 1000);
+  }
+  return t.max;
+}
+
+/** What one arena game needs to know, as plain data (it crosses into worker threads). */
+export interface ArenaSpec {
+  readonly players: number;
+  /** The lineup filled to one entry per seat. */
+  readonly entries: readonly string[];
+  readonly seed: string;
+  readonly maxMoves: number;
+}
+
+/** The outcome of arena game `g`, as plain data. */
+export interface ArenaGame {
+  readonly g: number;
+  /** The lineup entry that won, or null for a capped game. */
+  readonly winner: number | null;
+  readonly moves: number;
+  readonly rounds: number;
+  /** Thinking times per bot name. */
+  readonly times: ReadonlyMap<string, ArenaTimes>;
+}
+
+/** Plays arena game `g`: seats rotated, seeds derived from the arena's seed and `g`. */
+export async function playArenaGame(spec: ArenaSpec, g: number, makeBot: (name: string, seed: string) => Bot): Promise<ArenaGame> {
+  const { players, entries, seed } = spec;
+  const times = new Map<string, ArenaTimes>();
+  for (const name of entries) if (!times.has(name)) times.set(name, newTimes());
+  const seatEntry = Array.from({ length: players }, (_, s) => (s + g) % players);
+  const bots = seatEntry.map((e) => timed(makeBot(entries[e]!, `${seed}/${g}/${e}`), times.get(entries[e]!)!));
+  const { state } = await playGame(bots, { seed: `${seed}/${g}`, maxMoves: spec.maxMoves });
+  return { g, winner: state.winner === null ? null : seatEntry[state.winner]!, moves: state.moveCount, rounds: state.round, times };
+}
+
+function timed(bot: Bot, times: ArenaTimes): Bot {
   return {
     name: bot.name,
     chooseMove: async (view, moves) => {
       const start = performance.now();
       const move = await bot.chooseMove(view, moves);
-      tally.ms += performance.now() - start;
-      tally.moves++;
+      tally(times, performance.now() - start);
       return move;
     },
   };
+}
+
+/**
+ * Plays `games` games with seats rotated and tallies wins per bot name, in this thread or
+ * spread over worker threads.
+ *
+ * @param options - lineup, counts, seed, and a bot factory or built-in bot options.
+ * @throws {@link BotError} `BAD_ARENA_OPTIONS` for a bad player, game or worker count, lineup or
+ *   factory; `UNKNOWN_BOT` for a name that is not a built-in bot (without `makeBot`);
+ *   `ARENA_WORKER_FAILED` when a worker thread cannot start or fails.
+ * @example
+ * ```ts
+ * const result = await runArena({ players: 3, games: 100, lineup: ['greedy', 'random'], seed: 1, workers: 2 });
+ * result.rows[0]; // { bot: 'greedy', winRate: 0.9, interval: [...], ... }
+ * ```
+ */
+export async function runArena(options: ArenaOptions): Promise<ArenaResult> {
+  const { players, games, lineup } = options;
+  const workers = options.workers ?? 1;
+  if (!Number.isInteger(players) || players < 2 || players > 5) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 2 to 5 players, not ${String(players)}.`, { name: `players = ${String(players)}` });
+  if (!Number.isInteger(games) || games < 1) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs a whole number of games of at least 1, not ${String(games)}.`, { name: `games = ${String(games)}` });
+  if (lineup.length < 1 || lineup.length > players) throw new BotError('BAD_ARENA_OPTIONS', `Give 1 to ${players} bot names for ${players} players, not ${lineup.length}.`, { name: `lineup = ${lineup.join(',')}`, players });
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 1 to 256 workers, not ${String(workers)}.`, { name: `workers = ${String(workers)}` });
+  if (workers > 1 && options.makeBot) throw new BotError('BAD_ARENA_OPTIONS', 'A custom makeBot cannot run in worker threads: use the built-in bots (botOptions) or 1 worker.', { name: 'makeBot' });
+  const spec: ArenaSpec = {
+    players,
+    entries: Array.from({ length: players }, (_, i) => lineup[Math.min(i, lineup.length - 1)]!),
+    seed: String(options.seed),
+    maxMoves: options.maxMoves ?? 20_000,
+  };
+  const botOptions = options.botOptions ?? {};
+  const makeBot = options.makeBot ?? ((name: string, seed: string) => botByName(name, { ...botOptions, seed }));
+  if (!options.makeBot) for (const name of spec.entries) makeBot(name, 'check'); // unknown names and bad budgets fail before any game
+  const results = new Array<ArenaGame>(games);
+  let done = 0;
+  const finish = (r: ArenaGame): void => {
+    results[r.g] = r;
+    options.onGame?.(++done);
+  };
+  const used = Math.min(workers, games);
+  if (used === 1) {
+    for (let g = 0; g < games; g++) finish(await playArenaGame(spec, g, makeBot));
+  } else {
+    await inWorkers(spec, botOptions, games, used, options.workerScript, finish);
+  }
+  return summarise(spec, results, used);
+}
+
+function summarise(spec: ArenaSpec, results: readonly ArenaGame[], workers: number): ArenaResult {
+  const { players, entries } = spec;
+  const games = results.length;
+  const names = [...new Set(entries)];
+  const wins = new Map(names.map((n) => [n, 0]));
+  const times = new Map(names.map((n) => [n, newTimes()]));
+  let moves = 0;
+  let rounds = 0;
+  let unfinished = 0;
+  for (const r of results) {
+    moves += r.moves;
+    rounds += r.rounds;
+    if (r.winner === null) unfinished++;
+    else wins.set(entries[r.winner]!, wins.get(entries[r.winner]!)! + 1);
+    for (const [name, t] of r.times) merge(times.get(name)!, t);
+  }
+  const rows = names.map((bot) => {
+    const w = wins.get(bot)!;
+    const seats = entries.filter((e) => e === bot).length;
+    const t = times.get(bot)!;
+    return {
+      bot,
+      seats,
+      wins: w,
+      winRate: w / games,
+      interval: wilsonInterval(w, games),
+      fairShare: seats / players,
+      moves: t.moves,
+      msPerMove: t.moves === 0 ? 0 : t.ms / t.moves,
+      p99MsPerMove: quantile(t, 0.99),
+      maxMsPerMove: t.max,
+    };
+  });
+  return { players, games, rows, averageMoves: moves / games, averageRounds: rounds / games, unfinished, workers };
+}
+
+/** What the main thread and a worker say to each other. */
+export type ArenaWorkerRequest = { readonly game: number } | { readonly stop: true };
+/** A worker's answer: a game's outcome, or why it failed. */
+export type ArenaWorkerReply = { readonly result: ArenaGame } | { readonly error: string };
+
+const WORKER_THREADS = 'node:worker_threads';
+
+function defaultWorkerScript(): URL {
+  // dist/index.js and dist/index.cjs sit beside dist/arena-worker.js (tsup builds it as its own entry)
+  return new URL('./arena-worker.js', import.meta.url);
+}
+
+/** Hands games out one at a time to `count` workers, so a slow game holds up only its worker. */
+async function inWorkers(
+  spec: ArenaSpec,
+  botOptions: Omit<BotOptions, 'seed'>,
+  games: number,
+  count: number,
+  script: string | undefined,
+  finish: (r: ArenaGame) => void,
+): Promise<void> {
+  // loaded only here, by a name bundlers leave alone: the rest of the package runs in browsers too
+  const { Worker } = (await import(/* @vite-ignore */ WORKER_THREADS)) as typeof import('node:worker_threads');
+  const path = script === undefined ? defaultWorkerScript() : script.startsWith('file:') ? new URL(script) : script;
+  let next = 0;
+  let done = 0;
+  const pool: InstanceType<typeof Worker>[] = [];
+  await new Promise<void>((resolve, reject) => {
+    let failed = false;
+    const stop = (error: unknown): void => {
+      if (failed) return;
+      failed = true;
+      for (const w of pool) void w.terminate();
+      reject(error);
+    };
+    const fail = (why: string): void => stop(new BotError('ARENA_WORKER_FAILED', `An arena worker failed (${String(path)}): ${why}`, { name: String(path), input: why }));
+    for (let i = 0; i < count; i++) {
+      let worker: InstanceType<typeof Worker>;
+      try {
+        worker = new Worker(path, { workerData: { spec, botOptions } });
+      } catch (e) {
+        fail(e instanceof Error ? e.message : String(e));
+        return;
+      }
+      pool.push(worker);
+      const feed = (): void => {
+        if (next < games) worker.postMessage({ game: next++ } satisfies ArenaWorkerRequest);
+        else worker.postMessage({ stop: true } satisfies ArenaWorkerRequest);
+      };
+      worker.on('message', (reply: ArenaWorkerReply) => {
+        if (failed) return;
+        if ('error' in reply) return fail(reply.error);
+        try {
+          finish(reply.result);
+        } catch (e) {
+          return stop(e); // the caller's onGame threw: its error, as in one thread
+        }
+        if (++done === games) resolve();
+        else feed();
+      });
+      worker.on('error', (e) => fail(e.message));
+      worker.on('exit', (code) => {
+        if (code !== 0 && done < games) fail(`it exited with code ${code}`);
+      });
+      feed();
+    }
+  }).finally(() => Promise.all(pool.map((w) => w.terminate())));
 }

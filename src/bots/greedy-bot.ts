@@ -49,7 +49,11 @@ function maxValueOf(index: DeckIndex): number {
 
 const CARD = 10;
 const TURN = 6;
-const OUT = 1000;
+/**
+ * The score {@link greedyScores} gives a move that empties the hand (rules §6): above any other
+ * move's score, so a bot may take such a move at once without searching.
+ */
+export const GOING_OUT_SCORE = 1000;
 
 function countValues(hand: readonly HeldCard[]): Map<number, number> {
   const counts = new Map<number, number>();
@@ -94,7 +98,7 @@ function scorePlay(f: Facts, cards: readonly number[]): number {
   const size = cards.length;
   const { worth, back } = beatingWorth(f, setOfSize(f.o.table, size));
   const left = hand.length - size + back;
-  if (left === 0) return OUT;
+  if (left === 0) return GOING_OUT_SCORE;
   const emptiesValue = f.counts.get(value) === size ? 1 : 0;
   return size * CARD + emptiesValue * TURN + worth - back * CARD - risk(f, size, value) * size * CARD * 0.6;
 }
@@ -103,7 +107,7 @@ function scoreAdd(f: Facts, target: TableSet): number {
   const size = target.cards.length + 1;
   const { worth, back } = beatingWorth(f, setOfSize(f.o.table, size));
   const left = f.o.hand.length - 1 + back;
-  if (left === 0) return OUT;
+  if (left === 0) return GOING_OUT_SCORE;
   const emptiesValue = f.counts.get(target.value) === 1 ? 1 : 0;
   return CARD + emptiesValue * TURN + worth - back * CARD;
 }

@@ -2,53 +2,12 @@
  * Built-in bots, whole games between bots, and the arena (issue #6). A bot sees only its seat's
  * player view and returns a move, at once or as a promise.
  */
-import type { Seed } from '../core/random.js';
-import type { Bot } from './bot.js';
-import { BotError } from './errors.js';
-import { greedyBot } from './greedy-bot.js';
-import { monteCarloBot, type MonteCarloOptions } from './montecarlo-bot.js';
-import { randomBot } from './random-bot.js';
-
 export { playGame, type Bot, type PlayGameOptions } from './bot.js';
 export { BotError, isBotError, BOT_ERROR_CODES, type BotErrorCode } from './errors.js';
 export { randomBot } from './random-bot.js';
-export { greedyBot, greedyMove, greedyScores, outlookOfState, outlookOfView, type Outlook } from './greedy-bot.js';
+export { GOING_OUT_SCORE, greedyBot, greedyMove, greedyScores, outlookOfState, outlookOfView, type Outlook } from './greedy-bot.js';
 export { monteCarloBot, type MonteCarloOptions } from './montecarlo-bot.js';
+export { ismctsBot, type IsmctsOptions } from './ismcts-bot.js';
 export { runArena, wilsonInterval, type ArenaOptions, type ArenaResult, type ArenaRow } from './arena.js';
 
-/** Names of the built-in bots, for {@link botByName} and `dnup arena --bots`. */
-export const BOT_NAMES = ['random', 'greedy', 'montecarlo'] as const;
-
-/** A built-in bot's name. */
-export type BotName = (typeof BOT_NAMES)[number];
-
-/** Options of {@link botByName}: a seed for every bot, and the Monte-Carlo budget. */
-export interface BotOptions extends Omit<MonteCarloOptions, 'seed'> {
-  /** Seeds the bot's random choices (defaults to the bot's name). */
-  readonly seed?: Seed;
-}
-
-/**
- * A built-in bot by name: `random`, `greedy` or `montecarlo` (alias `mc`).
- *
- * @param name - a name of {@link BOT_NAMES}.
- * @param options - a seed, and for `montecarlo` its budget (`playouts`, `timeMs`, `candidates`…).
- * @throws {@link BotError} `UNKNOWN_BOT` for another name, `BAD_BOT_OPTIONS` for a bad budget.
- * @example
- * ```ts
- * const bots = [botByName('montecarlo', { playouts: 300, seed: 1 }), botByName('greedy')];
- * ```
- */
-export function botByName(name: string, options: BotOptions = {}): Bot {
-  switch (name) {
-    case 'random':
-      return randomBot(options.seed);
-    case 'greedy':
-      return greedyBot(options.seed);
-    case 'montecarlo':
-    case 'mc':
-      return monteCarloBot(options);
-    default:
-      throw new BotError('UNKNOWN_BOT', `There is no bot called "${name}"; the bots are ${BOT_NAMES.join(', ')}.`, { name: JSON.stringify(name), allowed: BOT_NAMES });
-  }
-}
+export { BOT_NAMES, botByName, type BotName, type BotOptions } from './by-name.js';

@@ -14,7 +14,7 @@ import type { PlayerView } from '../views/player-view.js';
 import { randomBelow, seededRandom, type RandomSource } from '../views/random-source.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
-import { greedyMove, greedyScores, outlookOfState, outlookOfView } from './greedy-bot.js';
+import { GOING_OUT_SCORE, greedyMove, greedyScores, outlookOfState, outlookOfView } from './greedy-bot.js';
 
 /** Settings of {@link monteCarloBot}. */
 export interface MonteCarloOptions {
@@ -85,13 +85,13 @@ export function monteCarloBot(options: MonteCarloOptions = {}): Bot {
     if (moves.length === 1) return moves[0]!;
     const scores = greedyScores(outlookOfView(view), moves);
     const order = moves.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]!);
-    if (scores[order[0]!]! >= 1000) return moves[order[0]!]!; // going out now cannot be improved on
+    if (scores[order[0]!]! >= GOING_OUT_SCORE) return moves[order[0]!]!; // going out now cannot be improved on
     const candidates = order.slice(0, width).map((i) => moves[i]!);
     const total = new Array<number>(candidates.length).fill(0);
     const visits = new Array<number>(candidates.length).fill(0);
     const deadline = timeMs === undefined ? Infinity : performance.now() + timeMs;
     for (let n = 0; n < playouts; n++) {
-      if (n % 8 === 0 && performance.now() > deadline) break;
+      if (performance.now() > deadline) break; // every playout: a clock read costs far less than one
       let pick = n;
       if (n >= candidates.length) {
         let best = -Infinity;

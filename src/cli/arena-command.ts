@@ -1,55 +1,98 @@
 /**
- * `dnup arena --players N --games G --bots a,b,c [--seed S] [--playouts P] [--ms T] [--max-moves M]`:
- * many games between built-in bots with seats rotated, then a table of win rates with 95%
- * Wilson intervals and the average game length. A progress bar is drawn on stderr when it is a terminal.
+ * `dnup arena`: many games between built-in bots with seats rotated, spread over worker threads,
+ * then a table (or JSON) of win rates with 95% Wilson intervals, time per move and game length.
+ * Progress goes to stderr: a bar on a terminal, a line every tenth of the games otherwise.
  */
-import { BOT_NAMES, botByName, runArena, type ArenaResult, type BotOptions } from '../bots/index.js';
-import { BotError } from '../bots/errors.js';
+import { availableParallelism } from 'node:os';
+import { BOT_NAMES, runArena, type ArenaResult, type BotOptions } from '../bots/index.js';
+import { isBotError } from '../bots/errors.js';
+import { CliError, EXIT, parseCommand, print } from './cli-support.js';
 
-const USAGE = `usage: dnup arena --players N --games G --bots a,b,c [--seed S] [--playouts P] [--ms T] [--max-moves M]
-  bots: ${BOT_NAMES.join(', ')}; a list shorter than N is filled with its last name.
-  --playouts, --ms: the Monte-Carlo bot's budget per move (default 100 playouts).`;
+/** The help text of `dnup arena`. */
+export const ARENA_HELP = `Usage: dnup arena --players N --games G --bots LIST [options]
 
+Plays G games between built-in bots, seats rotated so that every bot plays every seat
+equally, and prints each bot's win rate with its 95% Wilson interval, its fair share,
+its time per move (mean and 99th percentile) and the average game length. The same seed
+gives the same games whatever the number of workers (for budgets in playouts; a budget
+in milliseconds depends on the machine).
+
+Options:
+  -p, --players N      2 to 5 players per game (required)
+  -g, --games G        number of games (required)
+  -b, --bots LIST      bot names, comma-separated, one per seat; a shorter list is filled
+                       with its last name (bots: ${BOT_NAMES.join(', ')})
+  -s, --seed S         the arena's seed (default "arena")
+      --playouts P     search bots' budget per move in playouts (montecarlo default 100;
+                       ismcts: iterations)
+      --ms T           search bots' budget per move in milliseconds (ismcts default 20)
+  -w, --workers N      worker threads (default: this machine's ${availableParallelism()} cores)
+      --max-moves M    stop a game after M moves, without a winner (default 20000)
+      --json           print the results as JSON (docs/guides/bot-authors.md)
+  -h, --help           show this help
+
+Exit status: 0 the arena was played · 2 bad arguments.`;
+
+/** The parsed arguments of `dnup arena`. */
 interface ArenaArgs {
-  players: number;
-  games: number;
-  lineup: string[];
-  seed: string;
-  botOptions: BotOptions;
-  maxMoves: number;
+  readonly players: number;
+  readonly games: number;
+  readonly lineup: string[];
+  readonly seed: string;
+  readonly botOptions: Omit<BotOptions, 'seed'>;
+  readonly workers: number;
+  readonly maxMoves: number;
+  readonly json: boolean;
 }
 
-function wholeNumber(flag: string, text: string | undefined): number {
+function wholeNumber(flag: string, text: string | undefined, fallback?: number): number {
+  if (text === undefined) {
+    if (fallback === undefined) throw new CliError(`--${flag} is required (see dnup arena --help)`);
+    return fallback;
+  }
   const n = Number(text);
-  if (text === undefined || !/^\d+$/.test(text) || !Number.isSafeInteger(n)) throw new BotError('BAD_ARENA_OPTIONS', `${flag} needs a whole number, not ${text === undefined ? 'nothing' : JSON.stringify(text)}.`);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1) throw new CliError(`--${flag} must be a whole number from 1 up, not ${JSON.stringify(text)} (see dnup arena --help)`);
   return n;
 }
 
-function parseArgs(args: readonly string[]): ArenaArgs {
-  const values = new Map<string, string>();
-  const flags = ['--players', '--games', '--bots', '--seed', '--playouts', '--ms', '--max-moves'];
-  for (let i = 0; i < args.length; i++) {
-    const [flag, inline] = args[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
-    if (!flags.includes(flag)) throw new BotError('BAD_ARENA_OPTIONS', `unknown option ${JSON.stringify(args[i])}.\n${USAGE}`);
-    const value = inline ?? args[++i];
-    if (value === undefined) throw new BotError('BAD_ARENA_OPTIONS', `${flag} needs a value.\n${USAGE}`);
-    values.set(flag, value);
-  }
-  for (const required of ['--players', '--games', '--bots']) {
-    if (!values.has(required)) throw new BotError('BAD_ARENA_OPTIONS', `${required} is required.\n${USAGE}`);
-  }
-  const lineup = values.get('--bots')!.split(',').map((s) => s.trim());
-  for (const name of lineup) botByName(name); // unknown names fail before any game is played
+function parseArenaArgs(args: readonly string[]): ArenaArgs | undefined {
+  const parsed = parseCommand(
+    'arena',
+    ARENA_HELP,
+    args,
+    {
+      players: { type: 'string', short: 'p' },
+      games: { type: 'string', short: 'g' },
+      bots: { type: 'string', short: 'b' },
+      seed: { type: 'string', short: 's' },
+      playouts: { type: 'string' },
+      ms: { type: 'string' },
+      workers: { type: 'string', short: 'w' },
+      'max-moves': { type: 'string' },
+      json: { type: 'boolean' },
+    },
+    0,
+  );
+  if (!parsed) return undefined;
+  const { text, values } = parsed;
+  const players = wholeNumber('players', text('players'));
+  if (players < 2 || players > 5) throw new CliError(`--players must be from 2 to 5, not ${players} (rules §2)`);
+  const bots = text('bots');
+  if (bots === undefined) throw new CliError('--bots is required (see dnup arena --help)');
+  const lineup = bots.split(',').map((s) => s.trim());
+  if (lineup.length > players) throw new CliError(`--bots gives ${lineup.length} names for ${players} players; give 1 to ${players}`);
   const botOptions: { -readonly [K in keyof BotOptions]: BotOptions[K] } = {};
-  if (values.has('--playouts')) botOptions.playouts = wholeNumber('--playouts', values.get('--playouts'));
-  if (values.has('--ms')) botOptions.timeMs = wholeNumber('--ms', values.get('--ms'));
+  if (text('playouts') !== undefined) botOptions.playouts = wholeNumber('playouts', text('playouts'));
+  if (text('ms') !== undefined) botOptions.timeMs = wholeNumber('ms', text('ms'));
   return {
-    players: wholeNumber('--players', values.get('--players')),
-    games: wholeNumber('--games', values.get('--games')),
+    players,
+    games: wholeNumber('games', text('games')),
     lineup,
-    seed: values.get('--seed') ?? 'arena',
+    seed: text('seed') ?? 'arena',
     botOptions,
-    maxMoves: values.has('--max-moves') ? wholeNumber('--max-moves', values.get('--max-moves')) : 20_000,
+    workers: wholeNumber('workers', text('workers'), availableParallelism()),
+    maxMoves: wholeNumber('max-moves', text('max-moves'), 20_000),
+    json: values.json === true,
   };
 }
 
@@ -57,7 +100,7 @@ const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 /** The result as a plain-text table. */
 export function formatArena(result: ArenaResult, seed: string): string {
-  const head = ['bot', 'seats', 'wins', 'win rate', '95% CI', 'fair share', '× fair', 'ms/move'];
+  const head = ['bot', 'seats', 'wins', 'win rate', '95% CI', 'fair share', '× fair', 'ms/move', 'p99 ms'];
   const rows = result.rows.map((r) => [
     r.bot,
     String(r.seats),
@@ -67,57 +110,82 @@ export function formatArena(result: ArenaResult, seed: string): string {
     percent(r.fairShare),
     (r.winRate / r.fairShare).toFixed(2),
     r.msPerMove.toFixed(2),
+    r.p99MsPerMove.toFixed(2),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
   return [
-    `dnup arena: ${result.games} games, ${result.players} players, seats rotated, seed ${JSON.stringify(seed)}`,
+    `dnup arena: ${result.games} games, ${result.players} players, seats rotated, seed ${JSON.stringify(seed)}, ${result.workers} worker${result.workers === 1 ? '' : 's'}`,
     line(head),
     ...rows.map(line),
     `average game length: ${result.averageMoves.toFixed(1)} moves, ${result.averageRounds.toFixed(2)} rounds; unfinished: ${result.unfinished}`,
   ].join('\n');
 }
 
-function progressBar(total: number): (done: number) => void {
-  if (!process.stderr.isTTY) return () => {};
-  const width = 30;
+/** The JSON that `dnup arena --json` prints: the arena's settings and its result. */
+export function arenaJson(result: ArenaResult, a: Pick<ArenaArgs, 'seed' | 'lineup' | 'botOptions' | 'maxMoves'>, elapsedMs: number): string {
+  return JSON.stringify(
+    {
+      seed: a.seed,
+      lineup: a.lineup,
+      budget: { playouts: a.botOptions.playouts ?? null, ms: a.botOptions.timeMs ?? null },
+      maxMoves: a.maxMoves,
+      ...result,
+      elapsedMs: Math.round(elapsedMs),
+    },
+    null,
+    2,
+  );
+}
+
+/** Progress on stderr: a redrawn bar on a terminal, else a line at every tenth of the games. */
+function progress(total: number, started: number): (done: number) => void {
+  if (process.stderr.isTTY) {
+    const width = 30;
+    return (done) => {
+      const filled = Math.round((done / total) * width);
+      process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} games`);
+      if (done === total) process.stderr.write('\n');
+    };
+  }
+  let shown = 0;
   return (done) => {
-    const filled = Math.round((done / total) * width);
-    process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} games`);
-    if (done === total) process.stderr.write('\n');
+    const tenth = Math.floor((done * 10) / total);
+    if (tenth === shown) return;
+    shown = tenth;
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    process.stderr.write(`dnup arena: ${done}/${total} games (${Math.floor((done * 100) / total)}%), ${seconds} s\n`);
   };
 }
 
 /**
- * Runs `dnup arena` with the arguments after `arena`; prints the table to stdout.
+ * Runs `dnup arena` with the arguments after `arena`; prints the table (or JSON) to stdout.
  *
  * @param args - command-line arguments, e.g. `['--players', '3', '--games', '1000', '--bots', 'greedy,random']`.
- * @returns the exit code: 0, or 2 after printing `dnup: <message>` to stderr for bad arguments.
- * @example
- * ```ts
- * process.exitCode = await arenaCommand(process.argv.slice(3));
- * ```
+ * @returns the exit code, 0.
+ * @throws {@link CliError} for bad arguments (the command line prints `dnup: <message>` and exits with 2).
  */
 export async function arenaCommand(args: readonly string[]): Promise<number> {
+  const a = parseArenaArgs(args);
+  if (!a) return EXIT.ok;
+  const started = performance.now();
+  let result: ArenaResult;
   try {
-    if (args.includes('--help') || args.includes('-h')) {
-      console.log(USAGE);
-      return 0;
-    }
-    const a = parseArgs(args);
-    const result = await runArena({
+    result = await runArena({
       players: a.players,
       games: a.games,
       lineup: a.lineup,
       seed: a.seed,
       maxMoves: a.maxMoves,
-      makeBot: (name, seed) => botByName(name, { ...a.botOptions, seed }),
-      onGame: progressBar(a.games),
+      botOptions: a.botOptions,
+      workers: a.workers,
+      onGame: progress(a.games, started),
     });
-    console.log(formatArena(result, a.seed));
-    return 0;
   } catch (e) {
-    process.stderr.write(`dnup: ${e instanceof Error ? e.message : String(e)}\n`);
-    return 2;
+    // unknown bot names and bad budgets are usage errors, reported before any game is played
+    if (isBotError(e) && e.code !== 'ARENA_WORKER_FAILED') throw new CliError(`${e.message} (see dnup arena --help)`);
+    throw e;
   }
+  print(a.json ? arenaJson(result, a, performance.now() - started) : formatArena(result, a.seed));
+  return EXIT.ok;
 }

@@ -19,8 +19,8 @@ Options:
   -p, --players N        2 to 5 players (default 4, or as many as --names gives)
   -s, --seed S           the game's seed (default: a random one, printed)
   -r, --record FILE      write the game record (docs/record.schema.json) to FILE
-  -b, --bots LIST        bot names, one for all seats or one per seat, comma-separated
-                         (default greedy)
+  -b, --bots LIST        bot names, comma-separated, one per seat; a shorter list is
+                         filled with its last name, as in dnup arena (default greedy)
   -n, --names LIST       player names, comma-separated (default Ana, Ben, Cy, Dee, Eli)
       --max-moves N      stop after N moves (default 10000)
   -q, --quiet            print only the outcome
@@ -65,11 +65,11 @@ export async function playCommand(args: readonly string[]): Promise<number> {
   }
   const names = givenNames ?? DEFAULT_NAMES.slice(0, players);
   const botNames = list(text('bots')) ?? ['greedy'];
-  if (botNames.length !== 1 && botNames.length !== players) throw new CliError(`--bots must give one bot name or ${players}, comma-separated`);
+  if (botNames.length > players) throw new CliError(`--bots gives ${botNames.length} names for ${players} players; give 1 to ${players} (a shorter list is filled with its last name)`);
   const maxMoves = positiveInt('--max-moves', text('max-moves'), 10_000);
   const seed = text('seed') ?? randomUUID().slice(0, 8);
   const bots: Bot[] = names.map((_, i) => {
-    const name = botNames[botNames.length === 1 ? 0 : i]!;
+    const name = botNames[Math.min(i, botNames.length - 1)]!; // filled with the last name, as the arena does
     try {
       return botByName(name, { seed: `${seed}/${i}` });
     } catch (e) {

@@ -15,6 +15,7 @@ import {
   type GameState,
 } from '../../src/index.js';
 import { arenaCommand } from '../../src/cli/arena-command.js';
+import { CliError } from '../../src/cli/cli-support.js';
 
 const make = (playouts = 40) => (name: string, seed: string) => botByName(name, { seed, playouts });
 
@@ -115,20 +116,48 @@ describe('the arena', () => {
     for (const entry of ['0', '1', '2']) expect(seatsOf.get(entry)!.sort()).toEqual([0, 1, 2]);
   });
 
-  it('dnup arena prints a table, and bad arguments as "dnup: …" with exit code 2', async () => {
+  it('dnup arena prints a table, and refuses bad arguments with a usage error (exit 2)', async () => {
+    const out: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((s) => (out.push(String(s)), true));
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(await arenaCommand(['--players', '2', '--games', '4', '--bots', 'greedy,random', '--seed', 'cli', '--workers', '1'])).toBe(0);
+    expect(out.join('')).toMatch(/win rate\s+95% CI[\s\S]*greedy\s+1\s+\d+[\s\S]*average game length/);
+    for (const [args, why] of [
+      [['--players', '2', '--games', '4', '--bots', 'nobody'], /no bot called "nobody"/],
+      [['--players', '2', '--bots', 'greedy'], /--games is required/],
+      [['--players', '9', '--games', '1', '--bots', 'greedy'], /--players must be from 2 to 5/],
+      [['--players', '2', '--games', '1', '--bots', 'greedy,random,random'], /3 names for 2 players/],
+      [['--players', '2', '--games', '1', '--bots', 'greedy', '--workers', '0'], /--workers must be a whole number/],
+      [['--players', '2', '--games', '1', '--bots', 'greedy', '--turbo'], /Unknown option '--turbo'.*see dnup arena --help/],
+    ] as const) {
+      const error = await arenaCommand(args).then(() => undefined, (e: unknown) => e);
+      expect(error, args.join(' ')).toBeInstanceOf(CliError);
+      expect((error as CliError).exitCode).toBe(2);
+      expect((error as CliError).message).toMatch(why);
+    }
+  });
+
+  it('dnup arena --json prints the results as JSON, with progress lines on stderr when it is no terminal', async () => {
     const out: string[] = [];
     const err: string[] = [];
-    vi.spyOn(console, 'log').mockImplementation((s: string) => void out.push(s));
+    vi.spyOn(process.stdout, 'write').mockImplementation((s) => (out.push(String(s)), true));
     vi.spyOn(process.stderr, 'write').mockImplementation((s) => (err.push(String(s)), true));
-    expect(await arenaCommand(['--players', '2', '--games', '4', '--bots', 'greedy,random', '--seed', 'cli'])).toBe(0);
-    expect(out.join('\n')).toMatch(/win rate\s+95% CI[\s\S]*greedy\s+1\s+\d+[\s\S]*average game length/);
-    expect(await arenaCommand(['--players', '2', '--games', '4', '--bots', 'nobody'])).toBe(2);
-    expect(await arenaCommand(['--players', '2', '--bots', 'greedy'])).toBe(2);
-    expect(await arenaCommand(['--players', '9', '--games', '1', '--bots', 'greedy'])).toBe(2);
-    expect(err).toHaveLength(3);
-    for (const line of err) {
-      expect(line).toMatch(/^dnup: /);
-      expect(line).not.toMatch(/\n\s+at /);
+    const tty = process.stderr.isTTY;
+    process.stderr.isTTY = false;
+    try {
+      expect(await arenaCommand(['-p', '3', '-g', '20', '-b', 'greedy,random', '-s', 'json', '-w', '1', '--json'])).toBe(0);
+    } finally {
+      process.stderr.isTTY = tty;
     }
+    const result = JSON.parse(out.join('')) as { seed: string; games: number; lineup: string[]; rows: { bot: string; wins: number; interval: number[]; msPerMove: number; p99MsPerMove: number }[]; averageMoves: number };
+    expect(result).toMatchObject({ seed: 'json', games: 20, players: 3, lineup: ['greedy', 'random'], workers: 1, budget: { playouts: null, ms: null } });
+    expect(result.rows.map((r) => r.bot)).toEqual(['greedy', 'random']);
+    const direct = await runArena({ players: 3, games: 20, lineup: ['greedy', 'random'], seed: 'json' });
+    expect(result.rows.map((r) => [r.wins, r.interval])).toEqual(direct.rows.map((r) => [r.wins, r.interval]));
+    expect(result.averageMoves).toBe(direct.averageMoves);
+    // one line per tenth of the games
+    expect(err).toHaveLength(10);
+    expect(err[0]).toMatch(/^dnup arena: 2\/20 games \(10%\), \d+ s\n$/);
+    expect(err[9]).toMatch(/^dnup arena: 20\/20 games \(100%\)/);
   });
 });

@@ -81,6 +81,19 @@ describe('dnup', () => {
     expectUsageError(dnup(['replay', 'a.json', 'b.json']), /at most 1 argument/);
   });
 
+  it('dnup arena runs its games in the built worker threads, with the same results as one thread', () => {
+    const args = ['arena', '-p', '3', '-g', '6', '-b', 'montecarlo,greedy', '--playouts', '10', '-s', 'dist', '--json'];
+    const one = dnup([...args, '--workers', '1']);
+    const two = dnup([...args, '--workers', '2']);
+    expect(one.status).toBe(0);
+    expect(two.status).toBe(0);
+    const wins = (r: { stdout: string }) => (JSON.parse(r.stdout) as { rows: { bot: string; wins: number; moves: number }[] }).rows.map((x) => [x.bot, x.wins, x.moves]);
+    expect(wins(two)).toEqual(wins(one));
+    expect(JSON.parse(two.stdout)).toMatchObject({ workers: 2, games: 6 });
+    // not a terminal: one progress line per tenth of the games (6 games: one per game)
+    expect(two.stderr.trim().split('\n')).toHaveLength(6);
+  });
+
   it('dispatches dnup arena to the arena command', () => {
     const r = dnup(['arena', '--help']);
     expect(r.status).toBe(0);
@@ -196,6 +209,13 @@ describe('dnup play', () => {
     const r = dnup(['play', '--names', 'Kim,Lou', '--bots', 'random,greedy', '--seed', 's', '--max-moves', '5', '--quiet']);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^The game is not over: .* Stopped after 5 moves\.\n$/);
+  });
+
+  it('fills a bot list shorter than the seats with its last name, as dnup arena does', () => {
+    const r = dnup(['play', '--players', '3', '--bots', 'random,greedy', '--seed', 's', '--max-moves', '2']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^dnup play: 3 players \(Ana: random, Ben: greedy, Cy: greedy\)/);
+    expectUsageError(dnup(['play', '--players', '2', '--bots', 'random,greedy,greedy']), /3 names for 2 players/);
   });
 
   it.each([

@@ -1,0 +1,187 @@
+/**
+ * Bench rows of issue #15, called from run.mjs with its helpers:
+ * - the search fast path: random playouts on `Playout` (the core's own rule functions on one
+ *   mutable working copy) beside the reducer (legalMoves + apply) and the two hand-tuned
+ *   mutable engines of bench/, on the same games, in one run (best of 3 interleaved runs);
+ *   checked first to play the same games as the reducer;
+ * - the arena over worker threads: the same arena with 1 and 2 workers (wall-clock time);
+ * - the ISMCTS bot's time budget: its time per decision on sampled positions, beside a busy
+ *   loop of the same budget timed the same way (what the machine's load adds to any budget).
+ */
+import { availableParallelism } from 'node:os';
+import { Playout, STANDARD_DECK, apply, createGame, ismctsBot, legalMoves, playerView, runArena } from '../dist/index.js';
+import { BaselineGame } from './baseline-engine.mjs';
+import { ContractGame } from './contract-baseline.mjs';
+
+/** The move chooser of run.mjs: a Lehmer generator picking an index into the legal moves. */
+const chooser = (seed) => {
+  let x = 12345 + seed;
+  return (count) => {
+    x = (x * 48271) % 2147483647;
+    return x % count;
+  };
+};
+
+function playReducer(players, seed) {
+  const pick = chooser(seed);
+  let state = createGame(players, seed);
+  while (state.status !== 'gameOver') {
+    const moves = legalMoves(state);
+    state = apply(state, moves[pick(moves.length)]);
+  }
+  return state;
+}
+
+function playFast(players, seed) {
+  const pick = chooser(seed);
+  const p = new Playout(createGame(players, seed));
+  while (p.status !== 'gameOver') {
+    const moves = p.legalMoves();
+    p.play(moves[pick(moves.length)]);
+  }
+  return p;
+}
+
+const engines = new Map();
+function engine(Kind, players) {
+  const key = `${Kind.name}/${players}`;
+  if (!engines.has(key)) engines.set(key, new Kind(STANDARD_DECK, players));
+  return engines.get(key);
+}
+
+function playContract(players, seed) {
+  const pick = chooser(seed);
+  const game = engine(ContractGame, players).start(seed);
+  while (game.status !== 'gameOver') {
+    const moves = game.legalMoves();
+    game.apply(moves[pick(moves.length)]);
+  }
+  return game;
+}
+
+function playRaw(players, seed) {
+  const pick = chooser(seed);
+  const game = engine(BaselineGame, players).start(seed);
+  while (game.status !== 2) game.play(pick(game.generate()));
+  return game;
+}
+
+/** Random playouts: fast path, reducer, contract baseline and raw floor on the same games. */
+export async function benchFastPath({ bestOpsPerSecond, table, fmt, batch }) {
+  const rows = [];
+  for (const players of [2, 3, 4, 5]) {
+    let moves = 0;
+    for (let seed = 0; seed < batch; seed++) {
+      const reducer = playReducer(players, seed);
+      const fast = playFast(players, seed).toState();
+      if (JSON.stringify(fast) !== JSON.stringify(reducer)) throw new Error(`the fast path disagrees with apply: ${players} players, seed ${seed}`);
+      moves += reducer.moveCount;
+    }
+    const [fast, reducer, contract, raw] = await bestOpsPerSecond([
+      [`fast path ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playFast(players, seed); }],
+      [`reducer ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playReducer(players, seed); }],
+      [`contract ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playContract(players, seed); }],
+      [`raw floor ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playRaw(players, seed); }],
+    ]);
+    rows.push([`${players} players`, fmt(fast * moves), fmt(reducer * moves), fmt(contract * moves), fmt(raw * moves), fmt(fast / reducer, 2), fmt(fast / contract, 2), fmt(fast / raw, 2)]);
+  }
+  console.log('Search fast path: random playouts on Playout (the rule functions apply uses, on one mutable working copy; checked to reach the same final states as apply),');
+  console.log('beside the reducer (legalMoves + apply) and the hand-tuned mutable engines, on the same games (best of 3 interleaved runs).');
+  table(['', 'fast path moves/s', 'reducer moves/s', 'contract moves/s', 'raw floor moves/s', 'fast / reducer', 'fast / contract', 'fast / raw floor'], rows);
+}
+
+/**
+ * The same arena with 1 and 2 worker threads: wall-clock time, the CPU time the process used
+ * (all threads), and so the cores it actually had. On a shared machine those can be fewer than
+ * the threads asked for, which caps the speed-up whatever the arena does.
+ */
+export async function benchArenaWorkers({ table, fmt, quick }) {
+  const settings = { players: 3, games: quick ? 20 : 60, lineup: ['montecarlo', 'greedy'], seed: 'bench', botOptions: { playouts: 40 } };
+  const time = async (workers) => {
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    const result = await runArena({ ...settings, workers });
+    const used = process.cpuUsage(cpu);
+    return { ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000, result };
+  };
+  // interleaved, best of 2: a load burst on a shared machine then spoils one run, not the ratio
+  const best = {};
+  let reference;
+  for (let round = 0; round < 2; round++) {
+    for (const workers of [1, 2]) {
+      const run = await time(workers);
+      if (!best[workers] || run.ms < best[workers].ms) best[workers] = run;
+      const wins = run.result.rows.map((r) => r.wins).join();
+      if (reference === undefined) reference = wins;
+      else if (wins !== reference) throw new Error(`the arena gave other results with ${workers} workers`);
+    }
+  }
+  const row = (workers) => {
+    const b = best[workers];
+    return [String(workers), fmt(b.ms / 1000, 2), fmt(b.cpuMs / 1000, 2), fmt(b.cpuMs / b.ms, 2), fmt((settings.games * 1000) / b.ms, 1), fmt(best[1].ms / b.ms, 2)];
+  };
+  console.log(`Arena over worker threads: ${settings.games} games, 3 players, montecarlo (40 playouts) against greedy, the same results checked, best of 2 interleaved runs; ${availableParallelism()} cores here.`);
+  table(['workers', 'wall s', 'CPU s', 'cores used', 'games/s', 'speed-up'], [row(1), row(2)]);
+  const projected = best[1].cpuMs / (best[2].cpuMs / 2);
+  console.log(`With 2 free cores, 2 workers would take about half their CPU time each: a speed-up of about ${fmt(projected, 2)} here (their extra CPU is a`);
+  console.log('second engine warming up); games are independent and handed out one at a time, so it grows with the cores until the last games.\n');
+}
+
+/** The ISMCTS bot's time per decision against its budget, and a busy loop of the same budget. */
+export async function benchTimeBudget({ table, fmt, quick }) {
+  const budget = 20;
+  const positions = [];
+  for (const players of [2, 3, 4, 5]) {
+    for (let seed = 0; seed < (quick ? 2 : 6); seed++) {
+      const pick = chooser(seed);
+      let state = createGame(players, `budget ${seed}`);
+      for (let step = 0; state.status !== 'gameOver'; step++) {
+        const moves = legalMoves(state);
+        if (state.status === 'playing' && moves.length > 1 && step % 25 === 0) positions.push({ view: playerView(state, state.turn.seat), moves });
+        state = apply(state, moves[pick(moves.length)]);
+      }
+    }
+  }
+  const bot = ismctsBot({ timeMs: budget, seed: 'bench' });
+  const spin = () => { const end = performance.now() + budget; while (performance.now() < end); };
+  const thinking = [];
+  const busy = [];
+  for (const { view, moves } of positions) {
+    let t = performance.now();
+    bot.chooseMove(view, moves);
+    thinking.push(performance.now() - t);
+    t = performance.now();
+    spin();
+    busy.push(performance.now() - t);
+  }
+  const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(p * xs.length) - 1)];
+  const row = (name, xs) => [name, fmt(q(xs, 0.5), 1), fmt(q(xs, 0.99), 1), fmt(Math.max(...xs), 1), fmt(q(xs, 0.99) / budget, 2)];
+  console.log(`Time budget: ismcts at ${budget} ms per move on ${positions.length} positions of random games at 2–5 players (milliseconds), beside a busy loop of ${budget} ms timed the same way: what this machine's load adds to any wall-clock budget.`);
+  table(['', 'p50', 'p99', 'max', 'p99 / budget'], [row('ismcts', thinking), row('busy loop', busy)]);
+}
+
+// `node bench/playouts.mjs [--quick]` (after a build) runs these rows alone, with run.mjs's method
+if (process.argv[1] && import.meta.url === (await import('node:url')).pathToFileURL(process.argv[1]).href) {
+  const { Bench } = await import('tinybench');
+  const quick = process.argv.includes('--quick');
+  const TIME = quick ? 300 : 1500;
+  const fmt = (x, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const table = (head, rows) => {
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+    const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+    console.log([line(head), ...rows.map(line), ''].join('\n'));
+  };
+  const bestOpsPerSecond = async (tasks, rounds = 3) => {
+    const best = tasks.map(() => 0);
+    for (let r = 0; r < rounds; r++) {
+      const bench = new Bench({ time: Math.round((TIME * 2) / rounds), warmupTime: Math.min(TIME, 300) });
+      for (const [name, fn] of tasks) bench.add(name, fn);
+      await bench.run();
+      bench.tasks.forEach((t, i) => { best[i] = Math.max(best[i], 1000 / t.result.period); });
+    }
+    return best;
+  };
+  await benchFastPath({ bestOpsPerSecond, table, fmt, batch: 4 });
+  await benchArenaWorkers({ table, fmt, quick });
+  await benchTimeBudget({ table, fmt, quick });
+}

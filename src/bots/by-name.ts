@@ -1,0 +1,52 @@
+/** The built-in bots by name, for `botByName`, the arena and its worker threads. */
+import type { Seed } from '../core/random.js';
+import type { Bot } from './bot.js';
+import { BotError } from './errors.js';
+import { greedyBot } from './greedy-bot.js';
+import { ismctsBot } from './ismcts-bot.js';
+import { monteCarloBot, type MonteCarloOptions } from './montecarlo-bot.js';
+import { randomBot } from './random-bot.js';
+
+/** Names of the built-in bots, for {@link botByName} and `dnup arena --bots`. */
+export const BOT_NAMES = ['random', 'greedy', 'montecarlo', 'ismcts'] as const;
+
+/** A built-in bot's name. */
+export type BotName = (typeof BOT_NAMES)[number];
+
+/**
+ * Options of {@link botByName}: a seed for every bot, and the search bots' budget. `playouts`
+ * and `timeMs` apply to both `montecarlo` and `ismcts` (for `ismcts`, `playouts` caps its
+ * iterations, one playout each); with `timeMs` alone `ismcts` uses its whole time budget, and
+ * without either it thinks 20 ms per move.
+ */
+export interface BotOptions extends Omit<MonteCarloOptions, 'seed'> {
+  /** Seeds the bot's random choices (defaults to the bot's name). */
+  readonly seed?: Seed;
+}
+
+/**
+ * A built-in bot by name: `random`, `greedy`, `montecarlo` (alias `mc`) or `ismcts`.
+ *
+ * @param name - a name of {@link BOT_NAMES}.
+ * @param options - a seed, and for the search bots their budget (`playouts`, `timeMs`, `candidates`…).
+ * @throws {@link BotError} `UNKNOWN_BOT` for another name, `BAD_BOT_OPTIONS` for a bad budget.
+ * @example
+ * ```ts
+ * const bots = [botByName('montecarlo', { playouts: 300, seed: 1 }), botByName('greedy')];
+ * ```
+ */
+export function botByName(name: string, options: BotOptions = {}): Bot {
+  switch (name) {
+    case 'random':
+      return randomBot(options.seed);
+    case 'greedy':
+      return greedyBot(options.seed);
+    case 'montecarlo':
+    case 'mc':
+      return monteCarloBot(options);
+    case 'ismcts':
+      return ismctsBot({ ...options, ...(options.playouts === undefined ? {} : { iterations: options.playouts }) });
+    default:
+      throw new BotError('UNKNOWN_BOT', `There is no bot called "${name}"; the bots are ${BOT_NAMES.join(', ')}.`, { name: JSON.stringify(name), allowed: BOT_NAMES });
+  }
+}

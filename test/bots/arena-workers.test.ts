@@ -1,0 +1,74 @@
+/**
+ * The arena over worker threads: the worker entry, built by tsup from src/ as it is for dist/,
+ * gives the same results as one thread for the same seed, whatever the number of workers.
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'tsup';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { botByName, isBotError, runArena, type ArenaResult } from '../../src/index.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const OUT = join(ROOT, 'test', '.tmp', 'arena-worker');
+const WORKER = join(OUT, 'arena-worker.js');
+
+beforeAll(async () => {
+  // the same entry and settings as tsup.config.ts, from this checkout's sources
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  await build({ config: false, entry: { 'arena-worker': join(ROOT, 'src/bots/arena-worker.ts') }, format: ['esm'], outDir: OUT, target: 'node20', silent: true });
+  expect(existsSync(WORKER)).toBe(true);
+}, 120_000);
+
+/** What must not depend on the number of workers: everything but the timings. */
+function outcome(r: ArenaResult) {
+  return {
+    rows: r.rows.map(({ bot, seats, wins, winRate, interval, fairShare, moves }) => ({ bot, seats, wins, winRate, interval, fairShare, moves })),
+    averageMoves: r.averageMoves,
+    averageRounds: r.averageRounds,
+    unfinished: r.unfinished,
+  };
+}
+
+describe('runArena over worker threads', () => {
+  it('gives the same results for the same seed with 1, 2 and 3 workers', async () => {
+    const settings = { players: 3, games: 7, lineup: ['ismcts', 'montecarlo', 'greedy'], seed: 'workers', botOptions: { playouts: 8 }, workerScript: WORKER };
+    const progress: number[] = [];
+    const one = await runArena({ ...settings, workers: 1 });
+    const two = await runArena({ ...settings, workers: 2, onGame: (done) => progress.push(done) });
+    const three = await runArena({ ...settings, workers: 3 });
+    expect(one.workers).toBe(1);
+    expect(two.workers).toBe(2);
+    expect(outcome(two)).toEqual(outcome(one));
+    expect(outcome(three)).toEqual(outcome(one));
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(one.rows.reduce((n, r) => n + r.wins, 0) + one.unfinished).toBe(7);
+    for (const row of two.rows) {
+      expect(row.p99MsPerMove).toBeGreaterThan(0);
+      expect(row.p99MsPerMove).toBeLessThanOrEqual(row.maxMsPerMove);
+    }
+  });
+
+  it('refuses a custom bot factory with workers, and reports a missing worker script with a code', async () => {
+    const base = { players: 2, games: 2, lineup: ['greedy'], seed: 1 };
+    await expect(runArena({ ...base, workers: 2, makeBot: (n, s) => botByName(n, { seed: s }) })).rejects.toMatchObject({ code: 'BAD_ARENA_OPTIONS' });
+    await expect(runArena({ ...base, workers: 0 })).rejects.toMatchObject({ code: 'BAD_ARENA_OPTIONS' });
+    await expect(runArena({ ...base, lineup: ['nobody'] })).rejects.toMatchObject({ code: 'UNKNOWN_BOT' });
+    let caught: unknown;
+    try {
+      await runArena({ ...base, workers: 2, workerScript: join(OUT, 'missing.js') });
+    } catch (e) {
+      caught = e;
+    }
+    expect(isBotError(caught)).toBe(true);
+    expect(caught).toMatchObject({ code: 'ARENA_WORKER_FAILED' });
+    // an onGame that throws stops the arena with its own error, in workers as in one thread
+    const boom = new Error('enough');
+    const onGame = (done: number) => {
+      if (done === 2) throw boom;
+    };
+    await expect(runArena({ ...base, games: 4, workers: 2, workerScript: WORKER, onGame })).rejects.toBe(boom);
+    await expect(runArena({ ...base, games: 4, onGame })).rejects.toBe(boom);
+  });
+});

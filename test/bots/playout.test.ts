@@ -1,0 +1,103 @@
+/**
+ * The search fast path (Playout) against the reducer: on thousands of random games, the same
+ * legal moves in the same order and the same state after every move, and the same refusals.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { apply, checkMove, createGame, legalMoves, Playout, type GameState, type Move } from '../../src/index.js';
+import { gameScript, pick } from '../helpers/random-games.js';
+
+/** Moves that are usually refused: someone else's card, a foreign card, own or empty areas. */
+function probes(state: GameState): Move[] {
+  const seat = state.turn.seat;
+  const other = state.hands[(seat + 1) % state.players.length]!;
+  const out: Move[] = [
+    { type: 'nextRound' },
+    { type: 'play', cards: [] },
+    { type: 'play', cards: [999] },
+    { type: 'take', target: { seat, area: 0 } },
+    { type: 'take', target: { seat: 7, area: 0 } },
+  ];
+  if (other.length > 0) out.push({ type: 'play', cards: [other[0]!.id] }, { type: 'add', card: other[0]!.id, target: { seat: (seat + 1) % state.players.length, area: 0 } });
+  const hand = state.hands[seat]!;
+  if (hand.length > 1) out.push({ type: 'play', cards: [hand[0]!.id, hand[1]!.id] });
+  return out;
+}
+
+function same<T>(actual: T, expected: T, what: string): void {
+  if (actual !== expected) throw new Error(`fast path and apply disagree on ${what}:\n${String(actual)}\n${String(expected)}`);
+}
+
+describe('Playout, the search fast path, agrees with apply move for move', () => {
+  it('on thousands of random games: same legal moves, same state after every move', () => {
+    let games = 0;
+    fc.assert(
+      fc.property(gameScript({ maxMoves: 400 }), (script) => {
+        let state = createGame(script.players, script.seed);
+        const p = new Playout(state);
+        expect(p.toState()).toBe(state);
+        for (const choice of script.choices) {
+          const moves = legalMoves(state);
+          // strings, not deep equality: thousands of games must stay quick to compare
+          same(JSON.stringify(p.legalMoves()), JSON.stringify(moves), 'legal moves');
+          if (moves.length === 0) break;
+          const move = pick(moves, choice);
+          // an equal copy half the time: the fast path must copy what it keeps, like apply
+          const next = apply(state, move);
+          p.play(choice % 2 === 0 ? move : structuredClone(move));
+          same(p.status, next.status, 'status');
+          same(p.moveCount, next.moveCount, 'move count');
+          same(JSON.stringify(p.toState()), JSON.stringify(next), 'state');
+          same(JSON.stringify(p.events), JSON.stringify(next.events), 'events');
+          state = next;
+        }
+        expect(p.toState()).toEqual(state);
+        games++;
+      }),
+      { numRuns: 2000 },
+    );
+    expect(games).toBe(2000);
+  });
+
+  it('refuses what apply refuses, with the same code, and stays unchanged (rules §5)', () => {
+    fc.assert(
+      fc.property(gameScript({ maxMoves: 120 }), (script) => {
+        let state = createGame(script.players, script.seed);
+        const p = new Playout(state);
+        for (const choice of script.choices) {
+          if (state.status === 'gameOver') break;
+          for (const bad of probes(state)) {
+            const verdict = checkMove(state, bad);
+            if (verdict.ok) continue;
+            const before = JSON.stringify(p.toState());
+            expect(() => p.play(bad)).toThrow(expect.objectContaining({ code: verdict.code }));
+            expect(JSON.stringify(p.toState())).toBe(before);
+          }
+          const move = pick(legalMoves(state), choice);
+          state = apply(state, move);
+          p.play(move);
+        }
+        expect(p.toState()).toEqual(state);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('never changes the state it starts from, nor a state it published', () => {
+    const state = createGame(3, 'untouched');
+    const copy = structuredClone(state);
+    const p = new Playout(state);
+    let published: GameState | undefined;
+    let text = '';
+    while (p.status !== 'gameOver') {
+      p.play(p.legalMoves()[p.moveCount % p.legalMoves().length]!);
+      if (p.moveCount === 20) {
+        published = p.toState();
+        text = JSON.stringify(published);
+      }
+    }
+    expect(state).toEqual(copy);
+    expect(JSON.stringify(published)).toBe(text);
+    expect(p.winner).not.toBeNull();
+  });
+});
