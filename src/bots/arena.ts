@@ -8,6 +8,8 @@ import type { Seed } from '../core/random.js';
 import { playGame, type Bot } from './bot.js';
 import { botByName, type BotOptions } from './by-name.js';
 import { BotError } from './errors.js';
+import { ArgumentError } from '../core/errors.js';
+import { describeValue, isRecord, readInput } from '../core/input.js';
 
 /** Settings of {@link runArena}. */
 export interface ArenaOptions {
@@ -98,6 +100,9 @@ export interface ArenaResult {
  * ```
  */
 export function wilsonInterval(successes: number, trials: number, z = 1.96): [number, number] {
+  if (!Number.isSafeInteger(trials) || trials < 0 || !Number.isSafeInteger(successes) || successes < 0 || successes > trials || typeof z !== 'number' || !(z > 0 && z < 100)) {
+    throw new ArgumentError('BAD_ARGUMENT', `A Wilson interval needs whole counts with 0 ≤ successes ≤ trials and z > 0, not ${describeValue(successes)} of ${describeValue(trials)} (z ${describeValue(z)}).`);
+  }
   if (trials === 0) return [0, 1];
   const p = successes / trials;
   const z2 = z * z;
@@ -105,6 +110,36 @@ export function wilsonInterval(successes: number, trials: number, z = 1.96): [nu
   const centre = (p + z2 / (2 * trials)) / denom;
   const half = (z / denom) * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials));
   return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+/** The most games one arena plays: a bound, so that no setting runs for ever. */
+export const MAX_ARENA_GAMES = 1_000_000;
+
+/** The arena's options read once; plain data checked, callbacks kept as functions. */
+function readArenaOptions(input: unknown): ArenaOptions {
+  let raw: Record<string, unknown>;
+  try {
+    const o = input as Record<string, unknown>;
+    raw = { players: o.players, games: o.games, lineup: o.lineup, seed: o.seed, workers: o.workers, botOptions: o.botOptions, makeBot: o.makeBot, maxMoves: o.maxMoves, onGame: o.onGame, workerScript: o.workerScript };
+  } catch {
+    throw new BotError('BAD_ARENA_OPTIONS', 'The arena options cannot be read.', { name: 'options' });
+  }
+  const plain = readInput({ ...raw, makeBot: undefined, onGame: undefined }, { depth: 4 });
+  const data = plain.ok && isRecord(plain.value) ? plain.value : undefined;
+  if (!data) throw new BotError('BAD_ARENA_OPTIONS', `The arena options are not plain data: ${plain.ok ? 'not an object' : plain.problem.message}.`, { name: plain.ok ? 'options' : plain.problem.path });
+  const lineup = data.lineup;
+  if (!Array.isArray(lineup) || !lineup.every((n) => typeof n === 'string' && n.length <= 64)) {
+    throw new BotError('BAD_ARENA_OPTIONS', `An arena's lineup is a list of bot names, not ${describeValue(raw.lineup)}.`, { name: 'lineup' });
+  }
+  const seed = data.seed;
+  if (!(typeof seed === 'string' || Number.isSafeInteger(seed))) throw new BotError('BAD_ARENA_OPTIONS', `An arena's seed is a text or a whole number, not ${describeValue(raw.seed)}.`, { name: 'seed' });
+  for (const key of ['makeBot', 'onGame'] as const) {
+    if (raw[key] !== undefined && typeof raw[key] !== 'function') throw new BotError('BAD_ARENA_OPTIONS', `The arena option ${key} must be a function, not ${describeValue(raw[key])}.`, { name: key });
+  }
+  const options = { ...(data as unknown as ArenaOptions) } as { -readonly [K in keyof ArenaOptions]: ArenaOptions[K] };
+  if (raw.makeBot !== undefined) options.makeBot = raw.makeBot as NonNullable<ArenaOptions['makeBot']>;
+  if (raw.onGame !== undefined) options.onGame = raw.onGame as NonNullable<ArenaOptions['onGame']>;
+  return options;
 }
 
 /** Thinking times of one bot name: a count, a sum, a maximum and a log-scale histogram (2% buckets). */
@@ -180,6 +215,9 @@ export async function playArenaGame(spec: ArenaSpec, g: number, makeBot: (name: 
 }
 
 function timed(bot: Bot, times: ArenaTimes): Bot {
+  if (typeof bot !== 'object' || bot === null || typeof bot.chooseMove !== 'function') {
+    throw new BotError('BAD_ARENA_OPTIONS', `makeBot must return a bot { name, chooseMove }, not ${describeValue(bot)}.`, { name: 'makeBot' });
+  }
   return {
     name: bot.name,
     chooseMove: async (view, moves) => {
@@ -205,13 +243,14 @@ function timed(bot: Bot, times: ArenaTimes): Bot {
  * result.rows[0]; // { bot: 'greedy', winRate: 0.9, interval: [...], ... }
  * ```
  */
-export async function runArena(options: ArenaOptions): Promise<ArenaResult> {
+export async function runArena(input: ArenaOptions): Promise<ArenaResult> {
+  const options = readArenaOptions(input);
   const { players, games, lineup } = options;
   const workers = options.workers ?? 1;
-  if (!Number.isInteger(players) || players < 2 || players > 5) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 2 to 5 players, not ${String(players)}.`, { name: `players = ${String(players)}` });
-  if (!Number.isInteger(games) || games < 1) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs a whole number of games of at least 1, not ${String(games)}.`, { name: `games = ${String(games)}` });
+  if (!Number.isInteger(players) || players < 2 || players > 5) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 2 to 5 players, not ${describeValue(players)}.`, { name: `players = ${describeValue(players)}` });
+  if (!Number.isInteger(games) || games < 1 || games > MAX_ARENA_GAMES) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs a whole number of games from 1 to ${MAX_ARENA_GAMES}, not ${describeValue(games)}.`, { name: `games = ${describeValue(games)}` });
   if (lineup.length < 1 || lineup.length > players) throw new BotError('BAD_ARENA_OPTIONS', `Give 1 to ${players} bot names for ${players} players, not ${lineup.length}.`, { name: `lineup = ${lineup.join(',')}`, players });
-  if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 1 to 256 workers, not ${String(workers)}.`, { name: `workers = ${String(workers)}` });
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 1 to 256 workers, not ${describeValue(workers)}.`, { name: `workers = ${describeValue(workers)}` });
   if (workers > 1 && options.makeBot) throw new BotError('BAD_ARENA_OPTIONS', 'A custom makeBot cannot run in worker threads: use the built-in bots (botOptions) or 1 worker.', { name: 'makeBot' });
   const spec: ArenaSpec = {
     players,

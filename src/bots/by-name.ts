@@ -2,6 +2,7 @@
 import type { Seed } from '../core/random.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
+import { describeValue } from '../core/input.js';
 import { greedyBot } from './greedy-bot.js';
 import { ismctsBot } from './ismcts-bot.js';
 import { monteCarloBot, type MonteCarloOptions } from './montecarlo-bot.js';
@@ -47,6 +48,6 @@ export function botByName(name: string, options: BotOptions = {}): Bot {
     case 'ismcts':
       return ismctsBot({ ...options, ...(options.playouts === undefined ? {} : { iterations: options.playouts }) });
     default:
-      throw new BotError('UNKNOWN_BOT', `There is no bot called "${name}"; the bots are ${BOT_NAMES.join(', ')}.`, { name: JSON.stringify(name), allowed: BOT_NAMES });
+      throw new BotError('UNKNOWN_BOT', `There is no bot called ${describeValue(name)}; the bots are ${BOT_NAMES.join(', ')}.`, { name: describeValue(name), allowed: BOT_NAMES });
   }
 }

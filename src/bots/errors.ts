@@ -3,7 +3,7 @@ import { isCodedError } from '../core/errors.js';
 import type { ErrorParams } from '../i18n/types.js';
 
 /** Why a bot or an arena could not be set up. */
-export const BOT_ERROR_CODES = ['UNKNOWN_BOT', 'BAD_BOT_OPTIONS', 'BAD_ARENA_OPTIONS', 'ARENA_WORKER_FAILED'] as const;
+export const BOT_ERROR_CODES = ['UNKNOWN_BOT', 'BAD_BOT_OPTIONS', 'BAD_ARENA_OPTIONS', 'ARENA_WORKER_FAILED', 'BAD_BOT_INPUT'] as const;
 
 /** A machine-readable reason for refusing a bot or arena setting. */
 export type BotErrorCode = (typeof BOT_ERROR_CODES)[number];

@@ -5,6 +5,13 @@
  * beaten and returned before its next turn (low values, small sets, opponents close to going
  * out), and takes a set or rotates only when that makes the hand better.
  */
+import { isRecord, readInput } from '../core/input.js';
+import { isMove } from '../core/moves.js';
+import { trustedDeck } from '../core/trust.js';
+import { BotError } from './errors.js';
+import { withState } from '../core/trust.js';
+import { loadView } from '../views/load-view.js';
+import { readBotInput, guarded } from './bot-input.js';
 import { deckIndex, rotatedFrom, type DeckDefinition, type DeckIndex, type HeldCard } from '../core/cards.js';
 import type { Move } from '../core/moves.js';
 import type { GameState, TableSet } from '../core/state.js';
@@ -26,12 +33,22 @@ export interface Outlook {
 
 /** The outlook of the seat to play in a full state (for playouts). */
 export function outlookOfState(state: GameState): Outlook {
+  return withState(state, (s) => outlookOfTrusted(s));
+}
+
+/** {@link outlookOfState} of a state the library made (internal: playouts). */
+export function outlookOfTrusted(state: GameState): Outlook {
   const seat = state.turn.seat;
   return { seat, hand: state.hands[seat]!, table: state.table, handSizes: state.hands.map((h) => h.length), out: state.out, deck: state.deck };
 }
 
 /** The outlook of a view's seat. */
 export function outlookOfView(view: PlayerView): Outlook {
+  return outlookOf(loadView(view));
+}
+
+/** {@link outlookOfView} of a checked view (internal: the bots). */
+export function outlookOf(view: PlayerView): Outlook {
   return { seat: view.seat, hand: view.hand, table: view.table, handSizes: view.handSizes, out: view.out, deck: view.deck };
 }
 
@@ -140,6 +157,24 @@ function scoreRotate(f: Facts): number {
  * @param moves - legal moves of that seat.
  */
 export function greedyScores(o: Outlook, moves: readonly Move[]): number[] {
+  const input = readOutlook(o, moves);
+  return guarded('greedyScores', () => scoresOf(input.o, input.moves));
+}
+
+/** The outlook and moves of a caller, read once, with a checked deck. */
+function readOutlook(o: unknown, moves: unknown): { o: Outlook; moves: Move[] } {
+  const read = readInput({ o, moves }, { depth: 6 });
+  const v = read.ok && isRecord(read.value) ? read.value : undefined;
+  const outlook = v && isRecord(v.o) ? v.o : undefined;
+  const deck = outlook ? trustedDeck(outlook.deck) : undefined;
+  if (!v || !outlook || !deck || !Array.isArray(v.moves) || !v.moves.every((m) => isMove(m))) {
+    throw new BotError('BAD_BOT_INPUT', 'The greedy heuristic needs an outlook (outlookOfState, outlookOfView) and a list of moves.', { name: 'outlook' });
+  }
+  return { o: { ...(outlook as unknown as Outlook), deck }, moves: v.moves as unknown as Move[] };
+}
+
+/** {@link greedyScores} of an outlook the library made (internal: the bots' search). */
+export function scoresOf(o: Outlook, moves: readonly Move[]): number[] {
   const index = deckIndex(o.deck);
   const maxValue = maxValueOf(index);
   let closest = Infinity;
@@ -175,8 +210,15 @@ export function greedyScores(o: Outlook, moves: readonly Move[]): number[] {
  * @param rng - breaks ties.
  */
 export function greedyMove(o: Outlook, moves: readonly Move[], rng: RandomSource): Move {
+  const input = readOutlook(o, moves);
+  if (input.moves.length === 0 || typeof rng !== 'function') throw new BotError('BAD_BOT_INPUT', 'greedyMove needs at least one move and a random source.', { name: 'moves' });
+  return guarded('greedyMove', () => pickGreedy(input.o, input.moves, rng));
+}
+
+/** {@link greedyMove} of an outlook the library made (internal: the bots' search). */
+export function pickGreedy(o: Outlook, moves: readonly Move[], rng: RandomSource): Move {
   if (moves.length === 1) return moves[0]!;
-  const scores = greedyScores(o, moves);
+  const scores = scoresOf(o, moves);
   let best = -Infinity;
   let ties = 0;
   let choice = 0;
@@ -204,5 +246,11 @@ export function greedyMove(o: Outlook, moves: readonly Move[], rng: RandomSource
  */
 export function greedyBot(seed: Seed = 'greedy'): Bot {
   const rng = seededRandom(seed);
-  return { name: 'greedy', chooseMove: (view, moves) => greedyMove(outlookOfView(view), moves, rng) };
+  return {
+    name: 'greedy',
+    chooseMove: (view, moves) => {
+      const input = readBotInput(view, moves);
+      return pickGreedy(outlookOf(input.view), input.moves, rng);
+    },
+  };
 }

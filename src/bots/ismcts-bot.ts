@@ -21,6 +21,8 @@
  * round out; in our arena runs they made the bot clearly stronger at the same time budget. A
  * move that empties the hand is taken at once.
  */
+import { describeValue } from '../core/input.js';
+import { readBotInput } from './bot-input.js';
 import { deckIndex, type DeckDefinition, type HeldCard } from '../core/cards.js';
 import type { Move } from '../core/moves.js';
 import type { Seed } from '../core/random.js';
@@ -30,7 +32,7 @@ import type { PlayerView } from '../views/player-view.js';
 import { randomBelow, seededRandom } from '../views/random-source.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
-import { GOING_OUT_SCORE, greedyMove, greedyScores, outlookOfView, type Outlook } from './greedy-bot.js';
+import { GOING_OUT_SCORE, pickGreedy as greedyMove, scoresOf as greedyScores, outlookOf as outlookOfChecked, type Outlook } from './greedy-bot.js';
 
 /** Settings of {@link ismctsBot}. */
 export interface IsmctsOptions {
@@ -169,7 +171,7 @@ function turnsNeeded(hand: readonly HeldCard[]): number {
 }
 
 function positiveInteger(key: string, v: number | undefined): void {
-  if (v !== undefined && !(Number.isInteger(v) && v >= 1)) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's ${key} must be a positive whole number, not ${String(v)}.`, { name: `${key} = ${String(v)}` });
+  if (v !== undefined && !(Number.isInteger(v) && v >= 1)) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's ${key} must be a positive whole number, not ${describeValue(v)}.`, { name: `${key} = ${describeValue(v)}` });
 }
 
 /**
@@ -202,12 +204,16 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
   if (exploration !== undefined && !(exploration >= 0 && Number.isFinite(exploration))) {
     throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's exploration must be a number from 0 up, not ${String(exploration)}.`, { name: `exploration = ${String(exploration)}` });
   }
-  if (!(noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's noise must be from 0 to 1, not ${String(noise)}.`, { name: `noise = ${String(noise)}` });
+  if (!(noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's noise must be from 0 to 1, not ${describeValue(noise)}.`, { name: `noise = ${describeValue(noise)}` });
 
   const chooseMove = (view: PlayerView, moves: readonly Move[]): Move => {
+    const input = readBotInput(view, moves); // a view from outside is checked; the moves must be its legal ones
+    return choose(input.view, input.moves);
+  };
+  const choose = (view: PlayerView, moves: readonly Move[]): Move => {
     const start = now();
     if (moves.length === 1) return moves[0]!;
-    const rootOrder = greedyOrder(outlookOfView(view), moves);
+    const rootOrder = greedyOrder(outlookOfChecked(view), moves);
     const best = rootOrder.order[0]!;
     if (rootOrder.scores[best]! >= GOING_OUT_SCORE) return moves[best]!; // going out now cannot be improved on
     const rootKeys = new Set(rootOrder.order.slice(0, width).map((i) => moveKey(moves[i]!)));

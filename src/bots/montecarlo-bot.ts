@@ -5,6 +5,8 @@
  * ({@link determinize}), plays the candidate, then lets greedy players (with a little noise)
  * finish the round; the reward is the round's outcome for the bot's seat.
  */
+import { describeValue } from '../core/input.js';
+import { readBotInput } from './bot-input.js';
 import { apply, legalMoves } from '../core/apply.js';
 import type { Move } from '../core/moves.js';
 import type { Seed } from '../core/random.js';
@@ -14,7 +16,7 @@ import type { PlayerView } from '../views/player-view.js';
 import { randomBelow, seededRandom, type RandomSource } from '../views/random-source.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
-import { GOING_OUT_SCORE, greedyMove, greedyScores, outlookOfState, outlookOfView } from './greedy-bot.js';
+import { GOING_OUT_SCORE, pickGreedy as greedyMove, scoresOf as greedyScores, outlookOfTrusted, outlookOf } from './greedy-bot.js';
 
 /** Settings of {@link monteCarloBot}. */
 export interface MonteCarloOptions {
@@ -53,7 +55,7 @@ function playout(state: GameState, rng: RandomSource, noise: number, cap: number
   let s = state;
   for (let i = 0; i < cap && s.status === 'playing'; i++) {
     const moves = legalMoves(s);
-    const move = rng() < noise ? moves[randomBelow(rng, moves.length)]! : greedyMove(outlookOfState(s), moves, rng);
+    const move = rng() < noise ? moves[randomBelow(rng, moves.length)]! : greedyMove(outlookOfTrusted(s), moves, rng);
     s = apply(s, move);
   }
   return s;
@@ -78,12 +80,16 @@ export function monteCarloBot(options: MonteCarloOptions = {}): Bot {
   const cap = options.playoutCap ?? 400;
   const timeMs = options.timeMs;
   for (const [key, v] of [['playouts', playouts], ['candidates', width], ['playoutCap', cap], ['timeMs', timeMs ?? 1]] as const) {
-    if (!Number.isInteger(v) || v < 1) throw new BotError('BAD_BOT_OPTIONS', `The Monte-Carlo bot's ${key} must be a positive whole number, not ${String(v)}.`, { name: `${key} = ${String(v)}` });
+    if (!Number.isInteger(v) || v < 1) throw new BotError('BAD_BOT_OPTIONS', `The Monte-Carlo bot's ${key} must be a positive whole number, not ${describeValue(v)}.`, { name: `${key} = ${describeValue(v)}` });
   }
-  if (!(noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The Monte-Carlo bot's noise must be from 0 to 1, not ${String(noise)}.`, { name: `noise = ${String(noise)}` });
+  if (!(noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The Monte-Carlo bot's noise must be from 0 to 1, not ${describeValue(noise)}.`, { name: `noise = ${describeValue(noise)}` });
   const chooseMove = (view: PlayerView, moves: readonly Move[]): Move => {
+    const input = readBotInput(view, moves); // a view from outside is checked; the moves must be its legal ones
+    return choose(input.view, input.moves);
+  };
+  const choose = (view: PlayerView, moves: readonly Move[]): Move => {
     if (moves.length === 1) return moves[0]!;
-    const scores = greedyScores(outlookOfView(view), moves);
+    const scores = greedyScores(outlookOf(view), moves);
     const order = moves.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]!);
     if (scores[order[0]!]! >= GOING_OUT_SCORE) return moves[order[0]!]!; // going out now cannot be improved on
     const candidates = order.slice(0, width).map((i) => moves[i]!);

@@ -1,4 +1,5 @@
 /** The `random` bot: a uniformly random legal move. */
+import { readBotInput } from './bot-input.js';
 import type { Seed } from '../core/random.js';
 import { randomBelow, seededRandom } from '../views/random-source.js';
 import type { Bot } from './bot.js';
@@ -14,5 +15,11 @@ import type { Bot } from './bot.js';
  */
 export function randomBot(seed: Seed = 'random'): Bot {
   const rng = seededRandom(seed);
-  return { name: 'random', chooseMove: (_view, moves) => moves[randomBelow(rng, moves.length)]! };
+  return {
+    name: 'random',
+    chooseMove: (view, moves) => {
+      const input = readBotInput(view, moves);
+      return input.moves[randomBelow(rng, input.moves.length)]!;
+    },
+  };
 }

@@ -118,6 +118,7 @@ export const en: Catalogue = {
       UNKNOWN_BOT: (p) => `There is no bot called ${p.name ?? 'that'}${p.allowed ? `; the bots are ${p.allowed.join(', ')}` : ''}.`,
       BAD_BOT_OPTIONS: (p) => `That bot option is not allowed${p.name ? `: ${p.name}` : ''}.`,
       BAD_ARENA_OPTIONS: (p) => `That arena setting is not allowed${p.name ? `: ${p.name}` : ''}.`,
+      BAD_BOT_INPUT: (p) => `A bot was handed something that is not a player view and its legal moves${p.name ? ` (${p.name})` : ''}.`,
       ARENA_WORKER_FAILED: (p) => `An arena worker thread failed${p.input ? `: ${p.input}` : ''}.`,
     },
     HistoryError: {

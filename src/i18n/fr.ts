@@ -126,6 +126,7 @@ export const fr: Catalogue = {
       UNKNOWN_BOT: (p) => `Il n'y a pas de robot nommé ${p.name ?? 'ainsi'}${p.allowed ? ` ; les robots sont ${p.allowed.join(', ')}` : ''}.`,
       BAD_BOT_OPTIONS: (p) => `Ce réglage de robot n'est pas permis${p.name ? ` : ${p.name}` : ''}.`,
       BAD_ARENA_OPTIONS: (p) => `Ce réglage de tournoi n'est pas permis${p.name ? ` : ${p.name}` : ''}.`,
+      BAD_BOT_INPUT: (p) => `Un robot a reçu autre chose que la vue d'un joueur et ses coups permis${p.name ? ` (${p.name})` : ''}.`,
       ARENA_WORKER_FAILED: (p) => `Un fil d'exécution du tournoi a échoué${p.input ? ` : ${p.input}` : ''}.`,
     },
     HistoryError: {

@@ -124,6 +124,7 @@ export const nl: Catalogue = {
       UNKNOWN_BOT: (p) => `Er is geen bot met de naam ${p.name ?? 'die'}${p.allowed ? `; de bots zijn ${p.allowed.join(', ')}` : ''}.`,
       BAD_BOT_OPTIONS: (p) => `Deze instelling van de bot mag niet${p.name ? `: ${p.name}` : ''}.`,
       BAD_ARENA_OPTIONS: (p) => `Deze instelling van het toernooi mag niet${p.name ? `: ${p.name}` : ''}.`,
+      BAD_BOT_INPUT: (p) => `Een robot kreeg iets anders dan het overzicht van een speler en zijn toegestane zetten${p.name ? ` (${p.name})` : ''}.`,
       ARENA_WORKER_FAILED: (p) => `Een werkthread van het toernooi is mislukt${p.input ? `: ${p.input}` : ''}.`,
     },
     HistoryError: {

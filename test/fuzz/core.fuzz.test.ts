@@ -116,6 +116,8 @@ const COVERED: Record<string, string> = {
   outlookOfState: 'bots',
   outlookOfView: 'bots',
   monteCarloBot: 'bots',
+  ismctsBot: 'bots',
+  Playout: 'bots',
   runArena: 'bots',
   wilsonInterval: 'bots',
   botByName: 'bots',
@@ -266,8 +268,18 @@ describe('decks and cards', () => {
           const problems = neverThrows('deckProblems(deck, n)', () => deckProblems(d, n));
           if (problems === undefined) return; // the caller's own trap threw
           if (!Array.isArray(problems) || !problems.every((p) => typeof p === 'string')) throw new Error('deckProblems did not answer a list of sentences');
-          const out = returnsOrCoded('createGame(n, "s", { deck })', () => createGame(n, 's', { deck: d as DeckDefinition }), isGameSetupError);
-          if (out.ok !== (problems.length === 0)) throw new Error(`deckProblems lists ${problems.length} problems but createGame ${out.ok ? 'accepted' : 'refused'} the deck`);
+          returnsOrCoded('createGame(n, "s", { deck })', () => createGame(n, 's', { deck: d as DeckDefinition }), isGameSetupError);
+          // agreement on one reading: each call reads its input once, so a deck whose getters
+          // change between reads may be judged differently by two calls; a JSON snapshot cannot
+          let snapshot: unknown;
+          try {
+            snapshot = JSON.parse(JSON.stringify(d) ?? 'null');
+          } catch {
+            return; // not JSON data at all: both calls refuse it, as checked above
+          }
+          const listed = deckProblems(snapshot, n);
+          const out = returnsOrCoded('createGame(n, "s", { deck: snapshot })', () => createGame(n, 's', { deck: snapshot as DeckDefinition }), isGameSetupError);
+          if (out.ok !== (listed.length === 0)) throw new Error(`deckProblems lists ${listed.length} problems but createGame ${out.ok ? 'accepted' : 'refused'} the deck`);
         }),
         runs(200),
       );

@@ -6,6 +6,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ismctsBot,
+  Playout,
   botByName,
   checkMoveOfView,
   determinize,
@@ -204,13 +206,30 @@ describe('bots', () => {
     () => {
       fc.assert(
         property(reached, hostileValue, hostileValue, ({ state }, view, moves) => {
-          for (const bot of [randomBot(1), botByName('greedy', { seed: 1 }), botByName('montecarlo', { seed: 1, playouts: 3, playoutCap: 30 })]) {
+          for (const bot of [randomBot(1), botByName('greedy', { seed: 1 }), botByName('montecarlo', { seed: 1, playouts: 3, playoutCap: 30 }), ismctsBot({ seed: 1, iterations: 5 })]) {
             returnsOrCoded(`${bot.name}.chooseMove(value, value)`, () => bot.chooseMove(view as PlayerView, moves as Move[]));
             returnsOrCoded(`${bot.name}.chooseMove(real view, value)`, () => bot.chooseMove(playerView(state, state.turn.seat), moves as Move[]));
           }
           returnsOrCoded('greedyScores(outlook, value)', () => greedyScores(outlookOfState(state), moves as Move[]));
           returnsOrCoded('greedyMove(outlook, value, rng)', () => greedyMove(outlookOfState(state), moves as Move[], seededRandom(1)));
           returnsOrCoded('greedyMove(value, moves, value)', () => greedyMove(view as never, legalMoves(state), moves as () => number));
+        }),
+        runs(50),
+      );
+    },
+    timeoutFor(),
+  );
+
+  it(
+    'the search fast path (Playout) takes only states and legal moves: anything else is a coded error',
+    () => {
+      fc.assert(
+        property(reached, hostileValue, hostileMove, ({ state }, x, m) => {
+          returnsOrCoded('new Playout(value)', () => new Playout(x as GameState));
+          const p = new Playout(state);
+          returnsOrCoded('playout.play(hostile move)', () => p.play(m as Move));
+          const after = p.toState();
+          expect(validatePosition(after)).toEqual([]);
         }),
         runs(50),
       );

@@ -1,0 +1,42 @@
+/**
+ * What a built-in bot is handed (a view and the moves to choose from), read once and checked: a
+ * bot may be called with a view that came over a network, so it goes through the view gateway.
+ */
+import { IllegalMoveError } from '../core/errors.js';
+import { checkMove } from '../core/check-move.js';
+import { describeValue, readInput } from '../core/input.js';
+import { ownMove, type Move } from '../core/moves.js';
+import { loadView } from '../views/load-view.js';
+import type { PlayerView } from '../views/player-view.js';
+import { BotError } from './errors.js';
+
+/**
+ * The checked view and the library's own copies of the moves, every one legal for the view's
+ * seat; a {@link BotError} `BAD_BOT_INPUT` otherwise (a `ViewError` for a broken view).
+ */
+export function readBotInput(view: unknown, moves: unknown): { view: PlayerView; moves: Move[] } {
+  const checked = loadView(view);
+  const list = readInput(moves, { depth: 4 });
+  if (!list.ok || !Array.isArray(list.value) || list.value.length === 0) {
+    throw new BotError('BAD_BOT_INPUT', `A bot chooses from a non-empty list of the legal moves, not ${describeValue(moves)}.`, { name: 'moves' });
+  }
+  const own = list.value.map((m, i) => {
+    const move = ownMove(m);
+    const verdict = move instanceof IllegalMoveError ? undefined : checkMove(checked, move);
+    if (move instanceof IllegalMoveError || !verdict?.ok) {
+      throw new BotError('BAD_BOT_INPUT', `Move ${i} of the list is not a legal move of this view's seat: ${move instanceof IllegalMoveError ? move.message : verdict && !verdict.ok ? verdict.message : ''}`, { name: 'moves' });
+    }
+    return move;
+  });
+  return { view: checked, moves: own };
+}
+
+/** `f` with anything a bot's building block throws on hostile input turned into `BAD_BOT_INPUT`. */
+export function guarded<T>(what: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof Error && 'code' in e) throw e;
+    throw new BotError('BAD_BOT_INPUT', `${what} was given something it cannot read.`, { name: what });
+  }
+}
