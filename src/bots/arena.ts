@@ -243,8 +243,8 @@ function timed(bot: Bot, times: ArenaTimes): Bot {
  * result.rows[0]; // { bot: 'greedy', winRate: 0.9, interval: [...], ... }
  * ```
  */
-export async function runArena(input: ArenaOptions): Promise<ArenaResult> {
-  const options = readArenaOptions(input);
+export async function runArena(options: ArenaOptions): Promise<ArenaResult> {
+  options = readArenaOptions(options); // read once: plain data copied, callbacks kept
   const { players, games, lineup } = options;
   const workers = options.workers ?? 1;
   if (!Number.isInteger(players) || players < 2 || players > 5) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 2 to 5 players, not ${describeValue(players)}.`, { name: `players = ${describeValue(players)}` });
