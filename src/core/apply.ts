@@ -1,4 +1,5 @@
 /** The reducer: one legal move in, the next state out; the input is never changed. */
+import { playAction } from './play-action.js';
 import { checkMove, positionOfSource, ruleError } from './check-move.js';
 import { deckIndex } from './cards.js';
 import { finishDraft, startDraft } from './draft.js';
@@ -8,13 +9,7 @@ import { codedError, issue, trustedSource, trustedState } from './trust.js';
 import type { GameState } from './state.js';
 import type { MoveSource } from './position.js';
 import { IllegalMoveError } from './errors.js';
-import { settleGoingOut } from './scoring.js';
-import { passTurn } from './turn-order.js';
 import { dealNextRound } from './setup.js';
-import { playSet } from './actions/play-set.js';
-import { addCard } from './actions/add-card.js';
-import { takeSet } from './actions/take-set.js';
-import { rotateHand } from './actions/rotate-hand.js';
 
 /**
  * Plays one move and returns the next state, whose `events` say what happened. Validates the
@@ -52,21 +47,7 @@ export function applyTrusted(state: GameState, own: Move): GameState {
   const error = ruleError(d, own);
   if (error) throw error;
   if (own.type === 'nextRound') return dealNextRound(state, own);
-  switch (own.type) {
-    case 'play':
-      playSet(d, own);
-      break;
-    case 'add':
-      addCard(d, own);
-      break;
-    case 'take':
-      takeSet(d, own);
-      break;
-    case 'rotate':
-      rotateHand(d);
-      break;
-  }
-  if (!settleGoingOut(d)) passTurn(d);
+  playAction(d, own);
   return finishDraft(d, own);
 }
 

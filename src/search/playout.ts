@@ -5,6 +5,7 @@
  * implementation: only the publishing step of `apply` (a fresh state record, a copy of the
  * hands and of the events) is skipped, and done on demand by {@link Playout.toState}.
  */
+import { playAction } from '../core/play-action.js';
 import { deckIndex, type DeckIndex, type HeldCard } from '../core/cards.js';
 import { ruleError } from '../core/check-move.js';
 import { finishDraft, startDraft, type Draft } from '../core/draft.js';
@@ -14,14 +15,8 @@ import { NEXT_ROUND } from '../core/interned-moves.js';
 import { movesFrom } from '../core/legal-moves.js';
 import { ownMove, type Move } from '../core/moves.js';
 import { issue, trustedState } from '../core/trust.js';
-import { settleGoingOut } from '../core/scoring.js';
 import { dealNextRound } from '../core/setup.js';
 import type { GameState, GameStatus, TableSet, Turn } from '../core/state.js';
-import { passTurn } from '../core/turn-order.js';
-import { addCard } from '../core/actions/add-card.js';
-import { playSet } from '../core/actions/play-set.js';
-import { rotateHand } from '../core/actions/rotate-hand.js';
-import { takeSet } from '../core/actions/take-set.js';
 
 /** The draft as the fast path drives it: its judged hand is refreshed before every move. */
 type LiveDraft = Draft & { hand: readonly HeldCard[] };
@@ -142,21 +137,7 @@ export class Playout {
       return this;
     }
     d.events.length = 0;
-    switch (own.type) {
-      case 'play':
-        playSet(d, own);
-        break;
-      case 'add':
-        addCard(d, own);
-        break;
-      case 'take':
-        takeSet(d, own);
-        break;
-      case 'rotate':
-        rotateHand(d);
-        break;
-    }
-    if (!settleGoingOut(d)) passTurn(d);
+    playAction(d, own);
     return this;
   }
 
