@@ -74,7 +74,7 @@ export function applyTrusted(state: GameState, own: Move): GameState {
 export function legalMoves(source: MoveSource): Move[] {
   const trusted = trustedSource(source);
   try {
-    if (trusted.format !== 'dnup-view') return movesFrom(trusted.status, trusted.turn.seat, trusted.hands[trusted.turn.seat]!, trusted.table);
+    if (trusted.format !== 'dnup-view') return legalMovesTrusted(trusted);
     const p = positionOfSource(trusted);
     return p instanceof IllegalMoveError ? [] : movesOf(p);
   } catch (e) {

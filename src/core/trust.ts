@@ -9,7 +9,7 @@
  * Loading it once with `loadState` makes every later call fast.
  */
 import { deckIndex, deckProblems, isStandardDeck, STANDARD_DECK, type CardDefinition, type CardId, type DeckDefinition } from './cards.js';
-import { describeValue, isRecord, readInput } from './input.js';
+import { describeValue, isRecord, readInput, type InputResult } from './input.js';
 import { isDnupError } from './errors.js';
 import { playerNamesProblem } from './players.js';
 import { PositionError, ProblemList } from './position-error.js';
@@ -92,7 +92,11 @@ const VIEW_GIVEN =
  */
 export function examineState(input: unknown, problems: ProblemList = new ProblemList()): GameState | undefined {
   if (isIssued(input)) return input;
-  const read = readInput(input);
+  return examineRead(readInput(input), problems);
+}
+
+/** {@link examineState} of an input already read once. */
+function examineRead(read: InputResult, problems: ProblemList): GameState | undefined {
   if (!read.ok) {
     problems.add('UNREADABLE', read.problem.path, '§8', `The game state cannot be read: ${read.problem.message}`);
     return undefined;
@@ -245,7 +249,11 @@ export function trustedSource(input: unknown): MoveSource {
     if (!view) throw new PositionError(problems.list, problems.count);
     return view; // a private copy of the part the rules read; never handed out
   }
-  return trustedState(input);
+  // a state: the same reading, checked (read once, not twice)
+  const problems = new ProblemList();
+  const state = examineRead(read, problems);
+  if (!state) throw new PositionError(problems.list, problems.count);
+  return state;
 }
 
 
