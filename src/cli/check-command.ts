@@ -5,7 +5,7 @@ import { describeMove } from '../notation/describe-move.js';
 import { formatMove } from '../notation/format-move.js';
 import { renderPosition } from '../notation/render-position.js';
 import { isPositionError } from '../core/position-error.js';
-import { fromPosition } from '../records/validate-position.js';
+import { fromPosition } from '../setup/validate-position.js';
 import { iterateLegalMoves, legalMoveGroups } from '../views/move-groups.js';
 import { clip, EXIT, indent, parseCommand, print, readJson } from './cli-support.js';
 

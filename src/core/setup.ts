@@ -8,7 +8,7 @@ import { seedRng, seedText, type RngState, type Seed } from './random.js';
 import type { GameOptions, GameState } from './state.js';
 import { describeValue, isRecord, readInput } from './input.js';
 import { issue, ownDeck } from './trust.js';
-import { defaultNames, playerNamesProblem } from './players.js';
+import { defaultNames, playerNamesProblem, scoringFor } from './players.js';
 import { openingArea } from './turn-order.js';
 
 function playerNames(players: unknown): string[] {
@@ -102,7 +102,7 @@ export function createGame(players: number | readonly string[], seed: Seed, opti
       players: names,
       deck,
       seed: typeof seed === 'number' ? seed : text,
-      scoring: names.length === 2 ? 'rounds' : 'tokens',
+      scoring: scoringFor(names.length),
       round: 1,
       scores: names.map(() => 0),
       winner: null,

@@ -5,10 +5,11 @@
  */
 import { deckIndex, deckProblems, type DeckIndex } from './cards.js';
 import { isMove } from './moves.js';
-import { ROUNDS_TO_WIN, TOKENS_TO_WIN } from './scoring.js';
+import { isRngState, isSeed } from './random.js';
+import { winningScore } from './scoring.js';
 import type { GameState } from './state.js';
 import type { ProblemList } from './position-error.js';
-import { playerNamesProblem } from './players.js';
+import { areasPerSeat, fewestMoves, playerNamesProblem, scoringFor } from './players.js';
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -41,8 +42,8 @@ export function stateShape(s: Record<string, unknown>, problems: ProblemList): b
   }
   const n = players.length;
   for (const p of deckProblems(s.deck, n)) problems.add('BAD_DECK', 'deck', '§2', p);
-  if (!(typeof s.seed === 'string' || (typeof s.seed === 'number' && Number.isSafeInteger(s.seed)))) bad('seed', 'a string or a safe integer');
-  if (!Array.isArray(s.rng) || s.rng.length !== 4 || !s.rng.every((w) => isInt(w) && w >= 0 && w <= 0xffffffff)) bad('rng', 'four 32-bit unsigned integers');
+  if (!isSeed(s.seed)) bad('seed', 'a string or a safe integer');
+  if (!isRngState(s.rng)) bad('rng', 'four 32-bit unsigned integers');
   if (!isInt(s.round)) bad('round', 'an integer');
   if (s.status !== 'playing' && s.status !== 'roundOver' && s.status !== 'gameOver') bad('status', '"playing", "roundOver" or "gameOver"');
   const isCard = (c: unknown): boolean => isObject(c) && isInt(c.id) && isInt(c.active) && Object.keys(c).length === 2;
@@ -63,7 +64,7 @@ export function stateShape(s: Record<string, unknown>, problems: ProblemList): b
   if (!isInt(s.moveCount)) bad('moveCount', 'an integer');
   if (!(s.lastMove === null || isMove(s.lastMove))) bad('lastMove', 'null or a move');
   if (!Array.isArray(s.events)) bad('events', 'an array of events');
-  if (s.scoring !== (n === 2 ? 'rounds' : 'tokens')) {
+  if (s.scoring !== scoringFor(n)) {
     problems.add('BAD_SCORING', 'scoring', '§6', `With ${n} players the game is scored by ${n === 2 ? 'round wins ("rounds")' : 'tokens ("tokens")'}.`);
   }
   return problems.count === before;
@@ -111,7 +112,7 @@ function checkCards(s: GameState, index: DeckIndex, problems: ProblemList): void
 /** Sets in real areas, one per area, one per size, every card showing the set value (rules §1, §5). */
 function checkTable(s: GameState, index: DeckIndex, problems: ProblemList): void {
   const n = s.players.length;
-  const areas = n === 2 ? 2 : 1;
+  const areas = areasPerSeat(n);
   const bySize = new Map<number, number>();
   const byArea = new Map<string, number>();
   s.table.forEach((t, i) => {
@@ -152,7 +153,7 @@ function checkTurnAndOut(s: GameState, problems: ProblemList): void {
   }
   const duel = n === 2;
   const { seat, area, number } = s.turn;
-  if (seat < 0 || seat >= n || area < 0 || area >= (duel ? 2 : 1) || number < 1) {
+  if (seat < 0 || seat >= n || area < 0 || area >= areasPerSeat(n) || number < 1) {
     problems.add('BAD_TURN', 'turn', '§4', `The turn must name a seat (0–${n - 1}), one of its areas (${duel ? '0 or 1' : '0'}) and a turn number of at least 1.`);
   }
   s.known.forEach((ids, k) => {
@@ -194,7 +195,7 @@ function checkScores(s: GameState, problems: ProblemList): void {
   const n = s.players.length;
   const duel = n === 2;
   if (s.round < 1) problems.add('BAD_ROUND', 'round', '§6', `The round number must be at least 1, not ${s.round}.`);
-  const target = duel ? ROUNDS_TO_WIN : TOKENS_TO_WIN;
+  const target = winningScore(n);
   const total = s.scores.reduce((a, b) => a + b, 0);
   const over = s.status !== 'playing';
   const thisRound = duel ? (over ? 1 : 0) : s.out.length === 0 ? 0 : s.out.length === 1 ? 2 : 3;
@@ -224,8 +225,8 @@ function checkScores(s: GameState, problems: ProblemList): void {
   if (problems.count === start && !earlierRoundsPossible(s, target)) {
     problems.add('IMPOSSIBLE_SCORES', 'scores', '§6', `No sequence of ${s.round - 1} finished round(s) gives these ${unit}: each finished round gives ${duel ? '1 round win to one seat' : '2 tokens to one seat and 1 to another'}, and nobody reaches ${target} before the last round.`);
   }
-  if (s.moveCount < s.turn.number - 1 + (s.round - 1)) {
-    problems.add('BAD_MOVE_COUNT', 'moveCount', '§8', `${s.moveCount} moves cannot reach turn ${s.turn.number} of round ${s.round}.`);
+  if (s.moveCount < fewestMoves(s.turn.number, s.round)) {
+    problems.add('BAD_MOVE_COUNT', 'moveCount', '§8', `${s.moveCount} moves cannot reach turn ${s.turn.number} of round ${s.round}: it takes at least ${fewestMoves(s.turn.number, s.round)}.`);
   }
 }
 
@@ -275,7 +276,7 @@ const EVENT_FIELDS: Readonly<Record<string, Readonly<Record<string, 'seat' | 'ar
 /** Every event has one of the documented shapes, with real seats, areas and cards (rules §8). */
 function checkEvents(s: GameState, index: DeckIndex, problems: ProblemList): void {
   const n = s.players.length;
-  const areas = n === 2 ? 2 : 1;
+  const areas = areasPerSeat(n);
   const seat = (x: unknown): boolean => isInt(x) && x >= 0 && x < n;
   const card = (x: unknown): boolean => isInt(x) && index.faces[x] !== undefined;
   const fits = (kind: string, x: unknown): boolean => {

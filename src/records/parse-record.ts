@@ -9,6 +9,7 @@ import { RECORD_VERSION, type GameRecord } from './game-record.js';
 import { describeValue, readInput } from '../core/input.js';
 import { MAX_LISTED_PROBLEMS } from '../core/position-error.js';
 import { playerNamesProblem } from '../core/players.js';
+import { isSeed } from '../core/random.js';
 import { RecordError, type RecordErrorCode, type RecordProblem } from './record-error.js';
 
 const TOP_KEYS = ['format', 'version', 'players', 'seed', 'options', 'moves', 'metadata'];
@@ -45,7 +46,7 @@ function checkPlayers(raw: unknown, out: Problems): string[] | undefined {
 }
 
 function checkSeed(raw: unknown, out: Problems): void {
-  if (typeof raw === 'string' || (typeof raw === 'number' && Number.isSafeInteger(raw))) return;
+  if (isSeed(raw)) return;
   out.add('BAD_SEED', 'seed', `"seed" must be a string or a safe integer, not ${describe(raw)} (rules §3).`);
 }
 
