@@ -4,6 +4,7 @@
  * it did not make itself before using it; `validatePosition` reports the same list.
  */
 import { deckIndex, deckProblems, type DeckIndex } from './cards.js';
+import { describeValue } from './input.js';
 import { isMove } from './moves.js';
 import { isRngState, isSeed } from './random.js';
 import { winningScore } from './scoring.js';
@@ -16,6 +17,30 @@ function isObject(x: unknown): x is Record<string, unknown> {
 }
 const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
 const isIntArray = (x: unknown): boolean => Array.isArray(x) && x.every(isInt);
+
+/** A problem with what a game is set up from: its players, seed or deck (rules §1–§3). */
+export interface SetupProblem {
+  readonly code: 'BAD_PLAYERS' | 'BAD_SEED' | 'BAD_DECK';
+  /** `players`, `players[i]`, `seed` or `deck`. */
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * The one check of what a game is set up from, shared by `createGame`, the records reader, the
+ * setup layer and the state gateway: 2 to 5 player names, a seed, and a deck sound for that many
+ * players (`undefined` for the standard deck). Values already read into plain data.
+ */
+export function setupProblems(players: unknown, seed: unknown, deck: unknown): SetupProblem[] {
+  const problems: SetupProblem[] = [];
+  const named = playerNamesProblem(players);
+  if (named) problems.push({ code: 'BAD_PLAYERS', ...named });
+  if (!isSeed(seed)) problems.push({ code: 'BAD_SEED', path: 'seed', message: `A seed must be a string or a safe integer, not ${describeValue(seed)} (rules §3).` });
+  if (deck !== undefined) {
+    for (const message of deckProblems(deck, named ? undefined : (players as unknown[]).length)) problems.push({ code: 'BAD_DECK', path: 'deck', message });
+  }
+  return problems;
+}
 
 /** The fields of a {@link GameState}, in its documented order. */
 export const STATE_KEYS = [
@@ -34,15 +59,10 @@ export function stateShape(s: Record<string, unknown>, problems: ProblemList): b
     if (!(STATE_KEYS as readonly string[]).includes(key)) problems.add('BAD_SHAPE', key, '§8', `A game state has no field ${JSON.stringify(key.slice(0, 40))}.`);
   }
   if (s.format !== 1) bad('format', '1 (the state format this library reads)');
-  const players = s.players;
-  const named = playerNamesProblem(players);
-  if (named || !Array.isArray(players)) {
-    problems.add('BAD_PLAYERS', named?.path ?? 'players', '§1', named?.message ?? '');
-    return false;
-  }
-  const n = players.length;
-  for (const p of deckProblems(s.deck, n)) problems.add('BAD_DECK', 'deck', '§2', p);
-  if (!isSeed(s.seed)) bad('seed', 'a string or a safe integer');
+  const setup = setupProblems(s.players, s.seed, s.deck ?? null);
+  for (const p of setup) problems.add(p.code === 'BAD_SEED' ? 'BAD_SHAPE' : p.code, p.path, p.code === 'BAD_DECK' ? '§2' : p.code === 'BAD_SEED' ? '§3' : '§1', p.message);
+  if (setup.some((p) => p.code === 'BAD_PLAYERS')) return false;
+  const n = (s.players as unknown[]).length;
   if (!isRngState(s.rng)) bad('rng', 'four 32-bit unsigned integers');
   if (!isInt(s.round)) bad('round', 'an integer');
   if (s.status !== 'playing' && s.status !== 'roundOver' && s.status !== 'gameOver') bad('status', '"playing", "roundOver" or "gameOver"');

@@ -3,13 +3,14 @@
  * turn, out order and scores, with defaults for everything a snapshot of a table may not show.
  * Turned into a full {@link GameState} by `fromPosition`, and made from one by `toPosition`.
  */
-import { idsInUse, deckProblems, STANDARD_DECK, type CardId, type DeckDefinition, type HeldCard } from '../core/cards.js';
+import { idsInUse, STANDARD_DECK, type CardId, type DeckDefinition, type HeldCard } from '../core/cards.js';
 import type { GameEvent } from '../core/events.js';
 import { ownDeck } from '../core/trust.js';
 import { isMove, type Move } from '../core/moves.js';
-import { defaultNames, fewestMoves, playerNamesProblem, scoringFor } from '../core/players.js';
+import { defaultNames, fewestMoves, scoringFor } from '../core/players.js';
 import { describeValue } from '../core/input.js';
-import { isRngState, isSeed, seedRng, type RngState, type Seed } from '../core/random.js';
+import { isRngState, seedRng, type RngState, type Seed } from '../core/random.js';
+import { setupProblems } from '../core/state-problems.js';
 import { winningScore } from '../core/scoring.js';
 import type { GameState, GameStatus, TableSet } from '../core/state.js';
 import type { ProblemList } from '../core/position-error.js';
@@ -75,12 +76,9 @@ function isObject(x: unknown): x is Record<string, unknown> {
 const isInt = (x: unknown): x is number => Number.isInteger(x);
 const isIntArray = (x: unknown): x is number[] => Array.isArray(x) && x.every(isInt);
 
-function namesOf(players: unknown, problems: ProblemList): string[] | undefined {
-  if (isInt(players) && players >= 2 && players <= 5) return defaultNames(players);
-  const problem = playerNamesProblem(players);
-  if (!problem) return (players as string[]).slice();
-  problems.add('BAD_PLAYERS', problem.path, '§1', isInt(players) ? `"players" is a seat count from 2 to 5 or 2 to 5 names, not ${players} (rules §1).` : problem.message);
-  return undefined;
+/** A seat count stands for default names; anything else is checked as names. */
+function namesOf(players: unknown): unknown {
+  return isInt(players) && players >= 2 && players <= 5 ? defaultNames(players) : players;
 }
 
 function handsOf(raw: unknown, n: number, problems: ProblemList): HeldCard[][] | undefined {
@@ -148,13 +146,15 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
   for (const k of Object.keys(d).filter((key) => !(DESCRIPTION_KEYS as readonly string[]).includes(key))) {
     problems.add('BAD_SHAPE', k, '§8', `A position has no field ${describeValue(k)}.`);
   }
-  const players = namesOf(d.players, problems);
-  if (!players) return undefined;
+  // players, seed and deck: the same check as createGame, the records reader and every state
+  const setup = setupProblems(namesOf(d.players), d.seed ?? 'position', d.deck);
+  for (const p of setup) problems.add(p.code === 'BAD_SEED' ? 'BAD_SHAPE' : p.code, p.path, p.code === 'BAD_DECK' ? '§2' : p.code === 'BAD_SEED' ? '§3' : '§1', p.message);
+  if (setup.some((p) => p.code === 'BAD_PLAYERS')) return undefined;
+  const players = (namesOf(d.players) as string[]).slice();
   const n = players.length;
   const duel = n === 2;
   const deck = (d.deck ?? STANDARD_DECK) as DeckDefinition;
-  const deckTrouble = deckProblems(deck, n);
-  for (const p of deckTrouble) problems.add('BAD_DECK', 'deck', '§2', p);
+  const deckTrouble = setup.filter((p) => p.code === 'BAD_DECK');
   const hands = handsOf(d.hands, n, problems);
   const table = tableOf(d.table, problems);
   const turn = d.turn;
@@ -174,7 +174,7 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
   const starter = check<number>('starter', isInt, 'a seat', '§3');
   const discard = check<number[]>('discard', isIntArray, 'an array of card ids', '§4');
   const known = check<number[][]>('known', (x) => Array.isArray(x) && x.length === n && x.every(isIntArray), `one array of card ids per seat (${n})`, '§5');
-  const seed = check<Seed>('seed', isSeed, 'a string or a safe integer', '§3') ?? 'position';
+  const seed = (d.seed ?? 'position') as Seed;
   const rng = check<RngState>('rng', isRngState, 'four 32-bit unsigned integers', '§3');
   const moveCount = check<number>('moveCount', (x) => isInt(x) && x >= 0, 'a whole number', '§8');
   const lastMove = check<Move | null>('lastMove', (x) => x === null || isMove(x), 'null or a move', '§8') ?? null;

@@ -160,3 +160,12 @@ describe('parsePosition', () => {
     expect(fromPosition({ players: ['Ana', 'Ben', 'Cy'], hands: s.hands, table: s.table, turn: s.turn, starter: 0, seed: 'hand-built', rng: s.rng, moveCount: 4 })).toEqual(s);
   });
 });
+
+describe('test positions', () => {
+  it('buildState takes a position text too, through the same setup layer', () => {
+    const text = formatPosition(example());
+    expect(buildState(text)).toEqual({ ...example(), lastMove: null, events: [] });
+    // an impossible position cannot be built, whichever way it is written
+    expect(() => buildState(text.replace(' p0,0,0 ', ' p3,0,0 '))).toThrow(/IMPOSSIBLE_SCORES|tokens/);
+  });
+});
