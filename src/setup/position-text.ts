@@ -1,5 +1,5 @@
 /**
- * The position text (docs/notation.md §6): a whole game state on one line, like chess's FEN,
+ * The position text (docs/notation.md §5): a whole game state on one line, like chess's FEN,
  * for chat, issues, test fixtures and golden files. `formatPosition` writes it from a state,
  * `parsePosition` reads it back through `fromPosition`, so a text stands for a valid state or is
  * refused with every problem.
@@ -125,7 +125,7 @@ export function positionText(s: GameState): string {
 }
 
 /**
- * Writes a state as one line of position text (docs/notation.md §6): hands with their faces,
+ * Writes a state as one line of position text (docs/notation.md §5): hands with their faces,
  * table sets, status, round, turn, starter, out order, scores, move count, the random stream
  * that deals the next rounds, the seed, and the deck when it is not the standard one.
  * `parsePosition(formatPosition(state))` gives back the state, except its history: `lastMove`
@@ -323,7 +323,7 @@ function describe(text: string): PositionDescription {
 }
 
 /**
- * Reads one line of position text (docs/notation.md §6) into the state it stands for, checked
+ * Reads one line of position text (docs/notation.md §5) into the state it stands for, checked
  * like every position (`fromPosition`). Leading and trailing white space and runs of white space
  * between fields are accepted; everything else must follow the grammar.
  *
