@@ -189,7 +189,7 @@ describe('dnup check (rules §1–§8)', () => {
   });
 });
 
-describe('dnup check and replay with position text (docs/notation.md §6)', () => {
+describe('dnup check and replay with position text (docs/notation.md §5)', () => {
   it('check reads one line of position text, from a file or standard input, and prints the text back', () => {
     let state = createGame(['Ana', 'Ben'], 'pasted');
     for (let i = 0; i < 7; i++) state = apply(state, legalMoves(state)[i % 2]!);

@@ -3,7 +3,7 @@
  * the library's own gateway, so that a test position the rules could never reach cannot exist:
  * an impossible spec throws a PositionError listing its problems. Cards not named in a hand or
  * on the table are in the discard pile. A spec may also be one line of position text
- * (docs/notation.md §6), read by `parsePosition`, which sets it up through `fromPosition` too.
+ * (docs/notation.md §5), read by `parsePosition`, which sets it up through `fromPosition` too.
  */
 import { fromPosition, parsePosition, type GameState, type Move, type TableSet } from '../../src/index.js';
 

@@ -1,4 +1,4 @@
-/** The position text, field by field (docs/notation.md §6): what it writes, and how it refuses. */
+/** The position text, field by field (docs/notation.md §5): what it writes, and how it refuses. */
 import { describe, expect, it } from 'vitest';
 import {
   apply,
