@@ -28,11 +28,12 @@ export const POSITION_TEXT_VERSION = 1;
 const TAG = `dnup${POSITION_TEXT_VERSION}`;
 
 /**
- * The longest text `parsePosition` reads, in UTF-16 code units: room for a custom deck of 65,536
- * cards with large faces and a seed of 100,000 escaped characters; anything longer is refused
- * unread.
+ * The longest text `parsePosition` reads, in UTF-16 code units: room for the largest state, a
+ * custom deck of 65,536 cards with 16-digit faces written twice (in the deck field and in the
+ * hands, about 2.8 million characters each) and a seed of 100,000 escaped characters; anything
+ * longer is refused unread.
  */
-export const MAX_POSITION_TEXT = 4_000_000;
+export const MAX_POSITION_TEXT = 8_000_000;
 
 const FIELDS = ['version', 'players', 'hands', 'table', 'status', 'round', 'turn', 'starter', 'out', 'scores', 'moves', 'random', 'seed', 'deck'] as const;
 type Field = (typeof FIELDS)[number];

@@ -169,3 +169,22 @@ describe('test positions', () => {
     expect(() => buildState(text.replace(' p0,0,0 ', ' p3,0,0 '))).toThrow(/IMPOSSIBLE_SCORES|tokens/);
   });
 });
+
+describe('the largest state', () => {
+  it('a deck of 65,536 cards with 16-digit faces, every card in a hand, fits under MAX_POSITION_TEXT and reads back', () => {
+    const top = Number.MAX_SAFE_INTEGER;
+    const cards = Array.from({ length: 65_536 }, (_, id) => ({ id, faces: [top - 2 * id, top - 2 * id - 1] as [number, number], minPlayers: 2, ...(id === 0 ? { star: true } : {}) }));
+    const deck: DeckDefinition = { name: 'widest', cards };
+    const state = fromPosition({
+      players: 2,
+      deck,
+      hands: [cards.slice(0, 32_768).map((c) => ({ id: c.id, active: c.faces[1] })), cards.slice(32_768).map((c) => ({ id: c.id, active: c.faces[0] }))],
+      turn: { seat: 0, area: 1 },
+      seed: '\u0000'.repeat(100_000),
+    });
+    const text = formatPosition(state);
+    expect(text.length).toBeGreaterThan(5_000_000);
+    expect(text.length).toBeLessThan(MAX_POSITION_TEXT);
+    expect(parsePosition(text)).toEqual(state);
+  }, 60_000);
+});
