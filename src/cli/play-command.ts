@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { botByName, playGame, type Bot } from '../bots/index.js';
-import { describeMove } from '../notation/describe-move.js';
+import { describeApplied } from '../notation/describe-move.js';
 import { formatMove } from '../notation/format-move.js';
 import { CliError, EXIT, parseCommand, print } from './cli-support.js';
 import { outcomeLine } from './outcome.js';
@@ -83,8 +83,8 @@ export async function playCommand(args: readonly string[]): Promise<number> {
     seed,
     names,
     maxMoves,
-    onMove: (before, move) => {
-      if (!quiet) print(`${String(count).padStart(4)}  ${formatMove(before, move).padEnd(14)} ${describeMove(before, move)}`);
+    onMove: (before, move, after) => {
+      if (!quiet) print(`${String(count).padStart(4)}  ${formatMove(before, move).padEnd(14)} ${describeApplied(before, after)}`);
       count++;
     },
   });
