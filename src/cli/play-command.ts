@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { botByName, playGame, type Bot } from '../bots/index.js';
 import { describeApplied } from '../notation/describe-move.js';
+import { formatRecord } from '../records/format-record.js';
 import { formatMove } from '../notation/format-move.js';
 import { CliError, EXIT, parseCommand, print } from './cli-support.js';
 import { outcomeLine } from './outcome.js';
@@ -93,7 +94,7 @@ export async function playCommand(args: readonly string[]): Promise<number> {
   if (recordPath !== undefined) {
     const withFacts = { ...record, metadata: { ...record.metadata, event: 'dnup play', bots: bots.map((b) => b.name) } };
     try {
-      writeFileSync(recordPath, `${JSON.stringify(withFacts, null, 2)}\n`);
+      writeFileSync(recordPath, formatRecord(withFacts));
     } catch (e) {
       throw new CliError(`cannot write ${recordPath}: ${(e as Error).message}`);
     }
