@@ -1,8 +1,7 @@
 /** `dnup replay <record.json>`: replay a game record and judge every move (exit 0 / 1 / 2). */
-import { parseRecord } from '../records/parse-record.js';
 import { isRecordError } from '../records/record-error.js';
 import { replay, type LegalVerdict, type ReplayResult } from '../records/replay.js';
-import { describeMove } from '../notation/describe-move.js';
+import { describeApplied } from '../notation/describe-move.js';
 import { renderPosition } from '../notation/render-position.js';
 import { formatPosition } from '../setup/position-text.js';
 import { clip, CliError, EXIT, indent, parseCommand, print, readText } from './cli-support.js';
@@ -54,18 +53,19 @@ export async function replayCommand(args: readonly string[]): Promise<number> {
   let result: ReplayResult;
   const positions: string[] | undefined = values.positions === true ? [] : undefined;
   try {
-    const record = parseRecord(text);
     const loud = values.quiet !== true && values.json !== true;
     const show = (position: string): void => {
       positions!.push(position);
       if (values.json !== true) print(positionLine(position));
     };
     let started = false;
-    result = replay(record, loud || positions ? {
-      onMove: (before, move, after, v) => {
+    // the record is read once, by replay; each move is judged once, by its apply, and the
+    // sentence is told from the events of the state that apply returned
+    result = replay(text, loud || positions ? {
+      onMove: (before, _move, after, v) => {
         if (positions && !started) show(formatPosition(before));
         started = true;
-        if (loud) print(moveLine(v, describeMove(before, move)));
+        if (loud) print(moveLine(v, describeApplied(before, after)));
         if (positions) show(formatPosition(after));
       },
     } : {});

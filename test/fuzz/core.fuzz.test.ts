@@ -90,6 +90,7 @@ const COVERED: Record<string, string> = {
   BotError: 'class',
   recordOf: 'records',
   parseRecord: 'records',
+  formatRecord: 'records',
   recordProblems: 'records',
   replay: 'records',
   validatePosition: 'records, states',
