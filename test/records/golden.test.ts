@@ -1,7 +1,8 @@
 /**
  * Golden game transcripts (test/fixtures/golden/): whole games kept as data, so that any change to
  * what a move does (rules §4–§7) shows as a readable diff. Each game is three files:
- * - `<name>.record.json`: the game record (docs/record.schema.json), the source of the game;
+ * - `<name>.record.json`: the game record (docs/record.schema.json, written by formatRecord), the
+ *   source of the game;
  * - `<name>.events.jsonl`: one JSON line for the new game's events, then one per move with its
  *   index, its notation and the events `apply` reported;
  * - `<name>.position.txt`: the final position as one line of position text (docs/notation.md §5).
@@ -21,6 +22,7 @@ import {
   createGame,
   formatMove,
   formatPosition,
+  formatRecord,
   greedyBot,
   legalMoves,
   parseRecord,
@@ -34,6 +36,7 @@ import {
   type GameRecord,
   type Move,
 } from '../../src/index.js';
+import { schemaErrors } from './record-schema.js';
 
 const DIR = new URL('../fixtures/golden/', import.meta.url);
 const UPDATE = process.env.GOLDEN_UPDATE; // unset: compare; any value: rewrite; 'games': replay the bots too
@@ -131,7 +134,7 @@ async function update(game: GoldenGame): Promise<void> {
   if (UPDATE === 'games' || !existsSync(file(game.name, 'record.json'))) {
     const played = await game.play();
     const record = { ...played, metadata: { event: `golden transcript ${game.name}`, how: game.how } };
-    writeFileSync(file(game.name, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
+    writeFileSync(file(game.name, 'record.json'), formatRecord(record));
   }
   const { lines, position } = transcript(readFileSync(file(game.name, 'record.json'), 'utf8'));
   writeFileSync(file(game.name, 'events.jsonl'), jsonLines(lines));
@@ -157,10 +160,12 @@ describe('golden game transcripts (test/fixtures/golden; regenerate with npm run
   });
 
   // after the games: in update mode they write the files this reads
-  it('cover 2 to 5 players, a custom deck, games played to the end and games stopped midway', () => {
+  it('cover 2 to 5 players, a custom deck, games played to the end and games stopped midway; records follow the schema', () => {
     const records = GAMES.map((g) => parseRecord(readFileSync(file(g.name, 'record.json'), 'utf8')));
     expect(new Set(records.map((r) => r.players.length))).toEqual(new Set([2, 3, 4, 5]));
     expect(records.some((r) => r.options?.deck !== undefined)).toBe(true);
+    const schema = JSON.parse(readFileSync(new URL('../../docs/record.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+    for (const g of GAMES) expect(schemaErrors(schema, JSON.parse(readFileSync(file(g.name, 'record.json'), 'utf8'))), g.name).toEqual([]);
     const finals = GAMES.map((g) => readFileSync(file(g.name, 'position.txt'), 'utf8'));
     expect(finals.some((p) => p.includes(' gameOver '))).toBe(true);
     expect(finals.some((p) => p.includes(' playing '))).toBe(true);
