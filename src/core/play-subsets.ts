@@ -1,9 +1,10 @@
 /**
  * The plays of a hand (rules §5 A), enumerated once: the hand's cards grouped by active value
- * (values ascending, ids ascending), whether a set of each size may arrive on the table, every
- * subset of one value's cards of one size in lexicographic order, and how many there are.
- * `legalMoves` lists these plays, `legalMoveGroups` counts them and `iterateLegalMoves` yields
- * them lazily, all from the functions below, so the three cannot drift apart.
+ * (values ascending, ids ascending), every subset of one value's cards of one size in
+ * lexicographic order, and how many there are (which sizes may be played is `mayArrive`, in
+ * beaten-sets.ts). `legalMoves` lists these plays, `legalMoveGroups` counts them and
+ * `iterateLegalMoves` yields them lazily, all from the functions below, so the three cannot
+ * drift apart.
  */
 import type { CardId, HeldCard } from './cards.js';
 import { singlePlay } from './interned-moves.js';
