@@ -3,6 +3,7 @@
  * (hands, table: at most a few pointers each) and shares everything else with the input state.
  */
 import type { CardId, DeckIndex, HeldCard } from './cards.js';
+import { areasPerSeat } from './players.js';
 import { memberOf } from './actions/hand-cards.js';
 import type { GameEvent } from './events.js';
 import type { Move } from './moves.js';
@@ -36,7 +37,7 @@ export function startDraft(state: GameState, index: DeckIndex): Draft {
     index,
     hand: state.hands[state.turn.seat]!,
     playerCount: n,
-    areas: n === 2 ? 2 : 1,
+    areas: areasPerSeat(n),
     hands: state.hands.slice(),
     known: state.known,
     table: state.table,
