@@ -18,8 +18,22 @@
  * the greedy heuristic's order and widens progressively (1 + √visits moves, 2 + √visits in the
  * duel), and the root keeps only the heuristic's best few, as the flat Monte-Carlo bot does.
  * Short playouts judged by a heuristic buy several times more iterations than playing every
- * round out; in our arena runs they made the bot clearly stronger at the same time budget. A
- * move that empties the hand is taken at once.
+ * round out. A move that empties the hand is taken at once.
+ *
+ * With 3–5 players the root is a race instead (`root: 'halving'`): sequential halving (Karnin,
+ * Koren and Somekh, "Almost Optimal Exploration in Multi-Armed Bandits", ICML 2013), which
+ * H-MCTS puts at the root of a search because a decision wants the best move (simple regret),
+ * not the most rewarded iterations that UCB1 aims at (Pepels, Cazenave, Winands and Lanctot,
+ * "Minimizing Simple and Cumulative Regret in Monte-Carlo Tree Search", CGW 2014). The budget
+ * is split into log₂(candidates) equal phases; in each, rounds sample one world and play every
+ * candidate still racing out from that same world with the same random stream (common random
+ * numbers, as in perfect-information Monte Carlo: differences between candidates come from the
+ * moves, not from the deal), and at the end of a phase the worse half leaves. At 3–5 players a
+ * seat's next own turn lies 3–5 plies down, so a few hundred iterations never build opponent
+ * nodes worth their noise; pairing the samples is what sharpens the choice. Measured against
+ * a reference of 300 paired full playouts per candidate on 100 positions per player count, it
+ * lowered the mean regret of the chosen move below both UCB1 at the root and flat Monte Carlo
+ * at the same 10 ms budget.
  */
 import { describeValue } from '../core/input.js';
 import { readBotInput } from './bot-input.js';
@@ -64,6 +78,12 @@ export interface IsmctsOptions {
    * iterations in the same time; set 400 to play every round out.
    */
   readonly playoutCap?: number;
+  /**
+   * How the root shares the budget among its candidates: `'ucb'` (the tree's UCB1 at every node)
+   * or `'halving'` (sequential halving over worlds shared by every candidate still in the race;
+   * see the module comment). Default: `'ucb'` in the duel, `'halving'` with 3–5 players.
+   */
+  readonly root?: 'ucb' | 'halving';
   /** The clock, in milliseconds (default `performance.now`); tests inject their own. */
   readonly now?: () => number;
 }
@@ -195,6 +215,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
   const noise = options.noise ?? 0.1;
   const capOption = options.playoutCap;
   const now = options.now ?? (() => performance.now());
+  const rootOption = options.root;
   positiveInteger('iterations', options.iterations);
   positiveInteger('candidates', options.candidates);
   positiveInteger('playoutCap', options.playoutCap);
@@ -205,13 +226,14 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
     throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's exploration must be a number from 0 up, not ${String(exploration)}.`, { name: `exploration = ${String(exploration)}` });
   }
   if (!(noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's noise must be from 0 to 1, not ${describeValue(noise)}.`, { name: `noise = ${describeValue(noise)}` });
+  if (rootOption !== undefined && rootOption !== 'ucb' && rootOption !== 'halving') throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's root must be 'ucb' or 'halving', not ${describeValue(rootOption)}.`, { name: `root = ${describeValue(rootOption)}` });
 
   const chooseMove = (view: PlayerView, moves: readonly Move[]): Move => {
+    const start = now(); // the budget covers reading the input too
     const input = readBotInput(view, moves); // a view from outside is checked; the moves must be its legal ones
-    return choose(input.view, input.moves);
+    return choose(input.view, input.moves, start);
   };
-  const choose = (view: PlayerView, moves: readonly Move[]): Move => {
-    const start = now();
+  const choose = (view: PlayerView, moves: readonly Move[], start: number): Move => {
     if (moves.length === 1) return moves[0]!;
     const rootOrder = greedyOrder(outlookOfChecked(view), moves);
     const best = rootOrder.order[0]!;
@@ -223,6 +245,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
     const duel = n === 2;
     const c = exploration ?? (duel ? 0.7 : 0.2);
     deckIndex(deck); // build the deck's lookup table before the clock matters
+    if ((rootOption ?? (duel ? 'ucb' : 'halving')) === 'halving') return halve(view, moves, rootOrder.order.slice(0, width), start, cap);
     const root = node(null, -1);
     const reward = new Array<number>(view.players.length).fill(0);
     const path: Node[] = [];
@@ -251,6 +274,68 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
     const key = moveKey(choice.move!);
     return moves.find((m) => moveKey(m) === key)!;
   };
+
+  /**
+   * Sequential halving at the root: rounds of one world each, in which every candidate still in
+   * the race plays out from the same sampled world with the same playout random stream (common
+   * random numbers: the candidates' means differ by their moves, not by their luck); at equal
+   * shares of the budget the worse half leaves the race.
+   */
+  function halve(view: PlayerView, moves: readonly Move[], candidates: readonly number[], start: number, cap: number): Move {
+    const k = candidates.length;
+    const total = new Array<number>(k).fill(0);
+    let active = candidates.map((_, i) => i);
+    const phases = Math.ceil(Math.log2(k));
+    const deadline = start + timeMs;
+    const reward = new Array<number>(view.players.length).fill(0);
+    let phase = 0;
+    let done = 0; // playouts so far
+    let spent = 0;
+    let longest = 0;
+    const mean = (i: number) => total[i]!; // the racing candidates have played the same worlds
+    const gained = new Array<number>(k).fill(0);
+    let t1 = start;
+    race: while (active.length > 1 && done + active.length <= iterations) {
+      const t0 = t1; // the clock is read after each playout, and only then
+      const expected = done === 0 ? 0 : Math.max((1.5 * spent * active.length) / done, longest / 2);
+      if (t0 + expected > deadline) break;
+      const world = determinize(view, rng);
+      const streamSeed = Math.floor(rng() * 0x7fffffff);
+      for (let j = 0; j < active.length; j++) {
+        const i = active[j]!;
+        const p = new Playout(world);
+        p.play(moves[candidates[i]!]!);
+        simulate(p, view.deck, cap, seededRandom(streamSeed));
+        rewards(p, view.scores, reward);
+        gained[i] = reward[view.seat]!;
+        t1 = now();
+        // out of time inside a round: the round is dropped, as the candidates' worlds must match
+        if (t1 > deadline && j < active.length - 1) break race;
+      }
+      for (const i of active) total[i]! += gained[i]!;
+      const took = t1 - t0;
+      spent += took;
+      longest = Math.max(longest * 0.9, took);
+      done += active.length;
+      const progress = Math.max((t1 - start) / timeMs, done / iterations);
+      if (progress >= (phase + 1) / phases) {
+        phase++;
+        const ranked = [...active].sort((a, b) => mean(b) - mean(a) || a - b);
+        active = ranked.slice(0, Math.ceil(active.length / 2)).sort((a, b) => a - b);
+      }
+    }
+    let best = active[0]!;
+    for (const i of active) if (mean(i) > mean(best)) best = i;
+    return moves[candidates[best]!]!;
+  }
+
+  /** Greedy players (a little noise) go on for `cap` moves, or to the round's end. */
+  function simulate(p: Playout, deck: DeckDefinition, cap: number, random: () => number): void {
+    for (let i = 0; i < cap && p.status === 'playing'; i++) {
+      const legal = p.legalMoves();
+      p.play(random() < noise ? legal[randomBelow(random, legal.length)]! : greedyMove(outlookOf(p, deck), legal, random));
+    }
+  }
 
   function iterate(view: PlayerView, root: Node, rootKeys: ReadonlySet<string>, deck: DeckDefinition, search: Search, path: Node[], reward: number[]): void {
     const { cap, c, duel } = search;
@@ -303,11 +388,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
       path.push(chosen);
       at = chosen;
     }
-    // simulation: greedy players go on for `cap` moves, or to the round's end
-    for (let i = 0; i < cap && p.status === 'playing'; i++) {
-      const legal = p.legalMoves();
-      p.play(rng() < noise ? legal[randomBelow(rng, legal.length)]! : greedyMove(outlookOf(p, deck), legal, rng));
-    }
+    simulate(p, deck, cap, rng);
     rewards(p, view.scores, reward);
     for (const n of path) {
       n.visits++;
