@@ -40,3 +40,29 @@ export function guarded<T>(what: string, f: () => T): T {
     throw new BotError('BAD_BOT_INPUT', `${what} was given something it cannot read.`, { name: what });
   }
 }
+
+/**
+ * A bot's settings read once into a plain copy: nothing (the defaults) or an object; anything
+ * else (null, a number, a throwing getter, a cycle) is a {@link BotError} `BAD_BOT_OPTIONS`.
+ * Settings named in `functions` may be functions (an injected clock) and are kept as given.
+ */
+export function readBotOptions<T extends object>(who: string, options: unknown, functions: readonly string[] = []): Partial<T> {
+  if (options === undefined) return {};
+  const refuse = (why: string): BotError =>
+    new BotError('BAD_BOT_OPTIONS', `${who} takes its settings as an object of plain values, not ${describeValue(options)}${why}.`, { name: `options = ${describeValue(options)}` });
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) throw refuse('');
+  const kept: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  try {
+    for (const key of Object.keys(options)) {
+      const value: unknown = (options as Record<string, unknown>)[key];
+      if (functions.includes(key) && typeof value === 'function') kept[key] = value;
+      else rest[key] = value;
+    }
+  } catch {
+    throw refuse(' (reading it failed)');
+  }
+  const read = readInput(rest, { depth: 8 });
+  if (!read.ok) throw refuse(`: ${read.problem.message}`);
+  return { ...(read.value as object), ...kept } as Partial<T>;
+}

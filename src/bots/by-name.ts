@@ -3,6 +3,7 @@ import type { Seed } from '../core/random.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
 import { describeValue } from '../core/input.js';
+import { readBotOptions } from './bot-input.js';
 import { greedyBot } from './greedy-bot.js';
 import { ismctsBot } from './ismcts-bot.js';
 import { monteCarloBot, type MonteCarloOptions } from './montecarlo-bot.js';
@@ -37,16 +38,17 @@ export interface BotOptions extends Omit<MonteCarloOptions, 'seed'> {
  * ```
  */
 export function botByName(name: string, options: BotOptions = {}): Bot {
+  const settings = readBotOptions<BotOptions>('botByName', options); // read once
   switch (name) {
     case 'random':
-      return randomBot(options.seed);
+      return randomBot(settings.seed);
     case 'greedy':
-      return greedyBot(options.seed);
+      return greedyBot(settings.seed);
     case 'montecarlo':
     case 'mc':
-      return monteCarloBot(options);
+      return monteCarloBot(settings);
     case 'ismcts':
-      return ismctsBot({ ...options, ...(options.playouts === undefined ? {} : { iterations: options.playouts }) });
+      return ismctsBot({ ...settings, ...(settings.playouts === undefined ? {} : { iterations: settings.playouts }) });
     default:
       throw new BotError('UNKNOWN_BOT', `There is no bot called ${describeValue(name)}; the bots are ${BOT_NAMES.join(', ')}.`, { name: describeValue(name), allowed: BOT_NAMES });
   }

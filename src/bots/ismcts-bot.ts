@@ -36,7 +36,7 @@
  * at the same 10 ms budget.
  */
 import { describeValue } from '../core/input.js';
-import { readBotInput } from './bot-input.js';
+import { readBotInput, readBotOptions } from './bot-input.js';
 import { deckIndex, type DeckDefinition, type HeldCard } from '../core/cards.js';
 import type { Move } from '../core/moves.js';
 import type { Seed } from '../core/random.js';
@@ -207,20 +207,21 @@ function positiveInteger(key: string, v: number | undefined): void {
  * ```
  */
 export function ismctsBot(options: IsmctsOptions = {}): Bot {
-  const rng = seededRandom(options.seed ?? 'ismcts');
-  const timeMs = options.timeMs ?? (options.iterations === undefined ? 20 : Infinity);
-  const iterations = options.iterations ?? Infinity;
-  const width = options.candidates ?? 8;
-  const exploration = options.exploration;
-  const noise = options.noise ?? 0.1;
-  const capOption = options.playoutCap;
-  const now = options.now ?? (() => performance.now());
-  const rootOption = options.root;
-  positiveInteger('iterations', options.iterations);
-  positiveInteger('candidates', options.candidates);
-  positiveInteger('playoutCap', options.playoutCap);
-  if (options.timeMs !== undefined && !(Number.isFinite(options.timeMs) && options.timeMs > 0)) {
-    throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's timeMs must be a positive number of milliseconds, not ${String(options.timeMs)}.`, { name: `timeMs = ${String(options.timeMs)}` });
+  const settings = readBotOptions<IsmctsOptions>('The ISMCTS bot', options, ['now']); // read once: later changes to `options` change nothing
+  const rng = seededRandom(settings.seed ?? 'ismcts');
+  const timeMs = settings.timeMs ?? (settings.iterations === undefined ? 20 : Infinity);
+  const iterations = settings.iterations ?? Infinity;
+  const width = settings.candidates ?? 8;
+  const exploration = settings.exploration;
+  const noise = settings.noise ?? 0.1;
+  const capOption = settings.playoutCap;
+  const now = settings.now ?? (() => performance.now());
+  const rootOption = settings.root;
+  positiveInteger('iterations', settings.iterations);
+  positiveInteger('candidates', settings.candidates);
+  positiveInteger('playoutCap', settings.playoutCap);
+  if (settings.timeMs !== undefined && !(Number.isFinite(settings.timeMs) && settings.timeMs > 0)) {
+    throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's timeMs must be a positive number of milliseconds, not ${String(settings.timeMs)}.`, { name: `timeMs = ${String(settings.timeMs)}` });
   }
   if (exploration !== undefined && !(exploration >= 0 && Number.isFinite(exploration))) {
     throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's exploration must be a number from 0 up, not ${String(exploration)}.`, { name: `exploration = ${String(exploration)}` });

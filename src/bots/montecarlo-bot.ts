@@ -6,7 +6,7 @@
  * finish the round; the reward is the round's outcome for the bot's seat.
  */
 import { describeValue } from '../core/input.js';
-import { readBotInput } from './bot-input.js';
+import { readBotInput, readBotOptions } from './bot-input.js';
 import { apply, legalMoves } from '../core/apply.js';
 import type { Move } from '../core/moves.js';
 import type { Seed } from '../core/random.js';
@@ -73,12 +73,13 @@ function playout(state: GameState, rng: RandomSource, noise: number, cap: number
  * ```
  */
 export function monteCarloBot(options: MonteCarloOptions = {}): Bot {
-  const rng = seededRandom(options.seed ?? 'montecarlo');
-  const playouts = options.playouts ?? 100;
-  const width = options.candidates ?? 6;
-  const noise = options.noise ?? 0.1;
-  const cap = options.playoutCap ?? 400;
-  const timeMs = options.timeMs;
+  const settings = readBotOptions<MonteCarloOptions>('The Monte-Carlo bot', options); // read once: later changes to `options` change nothing
+  const rng = seededRandom(settings.seed ?? 'montecarlo');
+  const playouts = settings.playouts ?? 100;
+  const width = settings.candidates ?? 6;
+  const noise = settings.noise ?? 0.1;
+  const cap = settings.playoutCap ?? 400;
+  const timeMs = settings.timeMs;
   for (const [key, v] of [['playouts', playouts], ['candidates', width], ['playoutCap', cap], ['timeMs', timeMs ?? 1]] as const) {
     if (!Number.isInteger(v) || v < 1) throw new BotError('BAD_BOT_OPTIONS', `The Monte-Carlo bot's ${key} must be a positive whole number, not ${describeValue(v)}.`, { name: `${key} = ${describeValue(v)}` });
   }

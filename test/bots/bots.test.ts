@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   apply,
+  ismctsBot,
+  legalMoves,
+  playerView,
   botByName,
   createGame,
   isBotError,
@@ -190,5 +193,49 @@ describe('GOING_OUT_SCORE stays above every move that does not go out (it was re
     const scores = greedyScores(outlookOfState(state), moves);
     for (const s of scores) expect(s).toBeLessThan(GOING_OUT_SCORE);
     expect(greedyScores(outlookOfState(holding([])), [{ type: 'play', cards: ones }])).toEqual([GOING_OUT_SCORE]);
+  });
+});
+
+describe('bot settings are read once and anything but an object is refused (botByName(name, null) threw a TypeError)', () => {
+  const makers: [string, (o: unknown) => unknown][] = [
+    ['botByName', (o) => botByName('montecarlo', o as never)],
+    ['monteCarloBot', (o) => monteCarloBot(o as never)],
+    ['ismctsBot', (o) => ismctsBot(o as never)],
+  ];
+  const throwing = Object.defineProperty({}, 'seed', { enumerable: true, get: () => { throw new Error('boom'); } });
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  for (const [name, make] of makers) {
+    it(`${name} refuses null, numbers, arrays, throwing getters and cycles with BAD_BOT_OPTIONS`, () => {
+      for (const bad of [null, 7, 'fast', [1], throwing, cyclic, { seed: () => 1 }]) {
+        let thrown: unknown;
+        try {
+          make(bad);
+        } catch (e) {
+          thrown = e;
+        }
+        expect(isBotError(thrown) && thrown.code, `${name}(${String(bad)})`).toBe('BAD_BOT_OPTIONS');
+      }
+    });
+  }
+
+  it('a change to the settings after the bot is made changes nothing', async () => {
+    const state = createGame(3, 'settings');
+    const view = playerView(state, state.turn.seat);
+    const moves = legalMoves(state);
+    const settings = { seed: 5, playouts: 20, playoutCap: 30 };
+    const bot = monteCarloBot(settings);
+    const twin = monteCarloBot({ ...settings });
+    settings.playouts = 1;
+    settings.seed = 99;
+    expect(await bot.chooseMove(view, moves)).toEqual(await twin.chooseMove(view, moves));
+  });
+
+  it('ismctsBot keeps an injected clock', () => {
+    let ticks = 0;
+    const bot = ismctsBot({ seed: 1, timeMs: 5, now: () => ticks++ });
+    const state = createGame(4, 'clock');
+    bot.chooseMove(playerView(state, state.turn.seat), legalMoves(state));
+    expect(ticks).toBeGreaterThan(0);
   });
 });
