@@ -84,6 +84,13 @@ export interface IsmctsOptions {
    * see the module comment). Default: `'ucb'` in the duel, `'halving'` with 3–5 players.
    */
   readonly root?: 'ucb' | 'halving';
+  /**
+   * With `root: 'halving'`, how sure the race must be before it leaves the heuristic's best move:
+   * that move stays in the race to the end, and a rival replaces it only if their paired
+   * difference exceeds this many standard errors (0: the best mean wins). Default: 1 with 3
+   * players, 0 otherwise (see the module comment).
+   */
+  readonly margin?: number;
   /** The clock, in milliseconds (default `performance.now`); tests inject their own. */
   readonly now?: () => number;
 }
@@ -217,6 +224,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
   const capOption = settings.playoutCap;
   const now = settings.now ?? (() => performance.now());
   const rootOption = settings.root;
+  const marginOption = settings.margin;
   positiveInteger('iterations', settings.iterations);
   positiveInteger('candidates', settings.candidates);
   positiveInteger('playoutCap', settings.playoutCap);
@@ -227,6 +235,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
     throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's exploration must be a number from 0 up, not ${String(exploration)}.`, { name: `exploration = ${String(exploration)}` });
   }
   if (!(noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's noise must be from 0 to 1, not ${describeValue(noise)}.`, { name: `noise = ${describeValue(noise)}` });
+  if (marginOption !== undefined && !(marginOption >= 0 && Number.isFinite(marginOption))) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's margin must be a number from 0 up, not ${describeValue(marginOption)}.`, { name: `margin = ${describeValue(marginOption)}` });
   if (rootOption !== undefined && rootOption !== 'ucb' && rootOption !== 'halving') throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's root must be 'ucb' or 'halving', not ${describeValue(rootOption)}.`, { name: `root = ${describeValue(rootOption)}` });
 
   const chooseMove = (view: PlayerView, moves: readonly Move[]): Move => {
@@ -246,7 +255,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
     const duel = n === 2;
     const c = exploration ?? (duel ? 0.7 : 0.2);
     deckIndex(deck); // build the deck's lookup table before the clock matters
-    if ((rootOption ?? (duel ? 'ucb' : 'halving')) === 'halving') return halve(view, moves, rootOrder.order.slice(0, width), start, cap);
+    if ((rootOption ?? (duel ? 'ucb' : 'halving')) === 'halving') return halve(view, moves, rootOrder.order.slice(0, width), start, cap, marginOption ?? 0);
     const root = node(null, -1);
     const reward = new Array<number>(view.players.length).fill(0);
     const path: Node[] = [];
@@ -282,7 +291,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
    * random numbers: the candidates' means differ by their moves, not by their luck); at equal
    * shares of the budget the worse half leaves the race.
    */
-  function halve(view: PlayerView, moves: readonly Move[], candidates: readonly number[], start: number, cap: number): Move {
+  function halve(view: PlayerView, moves: readonly Move[], candidates: readonly number[], start: number, cap: number, margin: number): Move {
     const k = candidates.length;
     const total = new Array<number>(k).fill(0);
     let active = candidates.map((_, i) => i);
@@ -295,6 +304,9 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
     let longest = 0;
     const mean = (i: number) => total[i]!; // the racing candidates have played the same worlds
     const gained = new Array<number>(k).fill(0);
+    // paired differences with the heuristic's best (candidate 0), which a margin keeps racing
+    const diffSq = new Array<number>(k).fill(0);
+    let rounds = 0;
     let t1 = start;
     race: while (active.length > 1 && done + active.length <= iterations) {
       const t0 = t1; // the clock is read after each playout, and only then
@@ -313,7 +325,11 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
         // out of time inside a round: the round is dropped, as the candidates' worlds must match
         if (t1 > deadline && j < active.length - 1) break race;
       }
-      for (const i of active) total[i]! += gained[i]!;
+      for (const i of active) {
+        total[i]! += gained[i]!;
+        diffSq[i]! += (gained[i]! - gained[0]!) ** 2;
+      }
+      rounds++;
       const took = t1 - t0;
       spent += took;
       longest = Math.max(longest * 0.9, took);
@@ -322,11 +338,19 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
       if (progress >= (phase + 1) / phases) {
         phase++;
         const ranked = [...active].sort((a, b) => mean(b) - mean(a) || a - b);
-        active = ranked.slice(0, Math.ceil(active.length / 2)).sort((a, b) => a - b);
+        const kept = ranked.slice(0, Math.ceil(active.length / 2));
+        if (margin > 0 && !kept.includes(0)) kept.push(0);
+        active = kept.sort((a, b) => a - b);
       }
     }
     let best = active[0]!;
     for (const i of active) if (mean(i) > mean(best)) best = i;
+    if (margin > 0 && best !== 0 && active.includes(0) && rounds > 1) {
+      // the rival and the default played the same rounds since the default never left
+      const d = (total[best]! - total[0]!) / rounds;
+      const sd = Math.sqrt(Math.max(0, diffSq[best]! / rounds - d * d) / (rounds - 1));
+      if (d <= margin * sd) best = 0;
+    }
     return moves[candidates[best]!]!;
   }
 

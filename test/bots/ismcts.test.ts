@@ -109,7 +109,7 @@ describe('ismcts: the time budget', () => {
   });
 
   it('refuses bad settings with BAD_BOT_OPTIONS', () => {
-    for (const bad of [{ timeMs: 0 }, { timeMs: Number.NaN }, { iterations: 1.5 }, { candidates: 0 }, { noise: 2 }, { exploration: -1 }, { playoutCap: 0 }, { root: 'deep' as 'ucb' }]) {
+    for (const bad of [{ timeMs: 0 }, { timeMs: Number.NaN }, { iterations: 1.5 }, { candidates: 0 }, { noise: 2 }, { exploration: -1 }, { playoutCap: 0 }, { root: 'deep' as 'ucb' }, { margin: -1 }, { margin: Number.POSITIVE_INFINITY }]) {
       let caught: unknown;
       try {
         ismctsBot(bad);
@@ -119,6 +119,23 @@ describe('ismcts: the time budget', () => {
       expect(isBotError(caught), JSON.stringify(bad)).toBe(true);
       expect(caught).toMatchObject({ code: 'BAD_BOT_OPTIONS' });
     }
+  });
+});
+
+describe('ismcts: the margin of the halving race', () => {
+  it('leaves the heuristic\'s best move only for a rival proven better by the margin', () => {
+    let moved = 0;
+    for (let g = 0; g < 12; g++) {
+      const state = midGame(3, `margin${g}`, 4 + g);
+      const view = playerView(state, state.turn.seat);
+      const moves = legalMovesOfView(view);
+      // one iteration is not enough for a round of the race: the answer is the heuristic's best
+      const heuristic = ismctsBot({ iterations: 1, seed: g, root: 'halving' }).chooseMove(view, moves);
+      const sure = ismctsBot({ iterations: 300, seed: g, root: 'halving', margin: 1e6 }).chooseMove(view, moves);
+      expect(sure).toEqual(heuristic);
+      if (JSON.stringify(ismctsBot({ iterations: 300, seed: g, root: 'halving', margin: 0 }).chooseMove(view, moves)) !== JSON.stringify(heuristic)) moved++;
+    }
+    expect(moved).toBeGreaterThan(0); // without a margin the race does leave it sometimes
   });
 });
 
