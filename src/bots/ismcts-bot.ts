@@ -35,13 +35,11 @@
  * lowered the mean regret of the chosen move below both UCB1 at the root and flat Monte Carlo
  * at the same 10 ms budget.
  *
- * With 3 players the race starts from 6 candidates, not 8. At 10 ms a decision affords about a
- * hundred short playouts, so with 8 candidates each one of the first phase sees a handful of
- * worlds, and the race mostly keeps whichever moves were lucky there (the winner's curse of
- * taking the best of many noisy means); fewer candidates give each more worlds. The arena
- * decided it at 3 players, where 8 candidates were only level with flat Monte Carlo (34.5 % of
- * 400 games): in screens of 200 games on other deals, 6 candidates won 38.5 %, 4 won 38.0 % and
- * 8 with a longer playout (6 laps) 33.5 %. With 4–5 players the 8 candidates stay, as measured.
+ * With 3 players the race is only level with flat Monte Carlo at 10 ms (34.5 % of 400 games,
+ * fair share 33.3 %). Tried there without a gain that held: 6 candidates instead of 8 (38.5 % in
+ * a 200-game screen, then 31.3 % in 400 games on the arena's deals), 4 candidates, a 6-lap
+ * playout, playouts to the round's end, goal-aware scoring of cut playouts, and keeping the
+ * heuristic's best move unless a rival beats it by a standard error of the paired difference.
  */
 import { describeValue } from '../core/input.js';
 import { readBotInput, readBotOptions } from './bot-input.js';
@@ -70,10 +68,7 @@ export interface IsmctsOptions {
    * seed, whatever the machine; with both, the first limit reached stops the search.
    */
   readonly iterations?: number;
-  /**
-   * How many of the greedy heuristic's best moves the root considers (default 8; 6 with 3
-   * players, where fewer candidates give each more of the few samples; see the module comment).
-   */
+  /** How many of the greedy heuristic's best moves the root considers (default 8). */
   readonly candidates?: number;
   /**
    * UCB1 exploration constant (rewards are in [0, 1]). Default: 0.7 in the duel, where the
@@ -118,8 +113,6 @@ interface Search {
   /** UCB1 exploration constant. */
   readonly c: number;
   readonly duel: boolean;
-  /** Moves the root considers. */
-  readonly width: number;
 }
 
 function node(move: Move | null, mover: number): Node {
@@ -224,7 +217,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
   const rng = seededRandom(settings.seed ?? 'ismcts');
   const timeMs = settings.timeMs ?? (settings.iterations === undefined ? 20 : Infinity);
   const iterations = settings.iterations ?? Infinity;
-  const widthOption = settings.candidates;
+  const width = settings.candidates ?? 8;
   const exploration = settings.exploration;
   const noise = settings.noise ?? 0.1;
   const capOption = settings.playoutCap;
@@ -249,13 +242,12 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
   };
   const choose = (view: PlayerView, moves: readonly Move[], start: number): Move => {
     if (moves.length === 1) return moves[0]!;
-    const n = view.players.length;
-    const width = widthOption ?? (n === 3 ? 6 : 8);
     const rootOrder = greedyOrder(outlookOfChecked(view), moves);
     const best = rootOrder.order[0]!;
     if (rootOrder.scores[best]! >= GOING_OUT_SCORE) return moves[best]!; // going out now cannot be improved on
     const rootKeys = new Set(rootOrder.order.slice(0, width).map((i) => moveKey(moves[i]!)));
     const deck = view.deck;
+    const n = view.players.length;
     const cap = capOption ?? 3 * (n === 2 ? 4 : n);
     const duel = n === 2;
     const c = exploration ?? (duel ? 0.7 : 0.2);
@@ -274,7 +266,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
       // the recent worst), so that a decision stays within its budget
       const expected = done === 0 ? 0 : Math.max((1.5 * spent) / done, longest / 2);
       if (t0 + expected > deadline) break;
-      iterate(view, root, rootKeys, deck, { cap, c, duel, width }, path, reward);
+      iterate(view, root, rootKeys, deck, { cap, c, duel }, path, reward);
       const took = now() - t0;
       spent += took;
       longest = Math.max(longest * 0.9, took);
@@ -353,7 +345,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
   }
 
   function iterate(view: PlayerView, root: Node, rootKeys: ReadonlySet<string>, deck: DeckDefinition, search: Search, path: Node[], reward: number[]): void {
-    const { cap, c, duel, width } = search;
+    const { cap, c, duel } = search;
     const p = new Playout(determinize(view, rng));
     path.length = 0;
     let at = root;
