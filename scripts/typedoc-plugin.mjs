@@ -12,6 +12,8 @@ const GROUPS = [
   ['core', 'Rules core'],
   ['views', 'Player views'],
   ['records', 'Records and positions'],
+  // the setup layer: positions, fromPosition/toPosition and the position text
+  ['setup', 'Records and positions'],
   ['notation', 'Notation'],
   ['i18n', 'Languages'],
   ['history', 'History'],

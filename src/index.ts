@@ -5,6 +5,7 @@
  * @module dnup
  */
 export * from './core/index.js';
+export * from './setup/index.js';
 export * from './records/index.js';
 export * from './notation/index.js';
 export * from './views/index.js';

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { Client, type Room } from 'colyseus.js';
-import type { Move } from 'dnup';
+import { greedyBot, type Move, type PlayerView } from 'dnup';
 import { startServer, type RunningServer, type ServerConfig } from '../src/app.js';
 import { MESSAGES, ROOM_NAME, type CreateOptions, type GameOverMessage, type JoinOptions, type LobbyMessage, type RefusedMessage, type StateMessage, type WelcomeMessage } from '../src/protocol.js';
 
@@ -122,7 +122,11 @@ export async function join(server: { port: number }, code: string, options: Join
  * Plays every listed player's moves until the game is over: each plays its first legal move
  * (or a seeded pick) whenever it has moves at a new move count.
  */
-export async function playToEnd(players: readonly Player[], pick: (moves: readonly Move[], n: number) => Move = (m) => m[0]!, ms = 60_000): Promise<void> {
+/** The default player of {@link playToEnd}: the greedy bot, whose games end (always playing the first listed move can go round in circles on some deals). */
+const greedy = greedyBot();
+const greedyPick = (moves: readonly Move[], _n: number, view: PlayerView): Move => greedy.chooseMove(view, moves) as Move; // greedy answers at once
+
+export async function playToEnd(players: readonly Player[], pick: (moves: readonly Move[], n: number, view: PlayerView) => Move = greedyPick, ms = 60_000): Promise<void> {
   const done = new Set<number>();
   const deadline = Date.now() + ms;
   await new Promise<void>((resolve, reject) => {
@@ -137,7 +141,7 @@ export async function playToEnd(players: readonly Player[], pick: (moves: readon
         // at a round's end anyone may deal: only the first player does, so nothing is sent twice
         if (s.view.status === 'roundOver' && p !== players[0]) continue;
         done.add(key);
-        p.play(pick(s.moves, s.view.moveCount));
+        p.play(pick(s.moves, s.view.moveCount, s.view as PlayerView)); // a seat with moves has a player view
       }
       setTimeout(tick, 2);
     };

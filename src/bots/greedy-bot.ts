@@ -68,9 +68,13 @@ const CARD = 10;
 const TURN = 6;
 /**
  * The score {@link greedyScores} gives a move that empties the hand (rules §6): above any other
- * move's score, so a bot may take such a move at once without searching.
+ * move's score (those are capped just below it, as a custom deck's plays of hundreds of cards
+ * would pass it), so a bot may take such a move at once without searching.
  */
 export const GOING_OUT_SCORE = 1000;
+
+/** A score of a move that does not go out, kept below {@link GOING_OUT_SCORE}. */
+const stayingIn = (score: number): number => Math.min(score, GOING_OUT_SCORE - 1);
 
 function countValues(hand: readonly HeldCard[]): Map<number, number> {
   const counts = new Map<number, number>();
@@ -117,7 +121,7 @@ function scorePlay(f: Facts, cards: readonly number[]): number {
   const left = hand.length - size + back;
   if (left === 0) return GOING_OUT_SCORE;
   const emptiesValue = f.counts.get(value) === size ? 1 : 0;
-  return size * CARD + emptiesValue * TURN + worth - back * CARD - risk(f, size, value) * size * CARD * 0.6;
+  return stayingIn(size * CARD + emptiesValue * TURN + worth - back * CARD - risk(f, size, value) * size * CARD * 0.6);
 }
 
 function scoreAdd(f: Facts, target: TableSet): number {
@@ -126,7 +130,7 @@ function scoreAdd(f: Facts, target: TableSet): number {
   const left = f.o.hand.length - 1 + back;
   if (left === 0) return GOING_OUT_SCORE;
   const emptiesValue = f.counts.get(target.value) === 1 ? 1 : 0;
-  return CARD + emptiesValue * TURN + worth - back * CARD;
+  return stayingIn(CARD + emptiesValue * TURN + worth - back * CARD);
 }
 
 function scoreTake(f: Facts, target: TableSet): number {

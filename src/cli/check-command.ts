@@ -1,13 +1,15 @@
-/** `dnup check <position.json>`: a position's validity report and, if valid, its legal moves. */
+/** `dnup check <position>`: a position's validity report and, if valid, its legal moves. The position is JSON or one line of position text. */
 import type { Move } from '../core/moves.js';
 import type { GameState } from '../core/state.js';
 import { describeMove } from '../notation/describe-move.js';
 import { formatMove } from '../notation/format-move.js';
 import { renderPosition } from '../notation/render-position.js';
 import { isPositionError } from '../core/position-error.js';
-import { fromPosition } from '../records/validate-position.js';
+import { fromPosition } from '../setup/validate-position.js';
+import { formatPosition, parsePosition } from '../setup/position-text.js';
+import { isNotationError } from '../notation/notation-error.js';
 import { iterateLegalMoves, legalMoveGroups } from '../views/move-groups.js';
-import { clip, EXIT, indent, parseCommand, print, readJson } from './cli-support.js';
+import { clip, CliError, EXIT, indent, parseCommand, print, readText } from './cli-support.js';
 
 /**
  * At most this many legal moves are listed, in canonical order. A standard-deck position has
@@ -21,23 +23,26 @@ export const MAX_PROBLEMS_SHOWN = 100;
 const MAX_MESSAGE = 500;
 
 /** The help text of `dnup check`. */
-export const CHECK_HELP = `Usage: dnup check <position.json> [--json]
+export const CHECK_HELP = `Usage: dnup check <position> [--json]
 
-Checks a position: a full game state, or a description of a table (players, hands with card
-ids and the value that is up, table sets with owner and area, discard pile, turn, out order,
-scores; see docs/guides/rules-checkers.md). Lists every broken rule (the first ${MAX_PROBLEMS_SHOWN}, and how
+Checks a position: one line of position text (dnup1 …, see docs/notation.md), or JSON: a full
+game state or a description of a table (players, hands with card ids and the value that is up,
+table sets with owner and area, discard pile, turn, out order, scores; see
+docs/guides/rules-checkers.md). A file whose text starts with dnup and a version number is read
+as position text, anything else as JSON. Lists every broken rule (the first ${MAX_PROBLEMS_SHOWN}, and how
 many in all); when there is none, shows the position and the legal moves of the seat to play, in
 notation (docs/notation.md): the first ${MAX_MOVES_SHOWN} in canonical order, and how many of each kind there
 are in all (a custom deck may give a hand millions of plays). Reads at most 16 MiB.
 Use - to read the position from standard input.
 
 Options:
-      --json    print { valid, problems, problemCount, moveCount, moveCounts, moves, truncated }
+      --json    print { valid, problems, problemCount, position, moveCount, moveCounts,
+                moves, truncated }
                 as JSON instead of text (counts past 2^53 are approximate, null past 1.8e308)
   -h, --help    show this help
 
-Exit status: 0 valid · 1 invalid (every problem is counted) · 2 missing file, bad JSON,
-not text, or more than 16 MiB.`;
+Exit status: 0 valid · 1 invalid (every problem is counted) · 2 missing file, bad JSON or
+position text, not text, or more than 16 MiB.`;
 
 /** How many legal moves of each kind; plays past 2^53 are the nearest double (Infinity past 2^1024). */
 export interface MoveCounts {
@@ -81,16 +86,32 @@ function kinds(c: MoveCounts): string {
     .join(', ');
 }
 
+/** True for a text that starts (after white space) with a version tag `dnup<digits>`: read as position text, not JSON. */
+export function isPositionText(text: string): boolean {
+  return /^\s*dnup[0-9]/.test(text.slice(0, 64));
+}
+
+function json(text: string, name: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new CliError(`${name} is not valid JSON, nor position text (dnup1 …): ${clip((e as Error).message, 200)}`);
+  }
+}
+
 /** Runs `dnup check`; returns the exit code. */
 export async function checkCommand(args: readonly string[]): Promise<number> {
   const parsed = parseCommand('check', CHECK_HELP, args, { json: { type: 'boolean' } }, 1);
   if (!parsed) return EXIT.ok;
   const { values } = parsed;
-  const input = await readJson(parsed.file('a position file'));
+  const path = parsed.file('a position file');
+  const name = path === '-' ? 'standard input' : path;
+  const text = await readText(path);
   let state: GameState;
   try {
-    state = fromPosition(input);
+    state = isPositionText(text) ? parsePosition(text) : fromPosition(json(text, name));
   } catch (e) {
+    if (isNotationError(e)) throw new CliError(`${name} is not a valid position text: ${clip(e.message, MAX_MESSAGE)}`, EXIT.usage);
     if (!isPositionError(e)) throw e;
     // the library lists the first problems and counts them all
     const count = Math.max(e.problemCount, e.problems.length);
@@ -108,10 +129,10 @@ export async function checkCommand(args: readonly string[]): Promise<number> {
   const truncated = total > moves.length;
   if (values.json) {
     const listed = moves.map((m) => ({ text: formatMove(state, m), move: m, sentence: describeMove(state, m) }));
-    print(JSON.stringify({ valid: true, problems: [], problemCount: 0, moveCount: total, moveCounts: counts, moves: listed, truncated }, null, 2));
+    print(JSON.stringify({ valid: true, problems: [], problemCount: 0, position: formatPosition(state), moveCount: total, moveCounts: counts, moves: listed, truncated }, null, 2));
     return EXIT.ok;
   }
-  print('Valid position.', indent(renderPosition(state)));
+  print('Valid position.', indent(renderPosition(state)), `Position text: ${formatPosition(state)}`);
   const who = state.status === 'playing' ? `${state.players[state.turn.seat]} to play` : state.status === 'roundOver' ? 'round over' : 'game over';
   print(`Legal moves (${amount(total)}, ${who}):`);
   for (const m of moves) print(`  ${formatMove(state, m).padEnd(14)} ${describeMove(state, m)}`);

@@ -105,16 +105,6 @@ export async function readText(path: string): Promise<string> {
   }
 }
 
-/** A file's JSON content. */
-export async function readJson(path: string): Promise<unknown> {
-  const text = await readText(path);
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new CliError(`${path === '-' ? 'standard input' : path} is not valid JSON: ${clip((e as Error).message, 200)}`);
-  }
-}
-
 /** `text` cut to at most `max` characters (an ellipsis marks the cut): no line grows with the input. */
 export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;

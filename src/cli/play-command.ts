@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { botByName, playGame, type Bot } from '../bots/index.js';
-import { describeMove } from '../notation/describe-move.js';
+import { describeApplied } from '../notation/describe-move.js';
+import { formatRecord } from '../records/format-record.js';
 import { formatMove } from '../notation/format-move.js';
 import { CliError, EXIT, parseCommand, print } from './cli-support.js';
 import { outcomeLine } from './outcome.js';
@@ -83,8 +84,8 @@ export async function playCommand(args: readonly string[]): Promise<number> {
     seed,
     names,
     maxMoves,
-    onMove: (before, move) => {
-      if (!quiet) print(`${String(count).padStart(4)}  ${formatMove(before, move).padEnd(14)} ${describeMove(before, move)}`);
+    onMove: (before, move, after) => {
+      if (!quiet) print(`${String(count).padStart(4)}  ${formatMove(before, move).padEnd(14)} ${describeApplied(before, after)}`);
       count++;
     },
   });
@@ -93,7 +94,7 @@ export async function playCommand(args: readonly string[]): Promise<number> {
   if (recordPath !== undefined) {
     const withFacts = { ...record, metadata: { ...record.metadata, event: 'dnup play', bots: bots.map((b) => b.name) } };
     try {
-      writeFileSync(recordPath, `${JSON.stringify(withFacts, null, 2)}\n`);
+      writeFileSync(recordPath, formatRecord(withFacts));
     } catch (e) {
       throw new CliError(`cannot write ${recordPath}: ${(e as Error).message}`);
     }

@@ -1,9 +1,9 @@
 /** `dnup replay <record.json>`: replay a game record and judge every move (exit 0 / 1 / 2). */
-import { parseRecord } from '../records/parse-record.js';
 import { isRecordError } from '../records/record-error.js';
 import { replay, type LegalVerdict, type ReplayResult } from '../records/replay.js';
-import { describeMove } from '../notation/describe-move.js';
+import { describeApplied } from '../notation/describe-move.js';
 import { renderPosition } from '../notation/render-position.js';
+import { formatPosition } from '../setup/position-text.js';
 import { clip, CliError, EXIT, indent, parseCommand, print, readText } from './cli-support.js';
 import { outcomeLine } from './outcome.js';
 
@@ -13,15 +13,17 @@ const MAX_PROBLEMS_SHOWN = 100;
 const MAX_LINE = 500;
 
 /** The help text of `dnup replay`. */
-export const REPLAY_HELP = `Usage: dnup replay <record.json> [--quiet] [--json]
+export const REPLAY_HELP = `Usage: dnup replay <record.json> [--quiet] [--json] [--positions]
 
 Replays a game record (docs/record.schema.json) from its seed and judges every move with
 the rules: each move is printed in notation (docs/notation.md) with a sentence, then the verdict.
 Use - to read the record from standard input. Reads at most 16 MiB.
 
 Options:
-  -q, --quiet   print only the verdict
-      --json    print the verdicts as JSON instead of text
+  -q, --quiet       print only the verdict (and the positions, if asked)
+      --json        print the verdicts as JSON instead of text
+  -p, --positions   print the position text (dnup1 …, docs/notation.md) of the starting
+                    position and after each legal move; with --json, as "positions"
   -h, --help    show this help
 
 Exit status: 0 every move is legal · 1 a move is illegal (its index, round, turn, seat,
@@ -32,24 +34,43 @@ function moveLine(v: LegalVerdict, sentence: string): string {
   return `${String(v.index).padStart(4)}  r${v.round} t${String(v.turn).padEnd(3)} ${v.text.padEnd(14)} ${sentence}`;
 }
 
-function verdictJson(result: ReplayResult): string {
+function verdictJson(result: ReplayResult, positions: readonly string[] | undefined): string {
   const { ok, verdicts, state } = result;
   const summary = { ok, moves: verdicts.length, round: state.round, status: state.status, scores: state.scores, winner: state.winner };
-  return JSON.stringify({ ...summary, ...(result.ok ? {} : { error: result.error }), verdicts }, null, 2);
+  return JSON.stringify({ ...summary, ...(result.ok ? {} : { error: result.error }), verdicts, ...(positions ? { positions } : {}) }, null, 2);
 }
+
+/** The line that shows a position text under a move line. */
+const positionLine = (text: string): string => `      ${text}`;
 
 /** Runs `dnup replay`; returns the exit code. */
 export async function replayCommand(args: readonly string[]): Promise<number> {
-  const parsed = parseCommand('replay', REPLAY_HELP, args, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } }, 1);
+  const parsed = parseCommand('replay', REPLAY_HELP, args, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' }, positions: { type: 'boolean', short: 'p' } }, 1);
   if (!parsed) return EXIT.ok;
   const { values } = parsed;
   const path = parsed.file('a record file');
   const text = await readText(path);
   let result: ReplayResult;
+  const positions: string[] | undefined = values.positions === true ? [] : undefined;
   try {
-    const record = parseRecord(text);
     const loud = values.quiet !== true && values.json !== true;
-    result = replay(record, loud ? { onMove: (before, move, _after, v) => print(moveLine(v, describeMove(before, move))) } : {});
+    const show = (position: string): void => {
+      positions!.push(position);
+      if (values.json !== true) print(positionLine(position));
+    };
+    let started = false;
+    // the record is read once, by replay; each move is judged once, by its apply, and the
+    // sentence is told from the events of the state that apply returned
+    result = replay(text, loud || positions ? {
+      onMove: (before, _move, after, v) => {
+        if (positions && !started) show(formatPosition(before));
+        started = true;
+        if (loud) print(moveLine(v, describeApplied(before, after)));
+        if (positions) show(formatPosition(after));
+      },
+    } : {});
+    // a record without moves: the starting position alone
+    if (positions && !started) show(formatPosition(result.state));
   } catch (e) {
     if (!isRecordError(e)) throw e;
     const lines = e.problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => clip(`  ${p.code}${p.path ? ` at ${p.path}` : ''}: ${p.message}`, MAX_LINE));
@@ -57,7 +78,7 @@ export async function replayCommand(args: readonly string[]): Promise<number> {
     throw new CliError(`${path === '-' ? 'standard input' : path} is not a valid game record:\n${lines.join('\n')}`, EXIT.usage);
   }
   if (values.json) {
-    print(verdictJson(result));
+    print(verdictJson(result, positions));
     return result.ok ? EXIT.ok : EXIT.rejected;
   }
   if (result.ok) {

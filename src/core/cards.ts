@@ -2,7 +2,6 @@
  * Cards and decks (rules §2): the data types, the reconstructed standard deck, deck
  * validation and a per-deck lookup table built once and cached.
  */
-import { GameSetupError } from './errors.js';
 import { describeValue, readInput } from './input.js';
 
 /** A card's identity: the `id` of its {@link CardDefinition}. Integer from 0 to 65535. */
@@ -146,16 +145,6 @@ export function deckProblems(input: unknown, players?: number): string[] {
     }
   }
   return problems;
-}
-
-/**
- * Throws a {@link GameSetupError} (`BAD_DECK`) listing every problem of a deck for a player count.
- */
-export function assertDeck(deck: unknown, players: number): asserts deck is DeckDefinition {
-  const problems = deckProblems(deck, players);
-  if (problems.length > 0) {
-    throw new GameSetupError('BAD_DECK', `This deck cannot be used: ${problems.join(' ')}`, problems, { count: problems.length });
-  }
 }
 
 function buildIndex(deck: DeckDefinition): DeckIndex {

@@ -3,6 +3,7 @@
  * `checkMove` and `apply` all rest on these same rule functions.
  */
 import { deckIndex } from './cards.js';
+import { areasPerSeat } from './players.js';
 import { IllegalMoveError, type MoveErrorCode } from './errors.js';
 import { ownMove, type Move } from './moves.js';
 import type { MovePosition, MoveSource, SeatView } from './position.js';
@@ -35,7 +36,7 @@ export function positionOf(state: GameState): MovePosition {
     hand: state.hands[state.turn.seat]!,
     table: state.table,
     playerCount: state.players.length,
-    areas: state.players.length === 2 ? 2 : 1,
+    areas: areasPerSeat(state.players.length),
     index: deckIndex(state.deck),
   };
 }
@@ -52,7 +53,7 @@ export function positionOfSource(source: MoveSource): MovePosition | IllegalMove
     return new IllegalMoveError('NOT_YOUR_TURN', `It is seat ${view.turn.seat}'s turn, not seat ${view.seat}'s: a view lists and judges only the moves of its own seat (rules §4).`, '§4', { seat: view.seat, turnSeat: view.turn.seat });
   }
   const n = view.players.length;
-  return { status: view.status, turn: view.turn, hand: view.hand, table: view.table, playerCount: n, areas: n === 2 ? 2 : 1, index: deckIndex(view.deck) };
+  return { status: view.status, turn: view.turn, hand: view.hand, table: view.table, playerCount: n, areas: areasPerSeat(n), index: deckIndex(view.deck) };
 }
 
 /** The error that forbids `move` in position `p`, or undefined when it is legal. */

@@ -5,6 +5,7 @@
  * path (`live`) owns every array and changes it in place, copying only when it publishes.
  */
 import { rotated, rotatedFrom, type CardId, type DeckIndex, type HeldCard } from './cards.js';
+import { areasPerSeat } from './players.js';
 import { handIndexOf } from './actions/hand-cards.js';
 import type { GameEvent } from './events.js';
 import type { Move } from './moves.js';
@@ -50,7 +51,7 @@ export function startDraft(state: GameState, index: DeckIndex): Draft {
     index,
     hand: state.hands[state.turn.seat]!,
     playerCount: n,
-    areas: n === 2 ? 2 : 1,
+    areas: areasPerSeat(n),
     live: false,
     hands: state.hands.slice(),
     known: state.known,
@@ -83,7 +84,7 @@ export function startLiveDraft(state: GameState, index: DeckIndex, events: boole
     index,
     hand: hands[seat]!,
     playerCount: n,
-    areas: n === 2 ? 2 : 1,
+    areas: areasPerSeat(n),
     live: true,
     hands,
     known,

@@ -25,3 +25,21 @@ export function playerNamesProblem(names: unknown): { readonly path: string; rea
 export function defaultNames(seats: number): string[] {
   return Array.from({ length: seats }, (_, i) => `Player ${i + 1}`);
 }
+
+/** Play areas per seat (rules §1): two in the duel, one with 3–5 players. */
+export function areasPerSeat(players: number): 1 | 2 {
+  return players === 2 ? 2 : 1;
+}
+
+/** How a game of `players` seats is scored (rules §6): round wins in the duel, tokens otherwise. */
+export function scoringFor(players: number): 'rounds' | 'tokens' {
+  return players === 2 ? 'rounds' : 'tokens';
+}
+
+/**
+ * The fewest moves that reach turn `turnNumber` of round `round` (rules §6, §8): the turns
+ * already taken this round, and for each finished round at least one action and its `nextRound`.
+ */
+export function fewestMoves(turnNumber: number, round: number): number {
+  return turnNumber - 1 + 2 * (round - 1);
+}

@@ -53,10 +53,19 @@ export function sfc32Next(s: [number, number, number, number]): number {
   return t >>> 0;
 }
 
+/** True for a seed: a string, or a safe integer (rules §3). */
+export function isSeed(x: unknown): x is Seed {
+  return typeof x === 'string' || (typeof x === 'number' && Number.isSafeInteger(x));
+}
+
+/** True for a stored generator state: four 32-bit unsigned integers. */
+export function isRngState(x: unknown): x is RngState {
+  return Array.isArray(x) && x.length === 4 && x.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffffffff);
+}
+
 /** The text a seed is hashed from; throws `BAD_SEED` for anything else than a string or safe integer. */
 export function seedText(seed: unknown): string {
-  if (typeof seed === 'string') return seed;
-  if (typeof seed === 'number' && Number.isSafeInteger(seed)) return String(seed);
+  if (isSeed(seed)) return String(seed);
   throw new GameSetupError('BAD_SEED', `A seed must be a string or a safe integer, not ${describeValue(seed)} (rules §3).`, undefined, { input: describeValue(seed) });
 }
 

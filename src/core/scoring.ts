@@ -9,6 +9,11 @@ export const TOKENS_TO_WIN = 4;
 /** Round wins that win the duel. */
 export const ROUNDS_TO_WIN = 2;
 
+/** The score that wins a game of `players` seats (rules §6). */
+export function winningScore(players: number): number {
+  return players === 2 ? ROUNDS_TO_WIN : TOKENS_TO_WIN;
+}
+
 function gain(scores: readonly number[], seat: number, amount: number): readonly number[] {
   const next = scores.slice();
   next[seat] = next[seat]! + amount;

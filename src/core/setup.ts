@@ -1,5 +1,5 @@
 /** Creating a game and dealing the next round (rules §3, §6, §8). */
-import { assertDeck, deckIndex, STANDARD_DECK, type DeckDefinition } from './cards.js';
+import { deckIndex, STANDARD_DECK, type DeckDefinition } from './cards.js';
 import { dealRound } from './dealing.js';
 import { GameSetupError } from './errors.js';
 import type { GameEvent } from './events.js';
@@ -8,35 +8,39 @@ import { seedRng, seedText, type RngState, type Seed } from './random.js';
 import type { GameOptions, GameState } from './state.js';
 import { describeValue, isRecord, readInput } from './input.js';
 import { issue, ownDeck } from './trust.js';
-import { defaultNames, playerNamesProblem } from './players.js';
+import { defaultNames, scoringFor } from './players.js';
+import { setupProblems, type SetupProblem } from './state-problems.js';
 import { openingArea } from './turn-order.js';
 
-function playerNames(players: unknown): string[] {
-  if (typeof players === 'number') {
-    if (Number.isInteger(players) && players >= 2 && players <= 5) {
-      return defaultNames(players);
-    }
-  } else if (Array.isArray(players)) {
-    const read = readInput(players, { depth: 2 }); // once: holes, getters and Proxies included
-    const problem = read.ok ? playerNamesProblem(read.value) : { path: read.problem.path, message: `The names cannot be read: ${read.problem.message}` };
-    if (!problem && read.ok) return read.value as string[];
-    throw new GameSetupError('BAD_PLAYERS', problem?.message ?? '', undefined, { input: describeValue(players), path: problem?.path ?? 'players' });
-  }
-  throw new GameSetupError('BAD_PLAYERS', `dnup is played by 2 to 5 players: give a seat count from 2 to 5 or 2 to 5 names, not ${describeValue(players)} (rules §2).`, undefined, { input: describeValue(players) });
+/** The names a seat count stands for, or the names given, read once (holes, getters and Proxies included). */
+function namesOf(players: unknown): unknown {
+  if (typeof players === 'number') return Number.isInteger(players) && players >= 2 && players <= 5 ? defaultNames(players) : players;
+  if (!Array.isArray(players)) return players;
+  const read = readInput(players, { depth: 2 });
+  if (!read.ok) throw new GameSetupError('BAD_PLAYERS', `The names cannot be read: ${read.problem.message}`, undefined, { input: describeValue(players), path: read.problem.path });
+  return read.value;
 }
 
-function deckOf(options: unknown, players: number): DeckDefinition {
-  if (options === undefined) return STANDARD_DECK;
+/** The deck `options` asks for, read once; undefined for the standard deck. */
+function deckOption(options: unknown): unknown {
+  if (options === undefined) return undefined;
   const read = readInput(options, { depth: 5 });
   if (!read.ok || !isRecord(read.value)) {
     throw new GameSetupError('BAD_OPTIONS', `Game options must be plain data such as { deck }${read.ok ? '' : `: ${read.problem.message}`}.`);
   }
   const unknown = Object.keys(read.value).filter((k) => k !== 'deck');
   if (unknown.length > 0) throw new GameSetupError('BAD_OPTIONS', `Unknown game option ${unknown.slice(0, 3).map(describeValue).join(', ')}; the only option is "deck".`, undefined, { name: unknown.slice(0, 3).join(', ') });
-  const deck = read.value.deck;
-  if (deck === undefined) return STANDARD_DECK;
-  assertDeck(deck, players);
-  return ownDeck(deck); // frozen and the library's own: later edits of the caller's object change nothing
+  return read.value.deck;
+}
+
+/** Throws the first kind of setup problem found (players, then seed, then deck: every problem of the deck). */
+function assertSetup(problems: readonly SetupProblem[], players: unknown, seed: unknown): void {
+  const named = problems.find((p) => p.code === 'BAD_PLAYERS');
+  if (named) throw new GameSetupError('BAD_PLAYERS', named.message, undefined, { input: describeValue(players), path: named.path });
+  const seeded = problems.find((p) => p.code === 'BAD_SEED');
+  if (seeded) throw new GameSetupError('BAD_SEED', seeded.message, undefined, { input: describeValue(seed) });
+  const deck = problems.map((p) => p.message);
+  if (deck.length > 0) throw new GameSetupError('BAD_DECK', `This deck cannot be used: ${deck.join(' ')}`, deck, { count: deck.length });
 }
 
 /** The state at the start of a round: fresh deal, empty table, scores kept. */
@@ -93,16 +97,21 @@ function roundStart(
  * ```
  */
 export function createGame(players: number | readonly string[], seed: Seed, options?: GameOptions): GameState {
-  const names = playerNames(players);
+  const candidates = namesOf(players);
+  const deckInput = deckOption(options);
+  // the same check of players, seed and deck as records, positions and states from outside
+  assertSetup(setupProblems(candidates, seed, deckInput), players, seed);
+  const names = candidates as string[];
   const text = seedText(seed);
-  const deck = deckOf(options, names.length);
+  // frozen and the library's own: later edits of the caller's object change nothing
+  const deck = deckInput === undefined ? STANDARD_DECK : ownDeck(deckInput as DeckDefinition);
   return issue(roundStart(
     {
       format: 1,
       players: names,
       deck,
       seed: typeof seed === 'number' ? seed : text,
-      scoring: names.length === 2 ? 'rounds' : 'tokens',
+      scoring: scoringFor(names.length),
       round: 1,
       scores: names.map(() => 0),
       winner: null,

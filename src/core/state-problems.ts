@@ -4,17 +4,43 @@
  * it did not make itself before using it; `validatePosition` reports the same list.
  */
 import { deckIndex, deckProblems, type DeckIndex } from './cards.js';
+import { describeValue } from './input.js';
 import { isMove } from './moves.js';
-import { ROUNDS_TO_WIN, TOKENS_TO_WIN } from './scoring.js';
+import { isRngState, isSeed } from './random.js';
+import { winningScore } from './scoring.js';
 import type { GameState } from './state.js';
 import type { ProblemList } from './position-error.js';
-import { playerNamesProblem } from './players.js';
+import { areasPerSeat, fewestMoves, playerNamesProblem, scoringFor } from './players.js';
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
 const isIntArray = (x: unknown): boolean => Array.isArray(x) && x.every(isInt);
+
+/** A problem with what a game is set up from: its players, seed or deck (rules §1–§3). */
+export interface SetupProblem {
+  readonly code: 'BAD_PLAYERS' | 'BAD_SEED' | 'BAD_DECK';
+  /** `players`, `players[i]`, `seed` or `deck`. */
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * The one check of what a game is set up from, shared by `createGame`, the records reader, the
+ * setup layer and the state gateway: 2 to 5 player names, a seed, and a deck sound for that many
+ * players (`undefined` for the standard deck). Values already read into plain data.
+ */
+export function setupProblems(players: unknown, seed: unknown, deck: unknown): SetupProblem[] {
+  const problems: SetupProblem[] = [];
+  const named = playerNamesProblem(players);
+  if (named) problems.push({ code: 'BAD_PLAYERS', ...named });
+  if (!isSeed(seed)) problems.push({ code: 'BAD_SEED', path: 'seed', message: `A seed must be a string or a safe integer, not ${describeValue(seed)} (rules §3).` });
+  if (deck !== undefined) {
+    for (const message of deckProblems(deck, named ? undefined : (players as unknown[]).length)) problems.push({ code: 'BAD_DECK', path: 'deck', message });
+  }
+  return problems;
+}
 
 /** The fields of a {@link GameState}, in its documented order. */
 export const STATE_KEYS = [
@@ -33,16 +59,11 @@ export function stateShape(s: Record<string, unknown>, problems: ProblemList): b
     if (!(STATE_KEYS as readonly string[]).includes(key)) problems.add('BAD_SHAPE', key, '§8', `A game state has no field ${JSON.stringify(key.slice(0, 40))}.`);
   }
   if (s.format !== 1) bad('format', '1 (the state format this library reads)');
-  const players = s.players;
-  const named = playerNamesProblem(players);
-  if (named || !Array.isArray(players)) {
-    problems.add('BAD_PLAYERS', named?.path ?? 'players', '§1', named?.message ?? '');
-    return false;
-  }
-  const n = players.length;
-  for (const p of deckProblems(s.deck, n)) problems.add('BAD_DECK', 'deck', '§2', p);
-  if (!(typeof s.seed === 'string' || (typeof s.seed === 'number' && Number.isSafeInteger(s.seed)))) bad('seed', 'a string or a safe integer');
-  if (!Array.isArray(s.rng) || s.rng.length !== 4 || !s.rng.every((w) => isInt(w) && w >= 0 && w <= 0xffffffff)) bad('rng', 'four 32-bit unsigned integers');
+  const setup = setupProblems(s.players, s.seed, s.deck ?? null);
+  for (const p of setup) problems.add(p.code === 'BAD_SEED' ? 'BAD_SHAPE' : p.code, p.path, p.code === 'BAD_DECK' ? '§2' : p.code === 'BAD_SEED' ? '§3' : '§1', p.message);
+  if (setup.some((p) => p.code === 'BAD_PLAYERS')) return false;
+  const n = (s.players as unknown[]).length;
+  if (!isRngState(s.rng)) bad('rng', 'four 32-bit unsigned integers');
   if (!isInt(s.round)) bad('round', 'an integer');
   if (s.status !== 'playing' && s.status !== 'roundOver' && s.status !== 'gameOver') bad('status', '"playing", "roundOver" or "gameOver"');
   const isCard = (c: unknown): boolean => isObject(c) && isInt(c.id) && isInt(c.active) && Object.keys(c).length === 2;
@@ -63,7 +84,7 @@ export function stateShape(s: Record<string, unknown>, problems: ProblemList): b
   if (!isInt(s.moveCount)) bad('moveCount', 'an integer');
   if (!(s.lastMove === null || isMove(s.lastMove))) bad('lastMove', 'null or a move');
   if (!Array.isArray(s.events)) bad('events', 'an array of events');
-  if (s.scoring !== (n === 2 ? 'rounds' : 'tokens')) {
+  if (s.scoring !== scoringFor(n)) {
     problems.add('BAD_SCORING', 'scoring', '§6', `With ${n} players the game is scored by ${n === 2 ? 'round wins ("rounds")' : 'tokens ("tokens")'}.`);
   }
   return problems.count === before;
@@ -111,7 +132,7 @@ function checkCards(s: GameState, index: DeckIndex, problems: ProblemList): void
 /** Sets in real areas, one per area, one per size, every card showing the set value (rules §1, §5). */
 function checkTable(s: GameState, index: DeckIndex, problems: ProblemList): void {
   const n = s.players.length;
-  const areas = n === 2 ? 2 : 1;
+  const areas = areasPerSeat(n);
   const bySize = new Map<number, number>();
   const byArea = new Map<string, number>();
   s.table.forEach((t, i) => {
@@ -152,7 +173,7 @@ function checkTurnAndOut(s: GameState, problems: ProblemList): void {
   }
   const duel = n === 2;
   const { seat, area, number } = s.turn;
-  if (seat < 0 || seat >= n || area < 0 || area >= (duel ? 2 : 1) || number < 1) {
+  if (seat < 0 || seat >= n || area < 0 || area >= areasPerSeat(n) || number < 1) {
     problems.add('BAD_TURN', 'turn', '§4', `The turn must name a seat (0–${n - 1}), one of its areas (${duel ? '0 or 1' : '0'}) and a turn number of at least 1.`);
   }
   s.known.forEach((ids, k) => {
@@ -194,7 +215,7 @@ function checkScores(s: GameState, problems: ProblemList): void {
   const n = s.players.length;
   const duel = n === 2;
   if (s.round < 1) problems.add('BAD_ROUND', 'round', '§6', `The round number must be at least 1, not ${s.round}.`);
-  const target = duel ? ROUNDS_TO_WIN : TOKENS_TO_WIN;
+  const target = winningScore(n);
   const total = s.scores.reduce((a, b) => a + b, 0);
   const over = s.status !== 'playing';
   const thisRound = duel ? (over ? 1 : 0) : s.out.length === 0 ? 0 : s.out.length === 1 ? 2 : 3;
@@ -224,8 +245,8 @@ function checkScores(s: GameState, problems: ProblemList): void {
   if (problems.count === start && !earlierRoundsPossible(s, target)) {
     problems.add('IMPOSSIBLE_SCORES', 'scores', '§6', `No sequence of ${s.round - 1} finished round(s) gives these ${unit}: each finished round gives ${duel ? '1 round win to one seat' : '2 tokens to one seat and 1 to another'}, and nobody reaches ${target} before the last round.`);
   }
-  if (s.moveCount < s.turn.number - 1 + (s.round - 1)) {
-    problems.add('BAD_MOVE_COUNT', 'moveCount', '§8', `${s.moveCount} moves cannot reach turn ${s.turn.number} of round ${s.round}.`);
+  if (s.moveCount < fewestMoves(s.turn.number, s.round)) {
+    problems.add('BAD_MOVE_COUNT', 'moveCount', '§8', `${s.moveCount} moves cannot reach turn ${s.turn.number} of round ${s.round}: it takes at least ${fewestMoves(s.turn.number, s.round)}.`);
   }
 }
 
@@ -275,7 +296,7 @@ const EVENT_FIELDS: Readonly<Record<string, Readonly<Record<string, 'seat' | 'ar
 /** Every event has one of the documented shapes, with real seats, areas and cards (rules §8). */
 function checkEvents(s: GameState, index: DeckIndex, problems: ProblemList): void {
   const n = s.players.length;
-  const areas = n === 2 ? 2 : 1;
+  const areas = areasPerSeat(n);
   const seat = (x: unknown): boolean => isInt(x) && x >= 0 && x < n;
   const card = (x: unknown): boolean => isInt(x) && index.faces[x] !== undefined;
   const fits = (kind: string, x: unknown): boolean => {

@@ -11,7 +11,7 @@
 import { deckIndex, deckProblems, isStandardDeck, STANDARD_DECK, type CardDefinition, type CardId, type DeckDefinition } from './cards.js';
 import { describeValue, isRecord, readInput, type InputResult } from './input.js';
 import { isDnupError } from './errors.js';
-import { playerNamesProblem } from './players.js';
+import { areasPerSeat, playerNamesProblem } from './players.js';
 import { PositionError, ProblemList } from './position-error.js';
 import { invariantProblems, stateShape } from './state-problems.js';
 import type { GameState } from './state.js';
@@ -161,7 +161,7 @@ export function examineSeatView(plain: Record<string, unknown>, problems: Proble
     return undefined;
   }
   const n = players.length;
-  const areas = n === 2 ? 2 : 1;
+  const areas = areasPerSeat(n);
   const deckTrouble = deckProblems(plain.deck, n);
   for (const p of deckTrouble) problems.add('BAD_DECK', 'deck', '§2', p);
   if (deckTrouble.length > 0) return undefined;

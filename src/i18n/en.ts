@@ -108,6 +108,7 @@ export const en: Catalogue = {
       ILLEGAL: (p) => `${p.input ?? 'That move'} is not legal here${p.rule ? ` (rules ${p.rule})` : ''}.`,
       AMBIGUOUS: (p) => `${p.input ?? 'That text'} fits ${p.count ?? 'several'} legal moves; say which.`,
       NOT_A_MOVE: (p) => `${p.input ?? 'That'} is not a move, so it has no notation (rules §5).`,
+      BAD_POSITION_TEXT: (p) => `${p.input ?? 'That text'} is not a dnup position text (dnup1 players hands table …)${p.path ? `: its ${p.path} field cannot be read` : ''}.`,
     },
     ViewError: {
       NO_SUCH_SEAT: (p) => `There is no seat ${p.seat ?? ''} in a game of ${p.players ?? '2 to 5'} players (rules §1).`.replace('seat  in', 'such seat in'),

@@ -116,6 +116,7 @@ export const fr: Catalogue = {
       ILLEGAL: (p) => `${p.input ?? 'Ce coup'} n'est pas permis ici${p.rule ? ` (règles ${p.rule})` : ''}.`,
       AMBIGUOUS: (p) => `${p.input ?? 'Ce texte'} correspond à ${p.count ?? 'plusieurs'} coups permis ; précisez lequel.`,
       NOT_A_MOVE: (p) => `${p.input ?? 'Ceci'} n'est pas un coup et n'a donc pas de notation (règles §5).`,
+      BAD_POSITION_TEXT: (p) => `${p.input ?? 'Ce texte'} n'est pas un texte de position dnup (dnup1 joueurs mains table …)${p.path ? ` : son champ ${p.path} est illisible` : ''}.`,
     },
     ViewError: {
       NO_SUCH_SEAT: (p) => `Il n'y a pas de place ${p.seat ?? ''} dans une partie à ${p.players ?? '2 à 5'} joueurs (règles §1).`.replace('place  dans', 'place pareille dans'),

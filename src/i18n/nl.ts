@@ -114,6 +114,7 @@ export const nl: Catalogue = {
       ILLEGAL: (p) => `${p.input ?? 'Deze zet'} mag hier niet${p.rule ? ` (regels ${p.rule})` : ''}.`,
       AMBIGUOUS: (p) => `${p.input ?? 'Deze tekst'} past bij ${p.count ?? 'meerdere'} toegestane zetten; zeg welke.`,
       NOT_A_MOVE: (p) => `${p.input ?? 'Dit'} is geen zet en heeft dus geen notatie (regels §5).`,
+      BAD_POSITION_TEXT: (p) => `${p.input ?? 'Deze tekst'} is geen dnup-positietekst (dnup1 spelers handen tafel …)${p.path ? `: het veld ${p.path} is onleesbaar` : ''}.`,
     },
     ViewError: {
       NO_SUCH_SEAT: (p) => `Er is geen plaats ${p.seat ?? ''} in een spel met ${p.players ?? '2 tot 5'} spelers (regels §1).`.replace('plaats  in', 'zulke plaats in'),

@@ -80,7 +80,18 @@ export function describeMove(state: GameState, move: Move, locale?: Locale): str
 }
 
 function describeIn(state: GameState, move: Move, words: ReturnType<typeof catalogue>): string {
-  const after = apply(state, move);
+  return tell(state, apply(state, move), words);
+}
+
+/**
+ * {@link describeMove} of a move already applied (internal): the sentence is told from the events
+ * of `after`, so a caller that has both states (replay, play) does not judge the move again.
+ */
+export function describeApplied(before: GameState, after: GameState, locale?: Locale): string {
+  return tell(before, after, catalogue(locale));
+}
+
+function tell(state: GameState, after: GameState, words: ReturnType<typeof catalogue>): string {
   const beaten = find(after.events, 'setBeaten');
   const out = outPart(after);
   const story: MoveStory = {

@@ -6,8 +6,8 @@ import type { MoveErrorCode } from '../core/errors.js';
 import type { Move } from '../core/moves.js';
 import type { ErrorParams } from '../i18n/types.js';
 
-/** Why a text is not a move of this position, or why a move cannot be written. */
-export const NOTATION_ERROR_CODES = ['UNREADABLE', 'ILLEGAL', 'AMBIGUOUS', 'NOT_A_MOVE'] as const;
+/** Why a text is not a move of this position, why a move cannot be written, or why a text is not a position text. */
+export const NOTATION_ERROR_CODES = ['UNREADABLE', 'ILLEGAL', 'AMBIGUOUS', 'NOT_A_MOVE', 'BAD_POSITION_TEXT'] as const;
 
 /** A machine-readable reason, from {@link NOTATION_ERROR_CODES}. */
 export type NotationErrorCode = (typeof NOTATION_ERROR_CODES)[number];
@@ -23,8 +23,9 @@ export interface NotationErrorDetails {
 }
 
 /**
- * A text that is not a move here (`UNREADABLE`, `ILLEGAL`, `AMBIGUOUS`), or a value that is not a
- * move and so has no text (`NOT_A_MOVE`).
+ * A text that is not a move here (`UNREADABLE`, `ILLEGAL`, `AMBIGUOUS`), a value that is not a
+ * move and so has no text (`NOT_A_MOVE`), or a text that is not a position text (`BAD_POSITION_TEXT`,
+ * with `params.path` naming the field).
  *
  * @example
  * ```ts

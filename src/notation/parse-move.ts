@@ -17,6 +17,7 @@ import { describeValue } from '../core/input.js';
 import { withState } from '../core/trust.js';
 import { formatMove } from './format-move.js';
 import { NotationError } from './notation-error.js';
+import { areasPerSeat } from '../core/players.js';
 
 /**
  * The longest text `parseMove` reads, in UTF-16 code units: room for a play naming every card of
@@ -152,7 +153,7 @@ function completions(state: GameState, p: Pattern): Move[] {
   if (p.type === 'rotate') return [ROTATE];
   if (p.type === 'nextRound') return [NEXT_ROUND];
   const n = Math.min(state.players.length, MAX_SEATS);
-  const areaCount = n === 2 ? 2 : 1;
+  const areaCount = areasPerSeat(n);
   const seats = p.seat !== undefined ? [p.seat] : Array.from({ length: n }, (_, i) => i);
   // 3–5 players: an area left out is area 0; the duel may leave it out only when one area fits
   const areas = p.area !== undefined ? [p.area] : Array.from({ length: areaCount }, (_, i) => i);

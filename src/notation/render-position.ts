@@ -3,7 +3,7 @@
  * who is out, the table, the discard pile's size and every hand with active/inactive values.
  */
 import { deckIndex, type HeldCard } from '../core/cards.js';
-import { ROUNDS_TO_WIN, TOKENS_TO_WIN } from '../core/scoring.js';
+import { winningScore } from '../core/scoring.js';
 import type { GameState } from '../core/state.js';
 import { withState } from '../core/trust.js';
 import { catalogue } from '../i18n/localize.js';
@@ -49,7 +49,7 @@ function renderIn(state: GameState, words: ReturnType<typeof catalogue>['positio
   const name = (seat: number): string => state.players[seat] ?? words.seat(seat);
   const lines = [statusLine(state, words)];
   const mode = state.scoring === 'rounds' ? 'rounds' : 'tokens';
-  lines.push(words.scores(mode, mode === 'rounds' ? ROUNDS_TO_WIN : TOKENS_TO_WIN, state.players.map((p, i) => `${p} ${state.scores[i]}`).join(' · ')));
+  lines.push(words.scores(mode, winningScore(state.players.length), state.players.map((p, i) => `${p} ${state.scores[i]}`).join(' · ')));
   if (state.out.length > 0) lines.push(words.out(state.out.map((s, i) => ({ name: name(s), place: i + 1 }))));
   if (state.table.length === 0) lines.push(words.tableEmpty());
   else {

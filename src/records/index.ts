@@ -1,5 +1,6 @@
-/** Records, replay, positions and perft (issue #3). */
+/** Records, replay and perft (issue #3); positions are set up in `src/setup/`. */
 export { recordOf, RECORD_VERSION, type GameRecord, type RecordMetadata } from './game-record.js';
+export { formatRecord } from './format-record.js';
 export { parseRecord, recordProblems } from './parse-record.js';
 export { RecordError, isRecordError, RECORD_ERROR_CODES, type RecordErrorCode, type RecordProblem } from './record-error.js';
 export {
@@ -12,7 +13,4 @@ export {
   type IllegalVerdict,
   type UnreachedVerdict,
 } from './replay.js';
-export type { PositionDescription, TableSetDescription } from './position-description.js';
-export { validatePosition, fromPosition } from './validate-position.js';
-export { PositionError, isPositionError, POSITION_PROBLEM_CODES, type PositionProblemCode, type PositionProblem } from '../core/position-error.js';
 export { perft, perftDivide, MAX_PERFT_DEPTH } from './perft.js';

@@ -3,12 +3,12 @@
  * field by field against the record format (docs/record.schema.json). Every problem is listed.
  * Legality of the moves is not judged here; that is `replay`'s job.
  */
-import { idsInUse, deckProblems, STANDARD_DECK, type DeckDefinition } from '../core/cards.js';
+import { idsInUse, STANDARD_DECK, type DeckDefinition } from '../core/cards.js';
 import { moveShapeError, type Move } from '../core/moves.js';
 import { RECORD_VERSION, type GameRecord } from './game-record.js';
 import { describeValue, readInput } from '../core/input.js';
 import { MAX_LISTED_PROBLEMS } from '../core/position-error.js';
-import { playerNamesProblem } from '../core/players.js';
+import { setupProblems } from '../core/state-problems.js';
 import { RecordError, type RecordErrorCode, type RecordProblem } from './record-error.js';
 
 const TOP_KEYS = ['format', 'version', 'players', 'seed', 'options', 'moves', 'metadata'];
@@ -35,32 +35,16 @@ class Problems {
   }
 }
 
-function checkPlayers(raw: unknown, out: Problems): string[] | undefined {
-  const problem = playerNamesProblem(raw);
-  if (problem) {
-    out.add('BAD_PLAYERS', problem.path, problem.message);
-    return undefined;
-  }
-  return raw as string[];
-}
-
-function checkSeed(raw: unknown, out: Problems): void {
-  if (typeof raw === 'string' || (typeof raw === 'number' && Number.isSafeInteger(raw))) return;
-  out.add('BAD_SEED', 'seed', `"seed" must be a string or a safe integer, not ${describe(raw)} (rules §3).`);
-}
-
-function checkOptions(raw: unknown, players: number | undefined, out: Problems): DeckDefinition | undefined {
-  if (raw === undefined) return STANDARD_DECK;
+/** The deck `options` asks for (undefined: the standard deck), or null when `options` is not an object. */
+function optionsDeck(raw: unknown, out: Problems): unknown {
+  if (raw === undefined) return undefined;
   if (!isPlainObject(raw)) {
     out.add('BAD_OPTIONS', 'options', `"options" must be an object such as { "deck": … }, not ${describe(raw)}.`);
-    return undefined;
+    return null;
   }
   const extra = Object.keys(raw).filter((k) => k !== 'deck');
   if (extra.length > 0) out.add('BAD_OPTIONS', 'options', `Unknown game option ${extra.slice(0, 3).map(describeValue).join(', ')}; the only option is "deck".`);
-  if (raw.deck === undefined) return STANDARD_DECK;
-  const problems = deckProblems(raw.deck, players);
-  for (const p of problems) out.add('BAD_DECK', 'options.deck', p);
-  return problems.length === 0 ? (raw.deck as DeckDefinition) : undefined;
+  return raw.deck;
 }
 
 function checkMoves(raw: unknown, inUse: ReadonlySet<number> | undefined, players: number | undefined, out: Problems): void {
@@ -154,9 +138,15 @@ export function readRecord(input: unknown): { record?: GameRecord; problems: Rec
   }
   const extra = Object.keys(value).filter((k) => !TOP_KEYS.includes(k));
   for (const k of extra) out.add('UNKNOWN_FIELD', k, `A game record has no field ${describeValue(k)} (free-form facts go in "metadata").`);
-  const players = checkPlayers(value.players, out);
-  checkSeed(value.seed, out);
-  const deck = checkOptions(value.options, players?.length, out);
+  // players, seed and deck: the same check as createGame and every state
+  const optionProblems = new Problems();
+  const deckRaw = optionsDeck(value.options, optionProblems);
+  const setup = setupProblems(value.players, value.seed, deckRaw ?? undefined);
+  for (const p of setup.filter((x) => x.code !== 'BAD_DECK')) out.add(p.code, p.path, p.message);
+  for (const p of optionProblems.list) out.add(p.code, p.path, p.message);
+  for (const p of setup.filter((x) => x.code === 'BAD_DECK')) out.add(p.code, 'options.deck', p.message);
+  const players = setup.some((p) => p.code === 'BAD_PLAYERS') ? undefined : (value.players as string[]);
+  const deck = deckRaw === null || setup.some((p) => p.code === 'BAD_DECK') ? undefined : ((deckRaw ?? STANDARD_DECK) as DeckDefinition);
   const inUse = deck && players ? new Set(idsInUse(deck, players.length)) : undefined;
   checkMoves(value.moves, inUse, players?.length, out);
   checkMetadata(value.metadata, out);

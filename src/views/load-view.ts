@@ -9,6 +9,7 @@ import { isRecord, readInput, samePlainData } from '../core/input.js';
 import { ProblemList } from '../core/position-error.js';
 import { summarize } from '../core/problem-summary.js';
 import { ViewError } from './errors.js';
+import { scoringFor } from '../core/players.js';
 import { examineSeatView, examineState, isIssuedView, issueView } from '../core/trust.js';
 import { sampleState } from './sample-state.js';
 import type { PlayerView } from './player-view.js';
@@ -39,7 +40,7 @@ function examineView(input: unknown, problems: ProblemList): PlayerView | undefi
   if (!part) return undefined;
   const n = part.players.length;
   const bad = (path: string, what: string): void => problems.add('BAD_SHAPE', path, '§8', `"${path}" of a player view must be ${what}.`);
-  if (v.scoring !== (n === 2 ? 'rounds' : 'tokens')) bad('scoring', n === 2 ? '"rounds"' : '"tokens"');
+  if (v.scoring !== scoringFor(n)) bad('scoring', n === 2 ? '"rounds"' : '"tokens"');
   if (!isInt(v.round) || v.round < 1) bad('round', 'a round number of at least 1');
   if (!isIntList(v.handSizes, n) || !(v.handSizes as number[]).every((x) => x >= 0) || (v.handSizes as number[])[part.seat] !== part.hand.length) {
     bad('handSizes', `${n} hand sizes, the viewing seat's equal to its hand`);

@@ -2,12 +2,13 @@
  * Legal moves grouped or lazy, for big custom decks. A value held k times yields 2^k − 1 play
  * moves (every non-empty subset, rules §5 A), so `legalMoves` on a hand of 20 cards of one
  * value lists 1,048,575 plays. Groups describe them in O(values × sizes) instead, and the
- * generator yields them one by one in canonical order without building the list.
+ * generator yields them one by one in canonical order without building the list. Both walk the
+ * core's one enumeration of plays (core/play-subsets.ts), the one `legalMoves` lists.
  */
 import type { CardId } from '../core/cards.js';
 import { mayArrive } from '../core/beaten-sets.js';
-import { forEachValueGroup, nextCombination, otherMovesOf } from '../core/legal-moves.js';
-import { singlePlay } from '../core/interned-moves.js';
+import { otherMovesOf } from '../core/legal-moves.js';
+import { playCounts, pushSubsetPlays, runEnd, sortHand } from '../core/play-subsets.js';
 import type { Move } from '../core/moves.js';
 import type { GameState } from '../core/state.js';
 import type { PlayerView } from './player-view.js';
@@ -37,41 +38,6 @@ export interface MoveGroups {
   readonly others: readonly Move[];
 }
 
-/** 2^1024: a count this big or bigger has no finite double, so it reads Infinity. */
-const PAST_DOUBLES = 2n ** 1024n;
-
-/**
- * C(m, s) for s = 1…m (index s − 1), each exact while it is a safe integer and the nearest double
- * beyond, in O(m) steps: C(m, s) = C(m, s − 1) · (m − s + 1) / s is exact in doubles while the
- * product is safe, then goes on in BigInt; past 2^1024 every count up to the middle is Infinity,
- * and the upper half mirrors the lower (C(m, s) = C(m, m − s)). Computing each count on its own
- * took O(m²) BigInt steps: minutes for 65,536 cards of one value.
- */
-function binomials(m: number): number[] {
-  const out = new Array<number>(m);
-  const half = Math.floor(m / 2);
-  let r = 1;
-  let big: bigint | undefined;
-  let s = 1;
-  for (; s <= half; s++) {
-    if (big === undefined) {
-      const product = r * (m - s + 1); // exact when safe; rounds to ≥ 2^53 when not
-      if (product <= Number.MAX_SAFE_INTEGER) {
-        r = product / s;
-        out[s - 1] = r;
-        continue;
-      }
-      big = BigInt(r);
-    }
-    big = (big * BigInt(m - s + 1)) / BigInt(s);
-    if (big >= PAST_DOUBLES) break;
-    out[s - 1] = Number(big);
-  }
-  for (; s <= half; s++) out[s - 1] = Infinity;
-  for (s = half + 1; s <= m; s++) out[s - 1] = s === m ? 1 : out[m - s - 1]!;
-  return out;
-}
-
 /**
  * The legal moves of the seat to play, with plays grouped per value and size instead of listed
  * per subset. Expanding every legal group with {@link playsOfGroup}, then appending `others`,
@@ -93,12 +59,16 @@ function groupsOf(source: MoveSource): MoveGroups {
   if (p instanceof IllegalMoveError) return { plays: [], others: [] };
   const plays: PlayGroup[] = [];
   if (p.status === 'playing') {
-    forEachValueGroup(p.hand, (value, cards) => {
-      const counts = binomials(cards.length);
+    const h = sortHand(p.hand);
+    for (let from = 0, end = 0; from < h.n; from = end) {
+      end = runEnd(h, from);
+      const value = h.values[from]!;
+      const cards = Array.from(h.ids.subarray(from, end));
+      const counts = playCounts(cards.length);
       for (let size = 1; size <= cards.length; size++) {
         plays.push({ value, size, cards, legal: mayArrive(p.table, size, value), count: counts[size - 1]! });
       }
-    });
+    }
   }
   return { plays, others: otherMovesOf(p) };
 }
@@ -118,18 +88,21 @@ export function* playsOfGroup(group: PlayGroup): Generator<Move, void, undefined
   if (!g || !Array.isArray(g.cards) || !g.cards.every((id) => Number.isSafeInteger(id)) || !Number.isSafeInteger(g.size)) {
     throw new ArgumentError('BAD_ARGUMENT', `playsOfGroup needs a group from legalMoveGroups ({ value, size, cards, … }), not ${describeValue(group)}.`);
   }
+  // g is readInput's copy: the caller's group may change while the generator is suspended
   const ids = g.cards as number[];
-  const m = ids.length;
   const size = g.size as number;
-  if (size < 1 || size > m) return;
-  if (size === 1) {
-    for (const id of ids) yield singlePlay(id);
-    return;
+  const cursor: number[] = [];
+  for (let i = 0; i < size && i < ids.length; i++) cursor.push(i);
+  const batch: Move[] = [];
+  for (let more = true; more; ) {
+    batch.length = 0;
+    more = pushSubsetPlays(batch, ids, 0, ids.length, size, cursor, BATCH);
+    for (let i = 0; i < batch.length; i++) yield batch[i]!;
   }
-  const pick = Array.from({ length: size }, (_, i) => i);
-  do yield { type: 'play', cards: pick.map((i) => ids[i]!) };
-  while (nextCombination(pick, m));
 }
+
+/** Plays a generator computes ahead: few enough that stopping early wastes nothing much. */
+const BATCH = 64;
 
 /**
  * Every legal move of the seat to play, one at a time, in exactly the order of `legalMoves`,

@@ -11,8 +11,14 @@ import {
   randomBot,
   runArena,
   wilsonInterval,
+  fromPosition,
+  greedyScores,
+  outlookOfState,
+  GOING_OUT_SCORE,
   type Bot,
+  type DeckDefinition,
   type GameState,
+  type Move,
 } from '../../src/index.js';
 import { arenaCommand } from '../../src/cli/arena-command.js';
 import { CliError } from '../../src/cli/cli-support.js';
@@ -159,5 +165,30 @@ describe('the arena', () => {
     expect(err).toHaveLength(10);
     expect(err[0]).toMatch(/^dnup arena: 2\/20 games \(10%\), \d+ s\n$/);
     expect(err[9]).toMatch(/^dnup arena: 20\/20 games \(100%\)/);
+  });
+});
+
+describe('GOING_OUT_SCORE stays above every move that does not go out (it was reached by big plays of custom decks)', () => {
+  // 2 players, a custom deck: seat 0 holds 200 cards showing 1 and one 2, so playing the 200 ones
+  // (worth 10 a card) does not empty the hand; the Monte-Carlo and ISMCTS bots take any move scored
+  // GOING_OUT_SCORE or more at once, as if it went out
+  const deck: DeckDefinition = {
+    name: 'two hundred ones',
+    cards: [
+      ...Array.from({ length: 200 }, (_, i) => ({ id: i, faces: [1, 2 + (i % 9)] as [number, number], minPlayers: 2 })),
+      { id: 200, faces: [2, 3], minPlayers: 2 },
+      { id: 201, faces: [4, 5], minPlayers: 2, star: true },
+    ],
+  };
+  const ones = Array.from({ length: 200 }, (_, id) => id);
+  const holding = (extra: { id: number; active: number }[]): GameState =>
+    fromPosition({ players: 2, deck, hands: [[...ones.map((id) => ({ id, active: 1 })), ...extra], [{ id: 201, active: 4 }]], turn: { seat: 0, area: 1, number: 3 } });
+  const state = holding([{ id: 200, active: 2 }]);
+
+  it('a 200-card play that keeps one card scores below it; the same play with nothing left scores it', () => {
+    const moves: Move[] = [{ type: 'play', cards: ones }, { type: 'play', cards: ones.slice(0, 150) }, { type: 'rotate' }];
+    const scores = greedyScores(outlookOfState(state), moves);
+    for (const s of scores) expect(s).toBeLessThan(GOING_OUT_SCORE);
+    expect(greedyScores(outlookOfState(holding([])), [{ type: 'play', cards: ones }])).toEqual([GOING_OUT_SCORE]);
   });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGame, legalMoves, apply } from '../../src/index.js';
+import { createGame, legalMoves, apply, formatPosition, parsePosition, parseRecord, replay } from '../../src/index.js';
 import { bigDescription } from '../helpers/big-positions.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -186,6 +186,60 @@ describe('dnup check (rules §1–§8)', () => {
 
   it('exit 2: bad JSON', () => {
     expectUsageError(dnup(['check', fixture('truncated.json')]), /is not valid JSON/);
+  });
+});
+
+describe('dnup check and replay with position text (docs/notation.md §5)', () => {
+  it('check reads one line of position text, from a file or standard input, and prints the text back', () => {
+    let state = createGame(['Ana', 'Ben'], 'pasted');
+    for (let i = 0; i < 7; i++) state = apply(state, legalMoves(state)[i % 2]!);
+    const text = formatPosition(state);
+    const path = join(tmp, 'position.txt');
+    writeFileSync(path, `${text}\n`);
+    const r = dnup(['check', path]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('Valid position.');
+    expect(r.stdout).toContain(`Position text: ${text}\n`);
+    expect(r.stdout).toContain(`Legal moves (${legalMoves(state).length}, `);
+    const json = dnup(['check', '--json', '-'], text);
+    expect(json.status).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ valid: true, position: text, moveCount: legalMoves(state).length });
+    // the same position as JSON gives the same text
+    writeFileSync(join(tmp, 'state.json'), JSON.stringify(state));
+    expect(dnup(['check', join(tmp, 'state.json')]).stdout).toContain(`Position text: ${text}\n`);
+  });
+
+  it('check: a text that breaks a rule is exit 1 with every problem; a text off the grammar, huge or garbage, is exit 2 in one line', () => {
+    const text = formatPosition(createGame(3, 'x'));
+    const fields = text.split(' ');
+    fields[9] = 'p5,0,0';
+    const bad = dnup(['check', '-'], fields.join(' '));
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toMatch(/IMPOSSIBLE_SCORES/);
+    for (const input of [text.replace(' playing ', ' paused '), `dnup1 ${'\u0000%;,'.repeat(3_000_000)}`, `dnup9 ${text}`, `dnup1${'x'.repeat(5_000_000)}`]) {
+      const r = dnup(['check', '-'], input);
+      expectUsageError(r, /is not a valid position text: .*BAD_POSITION_TEXT|is not a valid position text: /);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr.length).toBeLessThan(800);
+      expect(r.stdout).toBe('');
+    }
+  });
+
+  it('replay --positions prints the starting position and the position after each move, each one that reads back', () => {
+    const record = parseRecord(readFileSync(fixture('legal-3p.json'), 'utf8'));
+    const r = dnup(['replay', '--positions', fixture('legal-3p.json')]);
+    expect(r.status).toBe(0);
+    const texts = r.stdout.split('\n').filter((l) => l.startsWith('      dnup1 ')).map((l) => l.trim());
+    expect(texts).toHaveLength(record.moves.length + 1);
+    const end = replay(record).state;
+    expect(parsePosition(texts.at(-1)!)).toEqual({ ...end, lastMove: null, events: [] });
+    expect(formatPosition(parsePosition(texts[0]!))).toBe(texts[0]);
+    const json = dnup(['replay', '--json', '--positions', fixture('illegal-add.json')]);
+    expect(json.status).toBe(1);
+    const out = JSON.parse(json.stdout) as { error: { index: number }; positions: string[] };
+    expect(out.positions).toHaveLength(out.error.index + 1);
+    const quiet = dnup(['replay', '-q', '-p', fixture('legal-3p.json')]);
+    expect(quiet.stdout.trim().split('\n')).toHaveLength(record.moves.length + 1 + 2);
   });
 });
 

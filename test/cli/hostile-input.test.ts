@@ -15,8 +15,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { checkCommand, MAX_MOVES_SHOWN, MAX_PROBLEMS_SHOWN } from '../../src/cli/check-command.js';
 import { CliError } from '../../src/cli/cli-support.js';
 import { replayCommand } from '../../src/cli/replay-command.js';
-import { apply, createGame, legalMoves, recordOf, type GameState, type Move } from '../../src/index.js';
-import { bigDescription } from '../helpers/big-positions.js';
+import { apply, createGame, formatPosition, legalMoves, recordOf, type GameState, type Move } from '../../src/index.js';
+import { bigDescription, bigState } from '../helpers/big-positions.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/records/', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'dnup-hostile-'));
@@ -128,6 +128,22 @@ describe('the command line on hostile files (issue #10): exit 0, 1 or 2, bounded
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...bases), fc.nat(), fc.option(fc.oneof(hostileRaw, fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v))), { nil: undefined }), async (base, choice, raw) => {
         await expectHandled(mutated(base, choice, raw));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('position texts cut anywhere or with a piece of junk inserted (property)', async () => {
+    const texts = [formatPosition(game3.state), formatPosition(duel.state), formatPosition(bigState(40, 'one'))];
+    const junk = fc.oneof(fc.constantFrom('', ' ', ';', ',', '%', '%FFFF', '"', '#99999', '!', 'x', 'dnup2', '\u0000', '\ud800', '1/5'), fc.string({ unit: 'binary', maxLength: 6 }));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...texts), fc.nat(), fc.nat(), junk, async (text, cut, at, piece) => {
+        const short = text.slice(0, Math.max(6, cut % (text.length + 1)));
+        const i = at % (short.length + 1);
+        const content = short.slice(0, i) + piece + short.slice(i);
+        const { status, out } = await run(checkCommand, [file(content)]);
+        expect([0, 1, 2]).toContain(status);
+        if (status === 2) expect(out.trim().split('\n')).toHaveLength(1);
       }),
       { numRuns: 150 },
     );

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   apply, checkMove, createGame, legalMoves as legalMovesOf, playerView, IllegalMoveError, GameSetupError, isDnupError, isGameSetupError, isIllegalMoveError,
   MOVE_ERROR_CODES, STANDARD_DECK, type MoveErrorCode,
+  DNUP_ERROR_NAMES, botByName, describeMove, fromPosition, history, parseMove, parseRecord, playsOfGroup,
 } from '../../src/index.js';
 import { add, buildState, play, set, take } from '../helpers/positions.js';
 import { deepFreeze } from '../helpers/freeze.js';
@@ -207,5 +208,35 @@ describe('shared move objects from legalMoves', () => {
     expect(next.lastMove).toEqual(lookAlike);
     expect(next.lastMove).not.toBe(lookAlike);
     expect(apply(s, single).lastMove).toBe(single);
+  });
+});
+
+describe('isDnupError recognises every error class the package throws (it once knew 2 of 7)', () => {
+  /** The error a call throws, or a failure naming the call. */
+  const thrown = (what: string, f: () => unknown): unknown => {
+    try {
+      f();
+    } catch (e) {
+      return e;
+    }
+    throw new Error(`${what} did not throw`);
+  };
+  const game = createGame(3, 1);
+  const errors = [
+    thrown('apply', () => apply(game, { type: 'take', target: { seat: 2, area: 1 } })),
+    thrown('createGame', () => createGame(1 as never, 1)),
+    thrown('playsOfGroup', () => playsOfGroup(null as never).next()),
+    thrown('fromPosition', () => fromPosition({} as never)),
+    thrown('parseRecord', () => parseRecord('{')),
+    thrown('parseMove', () => parseMove(game, '???')),
+    thrown('playerView', () => playerView(game, 9)),
+    thrown('botByName', () => botByName('nobody' as never)),
+    thrown('history', () => history(game).undo()),
+    thrown('describeMove', () => describeMove(game, { type: 'rotate' }, 'xx' as never)),
+  ];
+
+  it('recognises one error of each class, and the classes are exactly DNUP_ERROR_NAMES', () => {
+    for (const e of errors) expect(isDnupError(e), `not recognised: ${String(e)}`).toBe(true);
+    expect(new Set(errors.map((e) => (e as Error).name))).toEqual(new Set(DNUP_ERROR_NAMES));
   });
 });

@@ -12,7 +12,7 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** README.md, the guides and the other hand-written pages of docs/ that this issue owns. */
 export function documentedFiles(): string[] {
   const guides = join(ROOT, 'docs', 'guides');
-  const files = [join(ROOT, 'README.md'), join(ROOT, 'docs', 'randomness.md')];
+  const files = [join(ROOT, 'README.md'), join(ROOT, 'docs', 'randomness.md'), join(ROOT, 'docs', 'notation.md')];
   if (existsSync(guides)) {
     for (const name of readdirSync(guides).sort()) if (name.endsWith('.md')) files.push(join(guides, name));
   }

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromPosition, isPositionError, isRecordError, legalMoves, perft, perftDivide, recordOf, recordProblems, parseRecord, replay, validatePosition, type GameState, type Move } from '../../src/index.js';
+import { formatRecord, fromPosition, isPositionError, isRecordError, legalMoves, perft, perftDivide, recordOf, recordProblems, parseRecord, replay, validatePosition, type GameState, type Move } from '../../src/index.js';
 import {
   descriptionOf,
   hostileValue,
@@ -118,7 +118,7 @@ describe('game records', () => {
   );
 
   it(
-    'any value at all: recordProblems never throws, parseRecord and replay throw only RecordErrors',
+    'any value at all: recordProblems never throws, parseRecord, replay and formatRecord throw only RecordErrors',
     () => {
       fc.assert(
         property(hostileValue, (x) => {
@@ -126,6 +126,7 @@ describe('game records', () => {
           if (problems !== undefined && (!Array.isArray(problems) || problems.length === 0)) throw new Error('recordProblems accepted a value that is no record');
           returnsOrCoded('parseRecord(value)', () => parseRecord(x), isRecordError);
           returnsOrCoded('replay(value)', () => replay(x), isRecordError);
+          returnsOrCoded('formatRecord(value)', () => formatRecord(x), isRecordError);
         }),
         runs(200),
       );

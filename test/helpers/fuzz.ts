@@ -19,9 +19,9 @@ import {
   isNotationError,
   isPositionError,
   isRecordError,
-  isStandardDeck,
   isViewError,
   recordOf,
+  toPosition,
   type GameRecord,
   type GameState,
   type Move,
@@ -395,23 +395,7 @@ export function recordOfReached(r: Reached): GameRecord {
 
 /** A position description of a state, as a rules checker would write it (every optional field given). */
 export function descriptionOf(s: GameState): PositionDescription {
-  return {
-    players: s.players.slice(),
-    hands: s.hands.map((h) => h.map((c) => ({ id: c.id, active: c.active }))),
-    known: s.known.map((k) => k.slice()),
-    table: s.table.map((t) => ({ seat: t.seat, area: t.area, value: t.value, cards: t.cards.slice() })),
-    discard: discardPile(s),
-    turn: { ...s.turn },
-    out: s.out.slice(),
-    scores: s.scores.slice(),
-    round: s.round,
-    status: s.status,
-    winner: s.winner,
-    starter: s.starter,
-    ...(isStandardDeck(s.deck) ? {} : { deck: jsonCopy(s.deck) }),
-    seed: s.seed,
-    rng: [...s.rng] as unknown as GameState['rng'],
-  };
+  return { ...toPosition(s), discard: discardPile(s), winner: s.winner };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,9 +2,10 @@
  * Hand-built positions for rule tests, from a short description. Built through `fromPosition`,
  * the library's own gateway, so that a test position the rules could never reach cannot exist:
  * an impossible spec throws a PositionError listing its problems. Cards not named in a hand or
- * on the table are in the discard pile.
+ * on the table are in the discard pile. A spec may also be one line of position text
+ * (docs/notation.md §5), read by `parsePosition`, which sets it up through `fromPosition` too.
  */
-import { fromPosition, type GameState, type Move, type TableSet } from '../../src/index.js';
+import { fromPosition, parsePosition, type GameState, type Move, type TableSet } from '../../src/index.js';
 
 export interface PositionSpec {
   players: number;
@@ -23,7 +24,8 @@ export interface PositionSpec {
   starter?: number;
 }
 
-export function buildState(spec: PositionSpec): GameState {
+export function buildState(spec: PositionSpec | string): GameState {
+  if (typeof spec === 'string') return parsePosition(spec);
   return fromPosition({
     players: ['Ana', 'Ben', 'Cy', 'Dee', 'Eve'].slice(0, spec.players),
     hands: spec.hands.map((h) => h.map(([id, active]) => ({ id, active }))),

@@ -6,6 +6,7 @@ import {
   legalMoveGroups,
   legalMoves,
   playerView,
+  playsOfGroup,
   type DeckDefinition,
   type GameState,
 } from '../../src/index.js';
@@ -69,6 +70,25 @@ describe('grouped and lazy legal moves (rules §5 A: one play per subset)', () =
       if (first.length === 3) break;
     }
     expect(first).toEqual([{ type: 'play', cards: [0] }, { type: 'play', cards: [1] }, { type: 'play', cards: [2] }]);
+  });
+
+  it('yield the subsets of a group in lexicographic order across the lazy batches (C(20, 2) = 190 pairs, C(20, 3) = 1,140 triples)', () => {
+    const { plays } = legalMoveGroups(bigHand());
+    for (const size of [2, 3]) {
+      const group = plays.find((g) => g.value === 1 && g.size === size)!;
+      const expected: number[][] = [];
+      const ids = group.cards;
+      // independent enumeration: nested loops over ascending indexes
+      for (let i = 0; i < ids.length; i++) {
+        for (let j = i + 1; j < ids.length; j++) {
+          if (size === 2) expected.push([ids[i]!, ids[j]!]);
+          else for (let k = j + 1; k < ids.length; k++) expected.push([ids[i]!, ids[j]!, ids[k]!]);
+        }
+      }
+      const got = [...playsOfGroup(group)].map((m) => (m.type === 'play' ? [...m.cards] : []));
+      expect(got).toEqual(expected);
+      expect(got).toHaveLength(group.count);
+    }
   });
 
   it('mark a size that does not beat the table as not legal (rules §5 A worked example)', () => {

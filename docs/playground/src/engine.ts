@@ -27,7 +27,7 @@ import {
   type ViewMoveCheck,
 } from 'dnup';
 import { describeTurnStart } from './narrate';
-import { discardSentence, hiddenRotation, moveSentence } from './language';
+import { discardSentence, moveSentence } from './language';
 import { PLAYER_RECORD_FORMAT, type PlayerRecord, type ViewFrame } from './player-record';
 
 export type { PlayerView } from 'dnup';
@@ -53,7 +53,7 @@ export const BOT_LABELS: Readonly<Record<BotKind, string>> = {
 /** The ISMCTS bot's difficulty: its thinking time per move, in milliseconds. */
 const ISMCTS_BUDGET_MS: Readonly<Record<'ismcts-quick' | 'ismcts' | 'ismcts-strong', number>> = { 'ismcts-quick': 50, ismcts: 200, 'ismcts-strong': 1000 };
 
-/** Playouts per decision of the Monte-Carlo bot: the library's default, quick in a browser. */
+/** Playouts per decision of the Monte-Carlo bot: twice the library's default of 100, still quick in a browser. */
 const MONTE_CARLO_PLAYOUTS = 200;
 
 /** What the page needs to start a game. */
@@ -121,9 +121,8 @@ export function makeBot(kind: BotKind, seed: string): Bot {
 /** The log lines of one move: its notation, the library's sentence, and any turn-start discard. */
 export function moveLines(before: GameState, move: Move, after: GameState): LogLine[] {
   const seat = before.status === 'playing' ? before.turn.seat : null;
-  // a rotated hand is told by its size only, in every language, so any seat may read the line
-  const text = (move.type === 'rotate' && seat !== null ? hiddenRotation(before.players, seat, before.hands[seat]!.length) : null) ?? moveSentence(before, move);
-  const lines: LogLine[] = [{ text, notation: formatMove(before, move), seat }];
+  // describeMove tells a rotated hand by its size only, in every language, so any seat may read the line
+  const lines: LogLine[] = [{ text: moveSentence(before, move), notation: formatMove(before, move), seat }];
   for (const e of after.events) {
     if (e.type === 'setDiscarded') lines.push({ text: discardSentence(e, after.players) ?? describeTurnStart(e, after.players), seat: null });
   }

@@ -23,11 +23,6 @@ export function moveSentence(before: GameState, move: Move): string {
   return describeMove(before, move, locale);
 }
 
-/** Another seat's hand rotation, by its size only; null in English (the page words it itself). */
-export function hiddenRotation(players: readonly string[], seat: number, size: number): string | null {
-  return locale === 'en' ? null : describeEvent({ type: 'handRotated', seat, size, cards: null }, players, locale);
-}
-
 /** A set discarded as a turn begins; null in English (the page words it itself). */
 export function discardSentence(e: SetDiscardedEvent, players: readonly string[]): string | null {
   return locale === 'en' ? null : describeEvent(e, players, locale);

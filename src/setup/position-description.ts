@@ -1,14 +1,17 @@
 /**
- * A position described by a person who has only a snapshot of a table (the chessops "setup"):
- * hands, table sets, discard pile, turn, out order and scores, with defaults for everything a
- * snapshot may not show. Turned into a full {@link GameState} by `fromPosition`.
+ * A position that need not be legal (the chessops `Setup`): hands, table sets, discard pile,
+ * turn, out order and scores, with defaults for everything a snapshot of a table may not show.
+ * Turned into a full {@link GameState} by `fromPosition`, and made from one by `toPosition`.
  */
-import { idsInUse, deckProblems, STANDARD_DECK, type CardId, type DeckDefinition, type HeldCard } from '../core/cards.js';
+import { idsInUse, STANDARD_DECK, type CardId, type DeckDefinition, type HeldCard } from '../core/cards.js';
+import type { GameEvent } from '../core/events.js';
 import { ownDeck } from '../core/trust.js';
-import { defaultNames, playerNamesProblem } from '../core/players.js';
+import { isMove, type Move } from '../core/moves.js';
+import { defaultNames, fewestMoves, scoringFor } from '../core/players.js';
 import { describeValue } from '../core/input.js';
-import { seedRng, type RngState, type Seed } from '../core/random.js';
-import { ROUNDS_TO_WIN, TOKENS_TO_WIN } from '../core/scoring.js';
+import { isRngState, seedRng, type RngState, type Seed } from '../core/random.js';
+import { setupProblems } from '../core/state-problems.js';
+import { winningScore } from '../core/scoring.js';
 import type { GameState, GameStatus, TableSet } from '../core/state.js';
 import type { ProblemList } from '../core/position-error.js';
 
@@ -22,14 +25,19 @@ export interface TableSetDescription {
 }
 
 /**
- * A position as a person would describe it. Only `players`, `hands` and `turn` are required.
+ * A position as a person would describe it, legal or not (`validatePosition` says). Only
+ * `players`, `hands` and `turn` are required.
  *
  * Defaults: `deck` the standard deck; `table` empty; `discard` every card in use that is
  * neither in a hand nor on the table (when given, it must list exactly those cards; the state
  * keeps only their count, `discardCount`); `out` empty; `status` `"playing"`; `scores` zeros;
  * `round` the one the scores imply; `winner` the seat with a winning score when the game is
  * over; `starter` the seat to play; `seed` `"position"` and `rng` that seed's stream (they only
- * decide the next rounds' deals); `turn.area` 0; `turn.number` 1.
+ * decide the next rounds' deals); `turn.area` 0; `turn.number` 1; `moveCount` the fewest moves
+ * that reach this turn and round; `lastMove` null; `events` none.
+ *
+ * `toPosition(state)` gives every field that state needs, so `fromPosition(toPosition(state))`
+ * equals `state`, history (`lastMove`, `events`) included.
  */
 export interface PositionDescription {
   /** A seat count (names become "Player 1"…) or 2 to 5 names. */
@@ -50,9 +58,16 @@ export interface PositionDescription {
   readonly deck?: DeckDefinition;
   readonly seed?: Seed;
   readonly rng?: RngState;
+  /** Moves applied since the game was created (all rounds). */
+  readonly moveCount?: number;
+  /** The move that led to this position (history: it does not change what comes next). */
+  readonly lastMove?: Move | null;
+  /** What happened during that move (history, as in {@link GameState}). */
+  readonly events?: readonly GameEvent[];
 }
 
-const KEYS = ['players', 'hands', 'known', 'table', 'discard', 'turn', 'out', 'scores', 'round', 'status', 'winner', 'starter', 'deck', 'seed', 'rng'];
+/** The fields of a {@link PositionDescription}, in the order `toPosition` writes them. */
+export const DESCRIPTION_KEYS = ['players', 'hands', 'known', 'table', 'discard', 'turn', 'out', 'scores', 'round', 'status', 'winner', 'starter', 'deck', 'seed', 'rng', 'moveCount', 'lastMove', 'events'] as const;
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -61,9 +76,9 @@ function isObject(x: unknown): x is Record<string, unknown> {
 const isInt = (x: unknown): x is number => Number.isInteger(x);
 const isIntArray = (x: unknown): x is number[] => Array.isArray(x) && x.every(isInt);
 
-function namesOf(players: unknown): string[] | undefined {
-  if (isInt(players) && players >= 2 && players <= 5) return defaultNames(players);
-  return playerNamesProblem(players) ? undefined : (players as string[]).slice();
+/** A seat count stands for default names; anything else is checked as names. */
+function namesOf(players: unknown): unknown {
+  return isInt(players) && players >= 2 && players <= 5 ? defaultNames(players) : players;
 }
 
 function handsOf(raw: unknown, n: number, problems: ProblemList): HeldCard[][] | undefined {
@@ -128,19 +143,18 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
     return undefined;
   }
   const d = raw as Record<string, unknown>;
-  for (const k of Object.keys(d).filter((key) => !KEYS.includes(key))) {
+  for (const k of Object.keys(d).filter((key) => !(DESCRIPTION_KEYS as readonly string[]).includes(key))) {
     problems.add('BAD_SHAPE', k, '§8', `A position has no field ${describeValue(k)}.`);
   }
-  const players = namesOf(d.players);
-  if (!players) {
-    problems.add('BAD_PLAYERS', 'players', '§2', '"players" must be a seat count from 2 to 5 or 2 to 5 non-empty names.');
-    return undefined;
-  }
+  // players, seed and deck: the same check as createGame, the records reader and every state
+  const setup = setupProblems(namesOf(d.players), d.seed ?? 'position', d.deck);
+  for (const p of setup) problems.add(p.code === 'BAD_SEED' ? 'BAD_SHAPE' : p.code, p.path, p.code === 'BAD_DECK' ? '§2' : p.code === 'BAD_SEED' ? '§3' : '§1', p.message);
+  if (setup.some((p) => p.code === 'BAD_PLAYERS')) return undefined;
+  const players = (namesOf(d.players) as string[]).slice();
   const n = players.length;
   const duel = n === 2;
   const deck = (d.deck ?? STANDARD_DECK) as DeckDefinition;
-  const deckTrouble = deckProblems(deck, n);
-  for (const p of deckTrouble) problems.add('BAD_DECK', 'deck', '§2', p);
+  const deckTrouble = setup.filter((p) => p.code === 'BAD_DECK');
   const hands = handsOf(d.hands, n, problems);
   const table = tableOf(d.table, problems);
   const turn = d.turn;
@@ -160,8 +174,12 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
   const starter = check<number>('starter', isInt, 'a seat', '§3');
   const discard = check<number[]>('discard', isIntArray, 'an array of card ids', '§4');
   const known = check<number[][]>('known', (x) => Array.isArray(x) && x.length === n && x.every(isIntArray), `one array of card ids per seat (${n})`, '§5');
-  const seed = check<Seed>('seed', (x) => typeof x === 'string' || (typeof x === 'number' && Number.isSafeInteger(x)), 'a string or a safe integer', '§3') ?? 'position';
-  const rng = check<RngState>('rng', (x) => Array.isArray(x) && x.length === 4 && x.every((w) => isInt(w) && w >= 0 && w <= 0xffffffff), 'four 32-bit unsigned integers', '§3');
+  const seed = (d.seed ?? 'position') as Seed;
+  const rng = check<RngState>('rng', isRngState, 'four 32-bit unsigned integers', '§3');
+  const moveCount = check<number>('moveCount', (x) => isInt(x) && x >= 0, 'a whole number', '§8');
+  const lastMove = check<Move | null>('lastMove', (x) => x === null || isMove(x), 'null or a move', '§8') ?? null;
+  // each event's fields are checked with the invariants, as for a full state
+  const events = check<GameEvent[]>('events', Array.isArray, 'an array of events', '§8') ?? [];
   if (!hands || !table || deckTrouble.length > 0 || problems.count > 0) return undefined;
   const t = turn as { seat: number; area?: number; number?: number };
   const number = t.number ?? 1;
@@ -184,7 +202,7 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
     });
     if (problems.count > 0) return undefined;
   }
-  const target = duel ? ROUNDS_TO_WIN : TOKENS_TO_WIN;
+  const target = winningScore(n);
   const winnerSeat = status === 'gameOver' ? scores.findIndex((s) => s >= target) : -1;
   return {
     format: 1,
@@ -192,7 +210,7 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
     deck: ownDeck(deck),
     seed,
     rng: rng ?? seedRng(seed),
-    scoring: duel ? 'rounds' : 'tokens',
+    scoring: scoringFor(n),
     round,
     status,
     hands,
@@ -204,8 +222,8 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
     out,
     scores,
     winner: winner !== undefined ? winner : winnerSeat >= 0 ? winnerSeat : null,
-    moveCount: number - 1 + 2 * (round - 1),
-    lastMove: null,
-    events: [],
+    moveCount: moveCount ?? fewestMoves(number, round),
+    lastMove,
+    events,
   } as GameState; // status and winner as described; validatePosition judges whether they agree
 }

@@ -1,7 +1,8 @@
 /**
- * Position validity (python-chess `status()`, chessops setup → position): every broken
+ * The setup layer's way in (chessops `Position.fromSetup`, python-chess `status()`): every broken
  * invariant of a state or a description, as a list, and the one way from a description to a
- * playable state.
+ * playable state. Descriptions get their defaults (position-description.ts), then face the same
+ * validator as every state from outside (core/state-problems.ts, through the gateway).
  */
 import { isRecord, readInput } from '../core/input.js';
 import type { GameState } from '../core/state.js';
@@ -50,7 +51,8 @@ export function validatePosition(input: GameState | PositionDescription | unknow
  * from a snapshot to a position that `legalMoves` and `apply` accept.
  *
  * @param description - a {@link PositionDescription} (defaults documented there) or a full state.
- * @returns the state; `legalMoves(fromPosition(d))` lists the moves of the seat to play.
+ * @returns the state; `legalMoves(fromPosition(d))` lists the moves of the seat to play, and
+ * `fromPosition(toPosition(state))` equals `state`.
  * @throws {@link PositionError} listing every problem (see {@link validatePosition}).
  *
  * @example
