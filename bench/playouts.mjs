@@ -8,7 +8,7 @@
  * - the ISMCTS bot's time budget: its time per decision on sampled positions, beside a busy
  *   loop of the same budget timed the same way (what the machine's load adds to any budget).
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { Playout, STANDARD_DECK, apply, createGame, ismctsBot, legalMoves, playerView, runArena } from '../dist/index.js';
 import { BaselineGame } from './baseline-engine.mjs';
 import { ContractGame } from './contract-baseline.mjs';
@@ -32,9 +32,9 @@ function playReducer(players, seed) {
   return state;
 }
 
-function playFast(players, seed) {
+function playFast(players, seed, events = false) {
   const pick = chooser(seed);
-  const p = new Playout(createGame(players, seed));
+  const p = new Playout(createGame(players, seed), { events });
   while (p.status !== 'gameOver') {
     const moves = p.legalMoves();
     p.play(moves[pick(moves.length)]);
@@ -73,30 +73,37 @@ export async function benchFastPath({ bestOpsPerSecond, table, fmt, batch }) {
     let moves = 0;
     for (let seed = 0; seed < batch; seed++) {
       const reducer = playReducer(players, seed);
-      const fast = playFast(players, seed).toState();
+      const fast = playFast(players, seed, true).toState();
       if (JSON.stringify(fast) !== JSON.stringify(reducer)) throw new Error(`the fast path disagrees with apply: ${players} players, seed ${seed}`);
       moves += reducer.moveCount;
     }
-    const [fast, reducer, contract, raw] = await bestOpsPerSecond([
+    const [fast, withEvents, reducer, contract, raw] = await bestOpsPerSecond([
       [`fast path ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playFast(players, seed); }],
+      [`fast path with events ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playFast(players, seed, true); }],
       [`reducer ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playReducer(players, seed); }],
       [`contract ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playContract(players, seed); }],
       [`raw floor ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playRaw(players, seed); }],
     ]);
-    rows.push([`${players} players`, fmt(fast * moves), fmt(reducer * moves), fmt(contract * moves), fmt(raw * moves), fmt(fast / reducer, 2), fmt(fast / contract, 2), fmt(fast / raw, 2)]);
+    rows.push([`${players} players`, fmt(fast * moves), fmt(withEvents * moves), fmt(reducer * moves), fmt(contract * moves), fmt(raw * moves), fmt(fast / reducer, 2), fmt(fast / contract, 2), fmt(withEvents / contract, 2), fmt(fast / raw, 2)]);
   }
-  console.log('Search fast path: random playouts on Playout (the rule functions apply uses, on one mutable working copy; checked to reach the same final states as apply),');
-  console.log('beside the reducer (legalMoves + apply) and the hand-tuned mutable engines, on the same games (best of 3 interleaved runs).');
-  table(['', 'fast path moves/s', 'reducer moves/s', 'contract moves/s', 'raw floor moves/s', 'fast / reducer', 'fast / contract', 'fast / raw floor'], rows);
+  console.log('Search fast path: random playouts on Playout (the rule functions apply uses, on one working copy whose arrays it changes in place; checked to reach the same final');
+  console.log('states as apply), without events ({ events: false }, what a playout reads) and with them, beside the reducer (legalMoves + apply) and the hand-tuned mutable engines');
+  console.log('(the contract engine records events too), on the same games (best of 3 interleaved runs). Load-independent: `node bench/callgrind.mjs` counts instructions per move.');
+  table(['', 'fast moves/s', '+events moves/s', 'reducer moves/s', 'contract moves/s', 'raw floor moves/s', 'fast / reducer', 'fast / contract', '+events / contract', 'fast / raw'], rows);
 }
 
 /**
- * The same arena with 1 and 2 worker threads: wall-clock time, the CPU time the process used
- * (all threads), and so the cores it actually had. On a shared machine those can be fewer than
- * the threads asked for, which caps the speed-up whatever the arena does.
+ * The same arena with 1 and 2 worker threads, on a fixed CPU-bound workload (montecarlo with a
+ * playout COUNT, so the work does not depend on the clock): wall-clock games/s, the CPU time the
+ * process used (all threads) and so the cores it actually got, and the speed-up both on the wall
+ * clock and normalised by CPU time. On a shared machine the threads can get fewer cores than
+ * asked for, which caps the wall-clock speed-up whatever the arena does; the machine's load
+ * average is printed beside the figures. The projection for more cores is Amdahl's law with the
+ * serial part measured here: what 2 workers spend beyond the work of 1 (each worker loads the
+ * library and warms up its own JIT), paid once per worker whatever the number of games.
  */
 export async function benchArenaWorkers({ table, fmt, quick }) {
-  const settings = { players: 3, games: quick ? 20 : 60, lineup: ['montecarlo', 'greedy'], seed: 'bench', botOptions: { playouts: 40 } };
+  const settings = { players: 3, games: quick ? 24 : 120, lineup: ['montecarlo', 'greedy'], seed: 'bench', botOptions: { playouts: 40 } };
   const time = async (workers) => {
     const cpu = process.cpuUsage();
     const start = performance.now();
@@ -104,11 +111,14 @@ export async function benchArenaWorkers({ table, fmt, quick }) {
     const used = process.cpuUsage(cpu);
     return { ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000, result };
   };
+  await runArena({ ...settings, games: 4, workers: 1 }); // this thread warmed up, as every worker warms up its own
   // interleaved, best of 2: a load burst on a shared machine then spoils one run, not the ratio
   const best = {};
   let reference;
+  const load = [];
   for (let round = 0; round < 2; round++) {
     for (const workers of [1, 2]) {
+      load.push(loadavg()[0]);
       const run = await time(workers);
       if (!best[workers] || run.ms < best[workers].ms) best[workers] = run;
       const wins = run.result.rows.map((r) => r.wins).join();
@@ -116,15 +126,23 @@ export async function benchArenaWorkers({ table, fmt, quick }) {
       else if (wins !== reference) throw new Error(`the arena gave other results with ${workers} workers`);
     }
   }
+  const one = best[1];
+  const two = best[2];
   const row = (workers) => {
     const b = best[workers];
-    return [String(workers), fmt(b.ms / 1000, 2), fmt(b.cpuMs / 1000, 2), fmt(b.cpuMs / b.ms, 2), fmt((settings.games * 1000) / b.ms, 1), fmt(best[1].ms / b.ms, 2)];
+    return [String(workers), fmt(b.ms / 1000, 2), fmt(b.cpuMs / 1000, 2), fmt(b.cpuMs / b.ms, 2), fmt((settings.games * 1000) / b.ms, 1), fmt((settings.games * 1000) / b.cpuMs, 1), fmt(one.ms / b.ms, 2)];
   };
-  console.log(`Arena over worker threads: ${settings.games} games, 3 players, montecarlo (40 playouts) against greedy, the same results checked, best of 2 interleaved runs; ${availableParallelism()} cores here.`);
-  table(['workers', 'wall s', 'CPU s', 'cores used', 'games/s', 'speed-up'], [row(1), row(2)]);
-  const projected = best[1].cpuMs / (best[2].cpuMs / 2);
-  console.log(`With 2 free cores, 2 workers would take about half their CPU time each: a speed-up of about ${fmt(projected, 2)} here (their extra CPU is a`);
-  console.log('second engine warming up); games are independent and handed out one at a time, so it grows with the cores until the last games.\n');
+  console.log(`Arena over worker threads: ${settings.games} games, 3 players, montecarlo (40 playouts, a count: no clock) against greedy, the same results checked, best of 2`);
+  console.log(`interleaved runs; ${availableParallelism()} cores here, load average ${load.map((x) => fmt(x, 2)).join(', ')} at the runs (uptime: ${fmt(loadavg()[0], 2)} now).`);
+  table(['workers', 'wall s', 'CPU s', 'cores used', 'games/s', 'games per CPU s', 'speed-up'], [row(1), row(2)]);
+  // CPU-normalised: the wall time 2 workers would take with 2 free cores is their CPU time over 2
+  const normalised = (2 * one.cpuMs) / two.cpuMs;
+  const startup = Math.max(0, (two.cpuMs - one.cpuMs) / 2); // per worker, paid in parallel
+  const serial = startup / one.cpuMs; // Amdahl's serial fraction of this workload
+  const amdahl = (n) => 1 / (serial + 1 / n);
+  console.log(`Speed-up of 2 workers over 1: ${fmt(one.ms / two.ms, 2)} on the wall clock with the cores this machine gave (${fmt(two.cpuMs / two.ms, 2)} used), ${fmt(normalised, 2)}`);
+  console.log(`normalised by CPU time (what 2 free cores give). Serial part measured: ${fmt(startup / 1000, 2)} s of start-up per worker, ${fmt(100 * serial, 1)} % of the work of ${settings.games} games;`);
+  console.log(`Amdahl's law with it: ${[2, 4, 8, 16].map((n) => `${n} cores ${fmt(amdahl(n), 2)}×`).join(', ')} (more games per worker amortise it further).\n`);
 }
 
 /** The ISMCTS bot's time per decision against its budget, and a busy loop of the same budget. */

@@ -11,7 +11,11 @@
  *   checked equal to dnup's) and the naive one (clone everything, then mutate the clone);
  * - legalMoves, apply, playerView, legalMoveGroups and determinize alone, on sampled positions;
  * - heap retained per state when every state of a long game is kept alive;
- * - the search fast path (Playout), the arena over worker threads and the ISMCTS time budget (bench/playouts.mjs);
+ * - the search fast path (Playout, without and with events), the arena with 1 and 2 worker threads
+ *   (a fixed CPU-bound workload: games/s, CPU time, the load average, the speed-up on the wall clock
+ *   and normalised by CPU time, Amdahl's law with the measured per-worker start-up) and the ISMCTS
+ *   time budget (bench/playouts.mjs); `node bench/callgrind.mjs` (not part of this run: it needs
+ *   valgrind and minutes) counts instructions per playout move, which the machine's load cannot change;
  * - then bench/scaling.mjs: how each public function's cost grows as a hostile input doubles.
  * Figures depend on the machine and its load; they never fail anything.
  * Options: --quick (shorter timings).

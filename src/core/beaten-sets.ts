@@ -3,8 +3,7 @@
  * a beaten set leaves the table at once and returns to its owner's hand with every card
  * rotated, or is discarded when its owner is out.
  */
-import { rotatedFrom } from './cards.js';
-import { appendAll, discardCards, removeSetAt, updateKnown, type Draft } from './draft.js';
+import { addRotatedToHand, discardCards, removeSetAt, updateKnown, type Draft } from './draft.js';
 import type { TableSet } from './state.js';
 
 /**
@@ -32,15 +31,12 @@ export function mayArrive(table: readonly TableSet[], size: number, value: numbe
 export function beatSet(d: Draft, at: number, by: number): void {
   const set = d.table[at]!;
   removeSetAt(d, at);
-  const ownerOut = d.out.includes(set.seat);
-  if (ownerOut) {
+  if (d.out.includes(set.seat)) {
     discardCards(d, set.cards);
-    d.events.push({ type: 'setBeaten', seat: set.seat, area: set.area, value: set.value, cards: set.cards, by, fate: 'discarded', returned: [] });
+    d.events?.push({ type: 'setBeaten', seat: set.seat, area: set.area, value: set.value, cards: set.cards, by, fate: 'discarded', returned: [] });
     return;
   }
-  const index = d.index;
-  const returned = set.cards.map((id) => rotatedFrom(index, id, set.value));
-  d.hands[set.seat] = appendAll(d.hands[set.seat]!, returned);
+  const returned = addRotatedToHand(d, set.seat, set);
   updateKnown(d, set.seat, set.cards, true);
-  d.events.push({ type: 'setBeaten', seat: set.seat, area: set.area, value: set.value, cards: set.cards, by, fate: 'returned', returned });
+  d.events?.push({ type: 'setBeaten', seat: set.seat, area: set.area, value: set.value, cards: set.cards, by, fate: 'returned', returned });
 }

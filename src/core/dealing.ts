@@ -30,7 +30,8 @@ export function dealRound(index: DeckIndex, players: number, rng: RngState): Dea
     ids[i] = ids[j]!;
     ids[j] = t;
   }
-  const hands: HeldCard[][] = Array.from({ length: players }, () => []);
+  const hands: HeldCard[][] = [];
+  for (let seat = 0; seat < players; seat++) hands.push([]);
   let starter = -1;
   for (let p = 0; p < ids.length; p++) {
     const id = ids[p]!;

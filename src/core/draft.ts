@@ -1,35 +1,49 @@
 /**
- * The next state under construction. `apply` copies only the top-level arrays it may change
- * (hands, table: at most a few pointers each) and shares everything else with the input state.
+ * The next state under construction, and the only code that changes its storage. Two policies
+ * share every rule function: `apply` copies only the top-level arrays it changes (hands, table:
+ * at most a few pointers each) and shares everything else with the input state; the search fast
+ * path (`live`) owns every array and changes it in place, copying only when it publishes.
  */
-import type { CardId, DeckIndex, HeldCard } from './cards.js';
+import { rotated, rotatedFrom, type CardId, type DeckIndex, type HeldCard } from './cards.js';
 import { areasPerSeat } from './players.js';
-import { memberOf } from './actions/hand-cards.js';
+import { handIndexOf } from './actions/hand-cards.js';
 import type { GameEvent } from './events.js';
 import type { Move } from './moves.js';
 import type { MovePosition } from './position.js';
 import type { GameState, GameStatus, TableSet, Turn } from './state.js';
 
+/** A turn the live draft changes in place. */
+type LiveTurn = { -readonly [K in keyof Turn]: Turn[K] };
+
 /**
- * Mutable working copy of a {@link GameState}; never escapes `apply`. Before any change it is
- * also the position the move is judged in (one object instead of two per move).
+ * Mutable working copy of a {@link GameState}; never escapes `apply` or the fast path. Before any
+ * change it is also the position the move is judged in (one object instead of two per move).
  */
 export interface Draft extends MovePosition {
   readonly base: GameState;
   readonly index: DeckIndex;
+  /**
+   * False (`apply`): arrays shared with `base` are replaced, never changed, and every replacement
+   * is exact-size since later states keep it. True (the fast path): every array below is this
+   * draft's own and is changed in place; {@link publishedLive} copies them out.
+   */
+  readonly live: boolean;
   readonly hands: (readonly HeldCard[])[];
   known: readonly (readonly CardId[])[];
-  /** Never changed in place: each change makes an exact-size copy, which later states keep. */
   table: readonly TableSet[];
   discardCount: number;
+  /** Replaced, never changed in place, in both policies (it changes once per seat and round). */
   out: readonly number[];
+  /** Replaced, never changed in place, in both policies (it changes only when a seat goes out). */
   scores: readonly number[];
   status: GameStatus;
   winner: number | null;
   turn: Turn;
-  readonly events: GameEvent[];
+  /** What the move did; null when nobody reads it (a playout that asked for no events). */
+  readonly events: GameEvent[] | null;
 }
 
+/** The draft `apply` plays one move on. */
 export function startDraft(state: GameState, index: DeckIndex): Draft {
   const n = state.players.length;
   return {
@@ -38,6 +52,7 @@ export function startDraft(state: GameState, index: DeckIndex): Draft {
     hand: state.hands[state.turn.seat]!,
     playerCount: n,
     areas: areasPerSeat(n),
+    live: false,
     hands: state.hands.slice(),
     known: state.known,
     table: state.table,
@@ -51,6 +66,40 @@ export function startDraft(state: GameState, index: DeckIndex): Draft {
   };
 }
 
+/**
+ * A draft that owns every array it changes (the fast path): copies of the state's hands, public
+ * knowledge, table and turn, changed in place move after move. `events` false records none.
+ */
+export function startLiveDraft(state: GameState, index: DeckIndex, events: boolean): Draft {
+  const n = state.players.length;
+  const hands = new Array<HeldCard[]>(n);
+  const known = new Array<CardId[]>(n);
+  for (let s = 0; s < n; s++) {
+    hands[s] = state.hands[s]!.slice();
+    known[s] = state.known[s]!.slice();
+  }
+  const { seat, area, number } = state.turn;
+  return {
+    base: state,
+    index,
+    hand: hands[seat]!,
+    playerCount: n,
+    areas: areasPerSeat(n),
+    live: true,
+    hands,
+    known,
+    table: state.table.slice(),
+    discardCount: state.discardCount,
+    out: state.out,
+    scores: state.scores,
+    status: state.status,
+    winner: state.winner,
+    turn: { seat, area, number },
+    events: events ? [] : null,
+  };
+}
+
+/** The state `apply` returns: the draft's arrays become the new state's. */
 export function finishDraft(d: Draft, move: Move): GameState {
   const s = d.base;
   return {
@@ -73,8 +122,46 @@ export function finishDraft(d: Draft, move: Move): GameState {
     winner: d.winner,
     moveCount: s.moveCount + 1,
     lastMove: move,
-    events: d.events.slice(), // exact size: an array grown by push keeps spare capacity
+    events: d.events!.slice(), // exact size: an array grown by push keeps spare capacity
   } as GameState; // scoring sets the winner exactly when it sets gameOver (rules §6)
+}
+
+/**
+ * The state a live draft stands for, with exact-size copies of everything it goes on changing in
+ * place (the deck, names, sets and their card lists are never changed, so they are shared).
+ */
+export function publishedLive(d: Draft, move: Move, moveCount: number, events: readonly GameEvent[]): GameState {
+  const s = d.base;
+  const n = d.hands.length;
+  const hands = new Array<readonly HeldCard[]>(n);
+  const known = new Array<readonly CardId[]>(n);
+  for (let i = 0; i < n; i++) {
+    hands[i] = d.hands[i]!.slice();
+    known[i] = d.known[i]!.slice();
+  }
+  const { seat, area, number } = d.turn;
+  return {
+    format: 1,
+    players: s.players,
+    deck: s.deck,
+    seed: s.seed,
+    rng: s.rng,
+    scoring: s.scoring,
+    round: s.round,
+    status: d.status,
+    hands,
+    known,
+    table: d.table.slice(),
+    discardCount: d.discardCount,
+    starter: s.starter,
+    turn: { seat, area, number },
+    out: d.out,
+    scores: d.scores,
+    winner: d.winner,
+    moveCount,
+    lastMove: move,
+    events: events.slice(),
+  } as GameState;
 }
 
 /** Index of the set in an area, or -1. */
@@ -89,24 +176,29 @@ export function setAt(table: readonly TableSet[], seat: number, area: number): n
 /** Puts a set on the table, keeping the table ordered by seat then area. */
 export function placeSet(d: Draft, set: TableSet): void {
   const table = d.table;
-  const next = new Array<TableSet>(table.length + 1);
-  let j = 0;
-  let placed = false;
-  for (let i = 0; i < table.length; i++) {
-    const t = table[i]!;
-    if (!placed && (t.seat > set.seat || (t.seat === set.seat && t.area > set.area))) {
-      next[j++] = set;
-      placed = true;
-    }
-    next[j++] = t;
+  let at = 0;
+  while (at < table.length && (table[at]!.seat < set.seat || (table[at]!.seat === set.seat && table[at]!.area < set.area))) at++;
+  if (d.live) {
+    const t = table as TableSet[];
+    t.push(set);
+    for (let i = t.length - 1; i > at; i--) t[i] = t[i - 1]!;
+    t[at] = set;
+    return;
   }
-  if (!placed) next[j] = set;
+  const next = new Array<TableSet>(table.length + 1);
+  for (let i = 0; i < at; i++) next[i] = table[i]!;
+  next[at] = set;
+  for (let i = at; i < table.length; i++) next[i + 1] = table[i]!;
   d.table = next;
 }
 
 /** Takes the set at `at` off the table. */
 export function removeSetAt(d: Draft, at: number): void {
   const table = d.table;
+  if (d.live) {
+    removeAt(table as TableSet[], at);
+    return;
+  }
   const next = new Array<TableSet>(table.length - 1);
   for (let i = 0, j = 0; i < table.length; i++) if (i !== at) next[j++] = table[i]!;
   d.table = next;
@@ -114,29 +206,154 @@ export function removeSetAt(d: Draft, at: number): void {
 
 /** Replaces the set at `at` (a set that grew). */
 export function replaceSetAt(d: Draft, at: number, set: TableSet): void {
+  if (d.live) {
+    (d.table as TableSet[])[at] = set;
+    return;
+  }
   const next = d.table.slice();
   next[at] = set;
   d.table = next;
 }
 
+/** Lists up to this long are searched in place; longer ones through a Set (a custom deck's hand may hold 32,768 cards). */
+const SHORT = 8;
+
+/** True when `id` is one of `ids` (a short list). */
+function among(ids: readonly CardId[], id: CardId): boolean {
+  for (let j = 0; j < ids.length; j++) if (ids[j] === id) return true;
+  return false;
+}
+
+/** Copies the cards of `hand` not in `ids` into `out` (which may be `hand`), in order; returns how many. */
+function keepCards(hand: readonly HeldCard[], ids: readonly CardId[], out: HeldCard[]): number {
+  let k = 0;
+  if (ids.length <= SHORT) {
+    for (let i = 0; i < hand.length; i++) if (!among(ids, hand[i]!.id)) out[k++] = hand[i]!;
+    return k;
+  }
+  const leaving = new Set(ids);
+  for (let i = 0; i < hand.length; i++) if (!leaving.has(hand[i]!.id)) out[k++] = hand[i]!;
+  return k;
+}
+
+/** Copies the ids of `list` not in `ids` into `out` (which may be `list`; null: only count them), in order; returns how many. */
+function keepIds(list: readonly CardId[], ids: readonly CardId[], out: CardId[] | null): number {
+  let k = 0;
+  if (ids.length <= SHORT) {
+    for (let i = 0; i < list.length; i++) if (!among(ids, list[i]!)) out === null ? k++ : (out[k++] = list[i]!);
+    return k;
+  }
+  const leaving = new Set(ids);
+  for (let i = 0; i < list.length; i++) if (!leaving.has(list[i]!)) out === null ? k++ : (out[k++] = list[i]!);
+  return k;
+}
+
+/** Takes the item at `at` out of an array the draft owns, keeping the order of the rest. */
+function removeAt<T>(list: T[], at: number): void {
+  for (let i = at + 1; i < list.length; i++) list[i - 1] = list[i]!;
+  list.pop();
+}
+
+/** Shortens an array the draft owns to `length` (pop: cheaper than setting `length` for a few items). */
+function truncate<T>(list: T[], length: number): void {
+  while (list.length > length) list.pop();
+}
+
+/** Takes the cards `ids` (all present, each once) out of the hand of `seat`, keeping the order of the rest. */
+export function removeFromHand(d: Draft, seat: number, ids: readonly CardId[]): void {
+  const hand = d.hands[seat]!;
+  if (d.live) {
+    const h = hand as HeldCard[];
+    if (ids.length > SHORT) truncate(h, keepCards(h, ids, h));
+    else for (let j = 0; j < ids.length; j++) removeAt(h, handIndexOf(h, ids[j]!));
+    return;
+  }
+  const out = new Array<HeldCard>(hand.length - ids.length); // exact size: states are kept long
+  keepCards(hand, ids, out);
+  d.hands[seat] = out;
+}
+
+/** Returned by {@link addRotatedToHand} when no event will read the list. */
+const NO_CARDS: readonly HeldCard[] = Object.freeze([]);
+
+/**
+ * Puts the cards of a table set at the end of the hand of `seat`, each rotated (rules §5 golden
+ * rule). Returns them as they arrived, for the event (an empty list when none is recorded).
+ */
+export function addRotatedToHand(d: Draft, seat: number, set: TableSet): readonly HeldCard[] {
+  const index = d.index;
+  const ids = set.cards;
+  const hand = d.hands[seat]!;
+  if (d.live) {
+    const h = hand as HeldCard[];
+    const from = h.length;
+    for (let i = 0; i < ids.length; i++) h.push(rotatedFrom(index, ids[i]!, set.value));
+    return d.events === null ? NO_CARDS : h.slice(from);
+  }
+  const cards = new Array<HeldCard>(ids.length);
+  for (let i = 0; i < ids.length; i++) cards[i] = rotatedFrom(index, ids[i]!, set.value);
+  d.hands[seat] = appendAll(hand, cards);
+  return cards;
+}
+
+/** Rotates every card of the hand of `seat` (rules §5 D); returns the hand as it is now. */
+export function rotateWholeHand(d: Draft, seat: number): readonly HeldCard[] {
+  const index = d.index;
+  const hand = d.hands[seat]!;
+  if (d.live) {
+    const h = hand as HeldCard[];
+    for (let i = 0; i < h.length; i++) h[i] = rotated(index, h[i]!);
+    return h;
+  }
+  const next = new Array<HeldCard>(hand.length);
+  for (let i = 0; i < hand.length; i++) next[i] = rotated(index, hand[i]!);
+  d.hands[seat] = next;
+  return next;
+}
+
 /** Records that `ids` entered (`arrived`) or left the hand of `seat` in public knowledge. */
 export function updateKnown(d: Draft, seat: number, ids: readonly CardId[], arrived: boolean): void {
   const list = d.known[seat]!;
+  if (d.live) {
+    const l = list as CardId[];
+    if (arrived) for (let i = 0; i < ids.length; i++) l.push(ids[i]!);
+    else if (l.length > 0) {
+      if (ids.length > SHORT) truncate(l, keepIds(l, ids, l));
+      else for (let j = 0; j < ids.length; j++) {
+        for (let at = 0; at < l.length; at++) {
+          if (l[at] !== ids[j]) continue;
+          removeAt(l, at);
+          break;
+        }
+      }
+    }
+    return;
+  }
   let next: readonly CardId[];
   if (arrived) next = appendAll(list, ids);
   else {
     if (list.length === 0) return;
-    const leaves = memberOf(ids);
-    let leaving = 0;
-    for (let i = 0; i < list.length; i++) if (leaves(list[i]!)) leaving++;
-    if (leaving === 0) return;
-    const kept = new Array<CardId>(list.length - leaving);
-    for (let i = 0, j = 0; i < list.length; i++) if (!leaves(list[i]!)) kept[j++] = list[i]!;
+    const stays = keepIds(list, ids, null);
+    if (stays === list.length) return; // none of them was known
+    const kept = new Array<CardId>(stays);
+    keepIds(list, ids, kept);
     next = kept;
   }
   const known = d.known.slice();
   known[seat] = next;
   d.known = known;
+}
+
+/** Starts turn `number` of `seat` in `area`. */
+export function setTurn(d: Draft, seat: number, area: number, number: number): void {
+  if (d.live) {
+    const t = d.turn as LiveTurn;
+    t.seat = seat;
+    t.area = area;
+    t.number = number;
+    return;
+  }
+  d.turn = { seat, area, number };
 }
 
 /** `a` followed by `b`, as an exact-size array (cheaper than `concat` for short arrays). */

@@ -36,64 +36,83 @@ class Refusal {
 const join = (path: string, key: string | number): string =>
   typeof key === 'number' ? `${path}[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key)}]`;
 
+/** One reading: its bounds, the nodes read so far, and the way down to the value being read. */
+interface Reading {
+  readonly maxDepth: number;
+  readonly maxNodes: number;
+  nodes: number;
+  /** Keys from the top to the value being read: its path is only spelled out for a refusal. */
+  readonly trail: (string | number)[];
+  /** The arrays and objects being read, outermost first (at most `maxDepth`): a cycle returns to one. */
+  readonly open: object[];
+}
+
+function refuse(r: Reading, message: string): never {
+  let path = '';
+  for (const key of r.trail) path = join(path, key);
+  throw new Refusal(path, message);
+}
+
+function copyValue(r: Reading, x: unknown, depth: number): PlainValue {
+  if (++r.nodes > r.maxNodes) refuse(r, `The value is too large: more than ${r.maxNodes} parts.`);
+  switch (typeof x) {
+    case 'string':
+      if (x.length > INPUT_LIMITS.stringLength) refuse(r, `A text is too long: ${x.length} characters, more than ${INPUT_LIMITS.stringLength}.`);
+      return x;
+    case 'boolean':
+      return x;
+    case 'number':
+      if (!Number.isFinite(x)) refuse(r, `${String(x)} is not a number JSON can hold.`);
+      return x === 0 ? 0 : x; // -0 reads as 0, as JSON would
+    case 'object':
+      break;
+    default:
+      refuse(r, `A ${typeof x === 'bigint' ? 'BigInt' : typeof x} (${describeValue(x)}) is not JSON data.`);
+  }
+  if (x === null) return null;
+  if (depth >= r.maxDepth) refuse(r, `The value is nested too deeply: more than ${r.maxDepth} levels.`);
+  if (r.open.includes(x)) refuse(r, 'The value contains itself (a cycle), which JSON cannot hold.');
+  r.open.push(x);
+  let out: PlainValue;
+  if (Array.isArray(x)) {
+    const length = x.length;
+    if (length > r.maxNodes - r.nodes) refuse(r, `The value is too large: more than ${r.maxNodes} parts.`);
+    const list = new Array<PlainValue>(length);
+    for (let i = 0; i < length; i++) {
+      r.trail.push(i);
+      if (!(i in x)) refuse(r, 'This list has a hole here (a missing element).');
+      list[i] = copyValue(r, x[i], depth + 1);
+      r.trail.pop();
+    }
+    out = list;
+  } else {
+    const proto = Object.getPrototypeOf(x) as unknown;
+    if (proto !== Object.prototype && proto !== null) refuse(r, `A ${describeValue(x)} is not plain JSON data (an object or an array).`);
+    const record: { [key: string]: PlainValue } = {};
+    const keys = Object.keys(x);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const v = (x as Record<string, unknown>)[key];
+      if (v === undefined) continue; // JSON leaves out undefined fields
+      r.trail.push(key);
+      if (key === '__proto__') refuse(r, 'A field named "__proto__" is not accepted.');
+      record[key] = copyValue(r, v, depth + 1);
+      r.trail.pop();
+    }
+    out = record;
+  }
+  r.open.pop();
+  return out;
+}
+
 /**
  * A fresh plain-data copy of `input`, read once, or the first problem that keeps it from being
  * JSON data within {@link INPUT_LIMITS}. Never throws.
  */
 export function readInput(input: unknown, limits: { depth?: number; nodes?: number } = {}): InputResult {
-  const maxDepth = limits.depth ?? INPUT_LIMITS.depth;
-  const maxNodes = limits.nodes ?? INPUT_LIMITS.nodes;
-  let nodes = 0;
-  const open = new Set<object>();
-  const copy = (x: unknown, path: string, depth: number): PlainValue => {
-    if (++nodes > maxNodes) throw new Refusal(path, `The value is too large: more than ${maxNodes} parts.`);
-    switch (typeof x) {
-      case 'string':
-        if (x.length > INPUT_LIMITS.stringLength) throw new Refusal(path, `A text is too long: ${x.length} characters, more than ${INPUT_LIMITS.stringLength}.`);
-        return x;
-      case 'boolean':
-        return x;
-      case 'number':
-        if (!Number.isFinite(x)) throw new Refusal(path, `${String(x)} is not a number JSON can hold.`);
-        return x === 0 ? 0 : x; // -0 reads as 0, as JSON would
-      case 'object':
-        break;
-      default:
-        throw new Refusal(path, `A ${typeof x === 'bigint' ? 'BigInt' : typeof x} (${describeValue(x)}) is not JSON data.`);
-    }
-    if (x === null) return null;
-    if (depth >= maxDepth) throw new Refusal(path, `The value is nested too deeply: more than ${maxDepth} levels.`);
-    if (open.has(x)) throw new Refusal(path, 'The value contains itself (a cycle), which JSON cannot hold.');
-    open.add(x);
-    try {
-      if (Array.isArray(x)) {
-        const length = x.length;
-        if (length > maxNodes - nodes) throw new Refusal(path, `The value is too large: more than ${maxNodes} parts.`);
-        const out = new Array<PlainValue>(length);
-        for (let i = 0; i < length; i++) {
-          if (!(i in x)) throw new Refusal(join(path, i), 'This list has a hole here (a missing element).');
-          out[i] = copy(x[i], join(path, i), depth + 1);
-        }
-        return out;
-      }
-      const proto = Object.getPrototypeOf(x) as unknown;
-      if (proto !== Object.prototype && proto !== null) {
-        throw new Refusal(path, `A ${describeValue(x)} is not plain JSON data (an object or an array).`);
-      }
-      const out: { [key: string]: PlainValue } = {};
-      for (const key of Object.keys(x)) {
-        const v = (x as Record<string, unknown>)[key];
-        if (v === undefined) continue; // JSON leaves out undefined fields
-        if (key === '__proto__') throw new Refusal(join(path, key), 'A field named "__proto__" is not accepted.');
-        out[key] = copy(v, join(path, key), depth + 1);
-      }
-      return out;
-    } finally {
-      open.delete(x);
-    }
-  };
+  const r: Reading = { maxDepth: limits.depth ?? INPUT_LIMITS.depth, maxNodes: limits.nodes ?? INPUT_LIMITS.nodes, nodes: 0, trail: [], open: [] };
   try {
-    return { ok: true, value: copy(input, '', 0) };
+    return { ok: true, value: copyValue(r, input, 0) };
   } catch (e) {
     if (e instanceof Refusal) return { ok: false, problem: { path: e.path, message: e.message } };
     // a getter or a Proxy trap threw while reading

@@ -105,6 +105,42 @@ export function moveShapeError(move: unknown): IllegalMoveError | undefined {
   }
 }
 
+/** Plays of up to this many cards may be read by {@link plainPlay}. */
+const PLAIN_PLAY_MAX = 64;
+
+/**
+ * The library's own copy of a play move that is plain data of exactly the play shape (as the
+ * multi-card plays `legalMoves` lists are), each field read once; undefined for anything else,
+ * which then takes the general reader (so getters or Proxy traps may run again there, but nothing
+ * read here is ever used). Cheaper than the general reader: no path, no cycle bookkeeping.
+ */
+function plainPlay(input: unknown): PlayMove | undefined {
+  try {
+    if (typeof input !== 'object' || input === null || Object.getPrototypeOf(input) !== Object.prototype) return undefined;
+    let keys = 0;
+    for (const key in input) {
+      if (key !== 'type' && key !== 'cards') return undefined;
+      keys++;
+    }
+    if (keys !== 2) return undefined;
+    const x = input as Record<string, unknown>;
+    if (x.type !== 'play') return undefined;
+    const cards = x.cards;
+    if (!Array.isArray(cards)) return undefined;
+    const length = cards.length;
+    if (length > PLAIN_PLAY_MAX) return undefined;
+    const own = new Array<CardId>(length);
+    for (let i = 0; i < length; i++) {
+      const id: unknown = cards[i];
+      if (!Number.isInteger(id)) return undefined; // holes read as undefined
+      own[i] = (id as number) === 0 ? 0 : (id as number); // -0 reads as 0, as JSON would
+    }
+    return { type: 'play', cards: own };
+  } catch {
+    return undefined; // a Proxy trap threw: the general reader says so
+  }
+}
+
 /**
  * The library's own copy of a move handed in from outside, read once (a getter or Proxy cannot
  * change it between checks), or the `MALFORMED_MOVE` error when it is not exactly one of the
@@ -112,6 +148,8 @@ export function moveShapeError(move: unknown): IllegalMoveError | undefined {
  */
 export function ownMove(input: unknown): Move | IllegalMoveError {
   if (isInterned(input)) return input as Move;
+  const play = plainPlay(input);
+  if (play !== undefined) return play;
   const read = readInput(input, { depth: 3 });
   if (!read.ok) return malformed(`${read.problem.message}${read.problem.path ? ` (at ${read.problem.path})` : ''}`);
   return moveShapeError(read.value) ?? (read.value as unknown as Move);

@@ -44,7 +44,7 @@ export function splitMix64(seed: bigint, count: number): bigint[] {
 
 /** Advances a mutable sfc32 state in place and returns its next output, a uint32. */
 export function sfc32Next(s: [number, number, number, number]): number {
-  const [a, b, c, d] = s;
+  const a = s[0], b = s[1], c = s[2], d = s[3]; // indexed: destructuring would go through an iterator
   const t = (((a + b) | 0) + d) | 0;
   s[3] = (d + 1) | 0;
   s[0] = b ^ (b >>> 9);

@@ -1,2 +1,2 @@
 /** The search fast path (issue #15): playouts on a mutable position driven by the core's own rule functions. */
-export { Playout } from './playout.js';
+export { Playout, type PlayoutOptions } from './playout.js';

@@ -1,14 +1,14 @@
 /**
  * The search fast path: a mutable position for playouts that runs the very rule functions
  * `apply` runs (src/core/actions/*, beaten sets, scoring, turn order, legal moves), on one
- * working copy kept across moves instead of a new immutable state per move. No second rules
- * implementation: only the publishing step of `apply` (a fresh state record, a copy of the
- * hands and of the events) is skipped, and done on demand by {@link Playout.toState}.
+ * working copy whose arrays it owns and changes in place (the draft's live policy), instead of
+ * a new immutable state per move. No second rules implementation: only the storage differs, and
+ * publishing is done on demand by {@link Playout.toState}.
  */
 import { playAction } from '../core/play-action.js';
 import { deckIndex, type DeckIndex, type HeldCard } from '../core/cards.js';
 import { ruleError } from '../core/check-move.js';
-import { finishDraft, startDraft, type Draft } from '../core/draft.js';
+import { publishedLive, startLiveDraft, type Draft } from '../core/draft.js';
 import type { GameEvent } from '../core/events.js';
 import { IllegalMoveError } from '../core/errors.js';
 import { NEXT_ROUND } from '../core/interned-moves.js';
@@ -21,6 +21,18 @@ import type { GameState, GameStatus, TableSet, Turn } from '../core/state.js';
 /** The draft as the fast path drives it: its judged hand is refreshed before every move. */
 type LiveDraft = Draft & { hand: readonly HeldCard[] };
 
+/** Options of a {@link Playout}. */
+export interface PlayoutOptions {
+  /**
+   * Record each move's events (default true), as `apply` does. A search that never reads them
+   * passes false: the moves are then a little cheaper, `events` stays empty, and so do the
+   * `events` of {@link Playout.toState}.
+   */
+  readonly events?: boolean;
+}
+
+const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
+
 /**
  * A position for playouts that changes in place: `legalMoves()` and `play(move)` cost what
  * `legalMoves` and `apply` cost minus publishing a new state per move, and `toState()` gives
@@ -28,15 +40,16 @@ type LiveDraft = Draft & { hand: readonly HeldCard[] };
  * same rule functions as `apply`, and an illegal move throws the same `IllegalMoveError` and
  * leaves the position as it was.
  *
- * The fields read the current position; the arrays they return are the position's own and
- * must be treated as read-only snapshots (`hand(seat)` and `table` are never changed in place,
- * so a saved reference keeps its contents; `events` is emptied by the next move).
+ * The fields read the current position. The arrays `hand(seat)`, `table` and `events` return are
+ * the position's own, changed in place by the next `play`: read them, never change them, and
+ * copy what must outlive the move (or keep a `toState()`). `out` and `scores` are replaced, not
+ * changed, when they change.
  *
  * @example
  * ```ts
- * const p = new Playout(createGame(4, 'search'));
+ * const p = new Playout(createGame(4, 'search'), { events: false });
  * while (p.status === 'playing') p.play(p.legalMoves()[0]!);
- * const state = p.toState(); // equal to the state apply would have reached
+ * const state = p.toState(); // equal to the state apply would have reached (events aside)
  * ```
  */
 export class Playout {
@@ -44,18 +57,24 @@ export class Playout {
   #index: DeckIndex;
   #moveCount: number;
   #lastMove: Move | null;
+  #events: boolean;
+  /** The last `toState()`, until the next move. */
+  #published: GameState | null = null;
 
   /**
    * @param state - any state (it is never changed): one the library made is used as it is, one
    *   from outside is checked in full first, as `apply` does. A player view must be determinized first.
+   * @param options - `{ events: false }` when nobody reads the events (see {@link PlayoutOptions}).
    * @throws {@link PositionError} when `state` is not a reachable state.
    */
-  constructor(state: GameState) {
+  constructor(state: GameState, options?: PlayoutOptions) {
     const s = issue(trustedState(state));
+    this.#events = options?.events !== false;
     this.#index = deckIndex(s.deck);
-    this.#d = startDraft(s, this.#index) as LiveDraft;
+    this.#d = startLiveDraft(s, this.#index, this.#events) as LiveDraft;
     this.#moveCount = s.moveCount;
     this.#lastMove = s.lastMove;
+    this.#published = s;
   }
 
   /** `playing`, `roundOver` (the only move is `nextRound`) or `gameOver`. */
@@ -94,9 +113,9 @@ export class Playout {
   get moveCount(): number {
     return this.#moveCount;
   }
-  /** What the last move did (emptied by the next move). */
+  /** What the last move did, as in `state.events` (emptied by the next move); always empty with `{ events: false }`. */
   get events(): readonly GameEvent[] {
-    return this.#d.events;
+    return this.#d.events ?? NO_EVENTS;
   }
   /** The hand of `seat`. */
   hand(seat: number): readonly HeldCard[] {
@@ -129,31 +148,30 @@ export class Playout {
     if (error) throw error;
     this.#moveCount++;
     this.#lastMove = own;
+    this.#published = null;
     if (own.type === 'nextRound') {
       // once a round: publish, deal as apply does, and start a new working copy
-      const dealt = dealNextRound(this.#published(NEXT_ROUND, this.#moveCount - 1), own);
-      this.#d = startDraft(dealt, this.#index) as LiveDraft;
-      this.#d.events.push(...dealt.events);
+      const dealt = dealNextRound(publishedLive(d, NEXT_ROUND, this.#moveCount - 1, NO_EVENTS), own);
+      this.#d = startLiveDraft(dealt, this.#index, this.#events) as LiveDraft;
+      this.#d.events?.push(...dealt.events);
+      if (this.#events) this.#published = issue(dealt);
       return this;
     }
-    d.events.length = 0;
+    if (d.events !== null) d.events.length = 0;
     playAction(d, own);
     return this;
   }
 
   /**
    * The current position as an immutable {@link GameState}: equal to what `apply` returns after
-   * the same moves (its `events` and `lastMove` are the last move's).
+   * the same moves (its `events` and `lastMove` are the last move's; its `events` are empty with
+   * `{ events: false }`). It costs a copy of the hands and the table: call it when needed, not per move.
    */
   toState(): GameState {
-    const d = this.#d;
-    if (this.#moveCount === d.base.moveCount) return d.base;
-    return this.#published(this.#lastMove!, this.#moveCount);
-  }
-
-  #published(lastMove: Move, moveCount: number): GameState {
-    const d = this.#d;
-    // finishDraft shares the draft's hands array, which this position goes on changing
-    return issue({ ...finishDraft(d, lastMove), hands: d.hands.slice(), moveCount });
+    if (this.#published === null) {
+      const d = this.#d;
+      this.#published = issue(publishedLive(d, this.#lastMove!, this.#moveCount, d.events ?? NO_EVENTS));
+    }
+    return this.#published;
   }
 }

@@ -83,6 +83,41 @@ describe('Playout, the search fast path, agrees with apply move for move', () =>
     );
   });
 
+  it('with { events: false }: the same moves and states, no events, on many random games', () => {
+    fc.assert(
+      fc.property(gameScript({ maxMoves: 400 }), (script) => {
+        let state = createGame(script.players, script.seed);
+        const p = new Playout(state, { events: false });
+        for (const choice of script.choices) {
+          const moves = legalMoves(state);
+          same(JSON.stringify(p.legalMoves()), JSON.stringify(moves), 'legal moves');
+          if (moves.length === 0) break;
+          const move = pick(moves, choice);
+          state = apply(state, move);
+          p.play(move);
+          expect(p.events).toEqual([]);
+          // every 7th move only: publishing copies the position, which the playout itself never does
+          if (choice % 7 === 0) same(JSON.stringify({ ...p.toState(), events: state.events }), JSON.stringify(state), 'state');
+        }
+        expect({ ...p.toState(), events: state.events }).toEqual(state);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('changes its own arrays in place, and a published state never again', () => {
+    const p = new Playout(createGame(4, 'in place'), { events: false });
+    const hand = p.hand(p.turn.seat);
+    const before = hand.length;
+    const published = p.toState();
+    const text = JSON.stringify(published);
+    p.play(p.legalMoves()[0]!); // a play: the mover's hand shrinks in place
+    expect(p.hand(published.turn.seat)).toBe(hand);
+    expect(hand.length).toBeLessThan(before);
+    expect(JSON.stringify(published)).toBe(text);
+    expect(p.toState()).toBe(p.toState()); // published once until the next move
+  });
+
   it('never changes the state it starts from, nor a state it published', () => {
     const state = createGame(3, 'untouched');
     const copy = structuredClone(state);

@@ -1,10 +1,10 @@
 /** Action B — add one card to an opponent's set (rules §5 B). */
 import { IllegalMoveError } from '../errors.js';
 import { beatSet, mayArrive, setOfSize } from '../beaten-sets.js';
-import { appendAll, replaceSetAt, setAt, updateKnown, type Draft } from '../draft.js';
+import { appendAll, removeFromHand, replaceSetAt, setAt, updateKnown, type Draft } from '../draft.js';
 import type { AddMove } from '../moves.js';
 import type { MovePosition } from '../position.js';
-import { handIndexOf, unknownCardError, withoutCards } from './hand-cards.js';
+import { handIndexOf, unknownCardError } from './hand-cards.js';
 import { opponentSetAt } from './target-set.js';
 
 /** Why `move` may not be played here, or undefined when it may. */
@@ -31,15 +31,13 @@ export function addError(p: MovePosition, move: AddMove): IllegalMoveError | und
 /** Adds the card, beats the set of the new size if any (rules §5 B). The move must be legal. */
 export function addCard(d: Draft, move: AddMove): void {
   const seat = d.turn.seat;
-  const hand = d.hands[seat]!;
-  const at = handIndexOf(hand, move.card);
-  const card = hand[at]!;
-  d.hands[seat] = withoutCards(hand, [card.id]);
-  updateKnown(d, seat, [card.id], false);
+  const card = [move.card];
+  removeFromHand(d, seat, card);
+  updateKnown(d, seat, card, false);
   const yAt = setAt(d.table, move.target.seat, move.target.area);
   const y = d.table[yAt]!;
-  const grown = { seat: y.seat, area: y.area, value: y.value, cards: appendAll(y.cards, [card.id]) };
-  d.events.push({ type: 'cardAdded', seat, card: card.id, target: { seat: y.seat, area: y.area }, value: y.value, size: grown.cards.length });
+  const grown = { seat: y.seat, area: y.area, value: y.value, cards: appendAll(y.cards, card) };
+  d.events?.push({ type: 'cardAdded', seat, card: move.card, target: { seat: y.seat, area: y.area }, value: y.value, size: grown.cards.length });
   const beaten = setOfSize(d.table, grown.cards.length);
   replaceSetAt(d, yAt, grown);
   if (beaten >= 0) beatSet(d, beaten, seat);

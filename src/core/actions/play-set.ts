@@ -1,10 +1,10 @@
 /** Action A — play a set (rules §5 A). */
 import { IllegalMoveError } from '../errors.js';
 import { beatSet, mayArrive, setOfSize } from '../beaten-sets.js';
-import { placeSet, updateKnown, type Draft } from '../draft.js';
+import { placeSet, removeFromHand, updateKnown, type Draft } from '../draft.js';
 import type { PlayMove } from '../moves.js';
 import type { MovePosition } from '../position.js';
-import { unknownCardError, handIndexer, handIndexOf, withoutCards } from './hand-cards.js';
+import { handIndexOf, handPositions, SHORT_PLAY, unknownCardError } from './hand-cards.js';
 
 /** Why `move` may not be played here, or undefined when it may. */
 export function playError(p: MovePosition, move: PlayMove): IllegalMoveError | undefined {
@@ -13,12 +13,12 @@ export function playError(p: MovePosition, move: PlayMove): IllegalMoveError | u
   const duplicate = firstDuplicate(ids);
   if (duplicate !== undefined) return new IllegalMoveError('DUPLICATE_CARD', `Card ${duplicate} is named twice; each card can be played once (rules §5 A).`, '§5 A', { card: duplicate });
   let value = 0;
-  const indexOf = handIndexer(p.hand, ids.length);
+  const positions = ids.length > SHORT_PLAY ? handPositions(p.hand) : undefined;
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
     const unknown = unknownCardError(p, id);
     if (unknown) return unknown;
-    const at = indexOf(id);
+    const at = positions === undefined ? handIndexOf(p.hand, id) : (positions.get(id) ?? -1);
     if (at < 0) return new IllegalMoveError('NOT_YOUR_CARD', `Card ${id} is not in your hand (rules §5 A: you play cards from your hand).`, '§5 A', { card: id });
     const active = p.hand[at]!.active;
     if (i === 0) value = active;
@@ -53,11 +53,10 @@ export function playSet(d: Draft, move: PlayMove): void {
   const hand = d.hands[seat]!;
   const ids = move.cards;
   const value = hand[handIndexOf(hand, ids[0]!)]!.active;
-  d.hands[seat] = withoutCards(hand, ids);
+  removeFromHand(d, seat, ids);
   updateKnown(d, seat, ids, false);
   const beaten = setOfSize(d.table, ids.length);
-  const set = { seat, area, value, cards: ids };
-  d.events.push({ type: 'setPlayed', seat, area, value, cards: ids });
+  d.events?.push({ type: 'setPlayed', seat, area, value, cards: ids });
   if (beaten >= 0) beatSet(d, beaten, seat);
-  placeSet(d, set);
+  placeSet(d, { seat, area, value, cards: ids });
 }

@@ -1,7 +1,6 @@
 /** Action C — take an opponent's set, every card rotated (rules §5 C, golden rule). */
-import { rotatedFrom } from '../cards.js';
 import type { IllegalMoveError } from '../errors.js';
-import { appendAll, removeSetAt, setAt, updateKnown, type Draft } from '../draft.js';
+import { addRotatedToHand, removeSetAt, setAt, updateKnown, type Draft } from '../draft.js';
 import type { TakeMove } from '../moves.js';
 import type { MovePosition } from '../position.js';
 import { opponentSetAt } from './target-set.js';
@@ -18,9 +17,7 @@ export function takeSet(d: Draft, move: TakeMove): void {
   const at = setAt(d.table, move.target.seat, move.target.area);
   const set = d.table[at]!;
   removeSetAt(d, at);
-  const index = d.index;
-  const cards = set.cards.map((id) => rotatedFrom(index, id, set.value));
-  d.hands[seat] = appendAll(d.hands[seat]!, cards);
+  const cards = addRotatedToHand(d, seat, set);
   updateKnown(d, seat, set.cards, true);
-  d.events.push({ type: 'setTaken', seat, from: { seat: set.seat, area: set.area }, value: set.value, cards });
+  d.events?.push({ type: 'setTaken', seat, from: { seat: set.seat, area: set.area }, value: set.value, cards });
 }
