@@ -35,11 +35,14 @@
  * lowered the mean regret of the chosen move below both UCB1 at the root and flat Monte Carlo
  * at the same 10 ms budget.
  *
- * With 3 players the race is only level with flat Monte Carlo at 10 ms (34.5 % of 400 games,
- * fair share 33.3 %). Tried there without a gain that held: 6 candidates instead of 8 (38.5 % in
- * a 200-game screen, then 31.3 % in 400 games on the arena's deals), 4 candidates, a 6-lap
- * playout, playouts to the round's end, goal-aware scoring of cut playouts, and keeping the
- * heuristic's best move unless a rival beats it by a standard error of the paired difference.
+ * With 3 players the race was only level with flat Monte Carlo at 10 ms (34.5 % of 400 games,
+ * fair share 33.3 %) until the search fast path got faster (fewer instructions per playout
+ * move); with the same code it then won 39.0 % and 38.3 % of two runs of 400 games on different
+ * deals. Tried at 3 players without a gain that held: 6 candidates instead of 8 (38.5 % in a
+ * 200-game screen whose deals gave 8 candidates 37.0 %, then 31.3 % in 400 games), 4
+ * candidates, a 6-lap playout, playouts to the round's end, goal-aware scoring of cut playouts,
+ * and keeping the heuristic's best move unless a rival beats it by a standard error of the
+ * paired difference.
  */
 import { describeValue } from '../core/input.js';
 import { readBotInput, readBotOptions } from './bot-input.js';
