@@ -101,29 +101,8 @@ export function startLiveDraft(state: GameState, index: DeckIndex, events: boole
 
 /** The state `apply` returns: the draft's arrays become the new state's. */
 export function finishDraft(d: Draft, move: Move): GameState {
-  const s = d.base;
-  return {
-    format: 1,
-    players: s.players,
-    deck: s.deck,
-    seed: s.seed,
-    rng: s.rng,
-    scoring: s.scoring,
-    round: s.round,
-    status: d.status,
-    hands: d.hands,
-    known: d.known,
-    table: d.table,
-    discardCount: d.discardCount,
-    starter: s.starter,
-    turn: d.turn,
-    out: d.out,
-    scores: d.scores,
-    winner: d.winner,
-    moveCount: s.moveCount + 1,
-    lastMove: move,
-    events: d.events!.slice(), // exact size: an array grown by push keeps spare capacity
-  } as GameState; // scoring sets the winner exactly when it sets gameOver (rules §6)
+  // exact size: an array grown by push keeps spare capacity
+  return stateOf(d, d.hands, d.known, d.table, d.turn, move, d.base.moveCount + 1, d.events!.slice());
 }
 
 /**
@@ -131,7 +110,6 @@ export function finishDraft(d: Draft, move: Move): GameState {
  * place (the deck, names, sets and their card lists are never changed, so they are shared).
  */
 export function publishedLive(d: Draft, move: Move, moveCount: number, events: readonly GameEvent[]): GameState {
-  const s = d.base;
   const n = d.hands.length;
   const hands = new Array<readonly HeldCard[]>(n);
   const known = new Array<readonly CardId[]>(n);
@@ -140,6 +118,21 @@ export function publishedLive(d: Draft, move: Move, moveCount: number, events: r
     known[i] = d.known[i]!.slice();
   }
   const { seat, area, number } = d.turn;
+  return stateOf(d, hands, known, d.table.slice(), { seat, area, number }, move, moveCount, events.slice());
+}
+
+/** One state literal for both ways of publishing (same fields, same order: one object shape). */
+function stateOf(
+  d: Draft,
+  hands: readonly (readonly HeldCard[])[],
+  known: readonly (readonly CardId[])[],
+  table: readonly TableSet[],
+  turn: Turn,
+  move: Move,
+  moveCount: number,
+  events: readonly GameEvent[],
+): GameState {
+  const s = d.base;
   return {
     format: 1,
     players: s.players,
@@ -151,17 +144,17 @@ export function publishedLive(d: Draft, move: Move, moveCount: number, events: r
     status: d.status,
     hands,
     known,
-    table: d.table.slice(),
+    table,
     discardCount: d.discardCount,
     starter: s.starter,
-    turn: { seat, area, number },
+    turn,
     out: d.out,
     scores: d.scores,
     winner: d.winner,
     moveCount,
     lastMove: move,
-    events: events.slice(),
-  } as GameState;
+    events,
+  } as GameState; // scoring sets the winner exactly when it sets gameOver (rules §6)
 }
 
 /** Index of the set in an area, or -1. */
