@@ -60,7 +60,8 @@ function playCount(table: readonly TableSet[], value: number, m: number): number
   return total;
 }
 
-function tooManyMoves(): ArgumentError {
+/** The error `legalMoves` throws past {@link MAX_LISTED_MOVES} moves. */
+export function tooManyMoves(): ArgumentError {
   return new ArgumentError(
     'BAD_ARGUMENT',
     `This position has more than ${MAX_LISTED_MOVES.toLocaleString('en-US')} legal moves (a value held k times gives 2^k − 1 plays, rules §5 A), too many to list: use legalMoveGroups or iterateLegalMoves, or checkMove for one move.`,

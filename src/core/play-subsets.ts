@@ -11,9 +11,9 @@ import { singlePlay } from './interned-moves.js';
 import type { Move } from './moves.js';
 
 /**
- * A hand sorted by (active value, id): `ids[i]` shows `values[i]`, for i below `n`. It is one
- * shared scratch object, overwritten by the next {@link sortHand}: read it before sorting another
- * hand, and copy what you keep.
+ * A hand sorted by (active value, id): `ids[i]` shows `values[i]`, for i below `n`. Unless the
+ * caller gives its own (see {@link sortedHandBuffer}), it is one shared scratch object, overwritten
+ * by the next {@link sortHand}: read it before sorting another hand, and copy what you keep.
  */
 export interface SortedHand {
   readonly values: Float64Array;
@@ -21,9 +21,17 @@ export interface SortedHand {
   readonly n: number;
 }
 
+/** A {@link SortedHand} that {@link sortHand} may fill and grow. */
+export type SortedHandBuffer = { values: Float64Array; ids: Int32Array; n: number };
+
+/** A buffer of its own for {@link sortHand}, for a caller that keeps a sorted hand across calls. */
+export function sortedHandBuffer(): SortedHandBuffer {
+  return { values: new Float64Array(64), ids: new Int32Array(64), n: 0 };
+}
+
 // One scratch object: listing moves never re-enters itself, and a hand is sorted at every listing.
 // Values are doubles: a custom deck's faces may be any safe integers ≥ 1 (rules §2), past 2^31 too.
-const sorted = { values: new Float64Array(64), ids: new Int32Array(64), n: 0 };
+const scratch = sortedHandBuffer();
 
 /** Hands up to this size are insertion-sorted (fastest on the rules' hands of 8–13 cards). */
 const INSERTION_MAX = 32;
@@ -32,8 +40,9 @@ const INSERTION_MAX = 32;
  * Sorts the hand by (active value, id) into the scratch {@link SortedHand}: insertion sort for
  * small hands, an O(n log n) sort past {@link INSERTION_MAX} cards, since a custom deck may deal
  * 32,768 cards to one seat and insertion sort is quadratic. Walk its values with {@link runEnd}.
+ * Into the shared scratch unless `sorted` is given.
  */
-export function sortHand(hand: readonly HeldCard[]): SortedHand {
+export function sortHand(hand: readonly HeldCard[], sorted: SortedHandBuffer = scratch): SortedHand {
   const n = hand.length;
   if (n > sorted.values.length) {
     sorted.values = new Float64Array(n * 2);

@@ -13,6 +13,7 @@ import type { GameEvent } from '../core/events.js';
 import { IllegalMoveError } from '../core/errors.js';
 import { NEXT_ROUND } from '../core/interned-moves.js';
 import { movesFrom } from '../core/legal-moves.js';
+import { indexedMove, indexMoves, moveIndexError, newMoveIndex, type MoveIndex } from '../core/indexed-moves.js';
 import { ownMove, type Move } from '../core/moves.js';
 import { issue, trustedState } from '../core/trust.js';
 import { dealNextRound } from '../core/setup.js';
@@ -32,6 +33,9 @@ export interface PlayoutOptions {
 }
 
 const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
+
+/** The legal moves by index of the last playout that asked, and the position they are of. */
+const sharedIndex: MoveIndex & { owner: Playout | null; at: number } = Object.assign(newMoveIndex(), { owner: null, at: -1 });
 
 /**
  * A position for playouts that changes in place: `legalMoves()` and `play(move)` cost what
@@ -54,7 +58,7 @@ const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
  */
 export class Playout {
   #d: LiveDraft;
-  #index: DeckIndex;
+  #deck: DeckIndex;
   #moveCount: number;
   #lastMove: Move | null;
   #events: boolean;
@@ -70,8 +74,8 @@ export class Playout {
   constructor(state: GameState, options?: PlayoutOptions) {
     const s = issue(trustedState(state));
     this.#events = options?.events !== false;
-    this.#index = deckIndex(s.deck);
-    this.#d = startLiveDraft(s, this.#index, this.#events) as LiveDraft;
+    this.#deck = deckIndex(s.deck);
+    this.#d = startLiveDraft(s, this.#deck, this.#events) as LiveDraft;
     this.#moveCount = s.moveCount;
     this.#lastMove = s.lastMove;
     this.#published = s;
@@ -146,13 +150,81 @@ export class Playout {
     d.hand = d.hands[d.turn.seat]!;
     const error = ruleError(d, own);
     if (error) throw error;
+    return this.#playLegal(own);
+  }
+
+  /**
+   * The number of legal moves, `legalMoves().length`, without listing them: with
+   * {@link Playout.playLegalMoveAt} the cheapest random playout (see the example).
+   *
+   * @throws {@link ArgumentError} `BAD_ARGUMENT` where `legalMoves()` would (past `MAX_LISTED_MOVES`).
+   *
+   * @example
+   * ```ts
+   * const p = new Playout(createGame(3, 'rollout'), { events: false });
+   * const random = seededRandom('rollout');
+   * while (p.status !== 'gameOver') p.playLegalMoveAt(randomBelow(random, p.legalMoveCount()));
+   * ```
+   */
+  legalMoveCount(): number {
+    return this.#indexed().count;
+  }
+
+  /**
+   * The legal move at `index` in the order of `legalMoves()`, without listing the others.
+   *
+   * @param index - a whole number from 0 to `legalMoveCount() − 1`.
+   * @throws {@link ArgumentError} `BAD_ARGUMENT` for any other index.
+   */
+  legalMoveAt(index: number): Move {
+    const x = this.#indexed();
+    if (!(Number.isInteger(index) && index >= 0 && index < x.count)) throw moveIndexError(index, x.count);
+    return indexedMove(x, index);
+  }
+
+  /**
+   * Plays `legalMoves()[index]` in place without listing the moves or judging the move again: it
+   * is legal by construction (the same rule functions list it and play it). What `play` would do
+   * with that move, for less.
+   *
+   * @param index - a whole number from 0 to `legalMoveCount() − 1`.
+   * @returns this position, for chaining.
+   * @throws {@link ArgumentError} `BAD_ARGUMENT` for any other index; the position is left unchanged.
+   */
+  playLegalMoveAt(index: number): this {
+    const x = this.#indexed();
+    if (!(Number.isInteger(index) && index >= 0 && index < x.count)) throw moveIndexError(index, x.count);
+    const d = this.#d;
+    d.hand = d.hands[d.turn.seat]!;
+    return this.#playLegal(indexedMove(x, index));
+  }
+
+  /**
+   * The move index of the current position, built on first use after each move. One index serves
+   * every playout (no buffers to allocate per playout): it says whose position it holds.
+   */
+  #indexed(): MoveIndex {
+    const x = sharedIndex;
+    if (x.owner !== this || x.at !== this.#moveCount) {
+      const d = this.#d;
+      x.owner = null; // until filled: indexMoves may throw
+      indexMoves(x, d.status, d.turn.seat, d.hands[d.turn.seat]!, d.table);
+      x.owner = this;
+      x.at = this.#moveCount;
+    }
+    return x;
+  }
+
+  /** Plays a move known to be legal, owned by the library (a copy, or an interned move). */
+  #playLegal(own: Move): this {
+    const d = this.#d;
     this.#moveCount++;
     this.#lastMove = own;
     this.#published = null;
     if (own.type === 'nextRound') {
       // once a round: publish, deal as apply does, and start a new working copy
       const dealt = dealNextRound(publishedLive(d, NEXT_ROUND, this.#moveCount - 1, NO_EVENTS), own);
-      this.#d = startLiveDraft(dealt, this.#index, this.#events) as LiveDraft;
+      this.#d = startLiveDraft(dealt, this.#deck, this.#events) as LiveDraft;
       this.#d.events?.push(...dealt.events);
       if (this.#events) this.#published = issue(dealt);
       return this;

@@ -221,13 +221,15 @@ describe('bots', () => {
   );
 
   it(
-    'the search fast path (Playout) takes only states and legal moves: anything else is a coded error',
+    'the search fast path (Playout) takes only states, legal moves and move indexes: anything else is a coded error',
     () => {
       fc.assert(
         property(reached, hostileValue, hostileMove, ({ state }, x, m) => {
           returnsOrCoded('new Playout(value)', () => new Playout(x as GameState));
           const p = new Playout(state);
           returnsOrCoded('playout.play(hostile move)', () => p.play(m as Move));
+          returnsOrCoded('playout.legalMoveAt(value)', () => p.legalMoveAt(x as number));
+          returnsOrCoded('playout.playLegalMoveAt(value)', () => p.playLegalMoveAt(x as number));
           const after = p.toState();
           expect(validatePosition(after)).toEqual([]);
         }),
