@@ -163,7 +163,7 @@ export class Playout {
    * ```ts
    * const p = new Playout(createGame(3, 'rollout'), { events: false });
    * const random = seededRandom('rollout');
-   * while (p.status !== 'gameOver') p.playLegalMoveAt(randomBelow(random, p.legalMoveCount()));
+   * while (p.status !== 'gameOver') p.playLegalMoveAt(Math.floor(random() * p.legalMoveCount()));
    * ```
    */
   legalMoveCount(): number {
