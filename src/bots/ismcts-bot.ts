@@ -58,6 +58,9 @@ import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
 import { GOING_OUT_SCORE, pickGreedy as greedyMove, scoresOf as greedyScores, outlookOf as outlookOfChecked, type Outlook } from './greedy-bot.js';
 
+/** The search reads positions, never events: its playouts record none. */
+const PLAYOUT_OPTIONS = { events: false } as const;
+
 /** Settings of {@link ismctsBot}. */
 export interface IsmctsOptions {
   /** Seeds sampling and playouts. */
@@ -314,7 +317,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
       const streamSeed = Math.floor(rng() * 0x7fffffff);
       for (let j = 0; j < active.length; j++) {
         const i = active[j]!;
-        const p = new Playout(world);
+        const p = new Playout(world, PLAYOUT_OPTIONS);
         p.play(moves[candidates[i]!]!);
         simulate(p, view.deck, cap, seededRandom(streamSeed));
         rewards(p, view.scores, reward);
@@ -350,7 +353,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
 
   function iterate(view: PlayerView, root: Node, rootKeys: ReadonlySet<string>, deck: DeckDefinition, search: Search, path: Node[], reward: number[]): void {
     const { cap, c, duel } = search;
-    const p = new Playout(determinize(view, rng));
+    const p = new Playout(determinize(view, rng), PLAYOUT_OPTIONS);
     path.length = 0;
     let at = root;
     // selection and expansion, within the round
