@@ -23,8 +23,9 @@ const ROTATE_MOVE = 3;
 /**
  * The legal moves of one position as segments of the canonical list: segment k holds the moves
  * `first[k]` to `first[k + 1] − 1`. Plays: `a` = first sorted card of the value, `b` = how many
- * cards show it, `c` = set size (single plays: the cards `a` to `a + b − 1`, of one or more values). Adds: `a` = first sorted card of the set's value, `b` = the
- * table index of the set. Take: `b` = the table index. The buffers are reused position after position.
+ * cards show it, `c` = set size (single plays: the sorted cards `a` to `a + b − 1`, which may
+ * show several values). Adds: `a` = first sorted card of the set's value, `b` = the table index
+ * of the set. Take: `b` = the table index. The buffers are reused position after position.
  */
 export interface MoveIndex {
   /** The number of legal moves. */

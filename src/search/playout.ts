@@ -34,7 +34,10 @@ export interface PlayoutOptions {
 
 const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
 
-/** The legal moves by index of the last playout that asked, and the position they are of. */
+/**
+ * The legal moves by index of the last playout that asked, and the position they are of (its
+ * move count): one index for all playouts, so none allocates buffers of its own.
+ */
 const sharedIndex: MoveIndex & { owner: Playout | null; at: number } = Object.assign(newMoveIndex(), { owner: null, at: -1 });
 
 /**
@@ -42,7 +45,9 @@ const sharedIndex: MoveIndex & { owner: Playout | null; at: number } = Object.as
  * `legalMoves` and `apply` cost minus publishing a new state per move, and `toState()` gives
  * the state `apply` would have returned, whenever one is needed. Every move is judged by the
  * same rule functions as `apply`, and an illegal move throws the same `IllegalMoveError` and
- * leaves the position as it was.
+ * leaves the position as it was. A random playout need not list the moves at all:
+ * {@link Playout.legalMoveCount} and {@link Playout.playLegalMoveAt} count them and play one by
+ * its index in that list, legal by construction, so it is not judged again.
  *
  * The fields read the current position. The arrays `hand(seat)`, `table` and `events` return are
  * the position's own, changed in place by the next `play`: read them, never change them, and
