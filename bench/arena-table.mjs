@@ -1,7 +1,7 @@
 /**
  * `node bench/arena-table.mjs [files…]`: the README's arena table, from the JSON that
  * `dnup arena --json` printed (default: every bench/arena/*.json, in name order). The first bot
- * of each lineup is the one the row is about.
+ * of each lineup is the one the row is about; games cut by the move cap (no winner) are counted.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +23,6 @@ for (const r of results) {
   const against = others.map((o) => `${o.seats > 1 ? `${o.seats} ` : ''}${o.bot}`).join(' and ');
   const budget = [r.budget.ms !== null ? `${r.budget.ms} ms` : null, r.budget.playouts !== null && r.budget.playouts < 1e6 ? `${r.budget.playouts} playouts` : null].filter(Boolean).join(', ') || 'defaults';
   const times = r.rows.filter((x) => x.msPerMove >= 0.5).map((x) => `${x.bot} ${ms(x.msPerMove)} / ${ms(x.p99MsPerMove)}`).join('; ') || '—';
-  lines.push(`| ${first.bot} vs ${against} | ${r.players} | ${r.games} | ${pct(first.winRate)}% [${pct(first.interval[0])}, ${pct(first.interval[1])}] | ${pct(first.fairShare)}% | ${budget} | ${times} |`);
+  lines.push(`| ${first.bot} vs ${against} | ${r.players} | ${r.games}${r.unfinished ? ` (${r.unfinished} cut at ${r.maxMoves.toLocaleString('en-US')} moves)` : ''} | ${pct(first.winRate)}% [${pct(first.interval[0])}, ${pct(first.interval[1])}] | ${pct(first.fairShare)}% | ${budget} | ${times} |`);
 }
 console.log(lines.join('\n'));

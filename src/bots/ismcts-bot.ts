@@ -39,7 +39,10 @@
  * fair share 33.3 %, machine load about 5); after the search fast path got faster, with the same
  * code and a quieter machine (load 1–2.6), it won 39.0 % and 38.3 % of two runs of 400 games on
  * different deals (a short playout at 3 players: 1.66 times cheaper than flat Monte Carlo's,
- * against 1.44 before; how much is the fast path and how much the load is not separated). Tried at 3 players without a gain that held: 6 candidates instead of 8 (38.5 % in a
+ * against 1.44 before; how much is the fast path and how much the load is not separated). A run
+ * of 1,000 games on the quiet machine, with playouts that record no events, gave 33.4 % [30.5,
+ * 36.4]: level with the fair share again, so the 400-game wins were on the lucky side and the
+ * race is not yet better than flat Monte Carlo at 3 players. Tried at 3 players without a gain that held: 6 candidates instead of 8 (38.5 % in a
  * 200-game screen whose deals gave 8 candidates 37.0 %, then 31.3 % in 400 games), 4
  * candidates, a 6-lap playout, playouts to the round's end, goal-aware scoring of cut playouts,
  * and keeping the heuristic's best move unless a rival beats it by a standard error of the
