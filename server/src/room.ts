@@ -551,11 +551,12 @@ export class DnupRoom extends Room {
     this.botTimer = this.clock.setTimeout(() => {
       this.botTimer = null;
       const now = this.game;
-      if (!now || now.moveCount !== at || this.phase !== 'playing') return this.scheduleBots();
+      // someone may have dropped since the timer was set: the game waits for them (scheduleBots does)
+      if (!now || now.moveCount !== at || this.phase !== 'playing' || this.waitingForSomeone()) return this.scheduleBots();
       const s = now.turn.seat;
       const bot = this.seats[s]!.bot ?? this.botFor('greedy', s);
       Promise.resolve(bot.chooseMove(playerView(now, s), legalMoves(now)))
-        .then((move) => this.enqueue(s, move, at, null))
+        .then((move) => (this.waitingForSomeone() ? this.scheduleBots() : this.enqueue(s, move, at, null)))
         .catch((e: unknown) => this.cfg.log(`room ${this.roomId}: bot: ${String(e)}`));
     }, this.cfg.botDelayMs);
   }

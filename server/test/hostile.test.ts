@@ -171,3 +171,36 @@ describe('dropped connections', () => {
     await Promise.all([ana.room.leave(), ben2.room.leave()]);
   });
 });
+
+describe('a bot waits for a dropped person', () => {
+  it('a bot whose move was already scheduled does not move while a person is away (found by the online browser test)', async () => {
+    // a bot's pause long enough to drop a connection inside it
+    const slow = await testServer({ botDelayMs: 400, reconnectSeconds: 10 });
+    try {
+      const ana = await create(slow, { seats: ['human', 'human', 'greedy'], name: 'Ana' });
+      await ana.until(() => ana.welcome !== null, 'welcome');
+      const ben = await join(slow, ana.welcome!.code, { name: 'Ben' });
+      await Promise.all([ana.until(() => ana.state !== null, 'a view'), ben.until(() => ben.state !== null, 'a view')]);
+      // the people play until the bot's turn begins (its move is then scheduled, 400 ms away)
+      const botsTurn = (p: Player) => p.state!.view.status === 'playing' && p.state!.view.turn.seat === 2;
+      while (!botsTurn(ben)) {
+        const n = ana.moveCount;
+        const mover = ana.state!.moves.length > 0 ? ana : ben;
+        mover.play(mover.state!.moves[0]!);
+        await Promise.all([ana.until(() => ana.moveCount > n, 'the next move'), ben.until(() => ben.moveCount > n, 'the next move')]);
+      }
+      const at = ana.moveCount;
+      ben.room.connection.close(4100); // dropped, not a consented leave: his seat waits for him
+      await ana.until(() => ana.lobby!.seats[1]!.connected === false, 'Ben shown as disconnected');
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(ana.moveCount).toBe(at); // the bot's timer fired while Ben was away, and did not move
+      const again = new (await import('./helpers.js')).Player(await clientOf(slow).reconnect(ben.room.reconnectionToken));
+      await again.until(() => again.state !== null, 'his view again');
+      await ana.until(() => ana.moveCount > at, 'the bot moves once Ben is back');
+      await Promise.all([ana.room.leave(), again.room.leave()]);
+      expect(slow.problems).toEqual([]);
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
+});

@@ -102,7 +102,9 @@ describe.skipIf(!browserPath && process.env.CI !== 'true')('Play online in two C
       const [a, b] = await Promise.all([data(ana), data(ben)]);
       if (a?.status === 'gameOver' && b?.status === 'gameOver') break;
       if (Date.now() > deadline) throw new Error(`no game over in time: ${JSON.stringify([a, b])}`);
-      if (!reloaded && b && Number(b.moveCount) >= 12) {
+      // on Ben's turn, before his page has pressed anything at this count: no one else may move
+      // meanwhile (Ana's moves are refused, the bot waits), so nothing in flight can land
+      if (!reloaded && b && Number(b.moveCount) >= 12 && b.myTurn === 'true' && pressed.get(ben) !== Number(b.moveCount)) {
         const seat = b.seat;
         const count = b.moveCount;
         reloaded = true;

@@ -32,8 +32,9 @@ describe('tree-shaking of the built entry', () => {
     const core = await bundle(`import { createGame, legalMoves, apply, checkMove } from './dist/index.js';
 let s = createGame(3, 1); s = apply(s, legalMoves(s)[0]); console.log(checkMove(s, { type: 'rotate' }).ok);`);
     for (const marker of ['pour gagner', 'om te winnen', 'to win', 'montecarlo', 'dnup-record']) expect(core, marker).not.toContain(marker);
-    // 30 kB before the trust gateway; it adds the full-state check every state-taking function needs (~10 kB)
-    expect(core.length).toBeLessThan(45_000);
+    // 30 kB before the trust gateway; it adds the full-state check every state-taking function needs
+    // (~10 kB); 45.2 kB since the hand sort can fill a caller's buffer (the fast path's moves by index)
+    expect(core.length).toBeLessThan(46_000);
   });
 
   it('describeMove brings the catalogues along (the control)', async () => {
