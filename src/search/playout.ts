@@ -182,9 +182,7 @@ export class Playout {
    * @throws {@link ArgumentError} `BAD_ARGUMENT` for any other index.
    */
   legalMoveAt(index: number): Move {
-    const x = this.#indexed();
-    if (!(Number.isInteger(index) && index >= 0 && index < x.count)) throw moveIndexError(index, x.count);
-    return indexedMove(x, index);
+    return indexedMove(this.#indexedFor(index), index);
   }
 
   /**
@@ -197,8 +195,7 @@ export class Playout {
    * @throws {@link ArgumentError} `BAD_ARGUMENT` for any other index; the position is left unchanged.
    */
   playLegalMoveAt(index: number): this {
-    const x = this.#indexed();
-    if (!(Number.isInteger(index) && index >= 0 && index < x.count)) throw moveIndexError(index, x.count);
+    const x = this.#indexedFor(index);
     const d = this.#d;
     d.hand = d.hands[d.turn.seat]!;
     return this.#playLegal(indexedMove(x, index));
@@ -217,6 +214,13 @@ export class Playout {
       x.owner = this;
       x.at = this.#moveCount;
     }
+    return x;
+  }
+
+  /** The move index, once `index` is known to be one of its moves. */
+  #indexedFor(index: number): MoveIndex {
+    const x = this.#indexed();
+    if (!(Number.isInteger(index) && index >= 0 && index < x.count)) throw moveIndexError(index, x.count);
     return x;
   }
 
