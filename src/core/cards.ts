@@ -100,6 +100,9 @@ export function deckProblems(input: unknown, players?: number): string[] {
   if (typeof deck !== 'object' || deck === null || !Array.isArray((deck as unknown as DeckDefinition).cards)) {
     return ['A deck must be an object with a "cards" array (rules §2).'];
   }
+  const name = (deck as { name?: unknown }).name;
+  // the name is written out (records, position text): text only
+  if (name !== undefined && typeof name !== 'string') problems.push(`A deck's name, when given, must be text, not ${describeValue(name)} (rules §2).`);
   const cards = (deck as unknown as DeckDefinition).cards as unknown[];
   if (cards.length > MAX_CARD_ID + 1) return [`A deck has at most ${MAX_CARD_ID + 1} cards (ids 0 to ${MAX_CARD_ID}), not ${cards.length} (rules §2).`];
   const seen = new Set<number>();

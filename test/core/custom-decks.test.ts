@@ -11,6 +11,9 @@ import { describe, expect, it } from 'vitest';
 import {
   apply,
   checkMove,
+  createGame,
+  formatPosition,
+  STANDARD_DECK,
   deckProblems,
   describeMove,
   discardPile,
@@ -485,5 +488,28 @@ describe('bots on custom decks (rules §2, §5)', () => {
       ),
       { numRuns: 12 },
     );
+  });
+});
+
+describe('a deck name that is not text (found by the command-line fuzz, seed -1002635991)', () => {
+  it('is refused at the gate with BAD_DECK, so no later writer (position text, records) meets it', () => {
+    for (const name of [[7, 7, 7], 42, null, { a: 1 }, true]) {
+      const deck = { name, cards: STANDARD_DECK.cards } as unknown as DeckDefinition;
+      expect(deckProblems(deck), JSON.stringify(name)).toEqual([expect.stringMatching(/deck's name, when given, must be text.*rules §2/)]);
+      let error: unknown;
+      try {
+        createGame(3, 'named', { deck });
+      } catch (e) {
+        error = e;
+      }
+      expect((error as { code?: string }).code, JSON.stringify(name)).toBe('BAD_DECK');
+    }
+    // a state whose deck name was edited: every function refuses it with a coded error
+    const state = createGame(3, 'named');
+    const edited = JSON.parse(JSON.stringify(state)) as { deck: { name: unknown } };
+    edited.deck.name = [7, 7, 7];
+    expect(() => formatPosition(edited as unknown as GameState)).toThrow(expect.objectContaining({ code: expect.any(String) }));
+    expect(() => formatPosition(edited as unknown as GameState)).not.toThrow(TypeError);
+    expect(deckProblems({ name: 'house rules', cards: STANDARD_DECK.cards })).toEqual([]);
   });
 });
