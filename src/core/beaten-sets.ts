@@ -3,7 +3,7 @@
  * a beaten set leaves the table at once and returns to its owner's hand with every card
  * rotated, or is discarded when its owner is out.
  */
-import { addRotatedToHand, discardCards, removeSetAt, updateKnown, type Draft } from './draft.js';
+import { addRotatedToHand, discardCards, isOut, removeSetAt, updateKnown, type Draft } from './draft.js';
 import type { TableSet } from './state.js';
 
 /**
@@ -31,7 +31,7 @@ export function mayArrive(table: readonly TableSet[], size: number, value: numbe
 export function beatSet(d: Draft, at: number, by: number): void {
   const set = d.table[at]!;
   removeSetAt(d, at);
-  if (d.out.includes(set.seat)) {
+  if (isOut(d, set.seat)) {
     discardCards(d, set.cards);
     d.events?.push({ type: 'setBeaten', seat: set.seat, area: set.area, value: set.value, cards: set.cards, by, fate: 'discarded', returned: [] });
     return;

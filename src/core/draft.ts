@@ -357,6 +357,13 @@ export function appendAll<T>(a: readonly T[], b: readonly T[]): T[] {
   return out;
 }
 
+/** True when `seat` is out this round (a loop: `includes` is a builtin call, and `out` holds at most 2 seats). */
+export function isOut(d: Draft, seat: number): boolean {
+  const out = d.out;
+  for (let i = 0; i < out.length; i++) if (out[i] === seat) return true;
+  return false;
+}
+
 /** Sends cards to the discard pile (face down). */
 export function discardCards(d: Draft, cards: readonly CardId[]): void {
   d.discardCount += cards.length;

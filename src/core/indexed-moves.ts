@@ -10,7 +10,13 @@ import type { HeldCard } from './cards.js';
 import { ArgumentError } from './errors.js';
 import { addMove, NEXT_ROUND, ROTATE, singlePlay, takeMove } from './interned-moves.js';
 import { MAX_LISTED_MOVES, tooManyMoves } from './legal-moves.js';
-import type { Move } from './moves.js';
+import type { AddMove, Move, PlayMove, TakeMove } from './moves.js';
+import type { Draft } from './draft.js';
+import { endAction } from './play-action.js';
+import { playSet } from './actions/play-set.js';
+import { addCard } from './actions/add-card.js';
+import { takeSet } from './actions/take-set.js';
+import { rotateHand } from './actions/rotate-hand.js';
 import { playCounts, runEnd, sortHand, sortedHandBuffer, type SortedHandBuffer } from './play-subsets.js';
 import type { GameStatus, TableSet } from './state.js';
 
@@ -160,31 +166,82 @@ function choose(n: number, k: number): number {
  */
 export function indexedMove(x: MoveIndex, i: number): Move {
   if (x.status === 'roundOver') return NEXT_ROUND;
+  const k = segmentOf(x, i);
+  return moveIn(x, k, i - x.first[k]!);
+}
+
+/** The segment holding move `i`. */
+function segmentOf(x: MoveIndex, i: number): number {
   let k = 0;
   while (x.first[k + 1]! <= i) k++;
-  const offset = i - x.first[k]!;
+  return k;
+}
+
+/** The play at `offset` in play segment `k`. */
+function playIn(x: MoveIndex, k: number, offset: number): PlayMove {
   const ids = x.hand.ids;
+  const from = x.a[k]!;
+  const size = x.c[k]!;
+  if (size === 1) return singlePlay(ids[from + offset]!);
+  // the offset-th subset of `size` among m cards, in lexicographic order
+  const m = x.b[k]!;
+  const cards = new Array<number>(size);
+  let rest = offset;
+  let at = 0;
+  for (let j = 0; j < size; j++, at++) {
+    for (;;) {
+      const after = choose(m - at - 1, size - j - 1); // subsets that take card `at` here
+      if (rest < after) break;
+      rest -= after;
+      at++;
+    }
+    cards[j] = ids[from + at]!;
+  }
+  return { type: 'play', cards };
+}
+
+/**
+ * Plays move `i` of the index, a position that is playing, on the live draft it was built from,
+ * with the rule functions `playAction` dispatches to, chosen by segment kind instead of by the
+ * move's type (one map per call site). Returns the move played.
+ */
+export function playIndexed(d: Draft, x: MoveIndex, i: number): Move {
+  const k = segmentOf(x, i);
+  const offset = i - x.first[k]!;
+  let move: Move;
   switch (x.kind[k]) {
     case PLAYS: {
-      const from = x.a[k]!;
-      const size = x.c[k]!;
-      if (size === 1) return singlePlay(ids[from + offset]!);
-      // the offset-th subset of `size` among m cards, in lexicographic order
-      const m = x.b[k]!;
-      const cards = new Array<number>(size);
-      let rest = offset;
-      let at = 0;
-      for (let j = 0; j < size; j++, at++) {
-        for (;;) {
-          const after = choose(m - at - 1, size - j - 1); // subsets that take card `at` here
-          if (rest < after) break;
-          rest -= after;
-          at++;
-        }
-        cards[j] = ids[from + at]!;
-      }
-      return { type: 'play', cards };
+      const play = playIn(x, k, offset);
+      playSet(d, play);
+      move = play;
+      break;
     }
+    case ADDS: {
+      const add = moveIn(x, k, offset) as AddMove;
+      addCard(d, add);
+      move = add;
+      break;
+    }
+    case TAKE: {
+      const take = moveIn(x, k, offset) as TakeMove;
+      takeSet(d, take);
+      move = take;
+      break;
+    }
+    default:
+      rotateHand(d);
+      move = ROTATE;
+  }
+  endAction(d);
+  return move;
+}
+
+/** The move at `offset` in segment `k`. */
+function moveIn(x: MoveIndex, k: number, offset: number): Move {
+  const ids = x.hand.ids;
+  switch (x.kind[k]) {
+    case PLAYS:
+      return playIn(x, k, offset);
     case ADDS: {
       const y = x.table[x.b[k]!]!;
       return addMove(ids[x.a[k]! + offset]!, y.seat, y.area);

@@ -27,5 +27,10 @@ export function playAction(d: Draft, move: Exclude<Move, NextRoundMove>): void {
       rotateHand(d);
       break;
   }
+  endAction(d);
+}
+
+/** After an action (rules §5): going out settled, or the turn passed (rules §6, §7). */
+export function endAction(d: Draft): void {
   if (!settleGoingOut(d)) passTurn(d);
 }

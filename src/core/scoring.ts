@@ -2,7 +2,7 @@
  * Going out and scoring (rules §6): tokens 2/1 and first to 4 with 3–5 players, round wins
  * and first to 2 in the duel. Called once the whole action is over, beaten sets included.
  */
-import type { Draft } from './draft.js';
+import { appendAll, type Draft } from './draft.js';
 
 /** Tokens that win the game (3–5 players). */
 export const TOKENS_TO_WIN = 4;
@@ -38,7 +38,7 @@ function winGame(d: Draft, seat: number): void {
 export function settleGoingOut(d: Draft): boolean {
   const seat = d.turn.seat;
   if (d.hands[seat]!.length > 0) return false;
-  d.out = d.out.concat(seat);
+  d.out = appendAll(d.out, [seat]); // concat is a slow generic builtin
   const place = d.out.length;
   d.events?.push({ type: 'playerOut', seat, place });
   if (d.base.scoring === 'rounds') {

@@ -3,7 +3,7 @@
  * 3–5 players: clockwise, skipping seats that are out but still discarding their area when
  * their turn would have begun. Duel: area 0 then area 1 of one seat, then of the other.
  */
-import { discardCards, removeSetAt, setAt, setTurn, type Draft } from './draft.js';
+import { discardCards, isOut, removeSetAt, setAt, setTurn, type Draft } from './draft.js';
 
 /** The discard step for one play area (rules §4.1). */
 export function discardAtTurnStart(d: Draft, seat: number, area: number): void {
@@ -22,7 +22,7 @@ export function openingArea(playerCount: number): number {
 
 /** Moves the draft to the next turn and performs the discard steps on the way. */
 export function passTurn(d: Draft): void {
-  const n = d.base.players.length;
+  const n = d.playerCount;
   const { seat, area, number } = d.turn;
   let nextSeat: number;
   let nextArea: number;
@@ -38,7 +38,7 @@ export function passTurn(d: Draft): void {
       if (step === n) throw new RangeError('every seat is out while the round goes on');
       nextSeat = (nextSeat + 1) % n;
       discardAtTurnStart(d, nextSeat, 0);
-      if (!d.out.includes(nextSeat)) break;
+      if (!isOut(d, nextSeat)) break;
     }
   }
   setTurn(d, nextSeat, nextArea, number + 1);

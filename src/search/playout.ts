@@ -13,7 +13,7 @@ import type { GameEvent } from '../core/events.js';
 import { IllegalMoveError } from '../core/errors.js';
 import { NEXT_ROUND } from '../core/interned-moves.js';
 import { movesFrom } from '../core/legal-moves.js';
-import { indexedMove, indexMoves, moveIndexError, newMoveIndex, type MoveIndex } from '../core/indexed-moves.js';
+import { indexedMove, indexMoves, moveIndexError, newMoveIndex, playIndexed, type MoveIndex } from '../core/indexed-moves.js';
 import { ownMove, type Move } from '../core/moves.js';
 import { issue, trustedState } from '../core/trust.js';
 import { dealNextRound } from '../core/setup.js';
@@ -196,9 +196,14 @@ export class Playout {
    */
   playLegalMoveAt(index: number): this {
     const x = this.#indexedFor(index);
+    if (x.status !== 'playing') return this.#playLegal(NEXT_ROUND);
     const d = this.#d;
     d.hand = d.hands[d.turn.seat]!;
-    return this.#playLegal(indexedMove(x, index));
+    this.#moveCount++;
+    this.#published = null;
+    if (d.events !== null) d.events.length = 0;
+    this.#lastMove = playIndexed(d, x, index);
+    return this;
   }
 
   /**
