@@ -45,7 +45,6 @@ export interface MoveIndex {
   b: Int32Array;
   c: Int32Array;
   hand: SortedHandBuffer;
-  table: readonly TableSet[];
   /** Scratch: `top[size]` is the value of the table's set of that size, 0 when none. */
   top: Float64Array;
 }
@@ -53,24 +52,30 @@ export interface MoveIndex {
 /** An empty index with buffers of its own. */
 export function newMoveIndex(): MoveIndex {
   const size = 32;
-  return { count: 0, status: 'playing', segments: 0, kind: new Int32Array(size), first: new Float64Array(size + 1), a: new Int32Array(size), b: new Int32Array(size), c: new Int32Array(size), hand: sortedHandBuffer(), table: [], top: new Float64Array(64) };
+  return { count: 0, status: 'playing', segments: 0, kind: new Int32Array(size), first: new Float64Array(size + 1), a: new Int32Array(size), b: new Int32Array(size), c: new Int32Array(size), hand: sortedHandBuffer(), top: new Float64Array(64) };
+}
+
+/** A copy of `old` in a buffer of `size`. */
+function grown<T extends Int32Array | Float64Array>(old: T, size: number): T {
+  const next = new (old.constructor as new (n: number) => T)(size);
+  next.set(old);
+  return next;
+}
+
+/** Doubles the segment buffers (out of line: `segment` stays small enough to inline). */
+function growSegments(x: MoveIndex): void {
+  const k = x.kind.length;
+  x.kind = grown(x.kind, k * 2);
+  x.first = grown(x.first, k * 2 + 1);
+  x.a = grown(x.a, k * 2);
+  x.b = grown(x.b, k * 2);
+  x.c = grown(x.c, k * 2);
 }
 
 /** Appends a segment of `count` moves, growing the buffers when needed. */
 function segment(x: MoveIndex, kind: number, count: number, a: number, b: number, c: number): void {
   const k = x.segments;
-  if (k === x.kind.length) {
-    const grow = <T extends Int32Array | Float64Array>(old: T, size: number): T => {
-      const next = new (old.constructor as new (n: number) => T)(size);
-      next.set(old);
-      return next;
-    };
-    x.kind = grow(x.kind, k * 2);
-    x.first = grow(x.first, k * 2 + 1);
-    x.a = grow(x.a, k * 2);
-    x.b = grow(x.b, k * 2);
-    x.c = grow(x.c, k * 2);
-  }
+  if (k === x.kind.length) growSegments(x);
   x.kind[k] = kind;
   x.first[k] = x.count;
   x.a[k] = a;
@@ -89,7 +94,6 @@ export function indexMoves(x: MoveIndex, status: GameStatus, seat: number, hand:
   x.count = 0;
   x.segments = 0;
   x.status = status;
-  x.table = table;
   if (status === 'gameOver') return;
   if (status === 'roundOver') {
     x.count = 1;
@@ -98,10 +102,14 @@ export function indexMoves(x: MoveIndex, status: GameStatus, seat: number, hand:
   const h = sortHand(hand, x.hand);
   // the table by size: a set of `size` showing `value` may arrive when value > top[size] (0: no
   // set of that size; values are ≥ 1): mayArrive in one read. Zero again once read.
-  let need = h.n + 2;
-  for (let t = 0; t < table.length; t++) if (table[t]!.cards.length + 2 > need) need = table[t]!.cards.length + 2;
-  const top = x.top.length >= need ? x.top : (x.top = new Float64Array(2 * need));
-  for (let t = 0; t < table.length; t++) top[table[t]!.cards.length] = table[t]!.value;
+  // top[size + 1] is read for adds, so sizes up to the hand's and each set's + 1
+  let top = x.top.length >= h.n + 2 ? x.top : (x.top = new Float64Array(2 * (h.n + 2)));
+  for (let t = 0; t < table.length; t++) {
+    const y = table[t]!;
+    const size = y.cards.length;
+    if (size + 2 > top.length) top = x.top = grown(top, 2 * (size + 2)); // keeps the sizes already read
+    top[size] = y.value;
+  }
   for (let from = 0, end = 0; from < h.n; from = end) {
     const value = h.values[from]!;
     end = from + 1;
@@ -118,10 +126,11 @@ export function indexMoves(x: MoveIndex, status: GameStatus, seat: number, hand:
     if (m < 2) continue;
     const counts = m <= SMALL ? SMALL_COUNTS[m]! : playCounts(m);
     for (let size = 2; size <= m; size++) if (value > top[size]!) segment(x, PLAYS, counts[size - 1]!, from, m, size);
-    if (x.count > MAX_LISTED_MOVES) {
-      for (let t = 0; t < table.length; t++) top[table[t]!.cards.length] = 0;
-      throw tooManyMoves();
-    }
+  }
+  // once, after the plays: counting lists nothing, so the check can wait (at most one segment per card)
+  if (x.count > MAX_LISTED_MOVES) {
+    for (let t = 0; t < table.length; t++) top[table[t]!.cards.length] = 0;
+    throw tooManyMoves();
   }
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
@@ -161,13 +170,13 @@ function choose(n: number, k: number): number {
 }
 
 /**
- * The move at `i` of the index, the one `legalMoves` lists at `i`; the caller checks that `i` is
+ * The move at `i` of the index, the one `legalMoves` lists at `i`, on `table`, the table it was built from; the caller checks that `i` is
  * an integer from 0 to `count − 1`. Interned moves are shared; a play of several cards is new.
  */
-export function indexedMove(x: MoveIndex, i: number): Move {
+export function indexedMove(x: MoveIndex, table: readonly TableSet[], i: number): Move {
   if (x.status === 'roundOver') return NEXT_ROUND;
   const k = segmentOf(x, i);
-  return moveIn(x, k, i - x.first[k]!);
+  return moveIn(x, table, k, i - x.first[k]!);
 }
 
 /** The segment holding move `i`. */
@@ -217,13 +226,13 @@ export function playIndexed(d: Draft, x: MoveIndex, i: number): Move {
       break;
     }
     case ADDS: {
-      const add = moveIn(x, k, offset) as AddMove;
+      const add = moveIn(x, d.table, k, offset) as AddMove;
       addCard(d, add);
       move = add;
       break;
     }
     case TAKE: {
-      const take = moveIn(x, k, offset) as TakeMove;
+      const take = moveIn(x, d.table, k, offset) as TakeMove;
       takeSet(d, take);
       move = take;
       break;
@@ -237,17 +246,17 @@ export function playIndexed(d: Draft, x: MoveIndex, i: number): Move {
 }
 
 /** The move at `offset` in segment `k`. */
-function moveIn(x: MoveIndex, k: number, offset: number): Move {
+function moveIn(x: MoveIndex, table: readonly TableSet[], k: number, offset: number): Move {
   const ids = x.hand.ids;
   switch (x.kind[k]) {
     case PLAYS:
       return playIn(x, k, offset);
     case ADDS: {
-      const y = x.table[x.b[k]!]!;
+      const y = table[x.b[k]!]!;
       return addMove(ids[x.a[k]! + offset]!, y.seat, y.area);
     }
     case TAKE: {
-      const y = x.table[x.b[k]!]!;
+      const y = table[x.b[k]!]!;
       return takeMove(y.seat, y.area);
     }
     default:

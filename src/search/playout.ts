@@ -182,7 +182,7 @@ export class Playout {
    * @throws {@link ArgumentError} `BAD_ARGUMENT` for any other index.
    */
   legalMoveAt(index: number): Move {
-    return indexedMove(this.#indexedFor(index), index);
+    return indexedMove(this.#indexedFor(index), this.#d.table, index);
   }
 
   /**
