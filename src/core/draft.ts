@@ -313,8 +313,9 @@ export function updateKnown(d: Draft, seat: number, ids: readonly CardId[], arri
     else if (l.length > 0) {
       if (ids.length > SHORT) truncate(l, keepIds(l, ids, l));
       else for (let j = 0; j < ids.length; j++) {
+        const id = ids[j]!; // once: card lists come in several array kinds, read through a generic load
         for (let at = 0; at < l.length; at++) {
-          if (l[at] !== ids[j]) continue;
+          if (l[at] !== id) continue;
           removeAt(l, at);
           break;
         }
