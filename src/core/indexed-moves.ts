@@ -220,8 +220,15 @@ export function playIndexed(d: Draft, x: MoveIndex, i: number): Move {
   let move: Move;
   switch (x.kind[k]) {
     case PLAYS: {
+      if (x.c[k] === 1) {
+        // a fresh card list for the table, not the shared move's: V8 reads frozen arrays through a slow generic load
+        const id = x.hand.ids[x.a[k]! + offset]!;
+        playSet(d, [id]);
+        move = singlePlay(id);
+        break;
+      }
       const play = playIn(x, k, offset);
-      playSet(d, play);
+      playSet(d, play.cards);
       move = play;
       break;
     }

@@ -15,7 +15,7 @@ import { rotateHand } from './actions/rotate-hand.js';
 export function playAction(d: Draft, move: Exclude<Move, NextRoundMove>): void {
   switch (move.type) {
     case 'play':
-      playSet(d, move);
+      playSet(d, move.cards);
       break;
     case 'add':
       addCard(d, move);

@@ -3,6 +3,7 @@ import { IllegalMoveError } from '../errors.js';
 import { beatSet, mayArrive, setOfSize } from '../beaten-sets.js';
 import { placeSet, removeFromHand, updateKnown, type Draft } from '../draft.js';
 import type { PlayMove } from '../moves.js';
+import type { CardId } from '../cards.js';
 import type { MovePosition } from '../position.js';
 import { handIndexOf, handPositions, SHORT_PLAY, unknownCardError } from './hand-cards.js';
 
@@ -47,11 +48,13 @@ function firstDuplicate(ids: readonly number[]): number | undefined {
   return undefined;
 }
 
-/** Plays the set, beats the set of its size if any (rules §5 A). The move must be legal and owned by the draft. */
-export function playSet(d: Draft, move: PlayMove): void {
+/**
+ * Plays the cards `ids` as a set, beats the set of its size if any (rules §5 A). The play must be
+ * legal, and `ids` owned by the draft (the set on the table keeps the array).
+ */
+export function playSet(d: Draft, ids: readonly CardId[]): void {
   const { seat, area } = d.turn;
   const hand = d.hands[seat]!;
-  const ids = move.cards;
   const value = hand[handIndexOf(hand, ids[0]!)]!.active;
   removeFromHand(d, seat, ids);
   updateKnown(d, seat, ids, false);
