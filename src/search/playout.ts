@@ -197,8 +197,7 @@ export class Playout {
   playLegalMoveAt(index: number): this {
     const x = this.#indexedFor(index);
     if (x.status !== 'playing') return this.#playLegal(NEXT_ROUND);
-    const d = this.#d;
-    d.hand = d.hands[d.turn.seat]!;
+    const d = this.#d; // no judged hand to refresh: the move is not judged again
     this.#moveCount++;
     this.#published = null;
     if (d.events !== null) d.events.length = 0;
