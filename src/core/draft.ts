@@ -88,7 +88,7 @@ export function startLiveDraft(state: GameState, index: DeckIndex, events: boole
     live: true,
     hands,
     known,
-    table: state.table.slice(),
+    table: objectArray(state.table),
     discardCount: state.discardCount,
     out: state.out,
     scores: state.scores,
@@ -97,6 +97,17 @@ export function startLiveDraft(state: GameState, index: DeckIndex, events: boole
     turn: { seat, area, number },
     events: events ? [] : null,
   };
+}
+
+/**
+ * A copy of `list` that holds objects from the start: a copy of an empty table would hold small
+ * integers until its first set, and pushing onto tables of two array kinds is not inlined by V8.
+ */
+function objectArray<T extends object>(list: readonly T[]): T[] {
+  const out: (T | null)[] = [null];
+  out.pop();
+  for (let i = 0; i < list.length; i++) out.push(list[i]!);
+  return out as T[];
 }
 
 /** The state `apply` returns: the draft's arrays become the new state's. */
