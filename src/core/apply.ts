@@ -46,7 +46,7 @@ export function applyTrusted(state: GameState, own: Move): GameState {
   const d = startDraft(state, deckIndex(state.deck));
   const error = ruleError(d, own);
   if (error) throw error;
-  if (own.type === 'nextRound') return dealNextRound(state, own);
+  if (own.type === 'nextRound') return dealNextRound(state, state.scores, state.moveCount, own);
   playAction(d, own);
   return finishDraft(d, own);
 }

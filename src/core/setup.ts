@@ -122,15 +122,10 @@ export function createGame(players: number | readonly string[], seed: Seed, opti
   ));
 }
 
-/** What a round passes on to the next (rules §6: scores carry over), with the random stream to deal from. */
-export type RoundCarry = Pick<GameState, 'players' | 'deck' | 'seed' | 'scoring' | 'round' | 'scores' | 'moveCount' | 'rng'>;
-
-/** Deals the next round from the stored random stream; scores carry over (rules §6, §8). */
-export function dealNextRound(state: RoundCarry, move: Move): GameState {
-  // field by field: a spread of the whole state costs more than the deal
-  return roundStart(
-    { format: 1, players: state.players, deck: state.deck, seed: state.seed, scoring: state.scoring, round: state.round + 1, scores: state.scores, winner: null, moveCount: state.moveCount + 1 },
-    state.rng,
-    move,
-  );
+/**
+ * Deals the next round from the stored random stream; scores carry over (rules §6, §8). `scores`
+ * and `moveCount` are the finished round's (a playout keeps them apart from its first state).
+ */
+export function dealNextRound(state: GameState, scores: readonly number[], moveCount: number, move: Move): GameState {
+  return roundStart({ ...state, round: state.round + 1, scores, moveCount: moveCount + 1 }, state.rng, move);
 }

@@ -236,8 +236,7 @@ export class Playout {
     this.#published = null;
     if (own.type === 'nextRound') {
       // once a round: deal as apply does from what the round passes on, and start a new working copy
-      const b = d.base;
-      const dealt = dealNextRound({ players: b.players, deck: b.deck, seed: b.seed, scoring: b.scoring, round: b.round, scores: d.scores, moveCount: this.#moveCount - 1, rng: b.rng }, own);
+      const dealt = dealNextRound(d.base, d.scores, this.#moveCount - 1, own);
       this.#d = startLiveDraft(dealt, this.#deck, this.#events) as LiveDraft;
       this.#d.events?.push(...dealt.events);
       if (this.#events) this.#published = issue(dealt);
