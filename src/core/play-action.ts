@@ -32,6 +32,5 @@ export function playAction(d: Draft, move: Exclude<Move, NextRoundMove>): void {
 
 /** After an action (rules §5): going out settled, or the turn passed (rules §6, §7). */
 export function endAction(d: Draft): void {
-  // a hand that is not empty is the common case: settled without a call
-  if (d.hands[d.turn.seat]!.length > 0 || !settleGoingOut(d)) passTurn(d);
+  if (!settleGoingOut(d)) passTurn(d);
 }
