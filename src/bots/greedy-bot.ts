@@ -87,8 +87,9 @@ function valueSlots(index: DeckIndex): ValueSlots {
   return t;
 }
 
-// a value outside the deck (only from a caller's broken outlook) gets an index typed arrays ignore
-const slot = (t: ValueSlots, value: number): number => (t.direct ? value : (t.slots.get(value) ?? -1));
+// a value outside the deck (only from a caller's broken outlook) gets -1, an index typed arrays
+// ignore: never a named property that would stay on the shared tally
+const slot = (t: ValueSlots, value: number): number => (t.direct ? (value >= 0 && value <= t.maxValue ? value : -1) : (t.slots.get(value) ?? -1));
 
 const CARD = 10;
 const TURN = 6;
