@@ -37,18 +37,18 @@
  * lowered the mean regret of the chosen move below both UCB1 at the root and flat Monte Carlo
  * at the same 10 ms budget.
  *
- * With 3 players the race was only level with flat Monte Carlo at 10 ms (34.5 % of 400 games,
- * fair share 33.3 %, machine load about 5); after the search fast path got faster, with the same
- * code and a quieter machine (load 1–2.6), it won 39.0 % and 38.3 % of two runs of 400 games on
- * different deals (a short playout at 3 players: 1.66 times cheaper than flat Monte Carlo's,
- * against 1.44 before; how much is the fast path and how much the load is not separated). A run
- * of 1,000 games on the quiet machine, with playouts that record no events, gave 33.4 % [30.5,
- * 36.4]: level with the fair share again, so the 400-game wins were on the lucky side and the
- * race is not yet better than flat Monte Carlo at 3 players. Tried at 3 players without a gain that held: 6 candidates instead of 8 (38.5 % in a
- * 200-game screen whose deals gave 8 candidates 37.0 %, then 31.3 % in 400 games), 4
- * candidates, a 6-lap playout, playouts to the round's end, goal-aware scoring of cut playouts,
- * and keeping the heuristic's best move unless a rival beats it by a standard error of the
- * paired difference.
+ * With 3 players the race alone was only level with flat Monte Carlo at 10 ms: 33.4 % [30.5,
+ * 36.4] of 1,000 games (fair share 33.3 %; 400-game runs of 34.5 %, 39.0 % and 38.3 % had been
+ * on either side of it). What made it better was the reward: a round's tokens valued by the
+ * chance they give to win the game (`game-value.ts`) instead of the tokens gained against the best
+ * rival's; then equal need broken by turn order in a cut playout, and a faster greedy heuristic
+ * (typed arrays instead of Maps) under the playouts of both bots. On the same deals, 1,000 games
+ * each, machine load about 3: 35.6 % with the game value alone, 40.2 % [37.2, 43.3] with the
+ * rest, and 37.0 % [34.1, 40.0] in the run the README reports. Tried at 3 players without a gain that held: 6 candidates instead of 8
+ * (38.5 % in a 200-game screen whose deals gave 8 candidates 37.0 %, then 31.3 % in 400 games),
+ * 4 candidates, a 6-lap playout, playouts to the round's end, goal-aware scoring of cut
+ * playouts, and keeping the heuristic's best move unless a rival beats it by a standard error of
+ * the paired difference.
  */
 import { describeValue } from '../core/input.js';
 import { readBotInput, readBotOptions } from './bot-input.js';
