@@ -52,17 +52,44 @@ export function outlookOf(view: PlayerView): Outlook {
   return { seat: view.seat, hand: view.hand, table: view.table, handSizes: view.handSizes, out: view.out, deck: view.deck };
 }
 
-const maxValues = new WeakMap<DeckIndex, number>();
-
-function maxValueOf(index: DeckIndex): number {
-  let max = maxValues.get(index);
-  if (max === undefined) {
-    max = 0;
-    for (const f of index.faces) if (f) max = Math.max(max, f[0], f[1]);
-    maxValues.set(index, max);
-  }
-  return max;
+/**
+ * A slot per card value, so that hands are tallied in typed arrays rather than Maps (playouts
+ * score every legal move of every turn): the value itself for the usual small values, else a
+ * number given to each value of the deck.
+ */
+interface ValueSlots {
+  readonly maxValue: number;
+  readonly direct: boolean;
+  readonly slots: Map<number, number>;
+  /** The hand's count per value while a position is scored; all zero between calls. */
+  readonly counts: Int32Array;
+  /** Scratch tally for the rotated hand; all zero between calls. */
+  readonly spare: Int32Array;
 }
+
+const valueSlotsOf = new WeakMap<DeckIndex, ValueSlots>();
+
+function valueSlots(index: DeckIndex): ValueSlots {
+  let t = valueSlotsOf.get(index);
+  if (t === undefined) {
+    let maxValue = 0;
+    const slots = new Map<number, number>();
+    for (const f of index.faces) {
+      if (!f) continue;
+      maxValue = Math.max(maxValue, f[0], f[1]);
+      for (const v of f) if (!slots.has(v)) slots.set(v, slots.size);
+    }
+    const direct = maxValue <= 1024;
+    const size = direct ? maxValue + 1 : slots.size;
+    t = { maxValue, direct, slots, counts: new Int32Array(size), spare: new Int32Array(size) };
+    valueSlotsOf.set(index, t);
+  }
+  return t;
+}
+
+// a value outside the deck (only from a caller's broken outlook) gets -1, an index typed arrays
+// ignore: never a named property that would stay on the shared tally
+const slot = (t: ValueSlots, value: number): number => (t.direct ? (value >= 0 && value <= t.maxValue ? value : -1) : (t.slots.get(value) ?? -1));
 
 const CARD = 10;
 const TURN = 6;
@@ -76,38 +103,42 @@ export const GOING_OUT_SCORE = 1000;
 /** A score of a move that does not go out, kept below {@link GOING_OUT_SCORE}. */
 const stayingIn = (score: number): number => Math.min(score, GOING_OUT_SCORE - 1);
 
-function countValues(hand: readonly HeldCard[]): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const c of hand) counts.set(c.active, (counts.get(c.active) ?? 0) + 1);
-  return counts;
-}
-
 function setOfSize(table: readonly TableSet[], size: number): TableSet | undefined {
   for (const t of table) if (t.cards.length === size) return t;
   return undefined;
 }
 
+function setAt(table: readonly TableSet[], seat: number, area: number): TableSet {
+  for (const t of table) if (t.seat === seat && t.area === area) return t;
+  throw new Error('a legal add or take names a set on the table'); // cannot happen (rules §5 B, C)
+}
+
 interface Facts {
   readonly o: Outlook;
   readonly index: DeckIndex;
-  readonly counts: Map<number, number>;
-  readonly maxValue: number;
+  readonly tally: ValueSlots;
+  /** Distinct active values in the hand. */
+  readonly distinct: number;
   /** Fewest cards held by an opponent still in the round. */
   readonly closest: number;
   readonly opponents: number;
 }
 
-/** Points for beating `x`: an opponent's set goes back to its hand; our own comes back to us. */
-function beatingWorth(f: Facts, x: TableSet | undefined): { worth: number; back: number } {
-  if (x === undefined) return { worth: 0, back: 0 };
-  if (x.seat === f.o.seat) return { worth: 0, back: x.cards.length };
-  if (f.o.out.includes(x.seat)) return { worth: 1, back: 0 };
-  return { worth: x.cards.length * 5 + (f.o.handSizes[x.seat]! <= 2 ? 15 : 0), back: 0 };
+/** Points for beating `x`: an opponent's set goes back to its hand (our own comes back: {@link backOf}). */
+function worthOf(f: Facts, x: TableSet | undefined): number {
+  if (x === undefined || x.seat === f.o.seat) return 0;
+  if (f.o.out.includes(x.seat)) return 1;
+  return x.cards.length * 5 + (f.o.handSizes[x.seat]! <= 2 ? 15 : 0);
+}
+
+/** Cards that come back to us when `x`, beaten, is our own set. */
+function backOf(f: Facts, x: TableSet | undefined): number {
+  return x !== undefined && x.seat === f.o.seat ? x.cards.length : 0;
 }
 
 /** How likely our set of `size` showing `value` is to be beaten and sent back before our next turn. */
 function risk(f: Facts, size: number, value: number): number {
-  const headroom = (f.maxValue - value) / f.maxValue;
+  const headroom = (f.tally.maxValue - value) / f.tally.maxValue;
   const danger = f.closest <= size ? 1.5 : 1;
   return Math.min(1, headroom * danger * (f.opponents / (size + 1)));
 }
@@ -115,43 +146,50 @@ function risk(f: Facts, size: number, value: number): number {
 function scorePlay(f: Facts, cards: readonly number[]): number {
   const hand = f.o.hand;
   let value = 0;
-  for (const c of hand) if (c.id === cards[0]) value = c.active;
+  for (let i = 0; i < hand.length; i++) {
+    if (hand[i]!.id === cards[0]) {
+      value = hand[i]!.active;
+      break;
+    }
+  }
   const size = cards.length;
-  const { worth, back } = beatingWorth(f, setOfSize(f.o.table, size));
+  const beaten = setOfSize(f.o.table, size);
+  const back = backOf(f, beaten);
   const left = hand.length - size + back;
   if (left === 0) return GOING_OUT_SCORE;
-  const emptiesValue = f.counts.get(value) === size ? 1 : 0;
-  return stayingIn(size * CARD + emptiesValue * TURN + worth - back * CARD - risk(f, size, value) * size * CARD * 0.6);
+  const emptiesValue = f.tally.counts[slot(f.tally, value)] === size ? 1 : 0;
+  return stayingIn(size * CARD + emptiesValue * TURN + worthOf(f, beaten) - back * CARD - risk(f, size, value) * size * CARD * 0.6);
 }
 
 function scoreAdd(f: Facts, target: TableSet): number {
   const size = target.cards.length + 1;
-  const { worth, back } = beatingWorth(f, setOfSize(f.o.table, size));
+  const beaten = setOfSize(f.o.table, size);
+  const back = backOf(f, beaten);
   const left = f.o.hand.length - 1 + back;
   if (left === 0) return GOING_OUT_SCORE;
-  const emptiesValue = f.counts.get(target.value) === 1 ? 1 : 0;
-  return stayingIn(CARD + emptiesValue * TURN + worth - back * CARD);
+  const emptiesValue = f.tally.counts[slot(f.tally, target.value)] === 1 ? 1 : 0;
+  return stayingIn(CARD + emptiesValue * TURN + worthOf(f, beaten) - back * CARD);
 }
 
 function scoreTake(f: Facts, target: TableSet): number {
-  const counts = new Map(f.counts);
-  for (const id of target.cards) {
-    const v = rotatedFrom(f.index, id, target.value).active;
-    counts.set(v, (counts.get(v) ?? 0) + 1);
-  }
-  return -target.cards.length * CARD - (counts.size - f.counts.size) * TURN - 8;
+  const { tally, index } = f;
+  let added = 0; // values the taken cards, rotated, add to the hand
+  for (const id of target.cards) if (tally.counts[slot(tally, rotatedFrom(index, id, target.value).active)]!++ === 0) added++;
+  for (const id of target.cards) tally.counts[slot(tally, rotatedFrom(index, id, target.value).active)]!--;
+  return -target.cards.length * CARD - added * TURN - 8;
 }
 
 function scoreRotate(f: Facts): number {
-  const counts = new Map<number, number>();
+  const { tally, index } = f;
+  let distinct = 0;
   let biggest = 0;
   for (const c of f.o.hand) {
-    const v = rotatedFrom(f.index, c.id, c.active).active;
-    const n = (counts.get(v) ?? 0) + 1;
-    counts.set(v, n);
+    const n = ++tally.spare[slot(tally, rotatedFrom(index, c.id, c.active).active)]!;
+    if (n === 1) distinct++;
     if (n > biggest) biggest = n;
   }
-  return (f.counts.size - counts.size) * TURN + biggest - 8;
+  for (const c of f.o.hand) tally.spare[slot(tally, rotatedFrom(index, c.id, c.active).active)] = 0;
+  return (f.distinct - distinct) * TURN + biggest - 8;
 }
 
 /**
@@ -180,7 +218,7 @@ function readOutlook(o: unknown, moves: unknown): { o: Outlook; moves: Move[] } 
 /** {@link greedyScores} of an outlook the library made (internal: the bots' search). */
 export function scoresOf(o: Outlook, moves: readonly Move[]): number[] {
   const index = deckIndex(o.deck);
-  const maxValue = maxValueOf(index);
+  const tally = valueSlots(index);
   let closest = Infinity;
   let opponents = 0;
   for (let s = 0; s < o.handSizes.length; s++) {
@@ -188,22 +226,34 @@ export function scoresOf(o: Outlook, moves: readonly Move[]): number[] {
     opponents++;
     closest = Math.min(closest, o.handSizes[s]!);
   }
-  const f: Facts = { o, index, counts: countValues(o.hand), maxValue, closest, opponents };
-  const at = (seat: number, area: number) => o.table.find((t) => t.seat === seat && t.area === area)!;
-  return moves.map((m) => {
-    switch (m.type) {
-      case 'play':
-        return scorePlay(f, m.cards);
-      case 'add':
-        return scoreAdd(f, at(m.target.seat, m.target.area));
-      case 'take':
-        return scoreTake(f, at(m.target.seat, m.target.area));
-      case 'rotate':
-        return scoreRotate(f);
-      case 'nextRound':
-        return 0;
+  let distinct = 0;
+  for (const c of o.hand) if (tally.counts[slot(tally, c.active)]!++ === 0) distinct++;
+  const f: Facts = { o, index, tally, distinct, closest, opponents };
+  const scores = new Array<number>(moves.length);
+  try {
+    for (let i = 0; i < moves.length; i++) {
+      const m = moves[i]!;
+      switch (m.type) {
+        case 'play':
+          scores[i] = scorePlay(f, m.cards);
+          break;
+        case 'add':
+          scores[i] = scoreAdd(f, setAt(o.table, m.target.seat, m.target.area));
+          break;
+        case 'take':
+          scores[i] = scoreTake(f, setAt(o.table, m.target.seat, m.target.area));
+          break;
+        case 'rotate':
+          scores[i] = scoreRotate(f);
+          break;
+        case 'nextRound':
+          scores[i] = 0;
+      }
     }
-  });
+  } finally {
+    for (const c of o.hand) tally.counts[slot(tally, c.active)] = 0; // the tally is shared: leave it clear
+  }
+  return scores;
 }
 
 /**

@@ -11,7 +11,9 @@
  * little noise) play on for three laps of the table on the search fast path ({@link Playout}),
  * and credits every node with the outcome for the seat that moved into it (max^n for 3–5
  * players): the round's result if it ended, else the places that the turns each hand still
- * needs predict.
+ * needs predict. With tokens (3–5 players) an outcome is worth the chance it gives each seat to
+ * win the game, among equally strong seats (rules §6; `game-value.ts`): the bot plays for the
+ * game, not for the round's tokens.
  *
  * The variant, and why: dnup's branching is wide (every subset of equal cards is a move), and a
  * budget of milliseconds allows a few hundred iterations, so each node considers its moves in
@@ -35,30 +37,32 @@
  * lowered the mean regret of the chosen move below both UCB1 at the root and flat Monte Carlo
  * at the same 10 ms budget.
  *
- * With 3 players the race was only level with flat Monte Carlo at 10 ms (34.5 % of 400 games,
- * fair share 33.3 %, machine load about 5); after the search fast path got faster, with the same
- * code and a quieter machine (load 1–2.6), it won 39.0 % and 38.3 % of two runs of 400 games on
- * different deals (a short playout at 3 players: 1.66 times cheaper than flat Monte Carlo's,
- * against 1.44 before; how much is the fast path and how much the load is not separated). A run
- * of 1,000 games on the quiet machine, with playouts that record no events, gave 33.4 % [30.5,
- * 36.4]: level with the fair share again, so the 400-game wins were on the lucky side and the
- * race is not yet better than flat Monte Carlo at 3 players. Tried at 3 players without a gain that held: 6 candidates instead of 8 (38.5 % in a
- * 200-game screen whose deals gave 8 candidates 37.0 %, then 31.3 % in 400 games), 4
- * candidates, a 6-lap playout, playouts to the round's end, goal-aware scoring of cut playouts,
- * and keeping the heuristic's best move unless a rival beats it by a standard error of the
- * paired difference.
+ * With 3 players the race alone was only level with flat Monte Carlo at 10 ms: 33.4 % [30.5,
+ * 36.4] of 1,000 games (fair share 33.3 %; 400-game runs of 34.5 %, 39.0 % and 38.3 % had been
+ * on either side of it). What made it better was the reward: a round's tokens valued by the
+ * chance they give to win the game (`game-value.ts`) instead of the tokens gained against the best
+ * rival's; then equal need broken by turn order in a cut playout, and a faster greedy heuristic
+ * (typed arrays instead of Maps) under the playouts of both bots. On the same deals, 1,000 games
+ * each, machine load about 3: 35.6 % with the game value alone, 40.2 % [37.2, 43.3] with the
+ * rest, and 37.0 % [34.1, 40.0] in the run the README reports. Tried at 3 players without a gain that held: 6 candidates instead of 8
+ * (38.5 % in a 200-game screen whose deals gave 8 candidates 37.0 %, then 31.3 % in 400 games),
+ * 4 candidates, a 6-lap playout, playouts to the round's end, goal-aware scoring of cut
+ * playouts, and keeping the heuristic's best move unless a rival beats it by a standard error of
+ * the paired difference.
  */
 import { describeValue } from '../core/input.js';
 import { readBotInput, readBotOptions } from './bot-input.js';
 import { deckIndex, type DeckDefinition, type HeldCard } from '../core/cards.js';
 import type { Move } from '../core/moves.js';
-import type { Seed } from '../core/random.js';
 import { Playout } from '../search/playout.js';
 import { determinize } from '../views/determinize.js';
 import type { PlayerView } from '../views/player-view.js';
-import { randomBelow, seededRandom } from '../views/random-source.js';
+import { randomBelow, seededRandom, type RandomSource } from '../views/random-source.js';
+import { rngCursor, seedRng, sfc32Next, type RngState, type Seed } from '../core/random.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
+import { TOKENS_TO_WIN } from '../core/scoring.js';
+import { winChances } from './game-value.js';
 import { GOING_OUT_SCORE, pickGreedy as greedyMove, scoresOf as greedyScores, outlookOf as outlookOfChecked, type Outlook } from './greedy-bot.js';
 
 /** The search reads positions, never events: its playouts record none. */
@@ -160,39 +164,51 @@ function greedyOrder(o: Outlook, moves: readonly Move[]): { order: number[]; sco
 
 /**
  * Each seat's reward for how the round went, in [0, 1]: the game's winner gets 1; in the duel,
- * the seat out first; with tokens, the tokens gained against the best rival's. A playout cut
- * before the round's end is judged by the turns each hand still needs ({@link turnsNeeded}):
- * in the duel against the rival's, with tokens by the places it predicts (seats already out
- * keep theirs; the others go out in order of need).
+ * the seat out first; with tokens, its chance to win the game from the tokens after the round
+ * ({@link winChances}), so that a token that takes a rival to 4 counts as the loss it is. A
+ * playout cut before the round's end is judged by the turns each hand still needs
+ * ({@link turnsNeeded}): in the duel against the rival's, with tokens by the places it predicts
+ * (seats already out keep theirs; the others go out in order of need, the seat that moves
+ * sooner first at equal need).
  */
-function rewards(p: Playout, startScores: readonly number[], out: number[]): void {
+function rewards(p: Playout, out: number[]): void {
   const n = p.playerCount;
   if (p.winner !== null) {
     for (let s = 0; s < n; s++) out[s] = s === p.winner ? 1 : 0;
     return;
   }
-  const gain = new Array<number>(n);
-  for (let s = 0; s < n; s++) gain[s] = p.scores[s]! - startScores[s]!;
-  if (p.status === 'playing') {
-    const need = new Array<number>(n);
-    for (let s = 0; s < n; s++) need[s] = p.out.includes(s) ? -1 : turnsNeeded(p.hand(s));
-    if (n === 2) {
+  if (n === 2) {
+    if (p.status === 'playing') {
+      const need = [0, 1].map((s) => turnsNeeded(p.hand(s)));
       for (let s = 0; s < 2; s++) out[s] = 0.5 + Math.max(-0.5, Math.min(0.5, (need[1 - s]! - need[s]!) / 4));
-      return;
-    }
-    const waiting: number[] = [];
-    for (let s = 0; s < n; s++) if (need[s]! >= 0) waiting.push(s);
-    waiting.sort((a, b) => need[a]! - need[b]!);
-    for (let place = p.out.length, i = 0; place < 2 && i < waiting.length; place++, i++) gain[waiting[i]!]! += place === 0 ? 2 : 1;
-  } else if (n === 2) {
-    for (let s = 0; s < n; s++) out[s] = p.out[0] === s ? 1 : 0;
+    } else for (let s = 0; s < n; s++) out[s] = p.out[0] === s ? 1 : 0;
     return;
   }
-  for (let s = 0; s < n; s++) {
-    let rivalGain = 0;
-    for (let r = 0; r < n; r++) if (r !== s) rivalGain = Math.max(rivalGain, gain[r]!);
-    out[s] = (gain[s]! - rivalGain + 2) / 4;
+  // 3–5 players: the tokens after the round, predicted if it was cut (seats already out keep
+  // theirs, the others go out in order of need), valued by the chances they give to win the game
+  const tokens = p.scores.slice();
+  if (p.status === 'playing') {
+    const waiting: number[] = [];
+    const need = new Array<number>(n);
+    for (let s = 0; s < n; s++) {
+      if (p.out.includes(s)) continue;
+      need[s] = turnsNeeded(p.hand(s));
+      waiting.push(s);
+    }
+    // at equal need, the seat that moves sooner goes out sooner
+    const soon = (s: number) => (s - p.turn.seat + n) % n;
+    waiting.sort((a, b) => need[a]! - need[b]! || soon(a) - soon(b));
+    for (let place = p.out.length, i = 0; place < 2 && i < waiting.length; place++, i++) {
+      const s = waiting[i]!;
+      tokens[s]! += place === 0 ? 2 : 1;
+      if (tokens[s]! >= TOKENS_TO_WIN) {
+        for (let r = 0; r < n; r++) out[r] = r === s ? 1 : 0; // the game ends there (rules §6)
+        return;
+      }
+    }
   }
+  const chances = winChances(tokens);
+  for (let s = 0; s < n; s++) out[s] = chances[s]!;
 }
 
 /** Distinct active values in a hand, plus a little per card: about the turns it needs to go out. */
@@ -204,6 +220,12 @@ function turnsNeeded(hand: readonly HeldCard[]): number {
     if (first) distinct++;
   }
   return distinct + hand.length / 10;
+}
+
+/** A random source that starts where `stream` stands: the same numbers as `seededRandom` of its seed. */
+function replay(stream: RngState): RandomSource {
+  const s = rngCursor(stream);
+  return () => sfc32Next(s) / 0x100000000;
 }
 
 function positiveInteger(key: string, v: number | undefined): void {
@@ -317,13 +339,13 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
       const expected = done === 0 ? 0 : Math.max((1.5 * spent * active.length) / done, longest / 2);
       if (t0 + expected > deadline) break;
       const world = determinize(view, rng);
-      const streamSeed = Math.floor(rng() * 0x7fffffff);
+      const stream = seedRng(Math.floor(rng() * 0x7fffffff)); // hashed once per world, not per candidate
       for (let j = 0; j < active.length; j++) {
         const i = active[j]!;
         const p = new Playout(world, PLAYOUT_OPTIONS);
         p.play(moves[candidates[i]!]!);
-        simulate(p, view.deck, cap, seededRandom(streamSeed));
-        rewards(p, view.scores, reward);
+        simulate(p, view.deck, cap, replay(stream));
+        rewards(p, reward);
         gained[i] = reward[view.seat]!;
         t1 = now();
         // out of time inside a round: the round is dropped, as the candidates' worlds must match
@@ -406,7 +428,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
       at = chosen;
     }
     simulate(p, deck, cap, rng);
-    rewards(p, view.scores, reward);
+    rewards(p, reward);
     for (const n of path) {
       n.visits++;
       n.total += reward[n.mover]!;

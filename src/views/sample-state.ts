@@ -16,12 +16,15 @@ export const DETERMINIZED_SEED = 'determinized';
 export function sampleState(view: PlayerView, rng: RandomSource): GameState {
   const n = view.players.length;
   const index = deckIndex(view.deck);
-  const seen = new Set<CardId>();
-  for (const c of view.hand) seen.add(c.id);
-  for (const t of view.table) for (const id of t.cards) seen.add(id);
-  for (const id of view.discard) seen.add(id);
-  for (let s = 0; s < n; s++) if (s !== view.seat) for (const c of view.known[s]!) seen.add(c.id);
-  const unseen = idsInUse(view.deck, n).filter((id) => !seen.has(id));
+  // bots sample thousands of worlds a second: flags by card id, and the deck's cached id list
+  const seen = new Uint8Array(index.faces.length);
+  for (const c of view.hand) seen[c.id] = 1;
+  for (const t of view.table) for (const id of t.cards) seen[id] = 1;
+  for (const id of view.discard) seen[id] = 1;
+  for (let s = 0; s < n; s++) if (s !== view.seat) for (const c of view.known[s]!) seen[c.id] = 1;
+  const inUse = (index.inUse[n] ??= idsInUse(index.deck, n));
+  const unseen: CardId[] = [];
+  for (const id of inUse) if (seen[id] === 0) unseen.push(id);
   for (let i = unseen.length - 1; i >= 1; i--) {
     const j = randomBelow(rng, i + 1);
     const t = unseen[i]!;

@@ -196,6 +196,26 @@ describe('GOING_OUT_SCORE stays above every move that does not go out (it was re
   });
 });
 
+describe('greedyScores tallies hands in one shared typed array, which no outlook may leave dirty', () => {
+  it('scores a position the same before and after outlooks with values outside the deck and a take that cannot be scored', () => {
+    let state = createGame(4, 'tally');
+    for (let i = 0; i < 9; i++) state = apply(state, legalMoves(state)[(i * 5) % legalMoves(state).length]!);
+    const outlook = outlookOfState(state);
+    const moves = legalMoves(state);
+    const before = greedyScores(outlook, moves);
+    const card = outlook.hand[0]!;
+    // values a caller's outlook may carry: not numbers, not whole, outside the deck
+    for (const active of ['x', '3', 2.5, -3, 1e300, [3], {}, null]) {
+      const hand = [...outlook.hand, { id: card.id, active }];
+      expect(greedyScores({ ...outlook, hand } as never, moves)).toHaveLength(moves.length);
+    }
+    // a take of a set whose cards are not in the deck fails half-way through scoring
+    const broken = { ...outlook, table: [{ seat: (outlook.seat + 1) % 4, area: 0, value: 3, cards: [9999] }] };
+    expect(() => greedyScores(broken as never, [...moves, { type: 'take', target: { seat: (outlook.seat + 1) % 4, area: 0 } }])).toThrow(expect.objectContaining({ name: 'BotError' }));
+    expect(greedyScores(outlook, moves)).toEqual(before);
+  });
+});
+
 describe('bot settings are read once and anything but an object is refused (botByName(name, null) threw a TypeError)', () => {
   const makers: [string, (o: unknown) => unknown][] = [
     ['botByName', (o) => botByName('montecarlo', o as never)],
