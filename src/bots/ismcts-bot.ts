@@ -65,6 +65,14 @@ import { TOKENS_TO_WIN } from '../core/scoring.js';
 import { winChances } from './game-value.js';
 import { GOING_OUT_SCORE, pickGreedy as greedyMove, scoresOf as greedyScores, outlookOf as outlookOfChecked, type Outlook } from './greedy-bot.js';
 
+/**
+ * The share of its budget a decision aims to end within: the rest is room for what the bot's own
+ * clock cannot foresee (a garbage collection, a wait for a core), so that its time per move stays
+ * within 10% of the budget at the 99th percentile (measured: p99 11.0–11.2 ms at 10 ms when it
+ * aimed at the whole budget, on a quiet machine).
+ */
+const AIM = 0.95;
+
 /** The search reads positions, never events: its playouts record none. */
 const PLAYOUT_OPTIONS = { events: false } as const;
 
@@ -73,8 +81,9 @@ export interface IsmctsOptions {
   /** Seeds sampling and playouts. */
   readonly seed?: Seed;
   /**
-   * Time budget per decision in milliseconds (default 20). The search stops before starting an
-   * iteration it does not expect to finish in time, so a decision takes at most about this long.
+   * Time budget per decision in milliseconds (default 20). The search aims to end within 95% of
+   * it and stops before starting an iteration it does not expect to finish by then, so a decision
+   * takes at most about this long.
    */
   readonly timeMs?: number;
   /**
@@ -288,7 +297,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
     const root = node(null, -1);
     const reward = new Array<number>(view.players.length).fill(0);
     const path: Node[] = [];
-    const deadline = start + timeMs;
+    const deadline = start + timeMs * AIM;
     let done = 0;
     let spent = 0; // time of the iterations so far, for the expected cost of the next one
     let longest = 0;
@@ -325,7 +334,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
     const total = new Array<number>(k).fill(0);
     let active = candidates.map((_, i) => i);
     const phases = Math.ceil(Math.log2(k));
-    const deadline = start + timeMs;
+    const deadline = start + timeMs * AIM;
     const reward = new Array<number>(view.players.length).fill(0);
     let phase = 0;
     let done = 0; // playouts so far
