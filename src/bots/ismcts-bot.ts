@@ -57,8 +57,8 @@ import type { Move } from '../core/moves.js';
 import { Playout } from '../search/playout.js';
 import { determinize } from '../views/determinize.js';
 import type { PlayerView } from '../views/player-view.js';
-import { randomBelow, seededRandom, type RandomSource } from '../views/random-source.js';
-import { rngCursor, seedRng, sfc32Next, type RngState, type Seed } from '../core/random.js';
+import { randomBelow, randomFrom, seededRandom } from '../views/random-source.js';
+import { seedRng, type Seed } from '../core/random.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
 import { TOKENS_TO_WIN } from '../core/scoring.js';
@@ -231,12 +231,6 @@ function turnsNeeded(hand: readonly HeldCard[]): number {
   return distinct + hand.length / 10;
 }
 
-/** A random source that starts where `stream` stands: the same numbers as `seededRandom` of its seed. */
-function replay(stream: RngState): RandomSource {
-  const s = rngCursor(stream);
-  return () => sfc32Next(s) / 0x100000000;
-}
-
 function positiveInteger(key: string, v: number | undefined): void {
   if (v !== undefined && !(Number.isInteger(v) && v >= 1)) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's ${key} must be a positive whole number, not ${describeValue(v)}.`, { name: `${key} = ${describeValue(v)}` });
 }
@@ -353,7 +347,7 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
         const i = active[j]!;
         const p = new Playout(world, PLAYOUT_OPTIONS);
         p.play(moves[candidates[i]!]!);
-        simulate(p, view.deck, cap, replay(stream));
+        simulate(p, view.deck, cap, randomFrom(stream));
         rewards(p, reward);
         gained[i] = reward[view.seat]!;
         t1 = now();

@@ -1,5 +1,5 @@
 /** A seeded random source for sampling bots and determinization (never used by the rules). */
-import { seedRng, sfc32Next, rngCursor, type Seed } from '../core/random.js';
+import { seedRng, sfc32Next, rngCursor, type RngState, type Seed } from '../core/random.js';
 
 /** A source of uniform floats in [0, 1), like `Math.random`; pass a seeded one to stay reproducible. */
 export type RandomSource = () => number;
@@ -16,7 +16,12 @@ export type RandomSource = () => number;
  * ```
  */
 export function seededRandom(seed: Seed): RandomSource {
-  const s = rngCursor(seedRng(seed));
+  return randomFrom(seedRng(seed));
+}
+
+/** A random source that starts where the generator state `state` stands (internal: searches replay one stream per candidate). */
+export function randomFrom(state: RngState): RandomSource {
+  const s = rngCursor(state);
   return () => sfc32Next(s) / 0x100000000;
 }
 
