@@ -197,11 +197,8 @@ export class Playout {
   playLegalMoveAt(index: number): this {
     const x = this.#indexedFor(index);
     if (x.status !== 'playing') return this.#playLegal(NEXT_ROUND);
-    const d = this.#d; // no judged hand to refresh: the move is not judged again
-    this.#moveCount++;
-    this.#published = null;
-    if (d.events !== null) d.events.length = 0;
-    this.#lastMove = playIndexed(d, x, index);
+    // no judged hand to refresh: the move is not judged again
+    this.#lastMove = playIndexed(this.#beginAction(), x, index);
     return this;
   }
 
@@ -230,11 +227,11 @@ export class Playout {
 
   /** Plays a move known to be legal, owned by the library (a copy, or an interned move). */
   #playLegal(own: Move): this {
-    const d = this.#d;
-    this.#moveCount++;
     this.#lastMove = own;
-    this.#published = null;
     if (own.type === 'nextRound') {
+      const d = this.#d;
+      this.#moveCount++;
+      this.#published = null;
       // once a round: deal as apply does from what the round passes on, and start a new working copy
       const dealt = dealNextRound(d.base, d.scores, this.#moveCount - 1, own);
       this.#d = startLiveDraft(dealt, this.#deck, this.#events) as LiveDraft;
@@ -242,9 +239,17 @@ export class Playout {
       if (this.#events) this.#published = issue(dealt);
       return this;
     }
-    if (d.events !== null) d.events.length = 0;
-    playAction(d, own);
+    playAction(this.#beginAction(), own);
     return this;
+  }
+
+  /** The bookkeeping of every action (not a deal), shared by moves judged and moves by index. */
+  #beginAction(): LiveDraft {
+    const d = this.#d;
+    this.#moveCount++;
+    this.#published = null;
+    if (d.events !== null) d.events.length = 0;
+    return d;
   }
 
   /**
