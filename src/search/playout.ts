@@ -197,8 +197,12 @@ export class Playout {
   playLegalMoveAt(index: number): this {
     const x = this.#indexedFor(index);
     if (x.status !== 'playing') return this.#playLegal(NEXT_ROUND);
-    // no judged hand to refresh: the move is not judged again
-    this.#lastMove = playIndexed(this.#beginAction(), x, index);
+    // the bookkeeping of #playLegal, written out: a shared method cost 9% of this path (callgrind, 3 players)
+    const d = this.#d; // no judged hand to refresh: the move is not judged again
+    this.#moveCount++;
+    this.#published = null;
+    if (d.events !== null) d.events.length = 0;
+    this.#lastMove = playIndexed(d, x, index);
     return this;
   }
 
@@ -227,11 +231,11 @@ export class Playout {
 
   /** Plays a move known to be legal, owned by the library (a copy, or an interned move). */
   #playLegal(own: Move): this {
+    const d = this.#d;
+    this.#moveCount++;
     this.#lastMove = own;
+    this.#published = null;
     if (own.type === 'nextRound') {
-      const d = this.#d;
-      this.#moveCount++;
-      this.#published = null;
       // once a round: deal as apply does from what the round passes on, and start a new working copy
       const dealt = dealNextRound(d.base, d.scores, this.#moveCount - 1, own);
       this.#d = startLiveDraft(dealt, this.#deck, this.#events) as LiveDraft;
@@ -239,17 +243,9 @@ export class Playout {
       if (this.#events) this.#published = issue(dealt);
       return this;
     }
-    playAction(this.#beginAction(), own);
-    return this;
-  }
-
-  /** The bookkeeping of every action (not a deal), shared by moves judged and moves by index. */
-  #beginAction(): LiveDraft {
-    const d = this.#d;
-    this.#moveCount++;
-    this.#published = null;
     if (d.events !== null) d.events.length = 0;
-    return d;
+    playAction(d, own);
+    return this;
   }
 
   /**
