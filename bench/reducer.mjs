@@ -1,12 +1,13 @@
 /**
- * `node bench/reducer.mjs [--players 2,3,4,5] [--time 1500] [--rounds 3] [--dist label=path/to/index.js …]`
+ * `node bench/reducer.mjs [--players 2,3,4,5] [--time 1500] [--rounds 3] [--cpu] [--json] [--dist label=path/to/index.js …]`
  * (after a build): random playouts through the public API (legalMoves then apply at every step)
  * beside the two hand-tuned mutable engines of bench/ (the raw floor, baseline-engine.mjs, and the
  * contract baseline, contract-baseline.mjs), on the same games, interleaved in one process (best of
  * `rounds` runs, so a load burst on a shared machine spoils one run, not the ratio). Each `--dist`
  * adds another build of the library as a row (e.g. an older commit built under /tmp), so a
  * regression is measured the way issue 26 measured it. Prints the load average with the figures.
- * `--json` prints the ratios as JSON as well (what bench/reducer-guard.json records).
+ * `--json` prints the ratios as JSON as well. `--cpu` times each task by the process's CPU time
+ * instead of the wall clock (steadier on a machine loaded by other processes).
  */
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -88,10 +89,38 @@ export async function bestRates(tasks, time, rounds) {
 }
 
 /**
+ * Rates (batches per CPU second) of every task, best of `rounds` interleaved runs of about `time`
+ * ms of CPU each: the process's own CPU time (process.cpuUsage), which other processes on a loaded
+ * machine lengthen far less than they lengthen the wall clock (they still share caches and cores).
+ */
+export async function bestCpuRates(tasks, time, rounds) {
+  const best = tasks.map(() => 0);
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000; // ms
+  };
+  for (const [, fn] of tasks) for (let i = 0; i < 3; i++) fn(); // warm-up
+  for (let r = 0; r < rounds; r++) {
+    tasks.forEach(([, fn], i) => {
+      let n = 0;
+      const start = cpu();
+      let used = 0;
+      while (used < time) {
+        fn();
+        n++;
+        used = cpu() - start;
+      }
+      best[i] = Math.max(best[i], (1000 * n) / used);
+    });
+  }
+  return best;
+}
+
+/**
  * The reducer of each build beside the raw floor and the contract baseline at each player count:
  * { players, moves (per batch), rates: { label: batches/s }, raw, contract }.
  */
-export async function measureReducers(builds, { players = [2, 3, 4, 5], time = 1500, rounds = 3 } = {}) {
+export async function measureReducers(builds, { players = [2, 3, 4, 5], time = 1500, rounds = 3, cpuTime = false } = {}) {
   const deck = builds[0][1].STANDARD_DECK;
   const raw = rawPlayer(deck);
   const contract = contractPlayer(deck);
@@ -112,7 +141,7 @@ export async function measureReducers(builds, { players = [2, 3, 4, 5], time = 1
       ['raw floor', () => { for (let seed = 0; seed < BATCH; seed++) raw(n, seed); }],
       ['contract', () => { for (let seed = 0; seed < BATCH; seed++) contract(n, seed); }],
     ];
-    const rates = await bestRates(tasks, time, rounds);
+    const rates = await (cpuTime ? bestCpuRates : bestRates)(tasks, time, rounds);
     const row = { players: n, moves, rates: {}, raw: rates[plays.length], contract: rates[plays.length + 1] };
     plays.forEach(([label], i) => { row.rates[label] = rates[i]; });
     out.push(row);
@@ -129,10 +158,11 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const players = arg('--players', '2,3,4,5').split(',').map(Number);
   const fmt = (x, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
   const before = loadavg();
-  const rows = await measureReducers(builds, { players, time: Number(arg('--time', 1500)), rounds: Number(arg('--rounds', 3)) });
+  const cpuTime = process.argv.includes('--cpu');
+  const rows = await measureReducers(builds, { players, time: Number(arg('--time', 1500)), rounds: Number(arg('--rounds', 3)), cpuTime });
   const after = loadavg();
   const labels = builds.map(([l]) => l);
-  console.log(`Random playouts through the public API (legalMoves + apply), best of ${arg('--rounds', 3)} interleaved runs; load average ${before.map((x) => x.toFixed(2)).join(' ')} before, ${after.map((x) => x.toFixed(2)).join(' ')} after`);
+  console.log(`Random playouts through the public API (legalMoves + apply), best of ${arg('--rounds', 3)} interleaved runs${cpuTime ? ', per second of the process\'s CPU time' : ''}; load average ${before.map((x) => x.toFixed(2)).join(' ')} before, ${after.map((x) => x.toFixed(2)).join(' ')} after`);
   const head = ['players', ...labels.map((l) => `${l} moves/s`), 'raw moves/s', 'contract moves/s', ...labels.map((l) => `${l}/raw`), ...labels.map((l) => `${l}/contract`), ...labels.slice(1).map((l) => `dnup/${l}`)];
   console.log(head.join('  '));
   for (const r of rows) {
