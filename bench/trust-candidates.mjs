@@ -1,7 +1,7 @@
 /**
  * `node --expose-gc bench/trust-candidates.mjs [--time 800] [--rounds 3]` — issue 26: ways for the
  * library to know that it made a state, measured side by side in one run (best of `rounds`
- * interleaved runs). Each candidate marks a state-shaped object literal (the 20 fields of a
+ * interleaved runs, each task timed by the process's CPU time). Each candidate marks a state-shaped object literal (the 20 fields of a
  * GameState, built the way draft.ts builds one) when it is made, and checks it twice, as
  * `legalMoves` then `apply` do. Three workloads:
  * - churn: a playout, every state dropped two moves later (what a bot or a UI loop does);
@@ -14,7 +14,7 @@
  */
 import assert from 'node:assert';
 import { loadavg } from 'node:os';
-import { Bench } from 'tinybench';
+import { bestCpuRates } from './reducer.mjs';
 
 if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc');
 const arg = (name, fallback) => {
@@ -246,16 +246,10 @@ const made = CANDIDATES.map(([name, make]) => [name, make()]);
 const load = loadavg();
 const verdicts = made.map(([, c]) => contract(c));
 const tasks = made.flatMap(([name, c]) => [[`churn ${name}`, () => churn(c)], [`kept ${name}`, () => kept(c)]]);
-const best = tasks.map(() => 0);
-for (let r = 0; r < ROUNDS; r++) {
-  const bench = new Bench({ time: TIME, warmupTime: 200 });
-  for (const [name, fn] of tasks) bench.add(name, fn);
-  await bench.run();
-  bench.tasks.forEach((t, i) => { best[i] = Math.max(best[i], 1000 / t.result.period); });
-}
+const best = await bestCpuRates(tasks, TIME, ROUNDS); // by the process's CPU time: steadier on a loaded machine
 const bytes = CANDIDATES.map(([, make]) => bytesPerState(make));
 const fmt = (x, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-console.log(`Marks of a state the library made (issue 26), best of ${ROUNDS} interleaved runs; load average ${load.map((x) => x.toFixed(2)).join(' ')} before, ${loadavg().map((x) => x.toFixed(2)).join(' ')} after`);
+console.log(`Marks of a state the library made (issue 26), best of ${ROUNDS} interleaved runs, by CPU time; load average ${load.map((x) => x.toFixed(2)).join(' ')} before, ${loadavg().map((x) => x.toFixed(2)).join(' ')} after`);
 const head = ['candidate', 'contract', 'churn ns/state', 'mark+2 checks ns', 'kept ns/state', 'kept extra ns', 'bytes added/state'];
 const floorChurn = 1e9 / (best[0] * 2000);
 const floorKept = 1e9 / (best[1] * 20_000);
