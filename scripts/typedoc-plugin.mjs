@@ -11,6 +11,8 @@ import { Comment, CommentTag, Converter, MarkdownEvent, PageEvent, ReflectionKin
 const GROUPS = [
   ['core', 'Rules core'],
   ['views', 'Player views'],
+  // selections, hints and steps for game UIs (issue 21)
+  ['ui', 'Game UI'],
   ['records', 'Records and positions'],
   // the setup layer: positions, fromPosition/toPosition and the position text
   ['setup', 'Records and positions'],

@@ -10,6 +10,8 @@ import type { NOTATION_ERROR_CODES } from '../notation/notation-error.js';
 import type { POSITION_PROBLEM_CODES } from '../core/position-error.js';
 import type { RECORD_ERROR_CODES } from '../records/record-error.js';
 import type { VIEW_ERROR_CODES } from '../views/errors.js';
+import type { SELECTION_ERROR_CODES } from '../ui/selection.js';
+import type { Move } from '../core/moves.js';
 
 /** The languages of the sentences: English (default), French (the original rulebook) and Dutch. */
 export const LOCALES = ['en', 'fr', 'nl'] as const;
@@ -64,6 +66,10 @@ export interface ErrorParams {
   readonly allowed?: readonly string[];
   /** A move number, 0-based. */
   readonly moveNumber?: number;
+  /** The legal moves a selection could mean (`AMBIGUOUS_SELECTION` of `moveFromSelection`). */
+  readonly candidates?: readonly Move[];
+  /** The input that tells the candidates apart: the action to take, or the target set. */
+  readonly distinguish?: 'action' | 'target';
 }
 
 /** The class name of each error this package throws, with its codes. */
@@ -78,6 +84,8 @@ export interface ErrorCodes {
   readonly BotError: (typeof BOT_ERROR_CODES)[number];
   readonly HistoryError: (typeof HISTORY_ERROR_CODES)[number];
   readonly LocaleError: LocaleErrorCode;
+  /** The refusals of `moveFromSelection` that are not a rule's (a verdict's `kind`; never thrown). */
+  readonly SelectionError: (typeof SELECTION_ERROR_CODES)[number];
 }
 
 /** The class name of an error of this package, e.g. `"IllegalMoveError"`. */
