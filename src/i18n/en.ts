@@ -1,4 +1,5 @@
 /** English sentences (the library's own wording; the default locale). */
+import { selectionSentence } from '../ui/selection.js';
 import type { Catalogue, ErrorParams, SetRef } from './types.js';
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
@@ -131,18 +132,10 @@ export const en: Catalogue = {
       UNKNOWN_LOCALE: (p) => `There are sentences in ${list(p.allowed ?? ['en', 'fr', 'nl'])} only, not ${p.name ?? 'that language'}.`,
     },
     SelectionError: {
-      MALFORMED_SELECTION: (p) =>
-        p.action === 'B' && p.count !== undefined ? `An add is one card of your hand and an opponent's set: select exactly one card, not ${p.count} ${rules(p, '§5 B')}.`
-        : p.action === 'A' ? `A play puts the cards in your own play area: it has no target set ${rules(p, '§5 A')}.`
-        : p.action === 'C' ? `A take names only the set you take, no cards ${rules(p, '§5 C')}.`
-        : p.action === 'D' ? `Rotating your hand takes no cards and no set ${rules(p, '§5 D')}.`
-        : `That is not a selection of cards, a target set and an action${p.name ? ` (look at ${p.name})` : ''}${p.input ? `: ${p.input}` : ''} ${rules(p, '§5')}.`,
-      EMPTY_SELECTION: (p) => `Nothing is selected: choose cards to play, one card and a set to add it to, or a set to take; or rotate your hand ${rules(p, '§5')}.`,
-      NO_TARGET: (p) => (p.action === 'C' ? `No opponent has a set you could take ${rules(p, '§5 C')}.` : `No opponent's set can take ${p.card === undefined ? 'that card' : `card ${p.card}`} ${rules(p, '§5 B')}.`),
-      AMBIGUOUS_SELECTION: (p) =>
-        p.distinguish === 'action' ? `${card(p)} can be played or added to a set: choose which ${rules(p, '§5')}.`
-        : p.action === 'C' ? `${p.count ?? 'Several'} sets can be taken: choose the set ${rules(p, '§5 C')}.`
-        : `${card(p)} can be added to ${p.count ?? 'several'} sets: choose the set ${rules(p, '§5 B')}.`,
+      MALFORMED_SELECTION: (p) => selectionSentence('MALFORMED_SELECTION', p),
+      EMPTY_SELECTION: (p) => selectionSentence('EMPTY_SELECTION', p),
+      NO_TARGET: (p) => selectionSentence('NO_TARGET', p),
+      AMBIGUOUS_SELECTION: (p) => selectionSentence('AMBIGUOUS_SELECTION', p),
     },
   },
   problems: (sentences) => (sentences.length === 1 ? sentences[0]! : `${sentences.length} problems: ${sentences.join(' ')}`),

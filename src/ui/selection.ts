@@ -6,13 +6,11 @@
  */
 import type { CardId } from '../core/cards.js';
 import { judgedPosition, ruleError } from '../core/check-move.js';
-import { IllegalMoveError, type MoveErrorCode } from '../core/errors.js';
+import { IllegalMoveError, type ErrorParams, type MoveErrorCode } from '../core/errors.js';
 import { describeValue, isRecord, readInput } from '../core/input.js';
 import { mayAddTo, mayTake } from '../core/legal-moves.js';
 import { MOVE_TYPES, type AreaRef, type Move, type MoveType } from '../core/moves.js';
 import type { MovePosition, MoveSource } from '../core/position.js';
-import type { ErrorParams } from '../i18n/types.js';
-import { en } from '../i18n/en.js';
 
 /**
  * What the player has chosen so far. Every field is optional:
@@ -42,6 +40,33 @@ export const SELECTION_ERROR_CODES = ['MALFORMED_SELECTION', 'EMPTY_SELECTION', 
 
 /** A machine-readable reason, from {@link SELECTION_ERROR_CODES}. */
 export type SelectionErrorCode = (typeof SELECTION_ERROR_CODES)[number];
+
+const card = (p: ErrorParams): string => (p.card !== undefined ? `Card ${p.card}` : 'That card');
+const rules = (p: ErrorParams, fallback: string): string => `(rules ${p.rule ?? fallback})`;
+
+/**
+ * The English sentence of a selection refusal, from its params: the verdict's `message`, and the
+ * English catalogue's `SelectionError` entries (i18n/en.ts), so the two cannot differ.
+ * @internal
+ */
+export function selectionSentence(code: SelectionErrorCode, p: ErrorParams): string {
+  switch (code) {
+    case 'MALFORMED_SELECTION':
+      return p.action === 'B' && p.count !== undefined ? `An add is one card of your hand and an opponent's set: select exactly one card, not ${p.count} ${rules(p, '§5 B')}.`
+        : p.action === 'A' ? `A play puts the cards in your own play area: it has no target set ${rules(p, '§5 A')}.`
+        : p.action === 'C' ? `A take names only the set you take, no cards ${rules(p, '§5 C')}.`
+        : p.action === 'D' ? `Rotating your hand takes no cards and no set ${rules(p, '§5 D')}.`
+        : `That is not a selection of cards, a target set and an action${p.name ? ` (look at ${p.name})` : ''}${p.input ? `: ${p.input}` : ''} ${rules(p, '§5')}.`;
+    case 'EMPTY_SELECTION':
+      return `Nothing is selected: choose cards to play, one card and a set to add it to, or a set to take; or rotate your hand ${rules(p, '§5')}.`;
+    case 'NO_TARGET':
+      return p.action === 'C' ? `No opponent has a set you could take ${rules(p, '§5 C')}.` : `No opponent's set can take ${p.card === undefined ? 'that card' : `card ${p.card}`} ${rules(p, '§5 B')}.`;
+    case 'AMBIGUOUS_SELECTION':
+      return p.distinguish === 'action' ? `${card(p)} can be played or added to a set: choose which ${rules(p, '§5')}.`
+        : p.action === 'C' ? `${p.count ?? 'Several'} sets can be taken: choose the set ${rules(p, '§5 C')}.`
+        : `${card(p)} can be added to ${p.count ?? 'several'} sets: choose the set ${rules(p, '§5 B')}.`;
+  }
+}
 
 /** The fields every refusal of {@link moveFromSelection} has (its `kind` and `code` are in {@link SelectionVerdict}). */
 export interface SelectionRefusal {
@@ -78,7 +103,7 @@ const RULE_OF_SELECTION: Readonly<Record<SelectionErrorCode, string>> = {
 
 function refused(code: SelectionErrorCode, facts: ErrorParams, rule = RULE_OF_SELECTION[code]): Verdict {
   const params = { ...facts, rule };
-  return { ok: false, kind: 'SelectionError', code, message: en.errors.SelectionError[code](params), rule, params };
+  return { ok: false, kind: 'SelectionError', code, message: selectionSentence(code, params), rule, params };
 }
 
 /** A selection read once as plain data, or the refusal that says why it is not one. */
