@@ -230,9 +230,10 @@ describe('dnup check and replay with position text (docs/notation.md §5)', () =
 
   it('an invalid position is exit 1 whether it comes as JSON or as position text: a set of mixed values too', () => {
     const state = fromPositionText('dnup1 Ana,Ben,Cy 5/2,1/6;7/1;8/1 1:3/4,3/6;2:5/6 t0');
-    const mixed = 'dnup1 Ana,Ben,Cy 5/2,1/6;7/1;8/1 1:3/4,4/3;2:5/6 t0'; // 4·3 shows 4 in a set of 3s
+    const mixed = 'dnup1 Ana,Ben,Cy 5/2,1/6;7/1;8/1 1:3/4,4/8;2:5/6 t0'; // 4·8 shows 4 in a set of 3s
     const r = dnup(['check', '-'], mixed);
     expect(r.status).toBe(1);
+    expect(r.stdout).toContain('Invalid position: 1 problem.');
     expect(r.stdout).toMatch(/MIXED_SET at table\[0\]: /);
     // the same kind of fault in JSON: a card that cannot show its set's value
     const odd = discardPile(state).find((id) => !STANDARD_DECK.cards[id]!.faces.includes(3))!;
