@@ -1,7 +1,7 @@
 /**
  * The floors of src/ (docs/architecture.md), checked by test/layering/floors.test.ts:
  *
- *   floor 3  i18n/, cli/, index.ts   sentences in every language, the command line, the public entry
+ *   floor 3  i18n/, cli/, index.ts, arena.ts   sentences in every language, the command line, the entries
  *   floor 2  bots/, search/, ui/     players: bots, the arena, the playout fast path; the UI kit
  *   floor 1  views/, notation/, records/, setup/, history/   what is built on the rules
  *   floor 0  core/                   the rules: imports nothing outside core/
@@ -12,7 +12,7 @@
  */
 const FLOOR_1 = '^src/(views|notation|records|setup|history)/';
 const FLOOR_2 = '^src/(bots|search|ui)/';
-const TOP = '^src/(i18n/|cli/|index[.]ts$)';
+const TOP = '^src/(i18n/|cli/|index[.]ts$|arena[.]ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -48,9 +48,16 @@ module.exports = {
     {
       name: 'nothing-imports-the-cli-or-entry',
       severity: 'error',
-      comment: 'cli/ and index.ts are leaves: the library never imports them.',
+      comment: 'cli/ and the entries are leaves: the library never imports them (the CLI may).',
       from: { path: '^src/', pathNot: '^src/cli/' },
-      to: { path: '^src/(cli/|index[.]ts$)' },
+      to: { path: '^src/(cli/|index[.]ts$|arena[.]ts$)' },
+    },
+    {
+      name: 'root-entry-without-arena',
+      severity: 'error',
+      comment: 'The package root is browser-clean: it never reaches the arena (worker threads), which is the entry dnup/arena.',
+      from: { path: '^src/index[.]ts$' },
+      to: { path: '^src/bots/arena(-worker)?[.]ts$', reachable: true },
     },
     {
       name: 'node-builtins-only-in-node-modules',

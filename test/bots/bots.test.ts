@@ -11,7 +11,6 @@ import {
   monteCarloBot,
   playGame,
   randomBot,
-  runArena,
   wilsonInterval,
   fromPosition,
   greedyScores,
@@ -22,6 +21,7 @@ import {
   type GameState,
   type Move,
 } from '../../src/index.js';
+import { runArena } from '../../src/arena.js';
 import { arenaCommand } from '../../src/cli/arena-command.js';
 import { CliError } from '../../src/cli/cli-support.js';
 
