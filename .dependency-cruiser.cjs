@@ -2,7 +2,7 @@
  * The floors of src/ (docs/architecture.md), checked by test/layering/floors.test.ts:
  *
  *   floor 3  i18n/, cli/, index.ts, arena.ts   sentences in every language, the command line, the entries
- *   floor 2  bots/, search/          players: bots, the arena, the playout fast path
+ *   floor 2  bots/, search/, ui/     players: bots, the arena, the playout fast path; the UI kit
  *   floor 1  views/, notation/, records/, setup/, history/   what is built on the rules
  *   floor 0  core/                   the rules: imports nothing outside core/
  *
@@ -11,7 +11,7 @@
  * its error codes; i18n/ names them all, so it is on top.
  */
 const FLOOR_1 = '^src/(views|notation|records|setup|history)/';
-const FLOOR_2 = '^src/(bots|search)/';
+const FLOOR_2 = '^src/(bots|search|ui)/';
 const TOP = '^src/(i18n/|cli/|index[.]ts$|arena[.]ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -41,7 +41,7 @@ module.exports = {
     {
       name: 'floor-2-below-top',
       severity: 'error',
-      comment: 'Floor 2 (bots, search) imports nothing of i18n/, cli/ or the entry.',
+      comment: 'Floor 2 (bots, search, ui) imports nothing of i18n/, cli/ or the entry.',
       from: { path: FLOOR_2 },
       to: { path: TOP },
     },

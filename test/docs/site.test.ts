@@ -16,7 +16,7 @@ interface Node {
   readonly documents?: readonly Node[];
 }
 const MODULE = 2;
-const TOPICS = ['Rules core', 'Player views', 'Records and positions', 'Notation', 'Languages', 'History', 'Bots'];
+const TOPICS = ['Rules core', 'Player views', 'Game UI', 'Records and positions', 'Notation', 'Languages', 'History', 'Bots'];
 let model: Node;
 
 beforeAll(() => {
