@@ -9,8 +9,14 @@ import { Comment, CommentTag, Converter, MarkdownEvent, PageEvent, ReflectionKin
 
 /** Folder of src/ → the group its exports appear under, in this order. */
 const GROUPS = [
+  // files that sit lower than their topic (the floors, .dependency-cruiser.cjs) keep their group
+  ['core/game-record.', 'Records and positions'],
+  ['i18n/describe-move.', 'Notation'],
+  ['i18n/render-position.', 'Notation'],
   ['core', 'Rules core'],
   ['views', 'Player views'],
+  // selections, hints and steps for game UIs (issue 21)
+  ['ui', 'Game UI'],
   ['records', 'Records and positions'],
   // the setup layer: positions, fromPosition/toPosition and the position text
   ['setup', 'Records and positions'],
@@ -33,7 +39,7 @@ export function load(app) {
     const project = context.project;
     for (const child of exportsOf(project)) {
       const file = project.getSymbolIdFromReflection(child)?.fileName ?? '';
-      const group = GROUPS.find(([dir]) => file.includes(`/src/${dir}/`))?.[1];
+      const group = GROUPS.find(([dir]) => file.includes(`/src/${dir}${dir.endsWith('.') ? '' : '/'}`))?.[1];
       if (!group) continue;
       child.comment ??= new Comment();
       if (child.comment.blockTags.some((t) => t.tag === '@group')) continue;

@@ -4,7 +4,7 @@ import type { Move } from '../core/moves.js';
 import type { Seed } from '../core/random.js';
 import { createGame } from '../core/setup.js';
 import type { GameOptions, GameState } from '../core/state.js';
-import { recordOf, type GameRecord } from '../records/game-record.js';
+import { recordOf, type GameRecord } from '../core/game-record.js';
 import { playerView, type PlayerView } from '../views/player-view.js';
 
 /**
@@ -18,7 +18,7 @@ export interface Bot {
    * Chooses a move for the seat to play.
    *
    * @param view - what this seat may know; `view.seat === view.turn.seat`.
-   * @param moves - the legal moves, in canonical order (equal to `legalMovesOfView(view)`), never empty.
+   * @param moves - the legal moves, in canonical order (equal to `legalMoves(view)`), never empty.
    */
   chooseMove(view: PlayerView, moves: readonly Move[]): Move | Promise<Move>;
 }

@@ -1,15 +1,15 @@
 /** `dnup check <position>`: a position's validity report and, if valid, its legal moves. The position is JSON or one line of position text. */
 import type { Move } from '../core/moves.js';
 import type { GameState } from '../core/state.js';
-import { describeMove } from '../notation/describe-move.js';
+import { describeMove } from '../i18n/describe-move.js';
 import { formatMove } from '../notation/format-move.js';
-import { renderPosition } from '../notation/render-position.js';
+import { renderPosition } from '../i18n/render-position.js';
 import { isPositionError } from '../core/position-error.js';
 import { fromPosition } from '../setup/validate-position.js';
 import { formatPosition, parsePosition } from '../setup/position-text.js';
 import { isNotationError } from '../notation/notation-error.js';
 import { iterateLegalMoves, legalMoveGroups } from '../views/move-groups.js';
-import { clip, CliError, EXIT, indent, parseCommand, print, readText } from './cli-support.js';
+import { clip, CliError, EXIT, indent, parseCommand, print, problemLine, readText } from './cli-support.js';
 
 /**
  * At most this many legal moves are listed, in canonical order. A standard-deck position has
@@ -119,7 +119,7 @@ export async function checkCommand(args: readonly string[]): Promise<number> {
     if (values.json) print(JSON.stringify({ valid: false, problems: shown, problemCount: count }, null, 2));
     else {
       print(`Invalid position: ${count} problem${count === 1 ? '' : 's'}.`);
-      for (const p of shown) print(`  ${p.code}${p.path ? ` at ${p.path}` : ''} (rules ${p.rule}): ${p.message}`);
+      for (const p of shown) print(`  ${problemLine(p)}`);
       if (count > shown.length) print(`  … and ${count - shown.length} more.`);
     }
     return EXIT.rejected;

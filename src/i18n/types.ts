@@ -3,13 +3,18 @@
  * parameters), for events, for a move's story ({@link describeMove}) and for the position text.
  */
 import type { BOT_ERROR_CODES } from '../bots/errors.js';
-import type { ARGUMENT_ERROR_CODES, MOVE_ERROR_CODES, SETUP_ERROR_CODES } from '../core/errors.js';
+import type { ARGUMENT_ERROR_CODES, ErrorParams, MOVE_ERROR_CODES, SETUP_ERROR_CODES } from '../core/errors.js';
 import type { GameEvent } from '../core/events.js';
 import type { HISTORY_ERROR_CODES } from '../history/history.js';
 import type { NOTATION_ERROR_CODES } from '../notation/notation-error.js';
 import type { POSITION_PROBLEM_CODES } from '../core/position-error.js';
 import type { RECORD_ERROR_CODES } from '../records/record-error.js';
 import type { VIEW_ERROR_CODES } from '../views/errors.js';
+import type { SELECTION_ERROR_CODES } from '../ui/selection.js';
+
+// the facts of an error belong to the core (the floor every module's errors stand on); re-exported
+// here for the catalogues
+export type { ErrorParams };
 
 /** The languages of the sentences: English (default), French (the original rulebook) and Dutch. */
 export const LOCALES = ['en', 'fr', 'nl'] as const;
@@ -23,49 +28,6 @@ export const LOCALE_ERROR_CODES = ['UNKNOWN_LOCALE'] as const;
 /** A machine-readable reason, from {@link LOCALE_ERROR_CODES}. */
 export type LocaleErrorCode = (typeof LOCALE_ERROR_CODES)[number];
 
-/**
- * The structured facts of an error, so that a UI can word it itself. Each code fills the fields
- * that concern it; every one is optional.
- */
-export interface ErrorParams {
-  /** The rules reference section, e.g. `"§5 A"`. */
-  readonly rule?: string;
-  /** One card id concerned. */
-  readonly card?: number;
-  /** Several card ids concerned. */
-  readonly cards?: readonly number[];
-  /** The value shown by the cards played or added. */
-  readonly value?: number;
-  /** Two different values seen together (`MIXED_VALUES`). */
-  readonly values?: readonly number[];
-  /** The value of the set on the table that had to be beaten, or that a card must match. */
-  readonly tableValue?: number;
-  /** A set size. */
-  readonly size?: number;
-  /** A seat, 0-based. */
-  readonly seat?: number;
-  /** The seat whose turn it is. */
-  readonly turnSeat?: number;
-  /** A play area, 0-based. */
-  readonly area?: number;
-  /** The action concerned, `A` to `D` (rules §5). */
-  readonly action?: 'A' | 'B' | 'C' | 'D';
-  /** A number of players. */
-  readonly players?: number;
-  /** A count: legal moves a text fits, cards missing… */
-  readonly count?: number;
-  /** The text or value refused, as written (JSON for values). */
-  readonly input?: string;
-  /** Where in a record or position, as a JSON path such as `hands[2][4]`. */
-  readonly path?: string;
-  /** A name: an option, a bot, a locale. */
-  readonly name?: string;
-  /** The names or values allowed. */
-  readonly allowed?: readonly string[];
-  /** A move number, 0-based. */
-  readonly moveNumber?: number;
-}
-
 /** The class name of each error this package throws, with its codes. */
 export interface ErrorCodes {
   readonly IllegalMoveError: (typeof MOVE_ERROR_CODES)[number];
@@ -78,6 +40,8 @@ export interface ErrorCodes {
   readonly BotError: (typeof BOT_ERROR_CODES)[number];
   readonly HistoryError: (typeof HISTORY_ERROR_CODES)[number];
   readonly LocaleError: LocaleErrorCode;
+  /** The refusals of `moveFromSelection` that are not a rule's (a verdict's `kind`; never thrown). */
+  readonly SelectionError: (typeof SELECTION_ERROR_CODES)[number];
 }
 
 /** The class name of an error of this package, e.g. `"IllegalMoveError"`. */
@@ -87,6 +51,8 @@ export type ErrorKind = keyof ErrorCodes;
 export interface SetRef {
   readonly owner: string;
   readonly own: boolean;
+  /** True when the owner is the reader (`viewer`): "your set". */
+  readonly yours: boolean;
   readonly size: number;
   readonly value: number;
 }
@@ -95,12 +61,14 @@ export interface SetRef {
 export interface MoveStory {
   /** The name of the player who moved. */
   readonly who: string;
+  /** True when the player who moved is the reader (`viewer`): told as "you". */
+  readonly you: boolean;
   readonly action:
     | { readonly kind: 'play'; readonly size: number; readonly value: number }
     | { readonly kind: 'add'; readonly value: number; readonly target: SetRef; readonly size: number }
     | { readonly kind: 'take'; readonly from: SetRef; readonly shownAs: readonly number[] }
     | { readonly kind: 'rotate'; readonly size: number }
-    | { readonly kind: 'deal'; readonly round: number; readonly starter: string }
+    | { readonly kind: 'deal'; readonly round: number; readonly starter: string; readonly starterYou: boolean }
     | { readonly kind: 'other' };
   readonly beaten?: { readonly set: SetRef; readonly fate: 'returned' | 'discarded'; readonly returnedAs: readonly number[] };
   readonly out?:
@@ -137,8 +105,11 @@ export interface Catalogue {
   readonly errors: { readonly [K in ErrorKind]: { readonly [C in ErrorCodes[K]]: (p: ErrorParams) => string } };
   /** Several problems of one record or position in one sentence. */
   problems(sentences: readonly string[]): string;
-  /** One sentence per event type; `names` are the players' names by seat. */
-  readonly events: { readonly [T in NarratedEvent['type']]: (e: EventOf<T>, names: readonly string[]) => string };
+  /**
+   * One sentence per event type; `names` are the players' names by seat, and `viewer` the seat of
+   * the reader, told in the second person ("You play…"), or undefined for the third person only.
+   */
+  readonly events: { readonly [T in NarratedEvent['type']]: (e: EventOf<T>, names: readonly string[], viewer?: number) => string };
   /** The sentence of a move ({@link describeMove}). */
   move(story: MoveStory): string;
   readonly position: PositionWords;

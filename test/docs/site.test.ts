@@ -16,7 +16,7 @@ interface Node {
   readonly documents?: readonly Node[];
 }
 const MODULE = 2;
-const TOPICS = ['Rules core', 'Player views', 'Records and positions', 'Notation', 'Languages', 'History', 'Bots'];
+const TOPICS = ['Rules core', 'Player views', 'Game UI', 'Records and positions', 'Notation', 'Languages', 'History', 'Bots'];
 let model: Node;
 
 beforeAll(() => {
@@ -27,9 +27,11 @@ beforeAll(() => {
 }, 120_000);
 
 describe('the API site', () => {
-  it('has one module, named dnup (not index)', () => {
+  it('has the two entries as modules, dnup and dnup/arena (not index)', () => {
     const modules = (model.children ?? []).filter((c) => c.kind === MODULE);
-    expect(modules.map((m) => m.name)).toEqual(['dnup']);
+    expect(modules.map((m) => m.name)).toEqual(['dnup', 'dnup/arena']);
+    const arena = modules[1]!;
+    expect(arena.children!.map((c) => c.name)).toContain('runArena');
   });
 
   it('groups every export by topic, in the documented order', () => {
@@ -41,7 +43,7 @@ describe('the API site', () => {
 
   it('holds the rules reference, the guides and the changelog as pages, and links the playground', () => {
     const titles = (model.documents ?? []).map((d) => d.name);
-    for (const title of ['The rules of dnup', 'CHANGELOG', 'Guide: building a game UI']) expect(titles).toContain(title);
+    for (const title of ['The rules of dnup', 'CHANGELOG', 'CONTRIBUTING', 'Guide: building a game UI', 'Benchmarks', 'Limits', 'Arena results']) expect(titles).toContain(title);
     const config = JSON.parse(readFileSync(join(ROOT, 'typedoc.json'), 'utf8')) as { navigationLinks: Record<string, string> };
     expect(config.navigationLinks.Playground).toBe('playground/index.html');
   });

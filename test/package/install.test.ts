@@ -72,8 +72,8 @@ console.log(JSON.stringify({ moves: state.moveCount, hands: state.hands.map((h) 
 describe('the packed package', () => {
   it('ships the built entries, the documents the help points to, and no sources, tests or maps', () => {
     const files = packed.files.map((f) => f.path);
-    const docs = ['docs/rules.md', 'docs/notation.md', 'docs/randomness.md', 'docs/record.schema.json', 'docs/guides/ui-developers.md', 'docs/guides/bot-authors.md', 'docs/guides/rules-checkers.md', 'docs/guides/rules.md'];
-    for (const f of [...entryFiles(), 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', ...docs]) expect(files).toContain(f);
+    const docs = ['docs/rules.md', 'docs/notation.md', 'docs/randomness.md', 'docs/record.schema.json', 'docs/guides/ui-developers.md', 'docs/guides/bot-authors.md', 'docs/guides/rules-checkers.md', 'docs/guides/rules.md', 'docs/arena.md', 'docs/benchmarks.md', 'docs/limits.md'];
+    for (const f of [...entryFiles(), 'package.json', 'README.md', 'CHANGELOG.md', 'CONTRIBUTING.md', 'LICENSE', ...docs]) expect(files).toContain(f);
     expect(files.filter((f) => /^(src|test|bench|scripts|docs\/playground|docs\/api)\//.test(f) || f.endsWith('.map'))).toEqual([]);
     expect(packed.filename).toBe(`${pkg.name}-${pkg.version}.tgz`);
   });
@@ -118,6 +118,16 @@ console.log(JSON.stringify({ id: schema.$id, same: JSON.stringify(same) === JSON
     const cjs = run(process.execPath, ['cjs.cjs'], app()).trim();
     expect(JSON.parse(esm)).toEqual({ moves: 5, hands: expect.any(Array), code: 'MALFORMED_MOVE' });
     expect(cjs).toBe(esm);
+  });
+
+  it('runs the arena on worker threads from dnup/arena, through ESM import and CommonJS require', () => {
+    const ARENA = `const result = await arena.runArena({ players: 3, games: 3, lineup: ['greedy', 'random', 'random'], seed: 'install', workers: 2 });
+console.log(JSON.stringify({ workers: result.workers, games: result.rows.reduce((n, r) => n + r.wins, 0) + result.unfinished, root: 'runArena' in dnup }));`;
+    writeFileSync(join(app(), 'arena.mjs'), `import * as arena from 'dnup/arena';\nimport * as dnup from 'dnup';\n${ARENA}`);
+    writeFileSync(join(app(), 'arena.cjs'), `const arena = require('dnup/arena');\nconst dnup = require('dnup');\n(async () => {\n${ARENA}\n})();`);
+    const expected = { workers: 2, games: 3, root: false };
+    expect(JSON.parse(run(process.execPath, ['arena.mjs'], app()))).toEqual(expected);
+    expect(JSON.parse(run(process.execPath, ['arena.cjs'], app()))).toEqual(expected);
   });
 
   it('lets the CommonJS copy recognise errors thrown by the ESM copy (no instanceof needed)', () => {
