@@ -301,7 +301,7 @@ export class DnupRoom extends Room {
   }
 
   private sendWelcome(client: Client, seat: number | null, token: string | null): void {
-    const welcome: WelcomeMessage = { code: this.roomId, seat, seatToken: seat === null ? null : token, reconnectSeconds: this.cfg.reconnectSeconds };
+    const welcome: WelcomeMessage = { code: this.roomId, seat, seatToken: seat === null ? null : token, reconnectSeconds: this.cfg.reconnectSeconds, turnSeconds: null };
     client.send(MESSAGES.welcome, welcome);
     if (this.game && seat === null) this.sendState(client);
     if (this.phase === 'over') client.send(MESSAGES.gameOver, this.gameOverMessage('won'));
@@ -572,10 +572,10 @@ export class DnupRoom extends Room {
     if (!this.game) return;
     const seat = (client.userData as ClientData).seat;
     if (seat === null) {
-      client.send(MESSAGES.state, { view: spectatorView(this.game), moves: [] } satisfies StateMessage);
+      client.send(MESSAGES.state, { view: spectatorView(this.game), moves: [], deadline: null } satisfies StateMessage);
     } else {
       const view = playerView(this.game, seat);
-      client.send(MESSAGES.state, { view, moves: this.phase === 'playing' ? movesOf(view) : [] } satisfies StateMessage);
+      client.send(MESSAGES.state, { view, moves: this.phase === "playing" ? movesOf(view) : [], deadline: null } satisfies StateMessage);
     }
   }
 
@@ -584,7 +584,7 @@ export class DnupRoom extends Room {
     if (!game) return;
     for (const s of this.seats) if (s.client) this.sendState(s.client);
     if (this.spectators.size > 0) {
-      const message: StateMessage = { view: spectatorView(game), moves: [] };
+      const message: StateMessage = { view: spectatorView(game), moves: [], deadline: null };
       for (const c of this.spectators) c.send(MESSAGES.state, message);
     }
   }
