@@ -184,7 +184,9 @@ export const CLOSE_CODES = {
   flood: 4429,
   /** Kept sending malformed messages. */
   malformed: 4400,
-  /** The server is shutting down: the game is stored; join again with the seat token. */
+  /** A frame that is not a Colyseus room message with a MessagePack payload (Colyseus' own code for it). */
+  undecodable: 4002,
+  /** This process no longer hosts the game (shutting down, or another process took it over): join again with the seat token. */
   restart: 4503,
 } as const;
 
