@@ -160,3 +160,8 @@ export async function playToEnd(players: readonly Player[], pick: (moves: readon
     tick();
   });
 }
+
+/** Leaves every room still open (a room whose connection already closed never answers a leave). */
+export async function leaveAll(players: readonly Player[]): Promise<void> {
+  await Promise.all(players.filter((p) => p.left === null).map((p) => Promise.race([p.room.leave().catch(() => {}), new Promise((r) => setTimeout(r, 2000))])));
+}
