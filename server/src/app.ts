@@ -33,6 +33,8 @@ export interface ServerConfig extends Partial<Omit<RoomSettings, 'store'>> {
   readonly handleSignals?: boolean;
   /** With Redis: ms a process owns a game without renewing (default 3000); a dead host's games move after about this. */
   readonly leaseMs?: number;
+  /** A store of your own instead of the data folder or Redis (embedding, tests). */
+  readonly store?: GameStore;
 }
 
 /** A started server. */
@@ -85,10 +87,12 @@ export async function startServer(config: ServerConfig = {}): Promise<RunningSer
   const host = config.host ?? '127.0.0.1';
   const redisUrl = config.redisUrl;
   const leaseMs = config.leaseMs ?? 3000;
-  const store: GameStore = redisUrl
+  const store: GameStore = config.store
+    ? config.store
+    : redisUrl
     ? new RedisStore(new Redis(redisUrl, { lazyConnect: false }), { owner: () => matchMaker.processId, leaseMs })
     : new FileStore(config.dataDir ?? 'data', config.storeMaxBytes ? { maxBytes: config.storeMaxBytes } : {});
-  const { port: _p, host: _h, redisUrl: _r, dataDir: _d, storeMaxBytes: _s, publicAddress: _a, handleSignals: _g, leaseMs: _l, ...roomSettings } = config;
+  const { port: _p, host: _h, redisUrl: _r, dataDir: _d, storeMaxBytes: _s, publicAddress: _a, handleSignals: _g, leaseMs: _l, store: _st, ...roomSettings } = config;
   const settings = configureRooms({ ...roomSettings, store });
   const failover = new Failover({ store, intervalMs: Math.max(100, leaseMs / 3), shared: redisUrl !== undefined, log: settings.log });
 
