@@ -282,8 +282,8 @@ export class DnupRoom extends Room {
     }
     this.broadcastLobby();
     this.replan();
-    // the seat to move may now be the bot's: everyone hears the deadline is gone
-    this.broadcastState();
+    // with a turn clock, the seat to move may now be the bot's: everyone hears its deadline is gone
+    if (this.turnSeconds !== null) this.broadcastState();
   }
 
   private abandon(): void {
