@@ -6,7 +6,9 @@
  * (from its /stats), the load average, and checks that no move was lost or applied twice and that
  * every finished game's record replays as legal. Exits 1 when a check fails.
  *
- * Options: --rooms N (200), --seconds S (30), --seed S (random moves are seeded).
+ * Options: --rooms N (200), --seconds S (30), --think-ms T (0: each scripted person moves T ms
+ * after its view arrives, so the load is a chosen number of moves per room and second rather than
+ * as many as the machine allows), --seed S (random moves are seeded).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,8 +27,9 @@ function option(name: string, fallback: number | string): string {
 const ROOMS = Number(option('rooms', 200));
 const SECONDS = Number(option('seconds', 30));
 const SEED = option('seed', 'loadtest');
-if (!(Number.isInteger(ROOMS) && ROOMS > 0 && ROOMS <= 2000 && SECONDS > 0 && SECONDS <= 600)) {
-  console.error('loadtest: --rooms is 1–2000 and --seconds 1–600');
+const THINK_MS = Number(option('think-ms', 0));
+if (!(Number.isInteger(ROOMS) && ROOMS > 0 && ROOMS <= 2000 && SECONDS > 0 && SECONDS <= 600 && THINK_MS >= 0 && THINK_MS <= 10_000)) {
+  console.error('loadtest: --rooms is 1–2000, --seconds 1–600 and --think-ms 0–10000');
   process.exit(2);
 }
 
@@ -85,8 +88,13 @@ class Bot {
     if (s.view.status === 'roundOver' && s.view.turn.seat !== this.seat) return;
     this.last = n;
     const move: Move = s.moves[Math.floor(rng() * s.moves.length)]!;
-    this.sentAt.set(n, performance.now());
-    this.room.send(MESSAGES.move, { move, moveCount: n });
+    const send = (): void => {
+      if (stopping) return;
+      this.sentAt.set(n, performance.now());
+      this.room.send(MESSAGES.move, { move, moveCount: n });
+    };
+    if (THINK_MS > 0) setTimeout(send, THINK_MS);
+    else send();
   }
 }
 
@@ -175,6 +183,7 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   for (let i = 0; i < ROOMS; i += 10) {
     await Promise.all(Array.from({ length: Math.min(10, ROOMS - i) }, (_, j) => next(client, (i + j) % 2 === 0 ? 2 : 3)));
+    if ((i + 10) % 100 === 0) console.error(`loadtest: ${i + 10} rooms open after ${Math.round((performance.now() - startedAt) / 1000)} s`);
   }
   const opened = performance.now();
   const loaded = await stats(port);
@@ -204,6 +213,7 @@ async function main(): Promise<void> {
   const report = {
     rooms: ROOMS,
     seconds: SECONDS,
+    thinkMs: THINK_MS,
     roomsOpenedIn: Math.round(opened - startedAt),
     serverRoomsAtLoad: loaded.rooms,
     roomStartRetries: startFailures.length,
