@@ -93,6 +93,8 @@ export interface StateMessage {
   readonly view: PlayerView | SpectatorView;
   /** Your legal moves (canonical order); empty when it is not your turn, or for spectators. */
   readonly moves: readonly Move[];
+  /** The seal of the deal: SHA-256 (hex) of the seed's UTF-8 bytes, to check against the seed revealed at game over. */
+  readonly seal?: string;
 }
 
 /** Why the server refused a message. Library codes come with the library's sentence. */

@@ -572,10 +572,10 @@ export class DnupRoom extends Room {
     if (!this.game) return;
     const seat = (client.userData as ClientData).seat;
     if (seat === null) {
-      client.send(MESSAGES.state, { view: spectatorView(this.game), moves: [] } satisfies StateMessage);
+      client.send(MESSAGES.state, { view: spectatorView(this.game), moves: [], seal: hash(this.seedText) } satisfies StateMessage);
     } else {
       const view = playerView(this.game, seat);
-      client.send(MESSAGES.state, { view, moves: this.phase === 'playing' ? movesOf(view) : [] } satisfies StateMessage);
+      client.send(MESSAGES.state, { view, moves: this.phase === 'playing' ? movesOf(view) : [], seal: hash(this.seedText) } satisfies StateMessage);
     }
   }
 
@@ -584,7 +584,7 @@ export class DnupRoom extends Room {
     if (!game) return;
     for (const s of this.seats) if (s.client) this.sendState(s.client);
     if (this.spectators.size > 0) {
-      const message: StateMessage = { view: spectatorView(game), moves: [] };
+      const message: StateMessage = { view: spectatorView(game), moves: [], seal: hash(this.seedText) };
       for (const c of this.spectators) c.send(MESSAGES.state, message);
     }
   }

@@ -26,13 +26,17 @@ export interface Snapshot {
   readonly storage: string;
 }
 
-/** Starts the snapshots on every page load of `page`; `seed` is the one to look for. */
-export async function watchPage(page: Page, seed: string): Promise<void> {
-  await page.addInitScript((secret: string) => {
+/**
+ * Starts the snapshots on every page load of `page`; `seed` is the one to look for, `gameId` the
+ * id of the element the board is drawn in (`game` offline, `online-game` online). With `now`, the
+ * page as it is also starts taking them at once (an online seed is known only once the game began).
+ */
+export async function watchPage(page: Page, seed: string, gameId = 'game', now = false): Promise<void> {
+  const script = ({ secret, id }: { secret: string; id: string }): void => {
     const w = window as unknown as { __snaps: unknown[] };
     w.__snaps = [];
     const take = (): void => {
-      const game = document.getElementById('game');
+      const game = document.getElementById(id);
       const idsIn = (root: Element | null): number[] => (root ? [...new Set([...root.querySelectorAll('[data-card-id]')].map((el) => Number(el.getAttribute('data-card-id'))))] : []);
       const viewer = document.getElementById('replay-viewer');
       const elsewhere = [...document.querySelectorAll('[data-card-id]')].filter((el) => !game?.contains(el) && !viewer?.contains(el));
@@ -52,7 +56,10 @@ export async function watchPage(page: Page, seed: string): Promise<void> {
       });
     };
     new MutationObserver(take).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  }, seed);
+    if (document.body) take();
+  };
+  await page.addInitScript(script, { secret: seed, id: gameId });
+  if (now) await page.evaluate(script, { secret: seed, id: gameId });
 }
 
 /** The snapshots taken since the last call. */

@@ -14,7 +14,9 @@ import { commitmentOf, randomSeed } from './fairness';
 import { mountGame } from './game';
 import { mountReplay } from './replay';
 import { mountLanguageSwitch } from './language';
-import { installOnline } from './online';
+import { installOnline } from './online/index';
+import { mountTextBoard as mountOnlineBoard } from './online/text-board';
+import { currentLocale } from './language';
 import { mountRules } from './rules';
 import { decodeRecord, encodeRecord } from './share';
 
@@ -241,4 +243,5 @@ window.addEventListener('hashchange', () => {
   if (lastSetup && location.hash === gameHash(lastSetup)) return;
   void route();
 });
-installOnline(app); // "Play online": a client of the game server (docs/online.md)
+// "Play online": a client of the game server (docs/online.md), its games drawn on the board
+installOnline(app, mountOnlineBoard, currentLocale);

@@ -1,0 +1,303 @@
+/**
+ * Play online end to end (issue 22): a real game server in this process on loopback, the
+ * playground built with Vite, and real Chromium through playwright-core. Two people, each in a
+ * browser context of their own (one in French at 1280×800, one in Dutch on a 390×844 phone that
+ * joins by the room's link), and a greedy bot play a whole 3-player game through the board. After
+ * every change of each page's DOM a snapshot is taken (leaks.ts) and judged against the full state
+ * of that move: no card hidden from that seat may reach the page or its storage. The phone reloads
+ * mid-game and gets its seat back at the same move; a spectator in a third context watches to the
+ * end. axe-core checks every online screen (lobby, create, waiting, game, game over), and each is
+ * photographed at 390×844, 768×1024, 1280×800 and 1920×1080 into test-results/screenshots/.
+ * Without Chromium the test is skipped with one line outside CI; under CI=true it fails.
+ */
+import { mkdir, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apply, createGame, greedyBot, legalMoves, playerView, replay, type GameRecord, type GameState, type Move } from '../../src/index.js';
+import { freePort, testServer } from '../../server/test/helpers.js';
+import { snapshotProblems, takeSnapshots, watchPage } from './leaks.js';
+import { buildPlayground, findChromium, HOW_TO_ENABLE, launchBrowser, ROOT, serveStatic } from './server.js';
+
+const SHOTS = join(ROOT, 'test-results', 'screenshots');
+const SITE = join(ROOT, 'test-results', 'online-site');
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+] as const;
+const PHONE = SIZES[0];
+const DESKTOP = SIZES[2];
+
+const chromiumPath = findChromium();
+const inCi = process.env.CI === 'true';
+if (!chromiumPath && !inCi) console.warn(`Play online browser test skipped: ${HOW_TO_ENABLE}`);
+
+let browser: Browser;
+let site: Server;
+let siteUrl = '';
+let game: Awaited<ReturnType<typeof testServer>>;
+const errors: string[] = [];
+
+/** Every accessibility problem axe-core finds on the page as it is now. */
+async function axeProblems(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.join(' | ')}`);
+}
+
+/** Screenshots of the page at every size (then back to `keep`), and axe-core on it. */
+async function screen(page: Page, name: string, keep: { width: number; height: number }): Promise<void> {
+  expect(await axeProblems(page), `axe on the ${name} screen`).toEqual([]);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${size.width}×${size.height}: no sideways scrolling`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SHOTS, `online-${name}-${size.width}x${size.height}.png`), fullPage: true });
+  }
+  await page.setViewportSize(keep);
+}
+
+async function newPage(size: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport: size, acceptDownloads: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return page;
+}
+
+/**
+ * Resolves with `test(arg)` once it is truthy, checking after every change of the page's DOM (a
+ * MutationObserver in the page: no polling); fails after `ms`.
+ */
+async function waitDom<A, R>(page: Page, test: (arg: A) => R | null | undefined | false, arg: A, ms = 30_000): Promise<R> {
+  return page.evaluate(
+    ({ source, a, timeout }) =>
+      new Promise<R>((resolve, reject) => {
+        // eslint-disable-next-line no-new-func -- the test function travels as text into the page
+        const fn = new Function(`return (${source})`)() as (x: A) => R;
+        const check = (): boolean => {
+          const r = fn(a as A);
+          if (!r) return false;
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(r);
+          return true;
+        };
+        const observer = new MutationObserver(check);
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`timed out after ${timeout} ms waiting for ${source.slice(0, 200)}`));
+        }, timeout);
+        if (!check()) observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      }),
+    { source: test.toString(), a: arg, timeout: ms },
+  );
+}
+
+/** Waits until the text of `selector` is `text` (or matches it). */
+async function waitText(page: Page, selector: string, text: string | RegExp): Promise<void> {
+  const found = await waitDom(
+    page,
+    ({ sel, want, re }) => {
+      const t = document.querySelector(sel)?.textContent?.trim() ?? null;
+      return t !== null && (re ? new RegExp(want).test(t) : t === want) ? t : null;
+    },
+    { sel: selector, want: typeof text === 'string' ? text : text.source, re: typeof text !== 'string' },
+  ).catch(async (e: unknown) => {
+    throw new Error(`${selector}: wanted ${String(text)}, found ${JSON.stringify(await page.locator(selector).first().textContent({ timeout: 100 }).catch(() => null))}`, { cause: e });
+  });
+  expect(found).toMatch(text);
+}
+
+/** The board's state on a page, once it is drawn. */
+interface BoardState {
+  readonly move: number;
+  readonly status: string;
+  readonly myTurn: boolean;
+}
+
+/** Waits (on DOM changes, not a timer) until the board is past move `after` and the page has something to do, or the game is over. */
+async function nextTurn(page: Page, after: number, dealer: boolean): Promise<BoardState> {
+  return waitDom(
+    page,
+    ({ n, deal }) => {
+      const g = document.getElementById('online-game');
+      if (!g || g.hidden || g.dataset.moveCount === undefined) return null;
+      const state = { move: Number(g.dataset.moveCount), status: g.dataset.status ?? '', myTurn: g.dataset.myTurn === 'true' };
+      if (state.status === 'gameOver' && document.getElementById('online-over')) return state;
+      if (state.move <= n) return null;
+      return state.myTurn || (deal && state.status === 'roundOver') ? state : null;
+    },
+    { n: after, deal: dealer },
+  );
+}
+
+/** The full state at `move` of the room's game, from the server's store (a move is stored before anyone sees it). */
+async function stateAt(code: string, move: number): Promise<GameState> {
+  const stored = (await game.store.unfinished()).find((g) => g.id === code);
+  if (!stored) throw new Error(`room ${code} is not in the store`);
+  let state = createGame(stored.players, stored.seed);
+  for (const m of stored.moves.slice(0, move)) state = apply(state, m);
+  return state;
+}
+
+/** Plays `move` through the board, as a person would. */
+async function perform(page: Page, move: Move): Promise<void> {
+  await page.locator('#online-moves button', { hasText: JSON.stringify(move) }).first().click();
+}
+
+describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
+  beforeAll(async () => {
+    if (!chromiumPath) throw new Error(`CI=true: ${HOW_TO_ENABLE}`);
+    await rm(SHOTS, { recursive: true, force: true });
+    await mkdir(SHOTS, { recursive: true });
+    const [, running] = await Promise.all([buildPlayground(SITE), testServer({ botDelayMs: 0, roundPauseMs: 60_000, reconnectSeconds: 30, ratePerSecond: 50, rateBurst: 100 })]);
+    game = running;
+    ({ server: site, url: siteUrl } = await serveStatic(SITE));
+    browser = await launchBrowser(chromiumPath);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((done) => site?.close(done));
+    await game?.close();
+  });
+
+  it('says plainly when no server answers', async () => {
+    const page = await newPage(DESKTOP);
+    const nobody = `ws://127.0.0.1:${await freePort()}`;
+    await page.goto(`${siteUrl}#online&server=${encodeURIComponent(nobody)}`);
+    await waitText(page, '#online-lobby-error', `No dnup server answers at ${nobody}; start one with npm run server.`);
+    await page.fill('#online-code-input', 'K7QMZD');
+    await page.click('#online-join');
+    await waitText(page, '#online-notice', `No dnup server answers at ${nobody}; start one with npm run server.`);
+    await page.fill('#online-code-input', 'K7Q');
+    await page.click('#online-join');
+    await waitText(page, '#online-notice', 'A room code has 6 letters and digits, like K7QMZD.');
+    await page.context().close();
+    // the browser logs each refused connection as a console error: expected here
+    errors.length = 0;
+  });
+
+  it('two people and a bot play a whole game; a reload takes the seat back; a spectator watches to the end', async () => {
+    const server = `ws://127.0.0.1:${game.port}`;
+    // Ana creates the room, in French, on a laptop screen
+    const ana = await newPage(DESKTOP);
+    await ana.goto(`${siteUrl}?lang=fr#online&server=${encodeURIComponent(server)}`);
+    await ana.locator('#online-no-rooms').waitFor();
+    await ana.fill('#online-name', 'Ana');
+    await screen(ana, 'lobby', DESKTOP);
+    await ana.click('#online-new');
+    await ana.selectOption('#online-players', '3');
+    await ana.selectOption('#online-seat-1', 'human');
+    await ana.selectOption('#online-seat-2', 'greedy');
+    await screen(ana, 'create', DESKTOP);
+    await ana.click('#online-create');
+    await ana.locator('#online-people li').nth(2).waitFor();
+    const code = (await ana.textContent('#online-code'))!.trim();
+    expect(code).toMatch(/^[A-Z2-9]{6}$/);
+    const link = await ana.inputValue('#online-link');
+    expect(link).toContain(`online=${code}`);
+    await ana.locator('#online-start').waitFor();
+    await screen(ana, 'waiting', DESKTOP);
+
+    // the room is listed live in another visitor's lobby
+    const spectator = await newPage(DESKTOP);
+    await spectator.goto(`${siteUrl}#online&server=${encodeURIComponent(server)}`);
+    await waitText(spectator, `#online-rooms li[data-room="${code}"] strong`, 'Ana’s room');
+
+    // Ben opens the link on his phone, in Dutch, and joins: every person's seat is taken, the game starts
+    const ben = await newPage(PHONE);
+    await ben.goto(link.replace('#', '?lang=nl#'));
+    await waitText(ben, '#online-join-title', `Meedoen in kamer ${code}`);
+    await ben.fill('#online-name', 'Ben');
+    await ben.click('#online-join');
+    await Promise.all([ana, ben].map((p) => p.waitForSelector('#online-game[data-move-count]')));
+
+    // the spectator watches from the lobby's list
+    await spectator.locator(`#online-rooms li[data-room="${code}"] button`).click();
+    await spectator.waitForSelector('#online-game[data-move-count]');
+
+    // from here every DOM change of every page is judged once the seed is known (at the end)
+    const seed = (await game.store.unfinished()).find((g) => g.id === code)!.seed;
+    const pages = [
+      { page: ana, seat: 0 },
+      { page: ben, seat: 1 },
+      { page: spectator, seat: -1 },
+    ];
+    for (const { page } of pages) await watchPage(page, seed, 'online-game', true);
+    const snapshots = new Map<Page, Awaited<ReturnType<typeof takeSnapshots>>>(pages.map(({ page }) => [page, []]));
+    const collect = async (page: Page): Promise<void> => {
+      snapshots.get(page)!.push(...(await takeSnapshots(page)));
+    };
+
+    const greedy = greedyBot();
+    let reloaded = false;
+    let shotGame = false;
+    const play = async (page: Page, seat: number): Promise<void> => {
+      let last = -1;
+      for (;;) {
+        const board = await nextTurn(page, last, seat === 0);
+        await collect(page);
+        if (board.status === 'gameOver') return;
+        last = board.move;
+        if (seat === 1 && !reloaded && board.move >= 10 && board.status === 'playing') {
+          // a reload mid-game: the seat comes back with its token, at the very same move (the game waits)
+          reloaded = true;
+          await ben.reload();
+          const back = await nextTurn(ben, last - 1, false);
+          expect(back.move).toBe(board.move);
+          expect(back.myTurn).toBe(true);
+          await collect(ben);
+        }
+        if (seat === 0 && !shotGame && board.status === 'playing') {
+          shotGame = true;
+          await screen(ana, 'game', DESKTOP);
+        }
+        const state = await stateAt(code, board.move);
+        const move = state.status === 'roundOver' ? ({ type: 'nextRound' } as const) : await greedy.chooseMove(playerView(state, seat), legalMoves(state));
+        await perform(page, move);
+      }
+    };
+    const watch = async (): Promise<void> => {
+      await waitDom(spectator, () => document.getElementById('online-over') !== null, null, 60_000);
+      await collect(spectator);
+    };
+    await Promise.all([play(ana, 0), play(ben, 1), watch()]);
+    expect(reloaded).toBe(true);
+
+    // game over: the record replays, and its seed matches the seal every page showed
+    const record = (await game.store.finished()).find((r) => r.metadata?.room === code) as GameRecord;
+    const result = replay(record);
+    expect(result.ok).toBe(true);
+    expect(record.players).toEqual(['Ana', 'Ben', 'Greedy bot']);
+    for (const { page } of pages) await waitDom(page, () => document.getElementById('online-over')?.dataset.seal === 'ok', null);
+    await waitText(ana, '#online-over-title', /gagne la partie\.$/);
+    await waitText(ben, '#online-over-title', /wint het spel\.$/);
+    await screen(ana, 'game-over', DESKTOP);
+    await screen(spectator, 'spectator-over', DESKTOP);
+
+    // every snapshot of every page against the full state of its move
+    const states: GameState[] = [createGame(record.players, record.seed)];
+    for (const m of record.moves) states.push(apply(states.at(-1)!, m as Move));
+    for (const { page, seat } of pages) {
+      await collect(page);
+      const all = snapshots.get(page)!;
+      expect(all.length, 'snapshots were taken').toBeGreaterThan(record.moves.length / 3);
+      expect(all.flatMap((s) => snapshotProblems(s, states, seat)), `hidden information on seat ${seat}'s page`).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    expect(game.problems).toEqual([]);
+  }, 120_000);
+});
