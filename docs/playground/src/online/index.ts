@@ -401,9 +401,8 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
         ),
         h(
           'div',
-          { class: 'field' },
+          { class: 'online-check' },
           h('input', { type: 'checkbox', id: 'online-private', checked: isPrivate, onchange: (e: Event) => (isPrivate = (e.target as HTMLInputElement).checked) }),
-          ' ',
           h('label', { for: 'online-private' }, t('private')),
         ),
         h(
@@ -451,7 +450,7 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
           h('span', { class: `online-dot ${s.kind !== 'human' ? 'bot' : s.connected ? 'on' : s.taken ? 'away' : 'free'}`, 'aria-hidden': 'true' }),
           h('span', { class: 'online-seat-name' }, t('seat', { n: s.seat + 1 })),
           ' ',
-          h('strong', {}, s.name || '—'),
+          h('strong', {}, s.kind !== 'human' ? t(`bot_${s.kind}` as WordKey) : s.name || '—'),
           s.seat === mine ? ` ${t('seatYou')}` : '',
           s.seat === l.host ? h('span', { class: 'badge' }, t('host')) : null,
           h('span', { class: 'online-seat-state' }, seatState(s)),
