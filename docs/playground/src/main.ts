@@ -212,6 +212,8 @@ function renderHeader(): void {
   sections.game.setAttribute('aria-label', m.game.region);
   const nav = (view: ViewName, label: string, onclick: () => void): HTMLElement =>
     h('button', { type: 'button', 'data-view': view, id: `nav-${view}`, 'aria-current': current === view ? 'page' : null, onclick }, label);
+  // views other modules added to the nav (the online client) stay when the header is redrawn
+  const added = [...header.querySelectorAll<HTMLElement>('nav button')].filter((b) => !(VIEWS as readonly string[]).includes(b.dataset.view ?? ''));
   header.replaceChildren(
     h('h1', {}, m.app.title),
     h('span', { class: 'language' }, languageSelect('header-language')),
@@ -222,6 +224,7 @@ function renderHeader(): void {
       nav('game', m.app.navGame, () => { if (stopGame) show('game'); }),
       nav('replay', m.app.navReplay, () => show('replay')),
       nav('rules', m.app.navRules, () => show('rules')),
+      added,
     ),
   );
 }

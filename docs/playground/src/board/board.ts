@@ -4,7 +4,7 @@
  * player view, or the public view — shows the hints computed from that view (hints.ts), and
  * reports what the player did through `source.submit`. It never holds another seat's hand.
  */
-import { describeEvent, type CardId, type GameRecord, type Move, type PlayerView, type TableSet, type ViewEvent } from 'dnup';
+import { describeEvent, replay, type CardId, type HeldCard, type GameRecord, type Move, type PlayerView, type TableSet, type ViewEvent } from 'dnup';
 import { cardFace } from '../cards';
 import { h, replaceChildren } from '../dom';
 import { areasOf, facesOf } from '../engine';
@@ -671,6 +671,18 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     else if (sel.length === 0) void attempt({ type: 'take', target: { seat, area } });
   }
 
+  /** Every hand once the game is over: the revealed record replays to them (the seed reveals them anyway). */
+  let revealed: { record: GameRecord; hands: readonly (readonly HeldCard[])[] | undefined } | null = null;
+  function revealedHands(): readonly (readonly HeldCard[])[] | undefined {
+    const record = snap.over?.record;
+    if (!record) return undefined;
+    if (revealed?.record !== record) {
+      const r = replay(record);
+      revealed = { record, hands: r.ok ? r.state.hands : undefined };
+    }
+    return revealed.hands;
+  }
+
   function render(): void {
     if (stopped) return;
     const v = seatView();
@@ -684,7 +696,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     replaceChildren(
       board,
       gameBar(),
-      seatsEl(view, undefined, snap.seats),
+      seatsEl(view, revealedHands(), snap.seats),
       orderEl(view),
       lastLine(),
       table,
