@@ -152,9 +152,26 @@ async function stateAt(code: string, move: number): Promise<GameState> {
   return state;
 }
 
-/** Plays `move` through the board, as a person would. */
+/** Plays `move` through the board, as a person would: cards tapped, then Play; a set tapped to take it, or a card then the set's Add. */
 async function perform(page: Page, move: Move): Promise<void> {
-  await page.locator('#online-moves button', { hasText: JSON.stringify(move) }).first().click();
+  const board = '#online-game';
+  if (move.type === 'play') {
+    for (const id of move.cards) await page.click(`${board} #hand .hand-card[data-card-id="${id}"]`);
+    expect(await page.isEnabled(`${board} #play`), 'Play is enabled for a legal selection').toBe(true);
+    await page.click(`${board} #play`);
+  } else if (move.type === 'rotate') {
+    await page.click(`${board} #rotate`);
+  } else if (move.type === 'take') {
+    await page.click(`${board} [data-slot="${move.target.seat}.${move.target.area}"] button.take`);
+  } else if (move.type === 'add') {
+    await page.click(`${board} #hand .hand-card[data-card-id="${move.card}"]`);
+    await page.click(`${board} [data-slot="${move.target.seat}.${move.target.area}"] button.add`);
+  } else {
+    // the round is over: the dialog's "next round", or Deal under the table once it is closed
+    const next = page.locator(`${board} dialog[open] #next-round`);
+    if (await next.count()) await next.click();
+    else await page.click(`${board} #deal`);
+  }
 }
 
 describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {

@@ -28,6 +28,7 @@ import {
 } from 'dnup';
 import { describeTurnStart } from './narrate';
 import { discardSentence, moveSentence } from './language';
+import { t } from './i18n';
 import { PLAYER_RECORD_FORMAT, type PlayerRecord, type ViewFrame } from './player-record';
 
 export type { PlayerView } from 'dnup';
@@ -109,7 +110,7 @@ export function isStar(id: CardId, deck: DeckDefinition): boolean {
 
 /** The player names a seating gives, in the log and the record. */
 export function seatNames(seats: readonly SeatKind[], name: string): string[] {
-  return seats.map((kind, i) => (kind === 'human' ? name : `${BOT_LABELS[kind].replace(' bot', '')} ${i + 1}`));
+  return seats.map((kind, i) => (kind === 'human' ? name : `${t().bots.short[kind]} ${i + 1}`));
 }
 
 /** The bot of one seat, seeded from the game's seed so a finished game can be played again exactly. */
@@ -166,12 +167,12 @@ export interface Match {
  */
 export function startMatch(config: MatchConfig, commitment: string | null): Match {
   const humanSeat = config.seats.indexOf('human');
-  if (humanSeat < 0) throw new Error('One seat must be yours.');
+  if (humanSeat < 0) throw new Error(t().errors.oneSeatYours);
   let state = createGame(seatNames(config.seats, config.name), config.seed);
   const moves: Move[] = [];
   const bots = config.seats.map((kind, seat) => (kind === 'human' ? null : makeBot(kind, `${config.seed}/${seat}`)));
   const view = (): PlayerView => playerView(state, humanSeat);
-  const dealLine = (): LogLine => ({ text: `Round 1 is dealt and ${state.players[state.starter]} holds the ★, so they start.`, seat: null });
+  const dealLine = (): LogLine => ({ text: t().log.dealt(1, state.players[state.starter]!), seat: null });
   /** What the human saw after each move: the replay of a running game shows only this. */
   const frames: ViewFrame[] = [frameOf(view(), [dealLine().text])];
 

@@ -605,12 +605,11 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
  * Adds "Play online" to the page: a nav button and a section of its own, shown alone like the
  * page's other views (their nav buttons hide it again). Opens at once when the link names a room.
  */
-export function installOnline(app: HTMLElement, mountBoard: OnlineHost['mountBoard'], locale: () => Locale): { refresh(): void } {
+export function installOnline(app: HTMLElement, mountBoard: OnlineHost['mountBoard'], locale: () => Locale, onLocaleChange: (listener: () => void) => unknown): void {
   const section = h('section', { id: 'online', class: 'panel online', 'aria-labelledby': 'online-title', hidden: true });
-  const nav = app.querySelector('nav');
-  const button = h('button', { type: 'button', id: 'nav-online', 'data-view': 'online' }, say(locale(), 'title'));
   (app.querySelector('main') ?? app).append(section);
-  nav?.append(button);
+  const button = h('button', { type: 'button', id: 'nav-online', 'data-view': 'online' }, say(locale(), 'title'));
+  app.querySelector('nav')?.append(button);
   const views = (): HTMLElement[] => [...(section.parentElement?.children ?? [])].filter((c): c is HTMLElement => c instanceof HTMLElement && c !== section);
   const online = mountOnline(section, {
     mountBoard,
@@ -618,24 +617,24 @@ export function installOnline(app: HTMLElement, mountBoard: OnlineHost['mountBoa
     show() {
       for (const v of views()) v.hidden = true;
       section.hidden = false;
-      for (const b of nav?.querySelectorAll('button') ?? []) {
+      for (const b of app.querySelectorAll('nav button')) {
         if (b === button) b.setAttribute('aria-current', 'page');
         else b.removeAttribute('aria-current');
       }
     },
   });
   button.addEventListener('click', () => online.open());
-  nav?.addEventListener('click', (e) => {
-    if (e.target !== button && (e.target as HTMLElement).tagName === 'BUTTON') {
+  // the page's other nav buttons show their view: this one hides (the header may be redrawn, so listen on the page)
+  app.addEventListener('click', (e) => {
+    const target = e.target instanceof Element ? e.target.closest('nav button') : null;
+    if (target && target !== button) {
       section.hidden = true;
       button.removeAttribute('aria-current');
     }
   });
+  onLocaleChange(() => {
+    button.textContent = say(locale(), 'title');
+    online.refresh();
+  });
   if (hashParams().has('online')) online.open();
-  return {
-    refresh() {
-      button.textContent = say(locale(), 'title');
-      online.refresh();
-    },
-  };
 }
