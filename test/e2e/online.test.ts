@@ -12,6 +12,7 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import { matchMaker } from '@colyseus/core';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -233,6 +234,7 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
     const spectator = await newPage(DESKTOP);
     await spectator.goto(`${siteUrl}#online&server=${encodeURIComponent(server)}`);
     await waitText(spectator, `#online-rooms li[data-room="${code}"] strong`, 'Ana’s room');
+    await screen(spectator, 'lobby-rooms', DESKTOP);
 
     // Ben opens the link on his phone, in Dutch, and joins: every person's seat is taken, the game starts
     const ben = await newPage(PHONE);
@@ -261,6 +263,7 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
 
     const greedy = greedyBot();
     let reloaded = false;
+    let dropped = false;
     let shotGame = false;
     const play = async (page: Page, seat: number): Promise<void> => {
       let last = -1;
@@ -278,6 +281,16 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
           expect(back.myTurn).toBe(true);
           await collect(ben);
         }
+        if (seat === 0 && !dropped && board.move >= 20 && board.status === 'playing') {
+          // the network drops (the socket dies without a close handshake): the page gets back in by itself
+          dropped = true;
+          const room = matchMaker.getLocalRoomById(code);
+          const client = room.clients.find((c) => (c.userData as { seat: number | null }).seat === 0)!;
+          (client.ref as unknown as { terminate(): void }).terminate();
+          await waitDom(ana, () => document.querySelector('[data-connection]')?.getAttribute('data-connection') !== 'connected', null);
+          await waitDom(ana, (n) => document.querySelector('[data-connection]')?.getAttribute('data-connection') === 'connected' && document.getElementById('online-game')?.dataset.moveCount === String(n), board.move);
+          await collect(ana);
+        }
         if (seat === 0 && !shotGame && board.status === 'playing') {
           shotGame = true;
           await screen(ana, 'game', DESKTOP);
@@ -293,6 +306,7 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
     };
     await Promise.all([play(ana, 0), play(ben, 1), watch()]);
     expect(reloaded).toBe(true);
+    expect(dropped).toBe(true);
 
     // game over: the record replays, and its seed matches the seal every page showed
     const record = (await game.store.finished()).find((r) => r.metadata?.room === code) as GameRecord;

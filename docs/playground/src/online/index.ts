@@ -60,6 +60,8 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
   let seal: string | null = null;
   let sealVerdict: 'ok' | 'bad' | 'unknown' | null = null;
   let copied = false;
+  /** The list of people above the board is open (kept across redraws). */
+  let peopleOpen = false;
   let ticker: ReturnType<typeof setInterval> | null = null;
 
   const bar = h('div', { id: 'online-bar', class: 'online-bar', role: 'status', 'aria-live': 'polite' });
@@ -121,6 +123,10 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
       render();
     },
   };
+
+  function watchers(n: number): string {
+    return n === 1 ? t('spectator1') : t('spectators', { n });
+  }
 
   function refusalText(code: string, message: string): string {
     const key = `ref_${code}` as WordKey;
@@ -498,7 +504,7 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
       h('p', { class: 'online-room-title' }, t('room', { code: '' }).trim(), ' ', h('strong', { id: 'online-code' }, code)),
       code ? linkBox(code) : null,
       l ? peopleList(l) : h('p', { class: 'hint' }, t('connecting', { server })),
-      l && l.spectators > 0 ? h('p', { class: 'hint' }, t('spectators', { n: l.spectators })) : null,
+      l && l.spectators > 0 ? h('p', { class: 'hint' }, watchers(l.spectators)) : null,
       h('p', { class: 'hint' }, session?.seat === null ? t('watching') : t('waitingHint')),
       isHost ? h('p', { class: 'hint' }, t('waitingHost')) : null,
       h(
@@ -537,13 +543,30 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
         h('span', { class: `online-dot ${status.state === 'connected' ? 'on' : 'away'}`, 'aria-hidden': 'true' }),
         h('span', { id: 'online-connection' }, conn),
         session?.seat === null ? h('span', { class: 'badge' }, t('watching')) : null,
-        l && l.spectators > 0 ? h('span', { class: 'hint' }, t('spectators', { n: l.spectators })) : null,
+        clockText() ? h('span', { id: 'online-clock-left', class: 'online-clock' }, clockText()) : null,
+        l && l.spectators > 0 ? h('span', { class: 'hint' }, watchers(l.spectators)) : null,
         status.state === 'lost' && status.why !== 'replaced' && !status.failure ? h('button', { type: 'button', id: 'online-retry', onclick: () => session?.retry() }, t('retry')) : null,
         h('button', { type: 'button', id: 'online-leave', 'data-key': 'online-leave', onclick: () => backToLobby(!over) }, over ? t('toLobby') : t('leave')),
       ),
-      l ? h('details', { class: 'online-people-box' }, h('summary', {}, t('players')), peopleList(l), linkBox(code)) : null,
+      l
+        ? h(
+            'details',
+            { class: 'online-people-box', open: peopleOpen, ontoggle: (e: Event) => (peopleOpen = (e.target as HTMLDetailsElement).open) },
+            h('summary', { 'data-key': 'online-people-summary' }, t('players')),
+            peopleList(l),
+            linkBox(code),
+          )
+        : null,
       over ? overBox(over) : null,
     ];
+  }
+
+  /** The turn clock of the seat to play, when the room has one: seconds left and whose. */
+  function clockText(): string {
+    const snap = source?.current();
+    if (!snap || snap.turnDeadline === null || snap.over) return '';
+    const seconds = Math.max(0, Math.ceil((snap.turnDeadline - Date.now()) / 1000));
+    return t('turnClock', { seconds, name: snap.view.players[snap.view.turn.seat] ?? '?' });
   }
 
   function overBox(g: GameOverMessage): HTMLElement {
@@ -564,7 +587,12 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
   function render(): void {
     if (root.hidden) return;
     root.dataset.screen = screen;
-    const reconnecting = source?.current().seats.some((s) => s.connection.state === 'reconnecting') || session?.lobby?.seats.some((s) => s.kind === 'human' && s.taken && !s.connected && s.playedBy === 'human');
+    // countdowns (a seat's reconnection time, the turn clock) redraw every second while they run
+    const snap = source?.current();
+    const reconnecting =
+      (snap && snap.over === null && snap.turnDeadline !== null) ||
+      snap?.seats.some((s) => s.connection.state === 'reconnecting') ||
+      session?.lobby?.seats.some((s) => s.kind === 'human' && s.taken && !s.connected && s.playedBy === 'human');
     if (reconnecting && !ticker) ticker = setInterval(render, 1000);
     else if (!reconnecting && ticker) {
       clearInterval(ticker);
