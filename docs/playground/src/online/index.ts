@@ -270,6 +270,22 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
         ),
       ),
       h(
+        'button',
+        {
+          type: 'button',
+          id: 'online-new',
+          class: 'primary',
+          'data-key': 'online-new',
+          onclick: () => {
+            screen = 'create';
+            notice = null;
+            render();
+            focus('online-players');
+          },
+        },
+        t('newRoom'),
+      ),
+      h(
         'form',
         { class: 'online-card', id: 'online-join-form', 'aria-labelledby': 'online-join-title', onsubmit: byCode(false) },
         h('h3', { id: 'online-join-title' }, linked ? t('joinRoom', { code: linked }) : t('joinByCode')),
@@ -293,22 +309,6 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
             : rooms.length === 0
               ? h('p', { class: 'hint', id: 'online-no-rooms' }, t('noRooms'))
               : h('ul', { id: 'online-rooms', class: 'online-rooms' }, rooms.map(roomRow)),
-      ),
-      h(
-        'button',
-        {
-          type: 'button',
-          id: 'online-new',
-          class: 'primary',
-          'data-key': 'online-new',
-          onclick: () => {
-            screen = 'create';
-            notice = null;
-            render();
-            focus('online-players');
-          },
-        },
-        t('newRoom'),
       ),
     ];
   }
