@@ -2,10 +2,11 @@
  * One room of the game server (docs/online.md), followed through its messages, with the seat
  * token kept in sessionStorage (per room code) so a reload or a network loss takes the seat back
  * (`joinById(code, { seatToken })`, which works at any time, even after a bot took over).
- * A move is sent with the move count of the view it was chosen at, one at a time: the next one
- * waits for the server's answer (a new `state` or a `refused`), and a move still unanswered when the
- * connection dropped is sent again after reconnecting only if the game is still at that count
- * (otherwise it was played, or another move crossed it, and the new view says which).
+ * Pacing and resending follow docs/online.md ("Writing a client"): one move in flight, sent with
+ * the move count of the view it was chosen at, at most one message every 150 ms, sent again after
+ * `RATE_LIMITED` or when no new `state` came within 2 s, and after getting back in (a move that did
+ * land is refused `STALE_MOVE`, never applied twice). After a close that reconnecting cannot fix
+ * (4000, 1009, 4002, 4400, 4429) the page stops and says so.
  */
 import { Client, type Room } from 'colyseus.js';
 import type { Move } from 'dnup';
@@ -81,7 +82,7 @@ export function roomLink(code: string, server: string): string {
 export type ConnectionStatus =
   | { readonly state: 'connected' }
   | { readonly state: 'reconnecting'; readonly attempt: number }
-  /** Given up for now (`retry` starts again); `why` says what happened. */
+  /** Given up (`retry` starts again where that can help); `why` says what happened. */
   | { readonly state: 'lost'; readonly why: 'network' | 'replaced' | 'closed' | 'refused'; readonly failure?: Failure }
   | { readonly state: 'left' };
 
@@ -95,29 +96,48 @@ export interface SessionEvents {
   connection(c: ConnectionStatus): void;
 }
 
+/** The answer to a move: null once the game moved on, else why not. `OFFLINE`: the page lost the room. */
+export type MoveAnswer = RefusedMessage | { readonly code: 'OFFLINE'; readonly message: string; readonly type: 'move' } | null;
+
 /** A move waiting for the server's answer. */
 interface Pending {
   readonly move: Move;
   readonly moveCount: number;
-  readonly answer: (r: RefusedMessage | null) => void;
+  readonly answer: (r: MoveAnswer) => void;
+  /** How many times it was sent (a resend that meets the move already played is refused STALE_MOVE). */
+  sends: number;
 }
 
-/** Pauses between reconnection attempts, in ms; the last one repeats until the limit. */
-const BACKOFF_MS = [250, 500, 1000, 2000, 3000];
-/** Attempts before the page stops and offers "Try again" (about a minute and a half). */
-const MAX_ATTEMPTS = 30;
-/** Close codes after which trying again is pointless (docs/online.md, "Connections closed by the server"). */
-const CONSENTED = 4000;
-const SHUTTING_DOWN = 4503;
+/** The pacing and resending of docs/online.md ("Writing a client"). */
+export const TIMING = {
+  /** At most one message every this many ms: under the server's default 10 a second. */
+  minGapMs: 150,
+  /** A move with no new `state` after this long is sent again (safe: it carries its move count). */
+  resendAfterMs: 2000,
+  /** After `RATE_LIMITED`, the same move again after this pause. */
+  rateLimitedPauseMs: 1000,
+  /** Pauses between attempts to get back in: 250 ms doubling up to 4 s… */
+  backoffMs: [250, 500, 1000, 2000, 4000] as readonly number[],
+  /** …for at most this long, then the page offers "Try again" (the seat token works at any time). */
+  giveUpAfterMs: 120_000,
+  /** A room not found is looked for this long: a failover restores it in a few seconds; a finished one is gone. */
+  notFoundForMs: 20_000,
+};
+
+/** Closes after which reconnecting would only repeat the problem (docs/online.md): 4000 is another tab taking the seat back. */
+const FINAL_CLOSES = new Set([4000, 1009, 4002, 4400, 4429]);
+const REPLACED = 4000;
+/** The process no longer hosts the game (shutdown, failover): join again by code with the seat token. */
+const MOVED = 4503;
 
 /** One room of the game server, from `create` or `join` until `leave`. */
 export class RoomSession {
   private room: Room | null = null;
-  private attempt = 0;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private roomCode: string | null = null;
   private pending: Pending | null = null;
-  /** Set on a rejoin: the next state tells whether the unanswered move must be sent again. */
-  private resend = false;
+  private resendTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastSendAt = 0;
+  private comeBackTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
   welcome: WelcomeMessage | null = null;
   lobby: LobbyMessage | null = null;
@@ -133,9 +153,20 @@ export class RoomSession {
     return RoomSession.open(server, events, (c) => c.create(ROOM_NAME, options));
   }
 
-  /** Joins room `code`: a free seat, as a spectator, or back to a seat with its token. */
+  /** Joins room `code`: a free seat, or as a spectator. */
   static join(server: string, code: string, options: JoinOptions, events: SessionEvents): Promise<RoomSession> {
     return RoomSession.open(server, events, (c) => c.joinById(code, options));
+  }
+
+  /**
+   * Back to the place this tab had in room `code` (a reload): the session is returned at once,
+   * getting in as a dropped connection does, with the seat token and the same patience.
+   */
+  static resume(server: string, code: string, events: SessionEvents): RoomSession {
+    const session = new RoomSession(server, events);
+    session.roomCode = code;
+    session.comeBack(null);
+    return session;
   }
 
   private static async open(server: string, events: SessionEvents, how: (c: Client) => Promise<Room>): Promise<RoomSession> {
@@ -144,9 +175,9 @@ export class RoomSession {
     return session;
   }
 
-  /** The room's code, once welcomed. */
+  /** The room's code. */
   get code(): string | null {
-    return this.welcome?.code ?? null;
+    return this.welcome?.code ?? this.roomCode;
   }
 
   /** This tab's seat, null for a spectator (or before the welcome). */
@@ -156,7 +187,9 @@ export class RoomSession {
 
   private follow(room: Room): void {
     this.room = room;
+    this.roomCode = room.roomId;
     room.onMessage(MESSAGES.welcome, (w: WelcomeMessage) => {
+      // a welcome after Colyseus' reconnection has no token: this tab keeps its own
       this.welcome = { ...w, seatToken: w.seatToken ?? this.welcome?.seatToken ?? null };
       if (w.seatToken) sessionStorage.setItem(tokenKey(w.code), w.seatToken);
       else if (w.seat === null) sessionStorage.setItem(watchKey(w.code), '1');
@@ -168,37 +201,43 @@ export class RoomSession {
     });
     room.onMessage(MESSAGES.state, (s: StateMessage) => {
       const p = this.pending;
-      if (p && s.view.moveCount !== p.moveCount) {
-        this.pending = null;
-        p.answer(null);
-      } else if (p && this.resend && s.moves.length > 0) {
-        // back after a drop, and the game is still where the move was chosen: it never arrived
-        room.send(MESSAGES.move, { move: p.move, moveCount: p.moveCount });
-      }
-      this.resend = false;
+      if (p && s.view.moveCount !== p.moveCount) this.answer(null);
       this.events.state(s);
     });
-    room.onMessage(MESSAGES.refused, (r: RefusedMessage) => {
-      const p = this.pending;
-      if (p && r.type === MESSAGES.move) {
-        this.pending = null;
-        p.answer(r);
-      } else this.events.refused(r);
-    });
+    room.onMessage(MESSAGES.refused, (r: RefusedMessage) => this.onRefused(r));
     room.onMessage(MESSAGES.gameOver, (g: GameOverMessage) => this.events.gameOver(g));
     room.onLeave((code) => {
       if (this.room !== room) return;
       this.room = null;
       if (this.closed) return;
-      if (code === CONSENTED) {
-        // another tab took this seat back with the token: this one stops, without fighting it
-        this.setStatus({ state: 'lost', why: 'replaced' });
+      if (FINAL_CLOSES.has(code)) {
+        this.answer({ code: 'OFFLINE', message: `closed ${code}`, type: 'move' });
+        this.setStatus({ state: 'lost', why: code === REPLACED ? 'replaced' : 'closed' });
         return;
       }
-      this.reconnect(code === SHUTTING_DOWN ? 1000 : 0);
+      this.comeBack(code === MOVED ? null : room.reconnectionToken);
     });
-    this.attempt = 0;
     this.setStatus({ state: 'connected' });
+    // a move unanswered when the connection dropped: sent again (a move that did land comes back STALE_MOVE)
+    if (this.pending) this.send();
+  }
+
+  private onRefused(r: RefusedMessage): void {
+    const p = this.pending;
+    if (r.type !== MESSAGES.move) return this.events.refused(r);
+    if (!p) {
+      // a resend that met its move already played, or a deal someone else made first: nothing to say
+      if (r.code !== 'STALE_MOVE' && r.code !== 'RATE_LIMITED') this.events.refused(r);
+      return;
+    }
+    if (r.code === 'RATE_LIMITED') {
+      this.scheduleResend(TIMING.rateLimitedPauseMs);
+    } else if (r.code === 'STALE_MOVE' && (p.sends > 1 || p.move.type === 'nextRound')) {
+      // the move landed before (the new state is on its way), or another seat dealt first
+      if (p.move.type === 'nextRound') this.answer(null);
+    } else {
+      this.answer(r);
+    }
   }
 
   private setStatus(s: ConnectionStatus): void {
@@ -206,47 +245,89 @@ export class RoomSession {
     this.events.connection(s);
   }
 
-  /** Tries to get back into the room with the seat token (or as a spectator again), backing off. */
-  private reconnect(delay: number): void {
+  private answer(a: MoveAnswer): void {
+    const p = this.pending;
+    this.pending = null;
+    if (this.resendTimer) clearTimeout(this.resendTimer);
+    this.resendTimer = null;
+    p?.answer(a);
+  }
+
+  /** Sends the pending move, paced: at most one message every {@link TIMING.minGapMs}. */
+  private send(): void {
+    const p = this.pending;
+    const room = this.room;
+    if (!p || !room) return;
+    const wait = this.lastSendAt + TIMING.minGapMs - Date.now();
+    if (wait > 0) return this.scheduleResend(wait);
+    this.lastSendAt = Date.now();
+    p.sends++;
+    room.send(MESSAGES.move, { move: p.move, moveCount: p.moveCount });
+    this.scheduleResend(TIMING.resendAfterMs);
+  }
+
+  private scheduleResend(ms: number): void {
+    if (this.resendTimer) clearTimeout(this.resendTimer);
+    this.resendTimer = setTimeout(() => {
+      this.resendTimer = null;
+      this.send();
+    }, ms);
+  }
+
+  /**
+   * Gets back into the room: Colyseus' reconnection token first when there is one, then the seat
+   * token (or as a spectator again), with a growing pause while nothing answers or the room is
+   * not found (a failover restores it under the same code); stops at once on a refusal.
+   */
+  private comeBack(reconnectionToken: string | null): void {
     const code = this.code;
     const place = code ? storedPlace(code) : null;
     if (!code || !place) {
       this.setStatus({ state: 'lost', why: 'closed' });
       return;
     }
-    this.attempt++;
-    if (this.attempt > MAX_ATTEMPTS) {
-      this.setStatus({ state: 'lost', why: 'network' });
-      return;
-    }
-    this.setStatus({ state: 'reconnecting', attempt: this.attempt });
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      new Client(this.server)
-        .joinById(code, place)
-        .then((room) => {
-          if (this.closed) return void room.leave();
-          this.resend = true;
+    const startedAt = Date.now();
+    const giveUpAt = startedAt + TIMING.giveUpAfterMs;
+    let attempt = 0;
+    let token = reconnectionToken;
+    const tryOnce = (): void => {
+      this.comeBackTimer = null;
+      attempt++;
+      this.setStatus({ state: 'reconnecting', attempt });
+      const client = new Client(this.server);
+      const joining = token ? client.reconnect(token) : client.joinById(code, place);
+      joining.then(
+        (room) => {
+          if (this.closed) return void room.leave().catch(() => undefined);
           this.follow(room);
-        })
-        .catch((e: unknown) => {
+        },
+        (e: unknown) => {
           if (this.closed) return;
-          const failure = failureOf(e);
-          // the room is gone (game over and disposed) or the token is unknown: no use trying again
-          if (failure.kind === 'notFound' || (failure.kind === 'refused' && failure.code === 'BAD_SEAT_TOKEN')) {
-            this.setStatus({ state: 'lost', why: 'refused', failure });
-            return;
+          if (token) {
+            // the reconnection token is spent or unknown: the seat token works at any time
+            token = null;
+            return tryOnce();
           }
-          this.reconnect(BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length) - 1]!);
-        });
-    }, delay);
+          const failure = failureOf(e);
+          if (failure.kind === 'refused') {
+            this.answer({ code: 'OFFLINE', message: failure.detail, type: 'move' });
+            this.setStatus({ state: 'lost', why: 'refused', failure });
+          } else if (Date.now() >= giveUpAt || (failure.kind === 'notFound' && Date.now() >= startedAt + TIMING.notFoundForMs)) {
+            this.answer({ code: 'OFFLINE', message: 'no answer', type: 'move' });
+            this.setStatus({ state: 'lost', why: 'network', failure });
+          } else {
+            this.comeBackTimer = setTimeout(tryOnce, TIMING.backoffMs[Math.min(attempt, TIMING.backoffMs.length) - 1]);
+          }
+        },
+      );
+    };
+    tryOnce();
   }
 
   /** "Try again" after the page gave up. */
   retry(): void {
-    if (this.closed || this.room) return;
-    this.attempt = 0;
-    this.reconnect(0);
+    if (this.closed || this.room || this.status.state === 'reconnecting') return;
+    this.comeBack(null);
   }
 
   /**
@@ -254,37 +335,41 @@ export class RoomSession {
    * server's refusal. One move at a time: another one while the first is unanswered is refused
    * here as `STALE_MOVE` without being sent.
    */
-  play(move: Move, moveCount: number): Promise<RefusedMessage | null> {
+  play(move: Move, moveCount: number): Promise<MoveAnswer> {
     if (this.pending) return Promise.resolve({ code: 'STALE_MOVE', message: 'A move of yours is already on its way.', type: MESSAGES.move });
+    if (!this.room) return Promise.resolve({ code: 'OFFLINE', message: 'not connected', type: 'move' });
     return new Promise((answer) => {
-      this.pending = { move, moveCount, answer };
-      this.room?.send(MESSAGES.move, { move, moveCount });
+      this.pending = { move, moveCount, answer, sends: 0 };
+      this.send();
     });
   }
 
   /** The host starts the game before every person's seat is taken; bots take the empty seats. */
   start(): void {
+    this.lastSendAt = Date.now();
     this.room?.send(MESSAGES.start, {});
+  }
+
+  private stop(): void {
+    this.closed = true;
+    if (this.comeBackTimer) clearTimeout(this.comeBackTimer);
+    this.answer(null);
   }
 
   /** Leaves the room for good (a consented leave hands a seat to a bot at once, docs/online.md). */
   leave(): void {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.stop();
     const code = this.code;
     if (code) forgetPlace(code);
     const room = this.room;
     this.room = null;
     void room?.leave(true).catch(() => undefined);
-    this.pending?.answer(null);
-    this.pending = null;
     this.setStatus({ state: 'left' });
   }
 
   /** Stops following the room without leaving it (the page is going away; the seat is kept). */
   close(): void {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.stop();
     const room = this.room;
     this.room = null;
     void room?.leave(false).catch(() => undefined);

@@ -130,7 +130,7 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
 
   function refusalText(code: string, message: string): string {
     const key = `ref_${code}` as WordKey;
-    return ['ref_STALE_MOVE', 'ref_RATE_LIMITED', 'ref_NOT_YOUR_TURN', 'ref_NOT_HOST'].includes(key) ? t(key) : t('ref_other', { detail: message });
+    return ['ref_STALE_MOVE', 'ref_RATE_LIMITED', 'ref_NOT_YOUR_TURN', 'ref_NOT_HOST', 'ref_OFFLINE'].includes(key) ? t(key) : t('ref_other', { detail: message });
   }
 
   async function checkSeal(g: GameOverMessage): Promise<void> {
@@ -142,7 +142,7 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
   function startGame(s: StateMessage): void {
     const sealed = (s as { seal?: unknown }).seal;
     seal = typeof sealed === 'string' ? sealed : null;
-    source = new OnlineSource(session!, s, seal, session!.welcome?.reconnectSeconds ?? 30);
+    source = new OnlineSource(session!, s, seal, session!.welcome?.reconnectSeconds ?? 30, refusalText);
     screen = 'game';
     boardBox.hidden = false;
     unmountBoard = host.mountBoard(boardBox, source);
@@ -503,6 +503,8 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
       h('h2', { id: 'online-title' }, t('waitingTitle')),
       h('p', { class: 'online-room-title' }, t('room', { code: '' }).trim(), ' ', h('strong', { id: 'online-code' }, code)),
       code ? linkBox(code) : null,
+      session && session.status.state !== 'connected' ? h('p', { class: 'online-error', id: 'online-connection', 'data-connection': session.status.state }, connectionText()) : null,
+      session?.status.state === 'lost' && session.status.why === 'network' ? h('button', { type: 'button', id: 'online-retry', onclick: () => session?.retry() }, t('retry')) : null,
       l ? peopleList(l) : h('p', { class: 'hint' }, t('connecting', { server })),
       l && l.spectators > 0 ? h('p', { class: 'hint' }, watchers(l.spectators)) : null,
       h('p', { class: 'hint' }, session?.seat === null ? t('watching') : t('waitingHint')),
@@ -516,25 +518,24 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
     ];
   }
 
+  /** This tab's connection to its room, in words. */
+  function connectionText(): string {
+    const status: ConnectionStatus = session?.status ?? { state: 'left' };
+    const code = session?.code ?? '';
+    if (status.state === 'connected') return t('conn_connected');
+    if (status.state === 'reconnecting') return t('conn_reconnecting', { n: status.attempt });
+    if (status.state === 'left') return '';
+    if (status.why === 'replaced') return t('conn_replaced');
+    if (status.failure && status.failure.kind !== 'noServer') return failureText(status.failure, code);
+    return status.why === 'network' ? t('conn_lost') : t('conn_closed');
+  }
+
   /** The strip above the board: room, this tab's connection, spectators, leave; game over below it. */
   function gameBar(): Child[] {
     const l = session?.lobby ?? null;
     const code = session?.code ?? '';
     const status: ConnectionStatus = session?.status ?? { state: 'left' };
-    const conn =
-      status.state === 'connected'
-        ? t('conn_connected', { code })
-        : status.state === 'reconnecting'
-          ? t('conn_reconnecting', { n: status.attempt })
-          : status.state === 'lost'
-            ? status.why === 'replaced'
-              ? t('conn_replaced')
-              : status.failure
-                ? failureText(status.failure, code)
-                : status.why === 'network'
-                  ? t('conn_lost')
-                  : t('conn_closed')
-            : '';
+    const conn = connectionText();
     return [
       h(
         'div',
@@ -545,7 +546,7 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
         session?.seat === null ? h('span', { class: 'badge' }, t('watching')) : null,
         clockText() ? h('span', { id: 'online-clock-left', class: 'online-clock' }, clockText()) : null,
         l && l.spectators > 0 ? h('span', { class: 'hint' }, watchers(l.spectators)) : null,
-        status.state === 'lost' && status.why !== 'replaced' && !status.failure ? h('button', { type: 'button', id: 'online-retry', onclick: () => session?.retry() }, t('retry')) : null,
+        status.state === 'lost' && status.why === 'network' ? h('button', { type: 'button', id: 'online-retry', onclick: () => session?.retry() }, t('retry')) : null,
         h('button', { type: 'button', id: 'online-leave', 'data-key': 'online-leave', onclick: () => backToLobby(!over) }, over ? t('toLobby') : t('leave')),
       ),
       l
@@ -615,8 +616,10 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
     if (session) return render();
     const place = code ? storedPlace(code) : null;
     if (code && place) {
-      // a reload: back to this tab's seat (or to watching) in the room of the link
-      void enter(() => RoomSession.join(server, code, place, events), code);
+      // a reload: back to this tab's seat (or to watching) in the room of the link, patiently
+      session = RoomSession.resume(server, code, events);
+      screen = 'waiting';
+      render();
     } else {
       screen = 'lobby';
       startLobby();

@@ -31,6 +31,8 @@ export class OnlineSource implements GameSource {
     /** The seal of the deal, the SHA-256 of the seed the server sent with the game (null if none). */
     readonly commitment: string | null,
     private readonly reconnectSeconds: number,
+    /** A refusal's sentence in the page's language, from its code and the server's English sentence. */
+    private readonly words: (code: string, message: string) => string,
   ) {
     this.viewer = session.seat;
     this.snapshot = { view: first.view, seats: [], turnDeadline: turnDeadlineOf(first, Date.now()), over: null };
@@ -82,7 +84,8 @@ export class OnlineSource implements GameSource {
   async submit(move: Move): Promise<SubmitResult> {
     const refused = await this.session.play(move, this.snapshot.view.moveCount);
     if (refused === null) return { ok: true };
-    return { ok: false, code: refused.code, message: refused.message, ...(refused.rule === undefined ? {} : { rule: refused.rule }) };
+    // the server's own codes (and a lost connection) in the player's words; the library's codes the board words itself
+    return { ok: false, code: refused.code, message: this.words(refused.code, refused.message), ...('rule' in refused && refused.rule !== undefined ? { rule: refused.rule } : {}) };
   }
 
   /** Once over, the full record (seed included); before, nothing: the server keeps the record. */

@@ -90,6 +90,7 @@ export const EN = {
   ref_RATE_LIMITED: 'Too many clicks at once: wait a moment.',
   ref_NOT_YOUR_TURN: 'It is not your turn.',
   ref_NOT_HOST: 'Only the host can start the game.',
+  ref_OFFLINE: 'The connection to the server is lost: your move was not played.',
   ref_other: 'Refused: {detail}',
 } as const;
 
@@ -180,6 +181,7 @@ const FR: Catalogue = {
   ref_RATE_LIMITED: 'Trop de clics à la fois : attendez un instant.',
   ref_NOT_YOUR_TURN: 'Ce n’est pas votre tour.',
   ref_NOT_HOST: 'Seul l’hôte peut lancer la partie.',
+  ref_OFFLINE: 'La connexion au serveur est perdue : votre coup n’a pas été joué.',
   ref_other: 'Refusé : {detail}',
 };
 
@@ -267,6 +269,7 @@ const NL: Catalogue = {
   ref_RATE_LIMITED: 'Te veel klikken tegelijk: wacht even.',
   ref_NOT_YOUR_TURN: 'Het is niet jouw beurt.',
   ref_NOT_HOST: 'Alleen de gastheer kan het spel starten.',
+  ref_OFFLINE: 'De verbinding met de server is verbroken: je zet is niet gespeeld.',
   ref_other: 'Geweigerd: {detail}',
 };
 
