@@ -220,6 +220,7 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
     await ana.selectOption('#online-players', '3');
     await ana.selectOption('#online-seat-1', 'human');
     await ana.selectOption('#online-seat-2', 'greedy');
+    await ana.selectOption('#online-clock', '60');
     await screen(ana, 'create', DESKTOP);
     await ana.click('#online-create');
     await ana.locator('#online-people li').nth(2).waitFor();
@@ -293,6 +294,8 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
         }
         if (seat === 0 && !shotGame && board.status === 'playing') {
           shotGame = true;
+          // the room has a turn clock: its seconds and whose turn, counted down above the board
+          await waitText(ana, '#online-clock-left', /^Encore \d+ s à Ana pour jouer$/);
           await screen(ana, 'game', DESKTOP);
         }
         const state = await stateAt(code, board.move);
