@@ -1,5 +1,5 @@
 /** Every word of the playground in French, with the French rulebook's terms (série, zone de jeu, défausse, jeton, manche). */
-import type { Messages } from './en';
+import type { Messages } from './en.js'; // .js: the e2e tests (NodeNext) read the catalogues too
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n <= 1 ? one : many}`;
 
