@@ -1,5 +1,5 @@
 /**
- * `node bench/arena-table.mjs [files…]`: the README's arena table, from the JSON that
+ * `node bench/arena-table.mjs [files…]`: the arena table of docs/arena.md, from the JSON that
  * `dnup arena --json` printed (default: every bench/arena/*.json, in name order). The first bot
  * of each lineup is the one the row is about; games cut by the move cap (no winner) are counted.
  */

@@ -9,6 +9,10 @@ import { Comment, CommentTag, Converter, MarkdownEvent, PageEvent, ReflectionKin
 
 /** Folder of src/ → the group its exports appear under, in this order. */
 const GROUPS = [
+  // files that sit lower than their topic (the floors, .dependency-cruiser.cjs) keep their group
+  ['core/game-record.', 'Records and positions'],
+  ['i18n/describe-move.', 'Notation'],
+  ['i18n/render-position.', 'Notation'],
   ['core', 'Rules core'],
   ['views', 'Player views'],
   ['records', 'Records and positions'],
@@ -33,7 +37,7 @@ export function load(app) {
     const project = context.project;
     for (const child of exportsOf(project)) {
       const file = project.getSymbolIdFromReflection(child)?.fileName ?? '';
-      const group = GROUPS.find(([dir]) => file.includes(`/src/${dir}/`))?.[1];
+      const group = GROUPS.find(([dir]) => file.includes(`/src/${dir}${dir.endsWith('.') ? '' : '/'}`))?.[1];
       if (!group) continue;
       child.comment ??= new Comment();
       if (child.comment.blockTags.some((t) => t.tag === '@group')) continue;

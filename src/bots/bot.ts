@@ -4,7 +4,7 @@ import type { Move } from '../core/moves.js';
 import type { Seed } from '../core/random.js';
 import { createGame } from '../core/setup.js';
 import type { GameOptions, GameState } from '../core/state.js';
-import { recordOf, type GameRecord } from '../records/game-record.js';
+import { recordOf, type GameRecord } from '../core/game-record.js';
 import { playerView, type PlayerView } from '../views/player-view.js';
 
 /**

@@ -1,6 +1,5 @@
 /** Errors of the bot factory and the arena, recognisable without `instanceof` via {@link isBotError}. */
-import { isCodedError } from '../core/errors.js';
-import type { ErrorParams } from '../i18n/types.js';
+import { isCodedError, type ErrorParams } from '../core/errors.js';
 
 /** Why a bot or an arena could not be set up. */
 export const BOT_ERROR_CODES = ['UNKNOWN_BOT', 'BAD_BOT_OPTIONS', 'BAD_ARENA_OPTIONS', 'ARENA_WORKER_FAILED', 'BAD_BOT_INPUT'] as const;

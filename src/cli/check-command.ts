@@ -1,9 +1,9 @@
 /** `dnup check <position>`: a position's validity report and, if valid, its legal moves. The position is JSON or one line of position text. */
 import type { Move } from '../core/moves.js';
 import type { GameState } from '../core/state.js';
-import { describeMove } from '../notation/describe-move.js';
+import { describeMove } from '../i18n/describe-move.js';
 import { formatMove } from '../notation/format-move.js';
-import { renderPosition } from '../notation/render-position.js';
+import { renderPosition } from '../i18n/render-position.js';
 import { isPositionError } from '../core/position-error.js';
 import { fromPosition } from '../setup/validate-position.js';
 import { formatPosition, parsePosition } from '../setup/position-text.js';

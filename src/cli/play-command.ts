@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { botByName, playGame, type Bot } from '../bots/index.js';
-import { describeApplied } from '../notation/describe-move.js';
+import { describeApplied } from '../i18n/describe-move.js';
 import { formatRecord } from '../records/format-record.js';
 import { formatMove } from '../notation/format-move.js';
 import { CliError, EXIT, parseCommand, print } from './cli-support.js';

@@ -1,8 +1,8 @@
 /** `dnup replay <record.json>`: replay a game record and judge every move (exit 0 / 1 / 2). */
 import { isRecordError } from '../records/record-error.js';
 import { replay, type LegalVerdict, type ReplayResult } from '../records/replay.js';
-import { describeApplied } from '../notation/describe-move.js';
-import { renderPosition } from '../notation/render-position.js';
+import { describeApplied } from '../i18n/describe-move.js';
+import { renderPosition } from '../i18n/render-position.js';
 import { formatPosition } from '../setup/position-text.js';
 import { clip, CliError, EXIT, indent, parseCommand, print, readText } from './cli-support.js';
 import { outcomeLine } from './outcome.js';

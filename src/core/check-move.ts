@@ -10,7 +10,7 @@ import type { MovePosition, MoveSource, SeatView } from './position.js';
 import { isPositionError } from './position-error.js';
 import { codedError, trustedSource } from './trust.js';
 import type { GameState } from './state.js';
-import type { ErrorParams } from '../i18n/types.js';
+import type { ErrorParams } from './errors.js';
 import { playError } from './actions/play-set.js';
 import { addError } from './actions/add-card.js';
 import { takeError } from './actions/take-set.js';

@@ -4,7 +4,48 @@
  * different classes): use {@link isDnupError}, {@link isIllegalMoveError}, {@link isGameSetupError}.
  */
 
-import type { ErrorParams } from '../i18n/types.js';
+/**
+ * The structured facts of an error, so that a UI can word it itself (see `localizeError`). Each code fills the fields
+ * that concern it; every one is optional.
+ */
+export interface ErrorParams {
+  /** The rules reference section, e.g. `"§5 A"`. */
+  readonly rule?: string;
+  /** One card id concerned. */
+  readonly card?: number;
+  /** Several card ids concerned. */
+  readonly cards?: readonly number[];
+  /** The value shown by the cards played or added. */
+  readonly value?: number;
+  /** Two different values seen together (`MIXED_VALUES`). */
+  readonly values?: readonly number[];
+  /** The value of the set on the table that had to be beaten, or that a card must match. */
+  readonly tableValue?: number;
+  /** A set size. */
+  readonly size?: number;
+  /** A seat, 0-based. */
+  readonly seat?: number;
+  /** The seat whose turn it is. */
+  readonly turnSeat?: number;
+  /** A play area, 0-based. */
+  readonly area?: number;
+  /** The action concerned, `A` to `D` (rules §5). */
+  readonly action?: 'A' | 'B' | 'C' | 'D';
+  /** A number of players. */
+  readonly players?: number;
+  /** A count: legal moves a text fits, cards missing… */
+  readonly count?: number;
+  /** The text or value refused, as written (JSON for values). */
+  readonly input?: string;
+  /** Where in a record or position, as a JSON path such as `hands[2][4]`. */
+  readonly path?: string;
+  /** A name: an option, a bot, a locale. */
+  readonly name?: string;
+  /** The names or values allowed. */
+  readonly allowed?: readonly string[];
+  /** A move number, 0-based. */
+  readonly moveNumber?: number;
+}
 
 /** Why a move is refused. Each code names one rule of the rules reference (docs/rules.md). */
 export const MOVE_ERROR_CODES = [

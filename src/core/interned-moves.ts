@@ -4,7 +4,7 @@
  * identity, so it can skip the shape check and the defensive copy for them.
  */
 import type { CardId } from './cards.js';
-import type { AddMove, Move, NextRoundMove, PlayMove, RotateMove, TakeMove } from './moves.js';
+import type { AddMove, Move, NextRoundMove, PlayMove, RotateMove, TakeMove } from './move-shapes.js';
 
 /** Seats and areas fit in these bounds (rules §1: at most 5 seats, 2 areas each). */
 const SEATS = 5;

@@ -5,11 +5,10 @@
  */
 import { trustedState } from '../core/trust.js';
 import { apply } from '../core/apply.js';
-import { isCodedError } from '../core/errors.js';
+import { isCodedError, type ErrorParams } from '../core/errors.js';
 import type { Move } from '../core/moves.js';
 import type { GameState } from '../core/state.js';
-import type { ErrorParams } from '../i18n/types.js';
-import { recordOf, type GameRecord, type RecordMetadata } from '../records/game-record.js';
+import { recordOf, type GameRecord, type RecordMetadata } from '../core/game-record.js';
 
 /** Why a history call was refused. */
 export const HISTORY_ERROR_CODES = ['NOTHING_TO_UNDO', 'NOTHING_TO_REDO', 'NOT_FROM_START'] as const;

@@ -3,13 +3,17 @@
  * parameters), for events, for a move's story ({@link describeMove}) and for the position text.
  */
 import type { BOT_ERROR_CODES } from '../bots/errors.js';
-import type { ARGUMENT_ERROR_CODES, MOVE_ERROR_CODES, SETUP_ERROR_CODES } from '../core/errors.js';
+import type { ARGUMENT_ERROR_CODES, ErrorParams, MOVE_ERROR_CODES, SETUP_ERROR_CODES } from '../core/errors.js';
 import type { GameEvent } from '../core/events.js';
 import type { HISTORY_ERROR_CODES } from '../history/history.js';
 import type { NOTATION_ERROR_CODES } from '../notation/notation-error.js';
 import type { POSITION_PROBLEM_CODES } from '../core/position-error.js';
 import type { RECORD_ERROR_CODES } from '../records/record-error.js';
 import type { VIEW_ERROR_CODES } from '../views/errors.js';
+
+// the facts of an error belong to the core (the floor every module's errors stand on); re-exported
+// here for the catalogues
+export type { ErrorParams };
 
 /** The languages of the sentences: English (default), French (the original rulebook) and Dutch. */
 export const LOCALES = ['en', 'fr', 'nl'] as const;
@@ -22,49 +26,6 @@ export const LOCALE_ERROR_CODES = ['UNKNOWN_LOCALE'] as const;
 
 /** A machine-readable reason, from {@link LOCALE_ERROR_CODES}. */
 export type LocaleErrorCode = (typeof LOCALE_ERROR_CODES)[number];
-
-/**
- * The structured facts of an error, so that a UI can word it itself. Each code fills the fields
- * that concern it; every one is optional.
- */
-export interface ErrorParams {
-  /** The rules reference section, e.g. `"§5 A"`. */
-  readonly rule?: string;
-  /** One card id concerned. */
-  readonly card?: number;
-  /** Several card ids concerned. */
-  readonly cards?: readonly number[];
-  /** The value shown by the cards played or added. */
-  readonly value?: number;
-  /** Two different values seen together (`MIXED_VALUES`). */
-  readonly values?: readonly number[];
-  /** The value of the set on the table that had to be beaten, or that a card must match. */
-  readonly tableValue?: number;
-  /** A set size. */
-  readonly size?: number;
-  /** A seat, 0-based. */
-  readonly seat?: number;
-  /** The seat whose turn it is. */
-  readonly turnSeat?: number;
-  /** A play area, 0-based. */
-  readonly area?: number;
-  /** The action concerned, `A` to `D` (rules §5). */
-  readonly action?: 'A' | 'B' | 'C' | 'D';
-  /** A number of players. */
-  readonly players?: number;
-  /** A count: legal moves a text fits, cards missing… */
-  readonly count?: number;
-  /** The text or value refused, as written (JSON for values). */
-  readonly input?: string;
-  /** Where in a record or position, as a JSON path such as `hands[2][4]`. */
-  readonly path?: string;
-  /** A name: an option, a bot, a locale. */
-  readonly name?: string;
-  /** The names or values allowed. */
-  readonly allowed?: readonly string[];
-  /** A move number, 0-based. */
-  readonly moveNumber?: number;
-}
 
 /** The class name of each error this package throws, with its codes. */
 export interface ErrorCodes {

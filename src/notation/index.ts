@@ -1,6 +1,4 @@
 /** Move notation, sentences and position text (issue #3). */
 export { formatMove } from './format-move.js';
 export { parseMove, MAX_MOVE_TEXT } from './parse-move.js';
-export { describeMove } from './describe-move.js';
-export { renderPosition } from './render-position.js';
 export { NotationError, isNotationError, NOTATION_ERROR_CODES, type NotationErrorCode, type NotationErrorDetails } from './notation-error.js';

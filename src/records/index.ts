@@ -1,5 +1,5 @@
 /** Records, replay and perft (issue #3); positions are set up in `src/setup/`. */
-export { recordOf, RECORD_VERSION, type GameRecord, type RecordMetadata } from './game-record.js';
+export { recordOf, RECORD_VERSION, type GameRecord, type RecordMetadata } from '../core/game-record.js';
 export { formatRecord } from './format-record.js';
 export { parseRecord, recordProblems } from './parse-record.js';
 export { RecordError, isRecordError, RECORD_ERROR_CODES, type RecordErrorCode, type RecordProblem } from './record-error.js';

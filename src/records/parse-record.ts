@@ -5,7 +5,7 @@
  */
 import { idsInUse, STANDARD_DECK, type DeckDefinition } from '../core/cards.js';
 import { moveShapeError, type Move } from '../core/moves.js';
-import { RECORD_VERSION, type GameRecord } from './game-record.js';
+import { RECORD_VERSION, type GameRecord } from '../core/game-record.js';
 import { describeValue, readInput } from '../core/input.js';
 import { MAX_LISTED_PROBLEMS } from '../core/position-error.js';
 import { setupProblems } from '../core/state-problems.js';

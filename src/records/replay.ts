@@ -11,7 +11,7 @@ import type { Move } from '../core/moves.js';
 import { createGame } from '../core/setup.js';
 import type { GameState } from '../core/state.js';
 import { formatMove } from '../notation/format-move.js';
-import type { GameRecord } from './game-record.js';
+import type { GameRecord } from '../core/game-record.js';
 import { parseRecord } from './parse-record.js';
 import { RecordError } from './record-error.js';
 

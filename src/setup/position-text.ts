@@ -12,7 +12,8 @@
  * starter, out, scores, moves, random stream, seed, and the deck only when it is not the
  * standard one. A card is `active/inactive` (`#id` added only when the deck has two cards with
  * the same faces; `!` when the card is publicly known in its hand). Texts hold the position,
- * not its history: `lastMove` and `events` come back as `null` and `[]`.
+ * not its history: `lastMove` and `events` come back as `null` and `[]`. The short form leaves
+ * out any field after the table but the turn; a position description's defaults fill them in.
  */
 import { STANDARD_DECK, type CardDefinition, type CardId, type DeckDefinition, type HeldCard } from '../core/cards.js';
 import { describeValue } from '../core/input.js';
@@ -21,7 +22,8 @@ import type { GameState, GameStatus } from '../core/state.js';
 import { withState } from '../core/trust.js';
 import { NotationError } from '../notation/notation-error.js';
 import type { PositionDescription, TableSetDescription } from './position-description.js';
-import { fromPosition } from './validate-position.js';
+import { fromPosition, validatePosition } from './validate-position.js';
+import { MAX_LISTED_PROBLEMS, PositionError, type PositionProblem } from '../core/position-error.js';
 
 /** The version of the position text this library writes and reads: texts start `dnup1`. */
 export const POSITION_TEXT_VERSION = 1;
@@ -259,21 +261,63 @@ class CardReader {
 
 const STATUSES: readonly GameStatus[] = ['playing', 'roundOver', 'gameOver'];
 
+/**
+ * The fields after the table, in their order, each told by its tag and the character after it. Only the turn
+ * is required: the short form leaves out any other, and the description's defaults fill it in
+ * (position-description.ts, docs/notation.md §5).
+ */
+const OPTIONAL_FIELDS: readonly { field: Field; is: (token: string) => boolean }[] = [
+  // a word of letters only (a random stream of 32 letters a–f is the one other such field)
+  { field: 'status', is: (t) => /^[A-Za-z]+$/.test(t) && !/^x[a-f]{32}$/.test(t) },
+  { field: 'round', is: (t) => /^r[0-9]/.test(t) },
+  { field: 'turn', is: (t) => /^t[0-9]/.test(t) },
+  { field: 'starter', is: (t) => /^s[0-9]/.test(t) },
+  { field: 'out', is: (t) => /^o[-0-9]/.test(t) },
+  { field: 'scores', is: (t) => /^p[-0-9]/.test(t) },
+  { field: 'moves', is: (t) => /^m[0-9]/.test(t) },
+  { field: 'random', is: (t) => /^x[0-9a-f]/.test(t) },
+  { field: 'seed', is: (t) => /^["0-9-]/.test(t) },
+  { field: 'deck', is: (t) => t.startsWith('deck') },
+];
+
+/** The tokens after the table, by field; a refusal for a token out of place or a missing turn. */
+function tailFields(tokens: readonly string[]): Partial<Record<Field, string>> {
+  const found: Partial<Record<Field, string>> = {};
+  let i = 0;
+  for (const { field, is } of OPTIONAL_FIELDS) {
+    if (i < tokens.length && is(tokens[i]!)) found[field] = tokens[i++]!;
+  }
+  if (i < tokens.length) {
+    refuse('', `${describeValue(tokens[i])} is not a field here: after the table come status, round, turn, starter, out, scores, moves, random, seed and deck, in this order, each but the turn optional`);
+  }
+  if (found.turn === undefined) refuse('turn', 'the turn t<seat> is required, even in the short form');
+  return found;
+}
+
+/** Set problems a description cannot carry (it holds one value per set): a mixed set in the text. */
+type MixedSets = { path: string; text: string }[];
+
 /** The description a text stands for; a refusal when it does not follow the grammar. */
-function describe(text: string): PositionDescription {
+function describe(text: string, mixed: MixedSets): PositionDescription {
   const fields = text.trim().split(/\s+/);
   const version = fields[0] ?? '';
   if (version !== TAG) {
     const other = /^dnup([0-9]{1,6})$/.exec(version);
     refuse('version', other ? `this library reads position text version ${POSITION_TEXT_VERSION} (${TAG}), not version ${other[1]}` : 'a position text starts with its version tag, dnup1');
   }
-  if (fields.length < 13 || fields.length > 14) refuse('', `a position text has 13 fields (14 with a deck), not ${fields.length}`);
-  const [, players, hands, table, status, round, turn, starter, out, scores, moves, random, seed, deck] = fields as [string, ...string[]];
+  if (fields.length < 5 || fields.length > 14) refuse('', `a position text has from 5 fields (the short form) to 13 (14 with a deck), not ${fields.length}`);
+  const [, players, hands, table] = fields as [string, string, string, string];
+  // the full form is read field by field, so that a bad field is named; the short form by tags
+  const tail = fields.slice(4);
+  const full = tail.length === 9 ? !tail[8]!.startsWith('deck') : tail.length === 10;
+  const { status, round, turn, starter, out, scores, moves, random, seed, deck } = full
+    ? Object.fromEntries(FIELDS.slice(4).map((f, i) => [f, tail[i]])) as Partial<Record<Field, string>>
+    : tailFields(tail);
   const deckDef = deck === undefined ? undefined : readDeck(deck);
   const cards = new CardReader(deckDef ?? STANDARD_DECK);
-  const names = players!.split(',').map((n) => unescapeText(n, 'players'));
+  const names = players.split(',').map((n) => unescapeText(n, 'players'));
   const known: CardId[][] = [];
-  const handList = hands!.split(';').map((h) => {
+  const handList = hands.split(';').map((h) => {
     const ids: CardId[] = [];
     known.push(ids);
     if (h === '-') return [];
@@ -283,26 +327,36 @@ function describe(text: string): PositionDescription {
       return read.card;
     });
   });
-  const sets: TableSetDescription[] = table === '-' ? [] : table!.split(';').map((t) => {
+  const sets: TableSetDescription[] = table === '-' ? [] : table.split(';').map((t, i) => {
     const colon = t.indexOf(':');
     if (colon < 0) refuse('table', `${describeValue(t)} is not a set seat:cards`);
     const at = place(t.slice(0, colon), 'table');
     const setCards = t.slice(colon + 1).split(',').map((c) => cards.read(c, 'table', false).card);
     const value = setCards[0]!.active;
-    if (setCards.some((c) => c.active !== value)) refuse('table', `the cards of ${describeValue(t)} do not all show one value`);
+    // readable, but against the rules (rules §1): a position problem, as in a JSON description
+    if (setCards.some((c) => c.active !== value)) mixed.push({ path: `table[${i}]`, text: t });
     return { seat: at.seat, area: at.area ?? 0, value, cards: setCards.map((c) => c.id) };
   });
-  if (!(STATUSES as readonly string[]).includes(status!)) refuse('status', `${describeValue(status)} is not playing, roundOver or gameOver`);
+  if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) refuse('status', `${describeValue(status)} is not playing, roundOver or gameOver`);
+  let turnAt: { seat: number; area?: number };
+  let turnNumber: number | undefined;
   const hash = turn!.indexOf('#');
-  if (hash < 0) refuse('turn', `${describeValue(turn)} is not a turn t<seat>#<number>`);
-  const turnAt = place(tagged(turn!.slice(0, hash), 't', 'turn'), 'turn');
-  const x = tagged(random!, 'x', 'random');
-  if (!/^[0-9a-f]{32}$/.test(x)) refuse('random', 'the random stream is x and 32 lowercase hex digits');
-  const rng = [0, 8, 16, 24].map((i) => parseInt(x.slice(i, i + 8), 16)) as unknown as readonly [number, number, number, number];
-  let seedValue: string | number;
-  if (seed!.startsWith('"')) seedValue = quoted(seed!, 'seed', 'a seed');
+  if (hash < 0) turnAt = place(tagged(turn!, 't', 'turn'), 'turn');
   else {
-    if (!/^-?(0|[1-9][0-9]{0,15})$/.test(seed!) || !Number.isSafeInteger(Number(seed))) refuse('seed', `${describeValue(seed)} is neither a text in double quotes nor a whole number`);
+    turnAt = place(tagged(turn!.slice(0, hash), 't', 'turn'), 'turn');
+    turnNumber = natural(turn!.slice(hash + 1), 'turn', 'a turn number');
+  }
+  let rng: readonly [number, number, number, number] | undefined;
+  if (random !== undefined) {
+    const x = tagged(random, 'x', 'random');
+    if (!/^[0-9a-f]{32}$/.test(x)) refuse('random', 'the random stream is x and 32 lowercase hex digits');
+    rng = [0, 8, 16, 24].map((i) => parseInt(x.slice(i, i + 8), 16)) as unknown as readonly [number, number, number, number];
+  }
+  let seedValue: string | number | undefined;
+  if (seed === undefined) seedValue = undefined;
+  else if (seed.startsWith('"')) seedValue = quoted(seed, 'seed', 'a seed');
+  else {
+    if (!/^-?(0|[1-9][0-9]{0,15})$/.test(seed) || !Number.isSafeInteger(Number(seed))) refuse('seed', `${describeValue(seed)} is neither a text in double quotes nor a whole number`);
     seedValue = Number(seed);
   }
   return {
@@ -310,23 +364,26 @@ function describe(text: string): PositionDescription {
     hands: handList,
     known,
     table: sets,
-    turn: { seat: turnAt.seat, area: turnAt.area ?? 0, number: natural(turn!.slice(hash + 1), 'turn', 'a turn number') },
-    out: list(tagged(out!, 'o', 'out'), 'out', 'a seat'),
-    scores: list(tagged(scores!, 'p', 'scores'), 'scores', 'a score'),
-    round: natural(tagged(round!, 'r', 'round'), 'round', 'a round number'),
-    status: status as GameStatus,
-    starter: natural(tagged(starter!, 's', 'starter'), 'starter', 'a seat'),
+    turn: { seat: turnAt.seat, area: turnAt.area ?? 0, ...(turnNumber === undefined ? {} : { number: turnNumber }) },
+    ...(out === undefined ? {} : { out: list(tagged(out, 'o', 'out'), 'out', 'a seat') }),
+    ...(scores === undefined ? {} : { scores: list(tagged(scores, 'p', 'scores'), 'scores', 'a score') }),
+    ...(round === undefined ? {} : { round: natural(tagged(round, 'r', 'round'), 'round', 'a round number') }),
+    ...(status === undefined ? {} : { status: status as GameStatus }),
+    ...(starter === undefined ? {} : { starter: natural(tagged(starter, 's', 'starter'), 'starter', 'a seat') }),
     ...(deckDef === undefined ? {} : { deck: deckDef }),
-    seed: seedValue,
-    rng,
-    moveCount: natural(tagged(moves!, 'm', 'moves'), 'moves', 'a move count'),
+    ...(seedValue === undefined ? {} : { seed: seedValue }),
+    ...(rng === undefined ? {} : { rng }),
+    ...(moves === undefined ? {} : { moveCount: natural(tagged(moves, 'm', 'moves'), 'moves', 'a move count') }),
   };
 }
 
 /**
  * Reads one line of position text (docs/notation.md §5) into the state it stands for, checked
  * like every position (`fromPosition`). Leading and trailing white space and runs of white space
- * between fields are accepted; everything else must follow the grammar.
+ * between fields are accepted; everything else must follow the grammar. The short form
+ * (`dnup1 Ana,Ben 5/2;7/1 - t0`) leaves out any field after the table but the turn, and the turn's
+ * number: status `playing`, the round the scores imply, turn number 1, the seat to play as
+ * starter, nobody out, zero scores, the fewest moves, seed `"position"` and its random stream.
  *
  * Costs time linear in the text; a text longer than {@link MAX_POSITION_TEXT} is refused unread.
  *
@@ -334,7 +391,8 @@ function describe(text: string): PositionDescription {
  * @returns the state, with no history (`lastMove` null, `events` empty).
  * @throws {@link NotationError} `BAD_POSITION_TEXT` (naming the field) when the text does not
  * follow the grammar, is of another version or is too long; {@link PositionError} listing every
- * problem when it does, but the position breaks a rule (a card twice, impossible scores…).
+ * problem when it does, but the position breaks a rule (a card twice, a set of mixed values,
+ * impossible scores…).
  *
  * @example
  * ```ts
@@ -353,12 +411,24 @@ export function parsePosition(text: string): GameState {
     throw new NotationError('BAD_POSITION_TEXT', `A text of ${text.length} characters is too long to be a position text (at most ${MAX_POSITION_TEXT}; see docs/notation.md).`, describeValue(text), {}, { input: describeValue(text) });
   }
   let description: PositionDescription;
+  const mixed: MixedSets = [];
   try {
-    description = describe(text);
+    description = describe(text, mixed);
   } catch (e) {
     if (!(e instanceof TextRefusal)) throw e;
     const where = e.field === '' ? '' : ` (its ${e.field} field)`;
     throw new NotationError('BAD_POSITION_TEXT', `${describeValue(text)} is not a position text${where}: ${e.message} (see docs/notation.md).`, describeValue(text), {}, { input: describeValue(text), ...(e.field === '' ? {} : { path: e.field }) });
+  }
+  if (mixed.length > 0) {
+    // every problem, as for JSON: the mixed sets first, then what the description breaks
+    const problems: PositionProblem[] = mixed.map(({ path, text: set }) => ({
+      code: 'MIXED_SET',
+      path,
+      rule: '§1',
+      message: `The cards of ${describeValue(set)} do not all show one value: all cards of a set show one value.`,
+    }));
+    const others = validatePosition(description).filter((p) => !mixed.some((m) => p.code === 'MIXED_SET' && p.path.startsWith(m.path)));
+    throw new PositionError([...problems, ...others].slice(0, MAX_LISTED_PROBLEMS), problems.length + others.length);
   }
   return fromPosition(description);
 }

@@ -1,10 +1,9 @@
 /**
  * Errors of player views: a seat that does not exist, a view whose facts contradict each other. Recognisable without `instanceof` via {@link isViewError}.
  */
-import { isCodedError } from '../core/errors.js';
+import { isCodedError, type ErrorParams } from '../core/errors.js';
 import { describeValue } from '../core/input.js';
 import type { PositionProblem } from '../core/position-error.js';
-import type { ErrorParams } from '../i18n/types.js';
 
 /** Why a view could not be built or used. */
 export const VIEW_ERROR_CODES = ['NO_SUCH_SEAT', 'BAD_VIEW', 'INCONSISTENT_VIEW'] as const;

@@ -38,7 +38,7 @@ vi.mock('../../src/records/parse-record.js', async (importOriginal) => {
 
 const { replayCommand } = await import('../../src/cli/replay-command.js');
 const { createGame, legalMoves, apply, recordOf, describeMove } = await import('../../src/index.js');
-const { describeApplied } = await import('../../src/notation/describe-move.js');
+const { describeApplied } = await import('../../src/i18n/describe-move.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'dnup-replay-once-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

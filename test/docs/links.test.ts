@@ -1,14 +1,19 @@
 /**
- * Relative links in README.md and the guides point at files that exist and at headings that
- * exist (typedoc checks the files when it builds the site; the anchors are checked only here).
+ * Relative links in README.md, the guides, the other pages of docs/ and CONTRIBUTING.md point at
+ * files that exist and at headings that exist (typedoc checks the files when it builds the site;
+ * the anchors are checked only here). The README stays a page for users: short, with its tour and
+ * the two quick-start commands.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { anchors, documentedFiles, relativeLinks, ROOT } from './markdown.js';
+import { anchors, linkedFiles, relativeLinks, ROOT } from './markdown.js';
+
+/** The README's limit: beyond it, material belongs in docs/ or CONTRIBUTING.md (issue 24). */
+const README_MAX_LINES = 300;
 
 describe('documentation links', () => {
-  for (const file of documentedFiles()) {
+  for (const file of linkedFiles()) {
     it(`${relative(ROOT, file)}: every relative link resolves, anchors included`, () => {
       const broken: string[] = [];
       for (const link of relativeLinks(file)) {
@@ -22,15 +27,38 @@ describe('documentation links', () => {
       expect(broken).toEqual([]);
     });
   }
+});
 
-  it('README.md keeps the sections the project relies on, and the two quick-start commands', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+describe('README.md', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+  it(`is at most ${README_MAX_LINES} lines`, () => {
+    expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(README_MAX_LINES);
+  });
+
+  it('keeps install, the quick start, a tour per user group and the documents', () => {
     const headings = [...anchors(join(ROOT, 'README.md'))];
-    for (const h of ['quick-start', 'api-tour', 'settling-disputes', 'bot-authors', 'benchmarks', 'package-size', 'docs']) {
+    for (const h of ['install', 'quick-start', 'a-short-tour', 'ui-developers', 'bot-authors', 'rules-checkers', 'online-play', 'documents']) {
       expect(headings).toContain(h);
     }
+  });
+
+  it('has exactly two quick-start commands: the demo on a fresh clone, then the whole test suite', () => {
     const quick = readme.slice(readme.indexOf('## Quick start'));
     const commands = /```sh\n([\s\S]*?)```/.exec(quick)![1]!.trim().split('\n');
-    expect(commands).toEqual(['npm ci && npm run demo', 'npm test']);
+    expect(commands).toEqual(['npm ci && npm run demo', 'npm run test:all']);
+  });
+
+  it('links every page of docs/ and the guides, the changelog, the contributors\' guide and the licence', () => {
+    const targets = new Set(relativeLinks(join(ROOT, 'README.md')).map((l) => l.target));
+    const pages = linkedFiles()
+      .map((f) => relative(ROOT, f))
+      .filter((f) => f !== 'README.md');
+    for (const page of [...pages, 'LICENSE', 'docs/record.schema.json']) expect(targets, `README.md does not link ${page}`).toContain(page);
+  });
+
+  it('holds no benchmark, arena or load-test tables: they live in docs/', () => {
+    const tables = readme.split('\n').filter((l) => /^\|.*\|$/.test(l));
+    expect(tables).toEqual([]);
   });
 });

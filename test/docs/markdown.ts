@@ -19,6 +19,17 @@ export function documentedFiles(): string[] {
   return files.filter((f) => existsSync(f));
 }
 
+/**
+ * Every hand-written page a reader reaches from the README: the documented files above, the other
+ * pages of docs/ and the contributors' guide (the generated docs/api/ left out).
+ */
+export function linkedFiles(): string[] {
+  const docs = join(ROOT, 'docs');
+  const pages = readdirSync(docs).sort().filter((n) => n.endsWith('.md')).map((n) => join(docs, n));
+  const all = [...documentedFiles(), ...pages, join(ROOT, 'CONTRIBUTING.md'), join(ROOT, 'CHANGELOG.md')];
+  return [...new Set(all)].filter((f) => existsSync(f));
+}
+
 /** A fenced code block. */
 export interface CodeBlock {
   /** Repository-relative path of the Markdown file. */

@@ -41,7 +41,7 @@ describe('the API site', () => {
 
   it('holds the rules reference, the guides and the changelog as pages, and links the playground', () => {
     const titles = (model.documents ?? []).map((d) => d.name);
-    for (const title of ['The rules of dnup', 'CHANGELOG', 'Guide: building a game UI']) expect(titles).toContain(title);
+    for (const title of ['The rules of dnup', 'CHANGELOG', 'CONTRIBUTING', 'Guide: building a game UI', 'Benchmarks', 'Limits', 'Arena results']) expect(titles).toContain(title);
     const config = JSON.parse(readFileSync(join(ROOT, 'typedoc.json'), 'utf8')) as { navigationLinks: Record<string, string> };
     expect(config.navigationLinks.Playground).toBe('playground/index.html');
   });

@@ -72,8 +72,8 @@ console.log(JSON.stringify({ moves: state.moveCount, hands: state.hands.map((h) 
 describe('the packed package', () => {
   it('ships the built entries, the documents the help points to, and no sources, tests or maps', () => {
     const files = packed.files.map((f) => f.path);
-    const docs = ['docs/rules.md', 'docs/notation.md', 'docs/randomness.md', 'docs/record.schema.json', 'docs/guides/ui-developers.md', 'docs/guides/bot-authors.md', 'docs/guides/rules-checkers.md', 'docs/guides/rules.md'];
-    for (const f of [...entryFiles(), 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', ...docs]) expect(files).toContain(f);
+    const docs = ['docs/rules.md', 'docs/notation.md', 'docs/randomness.md', 'docs/record.schema.json', 'docs/guides/ui-developers.md', 'docs/guides/bot-authors.md', 'docs/guides/rules-checkers.md', 'docs/guides/rules.md', 'docs/arena.md', 'docs/benchmarks.md', 'docs/limits.md'];
+    for (const f of [...entryFiles(), 'package.json', 'README.md', 'CHANGELOG.md', 'CONTRIBUTING.md', 'LICENSE', ...docs]) expect(files).toContain(f);
     expect(files.filter((f) => /^(src|test|bench|scripts|docs\/playground|docs\/api)\//.test(f) || f.endsWith('.map'))).toEqual([]);
     expect(packed.filename).toBe(`${pkg.name}-${pkg.version}.tgz`);
   });

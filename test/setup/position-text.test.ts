@@ -11,6 +11,7 @@ import {
   parsePosition,
   POSITION_TEXT_VERSION,
   fromPosition,
+  toPosition,
   type DeckDefinition,
   type GameState,
 } from '../../src/index.js';
@@ -121,14 +122,17 @@ describe('parsePosition', () => {
     expect(refusal('')).toMatchObject({ code: 'BAD_POSITION_TEXT', path: 'version' });
     expect(refusal('{"players":2}')).toMatchObject({ code: 'BAD_POSITION_TEXT', path: 'version' });
     expect(refusal(text.replace('dnup1', 'dnup2')).message).toMatch(/version 1 \(dnup1\), not version 2/);
-    expect(refusal(fields.slice(0, 10).join(' ')).message).toMatch(/13 fields/);
+    expect(refusal(fields.slice(0, 4).join(' ')).message).toMatch(/from 5 fields/);
+    expect(refusal(fields.slice(0, 6).join(' '))).toMatchObject({ path: 'turn' }); // the short form keeps the turn
+    expect(refusal(`${fields.slice(0, 4).join(' ')} t0 playing`).message).toMatch(/"playing" is not a field here/); // out of order
+    expect(refusal(`${text} deck:0=1/2,1=2/3 x`).message).toMatch(/from 5 fields/);
     expect(refusal(at(2, '5/2,1/x;7/1;8/1'))).toMatchObject({ path: 'hands' });
     expect(refusal(at(2, '5/5,1/6;7/1;8/1')).message).toMatch(/no card showing 5 and 5/);
-    expect(refusal(at(3, '1:3/4,4/3;2:5/6')).message).toMatch(/do not all show one value/);
     expect(refusal(at(3, '1:3/4!,3/6;2:5/6'))).toMatchObject({ path: 'table' });
     expect(refusal(at(4, 'paused'))).toMatchObject({ path: 'status' });
     expect(refusal(at(5, 'r01'))).toMatchObject({ path: 'round' });
-    expect(refusal(at(6, 't0'))).toMatchObject({ path: 'turn' });
+    expect(refusal(at(6, 't0#'))).toMatchObject({ path: 'turn' });
+    expect(refusal(at(6, 'tx'))).toMatchObject({ path: 'turn' });
     expect(refusal(at(9, 'p0,-1,0'))).toMatchObject({ path: 'scores' });
     expect(refusal(at(11, 'x123'))).toMatchObject({ path: 'random' });
     expect(refusal(at(12, 'seed'))).toMatchObject({ path: 'seed' });
@@ -155,11 +159,71 @@ describe('parsePosition', () => {
     if (isPositionError(e)) expect(e.problems.map((p) => p.code)).toEqual(expect.arrayContaining(['DUPLICATE_CARD', 'IMPOSSIBLE_SCORES']));
   });
 
+  it('a set of mixed values reads (the text is well formed) but is an invalid position, as in JSON: MIXED_SET with the other problems', () => {
+    const fields = text.split(' ');
+    fields[3] = '1:3/4,4/3;2:5/6'; // 4·3 shows 4 in a set of 3s
+    fields[9] = 'p9,0,0';
+    let caught: unknown;
+    try {
+      parsePosition(fields.join(' '));
+    } catch (x) {
+      caught = x;
+    }
+    expect(isPositionError(caught)).toBe(true);
+    if (isPositionError(caught)) {
+      expect(caught.problems[0]).toMatchObject({ code: 'MIXED_SET', path: 'table[0]', rule: '§1' });
+      expect(caught.problems.map((p) => p.code)).toContain('IMPOSSIBLE_SCORES');
+      expect(caught.problems.filter((p) => p.code === 'MIXED_SET')).toHaveLength(1);
+    }
+  });
+
   it('is the same position as the description it stands for', () => {
     const s = parsePosition(text);
     expect(fromPosition({ players: ['Ana', 'Ben', 'Cy'], hands: s.hands, table: s.table, turn: s.turn, starter: 0, seed: 'hand-built', rng: s.rng, moveCount: 4 })).toEqual(s);
   });
 });
+
+describe('the short form (docs/notation.md §5): every field after the table but the turn may be left out', () => {
+  const full = formatPosition(example());
+
+  it('fills what it leaves out with the documented defaults of a position description', () => {
+    const short = 'dnup1 Ana,Ben,Cy 5/2,1/6;7/1;8/1 1:3/4,3/6;2:5/6 t0';
+    const s = parsePosition(short);
+    expect(s).toEqual(fromPosition({ players: ['Ana', 'Ben', 'Cy'], hands: s.hands, table: s.table, turn: { seat: 0 } }));
+    expect(s).toMatchObject({ status: 'playing', round: 1, starter: 0, out: [], scores: [0, 0, 0], seed: 'position', turn: { seat: 0, area: 0, number: 1 } });
+    // written back in full, which reads back to the same state
+    const written = formatPosition(s);
+    expect(written.split(' ')).toHaveLength(13);
+    expect(parsePosition(written)).toEqual(s);
+  });
+
+  it('reads any subset of the optional fields, in their order, the same as the description without them', () => {
+    const fields = full.split(' ');
+    const names = ['status', 'round', 'turn', 'starter', 'out', 'scores', 'moves', 'random', 'seed'] as const;
+    const keys: Record<(typeof names)[number], string[]> = { status: ['status'], round: ['round'], turn: [], starter: ['starter'], out: ['out'], scores: ['scores'], moves: ['moveCount'], random: ['rng'], seed: ['seed'] };
+    const described = toPosition(parsePosition(full)) as unknown as Record<string, unknown>;
+    for (let mask = 0; mask < 1 << names.length; mask += 7) {
+      const kept = names.filter((n, i) => n === 'turn' || (mask & (1 << i)) !== 0);
+      const text = [...fields.slice(0, 4), ...names.map((n, i) => (kept.includes(n) ? fields[4 + i]! : '')).filter(Boolean)].join(' ');
+      const description = Object.fromEntries(Object.entries(described).filter(([k]) => !names.some((n) => !kept.includes(n) && keys[n].includes(k)) && k !== 'lastMove' && k !== 'events' && k !== 'discard'));
+      let want: unknown;
+      try {
+        want = fromPosition(description);
+      } catch (e) {
+        want = e;
+      }
+      let got: unknown;
+      try {
+        got = parsePosition(text);
+      } catch (e) {
+        got = e;
+      }
+      if (isPositionError(want)) expect(isPositionError(got), text).toBe(true);
+      else expect(got, text).toEqual(want);
+    }
+  });
+});
+
 
 describe('test positions', () => {
   it('buildState takes a position text too, through the same setup layer', () => {

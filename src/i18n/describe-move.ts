@@ -9,8 +9,8 @@ import type { Move } from '../core/moves.js';
 import { ROUNDS_TO_WIN } from '../core/scoring.js';
 import type { GameState } from '../core/state.js';
 import { withState } from '../core/trust.js';
-import { catalogue } from '../i18n/localize.js';
-import type { Locale, MoveStory, SetRef } from '../i18n/types.js';
+import { catalogue } from './localize.js';
+import type { Locale, MoveStory, SetRef } from './types.js';
 
 type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
 

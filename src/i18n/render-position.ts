@@ -6,8 +6,8 @@ import { deckIndex, type HeldCard } from '../core/cards.js';
 import { winningScore } from '../core/scoring.js';
 import type { GameState } from '../core/state.js';
 import { withState } from '../core/trust.js';
-import { catalogue } from '../i18n/localize.js';
-import type { Locale, PositionWords } from '../i18n/types.js';
+import { catalogue } from './localize.js';
+import type { Locale, PositionWords } from './types.js';
 
 /** `6/3#17`: card 17 showing 6, with 3 on its other face. */
 function cardText(state: GameState, card: HeldCard): string {

@@ -1,0 +1,70 @@
+/**
+ * The floors of src/ (docs/architecture.md), checked by test/layering/floors.test.ts:
+ *
+ *   floor 3  i18n/, cli/, index.ts   sentences in every language, the command line, the public entry
+ *   floor 2  bots/, search/          players: bots, the arena, the playout fast path
+ *   floor 1  views/, notation/, records/, setup/, history/   what is built on the rules
+ *   floor 0  core/                   the rules: imports nothing outside core/
+ *
+ * A module imports its own floor or the floors below, never above, and no import circle anywhere
+ * (type-only imports count: a circle of types still ties the modules together). Each module owns
+ * its error codes; i18n/ names them all, so it is on top.
+ */
+const FLOOR_1 = '^src/(views|notation|records|setup|history)/';
+const FLOOR_2 = '^src/(bots|search)/';
+const TOP = '^src/(i18n/|cli/|index[.]ts$)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import circle ties its modules into one: none anywhere in src/.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'core-imports-only-core',
+      severity: 'error',
+      comment: 'Floor 0: the rules core imports nothing outside core/.',
+      from: { path: '^src/core/' },
+      to: { path: '^src/', pathNot: '^src/core/' },
+    },
+    {
+      name: 'floor-1-below-players',
+      severity: 'error',
+      comment: 'Floor 1 (views, notation, records, setup, history) imports only core/ and floor 1.',
+      from: { path: FLOOR_1 },
+      to: { path: `${FLOOR_2}|${TOP}` },
+    },
+    {
+      name: 'floor-2-below-top',
+      severity: 'error',
+      comment: 'Floor 2 (bots, search) imports nothing of i18n/, cli/ or the entry.',
+      from: { path: FLOOR_2 },
+      to: { path: TOP },
+    },
+    {
+      name: 'nothing-imports-the-cli-or-entry',
+      severity: 'error',
+      comment: 'cli/ and index.ts are leaves: the library never imports them.',
+      from: { path: '^src/', pathNot: '^src/cli/' },
+      to: { path: '^src/(cli/|index[.]ts$)' },
+    },
+    {
+      name: 'node-builtins-only-in-node-modules',
+      severity: 'error',
+      comment:
+        'Browser-clean library: node: built-ins only in the CLI and the arena (which loads worker_threads lazily).',
+      from: { path: '^src/', pathNot: '^src/(cli/|bots/arena(-worker)?[.]ts$)' },
+      to: { dependencyTypes: ['core'] },
+    },
+  ],
+  options: {
+    // type-only imports are edges too
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+  },
+};
