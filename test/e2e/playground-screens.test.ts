@@ -223,6 +223,57 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     }, 180_000);
   }
 
+  it('draws each move event by event at the speed the player sets in the game bar', async () => {
+    const seats: readonly Seat[] = ['human', 'greedy', 'greedy'];
+    const { seed, plan } = await pickSeed(seats, 'e2e-steps-3p', 40);
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      // every drawn step: whether the board was between two views, the move count, the sentence beside the table
+      const w = window as unknown as { __steps: { animating: boolean; move: string; line: string; sets: number }[] };
+      w.__steps = [];
+      new MutationObserver(() => {
+        const game = document.getElementById('game');
+        if (!game || game.hidden) return;
+        w.__steps.push({ animating: game.dataset.animating === 'true', move: game.dataset.moveCount ?? '', line: document.getElementById('last-move')?.textContent ?? '', sets: game.querySelectorAll('.slot.has-set').length });
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-animating'] });
+    });
+    await page.goto(`${baseUrl}?lang=en`);
+    await page.selectOption('#players', '3');
+    for (const [i, s] of seats.entries()) await page.selectOption(`#seat-${i}`, s);
+    await page.selectOption('#speed', 'instant');
+    await page.click('details.field summary');
+    await page.fill('#seed', seed);
+    await page.click('#start');
+    await page.waitForSelector('#game[data-my-turn="true"]');
+    // the player slows the game down from the game bar
+    await page.selectOption('#game-speed', 'fast');
+    let state = createGame(['Ada', 'Greedy 2', 'Greedy 3'], seed);
+    let played = 0;
+    for (let i = 0; i < plan.moves.length && played < 6; i++) {
+      const move = plan.moves[i]!;
+      if (state.status === 'playing' && state.turn.seat === 0) {
+        await page.waitForFunction((n) => document.getElementById('game')?.dataset.moveCount === String(n) && document.getElementById('game')?.dataset.myTurn === 'true', i, { timeout: 30_000 });
+        if (move.type === 'play') {
+          for (const id of move.cards) await page.click(`#hand .hand-card[data-card-id="${id}"]`);
+          await page.click('#play');
+        } else if (move.type === 'rotate') await page.click('#rotate');
+        else if (move.type === 'take') await page.click(`#game [data-slot="${move.target.seat}.${move.target.area}"] button.take`);
+        else if (move.type === 'add') {
+          await page.click(`#hand .hand-card[data-card-id="${move.card}"]`);
+          await page.click(`#game [data-slot="${move.target.seat}.${move.target.area}"] button.add`);
+        } else break;
+        played++;
+      }
+      state = apply(state, move);
+    }
+    const steps = await page.evaluate(() => (window as unknown as { __steps: { animating: boolean; move: string; line: string; sets: number }[] }).__steps);
+    const between = steps.filter((s) => s.animating);
+    expect(between.length, 'positions drawn between two views').toBeGreaterThan(0);
+    // a step shows its own event's sentence, not only the move's last one
+    expect(new Set(between.map((s) => s.line)).size).toBeGreaterThan(1);
+    await page.close();
+  }, 120_000);
+
   it('plays a whole duel in French through the board: every screen and dialog in French, at every size', async () => {
     const seats: readonly Seat[] = ['human', 'greedy'];
     const { seed, plan } = await pickSeed(seats, 'e2e-fr-2p', 30);
