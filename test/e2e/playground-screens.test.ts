@@ -274,6 +274,29 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     await page.close();
   }, 120_000);
 
+  it('keeps the hand order the player made for the game, in this tab only', async () => {
+    const page = await context.newPage();
+    // a chosen seed: the same game (and seal) again after the reload
+    const url = `${baseUrl}?lang=en#seats=human,greedy&name=Ada&speed=instant&seed=e2e-hand-order`;
+    await page.goto(url);
+    await page.waitForSelector('#game[data-my-turn="true"]');
+    const order = (): Promise<number[]> => page.locator('#hand .hand-card').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
+    const dealt = await order();
+    await page.locator('#hand .hand-card').first().focus();
+    await page.keyboard.press('Alt+ArrowRight');
+    await page.keyboard.press('Alt+ArrowRight');
+    const moved = await order();
+    expect(moved).not.toEqual(dealt);
+    expect(moved[2]).toBe(dealt[0]);
+    // the page drops the seed from its link once dealt: open the same link again, same game
+    await page.goto('about:blank');
+    await page.goto(url);
+    await page.waitForSelector('#game[data-my-turn="true"]');
+    expect(await order(), 'the order after the page is opened again').toEqual(moved);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage })), 'never kept beyond the tab').not.toContain(String(moved[0]));
+    await page.close();
+  }, 60_000);
+
   it('plays a whole duel in French through the board: every screen and dialog in French, at every size', async () => {
     const seats: readonly Seat[] = ['human', 'greedy'];
     const { seed, plan } = await pickSeed(seats, 'e2e-fr-2p', 30);
