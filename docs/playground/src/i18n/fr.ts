@@ -159,7 +159,7 @@ export const fr: Messages = {
   },
   replay: {
     title: 'Revoir une partie enregistrée',
-    loadFile: 'Ouvrir une partie (fichier JSON) :',
+    loadFile: 'Ouvrir une partie (fichier JSON)…',
     paste: '…ou collez ici le JSON d’une partie',
     pasteLabel: 'JSON de la partie',
     loadPasted: 'Ouvrir la partie collée',

@@ -159,7 +159,7 @@ export const nl: Messages = {
   },
   replay: {
     title: 'Een spelverslag terugkijken',
-    loadFile: 'Een verslag openen (JSON-bestand):',
+    loadFile: 'Een verslag openen (JSON-bestand)…',
     paste: '…of plak hier de JSON van een verslag',
     pasteLabel: 'JSON van het verslag',
     loadPasted: 'Geplakt verslag openen',
