@@ -297,6 +297,63 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     await page.close();
   }, 60_000);
 
+  it('drags a card with a finger: onto another place in the hand, and onto a set to add it', async () => {
+    const seats: readonly Seat[] = ['human', 'greedy', 'greedy'];
+    const { seed, plan } = await pickSeed(seats, 'e2e-touch-3p', 40);
+    const phone = await context.browser()!.newContext({ viewport: SIZES[0], hasTouch: true });
+    const page = await (phone.pages()[0] ?? phone.newPage());
+    const cdp = await phone.newCDPSession(page);
+    const touchDrag = async (from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
+      for (let i = 1; i <= 8; i++) {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + ((to.x - from.x) * i) / 8, y: from.y + ((to.y - from.y) * i) / 8 }] });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    const centre = async (selector: string): Promise<{ x: number; y: number }> => {
+      const box = (await page.locator(selector).boundingBox())!;
+      return { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 30) };
+    };
+    await page.goto(`${baseUrl}?lang=en#seats=${seats.join(',')}&name=Ada&speed=instant&seed=${seed}`);
+    await page.waitForSelector('#game[data-my-turn="true"]');
+    const order = (): Promise<number[]> => page.locator('#hand .hand-card').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
+    const before = await order();
+    await page.locator('#hand .hand-card').nth(2).scrollIntoViewIfNeeded();
+    await touchDrag(await centre('#hand .hand-card >> nth=0'), await centre('#hand .hand-card >> nth=2'));
+    const after = await order();
+    expect(after, 'the first card dragged by a finger to the third place').not.toEqual(before);
+    expect(after.indexOf(before[0]!)).toBeGreaterThan(0);
+    // later, an add the plan makes is dragged onto its set by a finger
+    let state = createGame(['Ada', 'Greedy 2', 'Greedy 3'], seed);
+    let added = false;
+    for (let i = 0; i < plan.moves.length && !added; i++) {
+      const move = plan.moves[i]!;
+      if (state.status === 'playing' && state.turn.seat === 0) {
+        await page.waitForFunction((n) => document.getElementById('game')?.dataset.moveCount === String(n) && document.getElementById('game')?.dataset.myTurn === 'true', i, { timeout: 30_000 });
+        if (move.type === 'add') {
+          const slot = `#game [data-slot="${move.target.seat}.${move.target.area}"]`;
+          await page.locator(`#hand .hand-card[data-card-id="${move.card}"]`).scrollIntoViewIfNeeded();
+          const to = await centre(slot);
+          expect(to.y, 'the set is on screen with the card').toBeGreaterThan(0);
+          await touchDrag(await centre(`#hand .hand-card[data-card-id="${move.card}"]`), to);
+          await page.waitForFunction((n) => Number(document.getElementById('game')?.dataset.moveCount) > n, i, { timeout: 10_000 });
+          expect(await page.locator(`#hand .hand-card[data-card-id="${move.card}"]`).count(), 'the card left the hand').toBe(0);
+          added = true;
+        } else if (move.type === 'play') {
+          for (const id of move.cards) await page.tap(`#hand .hand-card[data-card-id="${id}"]`);
+          const chosen = await page.locator('#hand .hand-card[aria-pressed="true"]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
+          expect(chosen.sort((a, b) => a - b), `${await page.textContent('#play-reason')}`).toEqual(move.cards);
+          await page.tap('#play');
+        } else if (move.type === 'rotate') await page.tap('#rotate');
+        else if (move.type === 'take') await page.tap(`#game [data-slot="${move.target.seat}.${move.target.area}"] button.take`);
+        else break;
+      }
+      state = apply(state, move);
+    }
+    expect(added, 'an add was played by a finger').toBe(true);
+    await phone.close();
+  }, 120_000);
+
   it('plays a whole duel in French through the board: every screen and dialog in French, at every size', async () => {
     const seats: readonly Seat[] = ['human', 'greedy'];
     const { seed, plan } = await pickSeed(seats, 'e2e-fr-2p', 30);

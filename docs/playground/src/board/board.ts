@@ -320,6 +320,8 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   // pointer events cover mouse, pen and touch; a drag starts past 8 px, so a tap stays a tap
   let drag: { id: CardId; x: number; y: number; ghost: HTMLElement | null; pointer: number } | null = null;
   let suppressClick = false;
+  /** When a tap last selected a card on its pointerup: the click that may follow it is the same tap. */
+  let tapAt = -Infinity;
 
   function dropTargetAt(x: number, y: number): Element | null {
     return document.elementFromPoint(x, y)?.closest('[data-hand-index], [data-slot]') ?? null;
@@ -363,7 +365,15 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     endDrag();
     const d = drag;
     drag = null;
-    if (!d?.ghost) return;
+    if (!d) return;
+    if (!d.ghost) {
+      // a tap of a finger or pen selects at once: Chromium drops the click of a tap that follows a drag closely
+      if (e.pointerType !== 'mouse' && (e.target as Element).closest?.(`[data-card-id="${d.id}"]`)) {
+        tapAt = performance.now();
+        toggle(d.id);
+      }
+      return;
+    }
     d.ghost.remove();
     suppressClick = true;
     setTimeout(() => (suppressClick = false), 0);
@@ -420,7 +430,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
             tabindex: id === stop ? 0 : -1,
             'aria-pressed': isSel ? 'true' : 'false',
             onclick: () => {
-              if (!suppressClick) toggle(id);
+              if (!suppressClick && performance.now() - tapAt > 700) toggle(id);
             },
             onfocus: () => {
               handFocus = id;
