@@ -1,4 +1,5 @@
 /** English sentences (the library's own wording; the default locale). */
+import { selectionSentence } from '../ui/selection.js';
 import type { Catalogue, ErrorParams, SetRef } from './types.js';
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
@@ -129,6 +130,12 @@ export const en: Catalogue = {
     },
     LocaleError: {
       UNKNOWN_LOCALE: (p) => `There are sentences in ${list(p.allowed ?? ['en', 'fr', 'nl'])} only, not ${p.name ?? 'that language'}.`,
+    },
+    SelectionError: {
+      MALFORMED_SELECTION: (p) => selectionSentence('MALFORMED_SELECTION', p),
+      EMPTY_SELECTION: (p) => selectionSentence('EMPTY_SELECTION', p),
+      NO_TARGET: (p) => selectionSentence('NO_TARGET', p),
+      AMBIGUOUS_SELECTION: (p) => selectionSentence('AMBIGUOUS_SELECTION', p),
     },
   },
   problems: (sentences) => (sentences.length === 1 ? sentences[0]! : `${sentences.length} problems: ${sentences.join(' ')}`),

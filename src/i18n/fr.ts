@@ -138,6 +138,20 @@ export const fr: Catalogue = {
     LocaleError: {
       UNKNOWN_LOCALE: (p) => `Les phrases existent en ${liste(p.allowed ?? ['en', 'fr', 'nl'])} seulement, pas en ${p.name ?? 'cette langue'}.`,
     },
+    SelectionError: {
+      MALFORMED_SELECTION: (p) =>
+        p.action === 'B' && p.count !== undefined ? `Ajouter, c'est poser une carte de votre main sur la série d'un adversaire : sélectionnez une seule carte, pas ${p.count} ${regles(p, '§5 B')}.`
+        : p.action === 'A' ? `Jouer une série la pose devant vous, dans votre zone de jeu : elle ne vise aucune série ${regles(p, '§5 A')}.`
+        : p.action === 'C' ? `Prendre une série ne désigne que la série prise, aucune carte ${regles(p, '§5 C')}.`
+        : p.action === 'D' ? `Retourner votre main ne demande ni carte ni série ${regles(p, '§5 D')}.`
+        : `Ce n'est pas une sélection de cartes, de série visée et d'action${p.name ? ` (voyez ${p.name})` : ''}${p.input ? ` : ${p.input}` : ''} ${regles(p, '§5')}.`,
+      EMPTY_SELECTION: (p) => `Rien n'est sélectionné : choisissez des cartes à jouer, une carte et la série où l'ajouter, ou une série à prendre ; ou retournez votre main ${regles(p, '§5')}.`,
+      NO_TARGET: (p) => (p.action === 'C' ? `Aucun adversaire n'a de série à prendre ${regles(p, '§5 C')}.` : `Aucune série d'un adversaire ne peut recevoir ${p.card === undefined ? 'cette carte' : `la carte ${p.card}`} ${regles(p, '§5 B')}.`),
+      AMBIGUOUS_SELECTION: (p) =>
+        p.distinguish === 'action' ? `${carte(p)} peut être jouée ou ajoutée à une série : choisissez l'action ${regles(p, '§5')}.`
+        : p.action === 'C' ? `${p.count ?? 'Plusieurs'} séries peuvent être prises : choisissez laquelle ${regles(p, '§5 C')}.`
+        : `${carte(p)} peut être ajoutée à ${p.count ?? 'plusieurs'} séries : choisissez la série ${regles(p, '§5 B')}.`,
+    },
   },
   problems: (sentences) => (sentences.length === 1 ? sentences[0]! : `${sentences.length} problèmes : ${sentences.join(' ')}`),
   events: {

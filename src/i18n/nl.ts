@@ -136,6 +136,20 @@ export const nl: Catalogue = {
     LocaleError: {
       UNKNOWN_LOCALE: (p) => `Er zijn alleen zinnen in ${lijst(p.allowed ?? ['en', 'fr', 'nl'])}, niet in ${p.name ?? 'die taal'}.`,
     },
+    SelectionError: {
+      MALFORMED_SELECTION: (p) =>
+        p.action === 'B' && p.count !== undefined ? `Toevoegen is één kaart uit je hand bij een set van een tegenstander: kies precies één kaart, geen ${p.count} ${regels(p, '§5 B')}.`
+        : p.action === 'A' ? `Een set speel je voor je neer, in je eigen speelgebied: er hoort geen doelset bij ${regels(p, '§5 A')}.`
+        : p.action === 'C' ? `Een set nemen noemt alleen de set die je neemt, geen kaarten ${regels(p, '§5 C')}.`
+        : p.action === 'D' ? `Je hand omdraaien vraagt geen kaarten en geen set ${regels(p, '§5 D')}.`
+        : `Dit is geen keuze van kaarten, een doelset en een actie${p.name ? ` (kijk naar ${p.name})` : ''}${p.input ? `: ${p.input}` : ''} ${regels(p, '§5')}.`,
+      EMPTY_SELECTION: (p) => `Er is niets gekozen: kies kaarten om te spelen, één kaart en een set om die aan toe te voegen, of een set om te nemen; of draai je hand om ${regels(p, '§5')}.`,
+      NO_TARGET: (p) => (p.action === 'C' ? `Geen tegenstander heeft een set die je kunt nemen ${regels(p, '§5 C')}.` : `Er is geen set van een tegenstander waaraan je ${p.card === undefined ? 'die kaart' : `kaart ${p.card}`} kunt toevoegen ${regels(p, '§5 B')}.`),
+      AMBIGUOUS_SELECTION: (p) =>
+        p.distinguish === 'action' ? `${kaart(p)} kan gespeeld of aan een set toegevoegd worden: kies de actie ${regels(p, '§5')}.`
+        : p.action === 'C' ? `${p.count ?? 'Meerdere'} sets kun je nemen: kies welke ${regels(p, '§5 C')}.`
+        : `${kaart(p)} kan aan ${p.count ?? 'meerdere'} sets toegevoegd worden: kies de set ${regels(p, '§5 B')}.`,
+    },
   },
   problems: (sentences) => (sentences.length === 1 ? sentences[0]! : `${sentences.length} problemen: ${sentences.join(' ')}`),
   events: {

@@ -10,6 +10,7 @@ import type { NOTATION_ERROR_CODES } from '../notation/notation-error.js';
 import type { POSITION_PROBLEM_CODES } from '../core/position-error.js';
 import type { RECORD_ERROR_CODES } from '../records/record-error.js';
 import type { VIEW_ERROR_CODES } from '../views/errors.js';
+import type { SELECTION_ERROR_CODES } from '../ui/selection.js';
 
 // the facts of an error belong to the core (the floor every module's errors stand on); re-exported
 // here for the catalogues
@@ -39,6 +40,8 @@ export interface ErrorCodes {
   readonly BotError: (typeof BOT_ERROR_CODES)[number];
   readonly HistoryError: (typeof HISTORY_ERROR_CODES)[number];
   readonly LocaleError: LocaleErrorCode;
+  /** The refusals of `moveFromSelection` that are not a rule's (a verdict's `kind`; never thrown). */
+  readonly SelectionError: (typeof SELECTION_ERROR_CODES)[number];
 }
 
 /** The class name of an error of this package, e.g. `"IllegalMoveError"`. */
