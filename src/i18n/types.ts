@@ -51,6 +51,8 @@ export type ErrorKind = keyof ErrorCodes;
 export interface SetRef {
   readonly owner: string;
   readonly own: boolean;
+  /** True when the owner is the reader (`viewer`): "your set". */
+  readonly yours: boolean;
   readonly size: number;
   readonly value: number;
 }
@@ -59,12 +61,14 @@ export interface SetRef {
 export interface MoveStory {
   /** The name of the player who moved. */
   readonly who: string;
+  /** True when the player who moved is the reader (`viewer`): told as "you". */
+  readonly you: boolean;
   readonly action:
     | { readonly kind: 'play'; readonly size: number; readonly value: number }
     | { readonly kind: 'add'; readonly value: number; readonly target: SetRef; readonly size: number }
     | { readonly kind: 'take'; readonly from: SetRef; readonly shownAs: readonly number[] }
     | { readonly kind: 'rotate'; readonly size: number }
-    | { readonly kind: 'deal'; readonly round: number; readonly starter: string }
+    | { readonly kind: 'deal'; readonly round: number; readonly starter: string; readonly starterYou: boolean }
     | { readonly kind: 'other' };
   readonly beaten?: { readonly set: SetRef; readonly fate: 'returned' | 'discarded'; readonly returnedAs: readonly number[] };
   readonly out?:
@@ -101,8 +105,11 @@ export interface Catalogue {
   readonly errors: { readonly [K in ErrorKind]: { readonly [C in ErrorCodes[K]]: (p: ErrorParams) => string } };
   /** Several problems of one record or position in one sentence. */
   problems(sentences: readonly string[]): string;
-  /** One sentence per event type; `names` are the players' names by seat. */
-  readonly events: { readonly [T in NarratedEvent['type']]: (e: EventOf<T>, names: readonly string[]) => string };
+  /**
+   * One sentence per event type; `names` are the players' names by seat, and `viewer` the seat of
+   * the reader, told in the second person ("You play…"), or undefined for the third person only.
+   */
+  readonly events: { readonly [T in NarratedEvent['type']]: (e: EventOf<T>, names: readonly string[], viewer?: number) => string };
   /** The sentence of a move ({@link describeMove}). */
   move(story: MoveStory): string;
   readonly position: PositionWords;
