@@ -2,8 +2,9 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    // the library: ESM and CommonJS with their own type declarations
-    entry: { index: 'src/index.ts' },
+    // the library: ESM and CommonJS with their own type declarations. The root (index) is
+    // browser-clean; the arena, with its worker threads, is its own entry (dnup/arena)
+    entry: { index: 'src/index.ts', arena: 'src/arena.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     // no source maps: dist is plain, unminified JavaScript (see CHANGELOG)

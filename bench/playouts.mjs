@@ -9,7 +9,8 @@
  *   loop of the same budget timed the same way (what the machine's load adds to any budget).
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { Playout, STANDARD_DECK, apply, createGame, ismctsBot, legalMoves, playerView, runArena } from '../dist/index.js';
+import { Playout, STANDARD_DECK, apply, createGame, ismctsBot, legalMoves, playerView } from '../dist/index.js';
+import { runArena } from '../dist/arena.js';
 import { BaselineGame } from './baseline-engine.mjs';
 import { ContractGame } from './contract-baseline.mjs';
 

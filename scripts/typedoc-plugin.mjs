@@ -15,6 +15,8 @@ const GROUPS = [
   ['i18n/render-position.', 'Notation'],
   ['core', 'Rules core'],
   ['views', 'Player views'],
+  // selections, hints and steps for game UIs (issue 21)
+  ['ui', 'Game UI'],
   ['records', 'Records and positions'],
   // the setup layer: positions, fromPosition/toPosition and the position text
   ['setup', 'Records and positions'],

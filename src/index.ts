@@ -13,3 +13,4 @@ export * from './bots/index.js';
 export * from './search/index.js';
 export * from './history/index.js';
 export * from './i18n/index.js';
+export * from './ui/index.js';

@@ -8,8 +8,8 @@ import type { Seed } from '../core/random.js';
 import { playGame, type Bot } from './bot.js';
 import { botByName, type BotOptions } from './by-name.js';
 import { BotError } from './errors.js';
-import { ArgumentError } from '../core/errors.js';
 import { describeValue, isRecord, readInput } from '../core/input.js';
+import { wilsonInterval } from './wilson-interval.js';
 
 /** Settings of {@link runArena}. */
 export interface ArenaOptions {
@@ -86,30 +86,6 @@ export interface ArenaResult {
   readonly unfinished: number;
   /** Worker threads used (1: this thread). */
   readonly workers: number;
-}
-
-/**
- * The 95% Wilson score interval of a proportion.
- *
- * @param successes - the count of successes.
- * @param trials - the count of trials (0 gives [0, 1]).
- * @param z - the normal quantile (1.96 for 95%).
- * @example
- * ```ts
- * wilsonInterval(60, 100); // about [0.502, 0.691]
- * ```
- */
-export function wilsonInterval(successes: number, trials: number, z = 1.96): [number, number] {
-  if (!Number.isSafeInteger(trials) || trials < 0 || !Number.isSafeInteger(successes) || successes < 0 || successes > trials || typeof z !== 'number' || !(z > 0 && z < 100)) {
-    throw new ArgumentError('BAD_ARGUMENT', `A Wilson interval needs whole counts with 0 ≤ successes ≤ trials and z > 0, not ${describeValue(successes)} of ${describeValue(trials)} (z ${describeValue(z)}).`);
-  }
-  if (trials === 0) return [0, 1];
-  const p = successes / trials;
-  const z2 = z * z;
-  const denom = 1 + z2 / trials;
-  const centre = (p + z2 / (2 * trials)) / denom;
-  const half = (z / denom) * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials));
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
 
 /** The most games one arena plays: a bound, so that no setting runs for ever. */
@@ -234,7 +210,7 @@ function timed(bot: Bot, times: ArenaTimes): Bot {
  * spread over worker threads.
  *
  * @param options - lineup, counts, seed, and a bot factory or built-in bot options.
- * @throws {@link BotError} `BAD_ARENA_OPTIONS` for a bad player, game or worker count, lineup or
+ * @throws {@link dnup!BotError} `BAD_ARENA_OPTIONS` for a bad player, game or worker count, lineup or
  *   factory; `UNKNOWN_BOT` for a name that is not a built-in bot (without `makeBot`);
  *   `ARENA_WORKER_FAILED` when a worker thread cannot start or fails.
  * @example

@@ -8,6 +8,7 @@ export { randomBot } from './random-bot.js';
 export { GOING_OUT_SCORE, greedyBot, greedyMove, greedyScores, outlookOfState, outlookOfView, type Outlook } from './greedy-bot.js';
 export { monteCarloBot, type MonteCarloOptions } from './montecarlo-bot.js';
 export { ismctsBot, type IsmctsOptions } from './ismcts-bot.js';
-export { runArena, wilsonInterval, type ArenaOptions, type ArenaResult, type ArenaRow } from './arena.js';
+export { wilsonInterval } from './wilson-interval.js';
+// runArena (worker threads, Node only) is the entry dnup/arena: src/arena.ts
 
 export { BOT_NAMES, botByName, type BotName, type BotOptions } from './by-name.js';

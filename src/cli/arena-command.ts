@@ -4,7 +4,8 @@
  * Progress goes to stderr: a bar on a terminal, a line every tenth of the games otherwise.
  */
 import { availableParallelism } from 'node:os';
-import { BOT_NAMES, runArena, type ArenaResult, type BotOptions } from '../bots/index.js';
+import { BOT_NAMES, type BotOptions } from '../bots/index.js';
+import { runArena, type ArenaResult } from '../arena.js';
 import { isBotError } from '../bots/errors.js';
 import { CliError, EXIT, parseCommand, print } from './cli-support.js';
 

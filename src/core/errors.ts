@@ -4,6 +4,8 @@
  * different classes): use {@link isDnupError}, {@link isIllegalMoveError}, {@link isGameSetupError}.
  */
 
+import type { Move } from './move-shapes.js';
+
 /**
  * The structured facts of an error, so that a UI can word it itself (see `localizeError`). Each code fills the fields
  * that concern it; every one is optional.
@@ -45,6 +47,10 @@ export interface ErrorParams {
   readonly allowed?: readonly string[];
   /** A move number, 0-based. */
   readonly moveNumber?: number;
+  /** The legal moves a selection could mean (`AMBIGUOUS_SELECTION` of `moveFromSelection`). */
+  readonly candidates?: readonly Move[];
+  /** The input that tells the candidates apart: the action to take, or the target set. */
+  readonly distinguish?: 'action' | 'target';
 }
 
 /** Why a move is refused. Each code names one rule of the rules reference (docs/rules.md). */

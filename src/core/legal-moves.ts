@@ -68,17 +68,30 @@ export function tooManyMoves(): ArgumentError {
   );
 }
 
+/**
+ * True when `seat`, to play, may add a card showing `y.value` to the table set `y` (rules §5 B):
+ * an opponent's set whose next size may arrive. Shared by the move list and `cardHints`.
+ */
+export function mayAddTo(table: readonly TableSet[], y: TableSet, seat: number): boolean {
+  return y.seat !== seat && mayArrive(table, y.cards.length + 1, y.value);
+}
+
+/** True when `seat`, to play, may take the table set `y` (rules §5 C): any opponent's set. */
+export function mayTake(y: TableSet, seat: number): boolean {
+  return y.seat !== seat;
+}
+
 /** Appends the adds, takes and rotate of a playing position, given its sorted hand. */
 function pushOtherMoves(out: Move[], table: readonly TableSet[], h: SortedHand, seat: number): void {
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
-    if (y.seat === seat || !mayArrive(table, y.cards.length + 1, y.value)) continue;
+    if (!mayAddTo(table, y, seat)) continue;
     // the sorted ids give the adds of this target in card order
     for (let i = 0; i < h.n; i++) if (h.values[i] === y.value) out.push(addMove(h.ids[i]!, y.seat, y.area));
   }
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
-    if (y.seat !== seat) out.push(takeMove(y.seat, y.area));
+    if (mayTake(y, seat)) out.push(takeMove(y.seat, y.area));
   }
   out.push(ROTATE);
 }

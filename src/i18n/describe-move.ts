@@ -9,7 +9,7 @@ import type { Move } from '../core/moves.js';
 import { ROUNDS_TO_WIN } from '../core/scoring.js';
 import type { GameState } from '../core/state.js';
 import { withState } from '../core/trust.js';
-import { catalogue } from './localize.js';
+import { catalogue, tellingOf, type DescribeOptions } from './localize.js';
 import type { Locale, MoveStory, SetRef } from './types.js';
 
 type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
@@ -18,12 +18,12 @@ function find<T extends GameEvent['type']>(events: readonly GameEvent[], type: T
   return events.find((e) => e.type === type) as EventOf<T> | undefined;
 }
 
-function setRef(state: GameState, owner: number, mover: number, size: number, value: number): SetRef {
-  return { owner: state.players[owner]!, own: owner === mover, size, value };
+function setRef(state: GameState, owner: number, mover: number, size: number, value: number, viewer: number | undefined): SetRef {
+  return { owner: state.players[owner]!, own: owner === mover, yours: owner === viewer, size, value };
 }
 
-function beatenPart(state: GameState, e: SetBeatenEvent): NonNullable<MoveStory['beaten']> {
-  return { set: setRef(state, e.seat, e.by, e.cards.length, e.value), fate: e.fate, returnedAs: e.returned.map((c) => c.active) };
+function beatenPart(state: GameState, e: SetBeatenEvent, viewer: number | undefined): NonNullable<MoveStory['beaten']> {
+  return { set: setRef(state, e.seat, e.by, e.cards.length, e.value, viewer), fate: e.fate, returnedAs: e.returned.map((c) => c.active) };
 }
 
 function outPart(after: GameState): MoveStory['out'] {
@@ -36,20 +36,20 @@ function outPart(after: GameState): MoveStory['out'] {
   return { kind: 'tokens', place: out.place, tokens: tokens.tokens, total: tokens.total, game, roundEnds: find(after.events, 'roundEnded') !== undefined };
 }
 
-function actionPart(state: GameState, after: GameState): MoveStory['action'] {
+function actionPart(state: GameState, after: GameState, viewer: number | undefined): MoveStory['action'] {
   for (const e of after.events) {
     switch (e.type) {
       case 'setPlayed':
         return { kind: 'play', size: e.cards.length, value: e.value };
       case 'cardAdded':
-        return { kind: 'add', value: e.value, target: setRef(state, e.target.seat, e.seat, e.size - 1, e.value), size: e.size };
+        return { kind: 'add', value: e.value, target: setRef(state, e.target.seat, e.seat, e.size - 1, e.value, viewer), size: e.size };
       case 'setTaken':
-        return { kind: 'take', from: setRef(state, e.from.seat, e.seat, e.cards.length, e.value), shownAs: e.cards.map((c) => c.active) };
+        return { kind: 'take', from: setRef(state, e.from.seat, e.seat, e.cards.length, e.value, viewer), shownAs: e.cards.map((c) => c.active) };
       case 'handRotated':
         // the new faces are hidden information: a sentence anyone may read names only the count
         return { kind: 'rotate', size: e.cards.length };
       case 'roundDealt':
-        return { kind: 'deal', round: e.round, starter: state.players[e.starter]! };
+        return { kind: 'deal', round: e.round, starter: state.players[e.starter]!, starterYou: e.starter === viewer };
       default:
         break;
     }
@@ -58,29 +58,33 @@ function actionPart(state: GameState, after: GameState): MoveStory['action'] {
 }
 
 /**
- * Says what a move does, in one sentence naming the players (English, French or Dutch): what is played, added or
- * taken, what is beaten and how its cards come back, who goes out and what they score.
+ * Says what a move does, in one sentence (English, French or Dutch): what is played, added or
+ * taken, what is beaten and how its cards come back, who goes out and what they score. Players
+ * are named; with a `viewer`, that seat is told in the second person, as the rulebook addresses
+ * its reader ("You play…", « Vous jouez… », "Je speelt…").
  *
  * @param state - the position before the move.
  * @param move - a legal move of that position.
- * @param locale - `'en'` (default), `'fr'` or `'nl'`, with each rulebook's words.
+ * @param telling - a locale (`'en'` default, `'fr'`, `'nl'`, with each rulebook's words), or
+ *   `{ locale, viewer }` where `viewer` is the seat of the reader.
  * @returns e.g. "Ana plays three 6s, beating Ben's three 4s, which return to Ben's hand as 5, 7 and 9."
  * @throws {@link IllegalMoveError} when the move is not legal in `state` (same code as `apply`);
- * {@link LocaleError} for a locale other than en, fr, nl.
+ * {@link LocaleError} for a locale other than en, fr, nl; {@link ArgumentError} `BAD_ARGUMENT`
+ * for a viewer that is not a seat of the game.
  *
  * @example
  * ```ts
  * describeMove(state, { type: 'take', target: { seat: 1, area: 0 } });
  * // "Cy takes Ben's three 2s, which join their hand as 5, 7 and 9."
+ * describeMove(state, { type: 'take', target: { seat: 1, area: 0 } }, { locale: 'en', viewer: 1 });
+ * // "Cy takes your three 2s, which join their hand as 5, 7 and 9."
  * ```
  */
-export function describeMove(state: GameState, move: Move, locale?: Locale): string {
-  const words = catalogue(locale);
-  return withState(state, (s) => describeIn(s, move, words));
-}
-
-function describeIn(state: GameState, move: Move, words: ReturnType<typeof catalogue>): string {
-  return tell(state, apply(state, move), words);
+export function describeMove(state: GameState, move: Move, telling?: Locale | DescribeOptions): string {
+  return withState(state, (s) => {
+    const { words, viewer } = tellingOf(telling, s.players.length);
+    return tell(s, apply(s, move), words, viewer);
+  });
 }
 
 /**
@@ -88,16 +92,17 @@ function describeIn(state: GameState, move: Move, words: ReturnType<typeof catal
  * of `after`, so a caller that has both states (replay, play) does not judge the move again.
  */
 export function describeApplied(before: GameState, after: GameState, locale?: Locale): string {
-  return tell(before, after, catalogue(locale));
+  return tell(before, after, catalogue(locale), undefined);
 }
 
-function tell(state: GameState, after: GameState, words: ReturnType<typeof catalogue>): string {
+function tell(state: GameState, after: GameState, words: ReturnType<typeof catalogue>, viewer: number | undefined): string {
   const beaten = find(after.events, 'setBeaten');
   const out = outPart(after);
   const story: MoveStory = {
     who: state.players[state.turn.seat]!,
-    action: actionPart(state, after),
-    ...(beaten ? { beaten: beatenPart(state, beaten) } : {}),
+    you: state.turn.seat === viewer,
+    action: actionPart(state, after, viewer),
+    ...(beaten ? { beaten: beatenPart(state, beaten, viewer) } : {}),
     ...(out ? { out } : {}),
   };
   return words.move(story);

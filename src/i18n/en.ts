@@ -1,4 +1,5 @@
 /** English sentences (the library's own wording; the default locale). */
+import { selectionSentence } from '../ui/selection.js';
 import type { Catalogue, ErrorParams, SetRef } from './types.js';
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
@@ -9,7 +10,13 @@ const list = (items: readonly (string | number)[]): string =>
   items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 const ordinal = (n: number): string => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 const shownAs = (values: readonly number[]): string => (values.length === 1 ? aValue(values[0]!) : list(values));
-const owned = (s: SetRef): string => `${s.own ? 'their own' : `${s.owner}'s`} ${s.size === 1 ? `single ${s.value}` : setPhrase(s.size, s.value)}`;
+/** A set by its owner, from the mover's side (`you`: the mover is the reader). */
+const owned = (s: SetRef, you: boolean): string =>
+  `${s.own ? (you ? 'your own' : 'their own') : s.yours ? 'your' : `${s.owner}'s`} ${s.size === 1 ? `single ${s.value}` : setPhrase(s.size, s.value)}`;
+/** "You play" to the reader (seat `v`), "Ana plays" otherwise. */
+const subject = (n: readonly string[], seat: number, v: number | undefined, you: string, other: string): string => (seat === v ? `You ${you}` : `${n[seat]} ${other}`);
+/** "your" / "Your" to the reader, "Ana's" otherwise. */
+const whose = (n: readonly string[], seat: number, v: number | undefined, capital = false): string => (seat === v ? (capital ? 'Your' : 'your') : `${n[seat]}'s`);
 const rules = (p: ErrorParams, fallback: string): string => `(rules ${p.rule ?? fallback})`;
 const at = (p: ErrorParams): string => (p.path ? ` at ${p.path}` : '');
 const card = (p: ErrorParams): string => (p.card !== undefined ? `Card ${p.card}` : 'A card');
@@ -130,50 +137,63 @@ export const en: Catalogue = {
     LocaleError: {
       UNKNOWN_LOCALE: (p) => `There are sentences in ${list(p.allowed ?? ['en', 'fr', 'nl'])} only, not ${p.name ?? 'that language'}.`,
     },
+    SelectionError: {
+      MALFORMED_SELECTION: (p) => selectionSentence('MALFORMED_SELECTION', p),
+      EMPTY_SELECTION: (p) => selectionSentence('EMPTY_SELECTION', p),
+      NO_TARGET: (p) => selectionSentence('NO_TARGET', p),
+      AMBIGUOUS_SELECTION: (p) => selectionSentence('AMBIGUOUS_SELECTION', p),
+    },
   },
   problems: (sentences) => (sentences.length === 1 ? sentences[0]! : `${sentences.length} problems: ${sentences.join(' ')}`),
   events: {
-    roundDealt: (e, n) => `Round ${e.round} is dealt; ${n[e.starter]} holds the ★ and starts.`,
-    setDiscarded: (e, n) => `${n[e.seat]}'s ${setPhrase(e.cards.length, e.value)} ${e.cards.length === 1 ? 'goes' : 'go'} to the discard pile.`,
-    setPlayed: (e, n) => `${n[e.seat]} plays ${setPhrase(e.cards.length, e.value)}.`,
-    cardAdded: (e, n) => `${n[e.seat]} adds ${aValue(e.value)} to ${n[e.target.seat]}'s set, making ${setPhrase(e.size, e.value)}.`,
-    setBeaten: (e, n) =>
-      e.fate === 'discarded'
-        ? `${n[e.seat]}'s ${setPhrase(e.cards.length, e.value)} ${e.cards.length === 1 ? 'is' : 'are'} beaten and discarded.`
-        : `${n[e.seat]}'s ${setPhrase(e.cards.length, e.value)} ${e.cards.length === 1 ? 'is' : 'are'} beaten and ${e.cards.length === 1 ? 'returns' : 'return'} to their hand as ${shownAs(e.returned.map((c) => c.active))}.`,
-    setTaken: (e, n) => `${n[e.seat]} takes ${n[e.from.seat]}'s ${setPhrase(e.cards.length, e.value)}, which ${e.cards.length === 1 ? 'joins' : 'join'} their hand as ${shownAs(e.cards.map((c) => c.active))}.`,
-    handRotated: (e, n) => {
-      const size = e.size ?? e.cards?.length ?? 0;
-      return `${n[e.seat]} rotates their hand of ${size} ${size === 1 ? 'card' : 'cards'}.`;
+    roundDealt: (e, n, v) => `Round ${e.round} is dealt; ${e.starter === v ? 'you hold the ★ and start' : `${n[e.starter]} holds the ★ and starts`}.`,
+    setDiscarded: (e, n, v) => `${whose(n, e.seat, v, true)} ${setPhrase(e.cards.length, e.value)} ${e.cards.length === 1 ? 'goes' : 'go'} to the discard pile.`,
+    setPlayed: (e, n, v) => `${subject(n, e.seat, v, 'play', 'plays')} ${setPhrase(e.cards.length, e.value)}.`,
+    cardAdded: (e, n, v) => `${subject(n, e.seat, v, 'add', 'adds')} ${aValue(e.value)} to ${whose(n, e.target.seat, v)} set, making ${setPhrase(e.size, e.value)}.`,
+    setBeaten: (e, n, v) => {
+      const one = e.cards.length === 1;
+      const what = `${whose(n, e.seat, v, true)} ${setPhrase(e.cards.length, e.value)} ${one ? 'is' : 'are'} beaten and`;
+      return e.fate === 'discarded'
+        ? `${what} discarded.`
+        : `${what} ${one ? 'returns' : 'return'} to ${e.seat === v ? 'your' : 'their'} hand as ${shownAs(e.returned.map((c) => c.active))}.`;
     },
-    playerOut: (e, n) => `${n[e.seat]} is out ${e.place === 1 ? 'first' : 'second'}.`,
-    tokensGained: (e, n) => `${n[e.seat]} gains ${e.tokens} token${e.tokens === 1 ? '' : 's'} (${e.total} in all).`,
-    roundWon: (e, n) => `${n[e.seat]} wins the round (${e.total} won).`,
+    setTaken: (e, n, v) =>
+      `${subject(n, e.seat, v, 'take', 'takes')} ${whose(n, e.from.seat, v)} ${setPhrase(e.cards.length, e.value)}, which ${e.cards.length === 1 ? 'joins' : 'join'} ${e.seat === v ? 'your' : 'their'} hand as ${shownAs(e.cards.map((c) => c.active))}.`,
+    handRotated: (e, n, v) => {
+      const size = e.size ?? e.cards?.length ?? 0;
+      return `${subject(n, e.seat, v, 'rotate', 'rotates')} ${e.seat === v ? 'your' : 'their'} hand of ${size} ${size === 1 ? 'card' : 'cards'}.`;
+    },
+    playerOut: (e, n, v) => `${subject(n, e.seat, v, 'are', 'is')} out ${e.place === 1 ? 'first' : 'second'}.`,
+    tokensGained: (e, n, v) => `${subject(n, e.seat, v, 'gain', 'gains')} ${e.tokens} token${e.tokens === 1 ? '' : 's'} (${e.total} in all).`,
+    roundWon: (e, n, v) => `${subject(n, e.seat, v, 'win', 'wins')} the round (${e.total} won).`,
     roundEnded: (e) => `Round ${e.round} is over.`,
-    gameWon: (e, n) => `${n[e.seat]} wins the game.`,
-    turnStarted: (e, n) => `${n[e.seat]} to play${n.length === 2 ? ` (area ${e.area})` : ''}.`,
+    gameWon: (e, n, v) => `${subject(n, e.seat, v, 'win', 'wins')} the game.`,
+    turnStarted: (e, n, v) => `${e.seat === v ? 'Your turn' : `${n[e.seat]} to play`}${n.length === 2 ? ` (area ${e.area})` : ''}.`,
   },
   move: (s) => {
     const a = s.action;
+    const who = (you: string, other: string): string => (s.you ? `You ${you}` : `${s.who} ${other}`);
+    const their = s.you ? 'your' : 'their';
     let text =
-      a.kind === 'play' ? `${s.who} plays ${setPhrase(a.size, a.value)}`
-      : a.kind === 'add' ? `${s.who} adds ${aValue(a.value)} to ${owned(a.target)}, making ${setPhrase(a.size, a.value)}`
-      : a.kind === 'take' ? `${s.who} takes ${owned(a.from)}, which ${a.from.size === 1 ? 'joins' : 'join'} their hand as ${shownAs(a.shownAs)}`
-      : a.kind === 'rotate' ? `${s.who} rotates their hand of ${a.size} ${a.size === 1 ? 'card' : 'cards'}`
-      : a.kind === 'deal' ? `Round ${a.round} is dealt and ${a.starter} holds the ★, so they start`
-      : `${s.who} moves`;
+      a.kind === 'play' ? `${who('play', 'plays')} ${setPhrase(a.size, a.value)}`
+      : a.kind === 'add' ? `${who('add', 'adds')} ${aValue(a.value)} to ${owned(a.target, s.you)}, making ${setPhrase(a.size, a.value)}`
+      : a.kind === 'take' ? `${who('take', 'takes')} ${owned(a.from, s.you)}, which ${a.from.size === 1 ? 'joins' : 'join'} ${their} hand as ${shownAs(a.shownAs)}`
+      : a.kind === 'rotate' ? `${who('rotate', 'rotates')} ${their} hand of ${a.size} ${a.size === 1 ? 'card' : 'cards'}`
+      : a.kind === 'deal' ? `Round ${a.round} is dealt and ${a.starterYou ? 'you hold the ★, so you start' : `${a.starter} holds the ★, so they start`}`
+      : `${who('move', 'moves')}`;
     const b = s.beaten;
     if (b) {
       const one = b.set.size === 1;
+      const home = b.set.own ? their : b.set.yours ? 'your' : `${b.set.owner}'s`;
       text += b.fate === 'discarded'
-        ? `, beating ${owned(b.set)}, which ${one ? 'is' : 'are'} discarded since ${b.set.owner} is out`
-        : `, beating ${owned(b.set)}, which ${one ? 'returns' : 'return'} to ${b.set.own ? 'their' : `${b.set.owner}'s`} hand as ${shownAs(b.returnedAs)}`;
+        ? `, beating ${owned(b.set, s.you)}, which ${one ? 'is' : 'are'} discarded since ${b.set.yours ? 'you are' : `${b.set.owner} is`} out`
+        : `, beating ${owned(b.set, s.you)}, which ${one ? 'returns' : 'return'} to ${home} hand as ${shownAs(b.returnedAs)}`;
     }
     const o = s.out;
-    if (o?.kind === 'round') text += `, emptying their hand to win the round (${o.total} of ${o.target})${o.game ? ' and the game' : ''}`;
+    if (o?.kind === 'round') text += `, emptying ${their} hand to win the round (${o.total} of ${o.target})${o.game ? ' and the game' : ''}`;
     if (o?.kind === 'tokens') {
       const ending = o.game ? ' and winning the game' : o.roundEnds ? ', which ends the round' : '';
-      text += `, and goes out ${o.place === 1 ? 'first' : 'second'}, gaining ${o.tokens} token${o.tokens === 1 ? '' : 's'} (${o.total} in all)${ending}`;
+      text += `, and ${s.you ? 'go' : 'goes'} out ${o.place === 1 ? 'first' : 'second'}, gaining ${o.tokens} token${o.tokens === 1 ? '' : 's'} (${o.total} in all)${ending}`;
     }
     return `${text}.`;
   },

@@ -16,7 +16,13 @@ const court = (size: number, value: number): string => (size === 1 ? `un ${value
 const que = (name: string): string => (/^[aeiouyhéèAEIOUYHÉ]/.test(name) ? `qu'${name}` : `que ${name}`);
 const commeVaut = (values: readonly number[]): string => (values.length === 1 ? `un ${values[0]}` : liste(values));
 const de = (name: string): string => (/^[aeiouyhéèAEIOUYHÉ]/.test(name) ? `d'${name}` : `de ${name}`);
-const possedee = (s: SetRef): string => `${s.own ? 'sa propre' : `la`} série${s.own ? '' : ` ${de(s.owner)}`} (${s.size === 1 ? `un ${s.value} seul` : `${nombre(s.size)} ${s.value}`})`;
+/** Une série par son propriétaire, du point de vue de qui joue (`vous` : c'est le lecteur). */
+const possedee = (s: SetRef, vous: boolean): string =>
+  `${s.own ? (vous ? 'votre propre série' : 'sa propre série') : s.yours ? 'votre série' : `la série ${de(s.owner)}`} (${s.size === 1 ? `un ${s.value} seul` : `${nombre(s.size)} ${s.value}`})`;
+/** « Vous jouez » au lecteur (place `v`), « Ana joue » sinon. */
+const sujet = (n: readonly string[], seat: number, v: number | undefined, vous: string, autre: string): string => (seat === v ? `Vous ${vous}` : `${n[seat]} ${autre}`);
+/** « Votre série » au lecteur, « La série d'Ana » sinon. */
+const laSerie = (n: readonly string[], seat: number, v: number | undefined): string => (seat === v ? 'Votre série' : `La série ${de(n[seat]!)}`);
 const regles = (p: ErrorParams, fallback: string): string => `(règles ${p.rule ?? fallback})`;
 const en = (p: ErrorParams): string => (p.path ? ` (en ${p.path})` : '');
 const carte = (p: ErrorParams): string => (p.card !== undefined ? `La carte ${p.card}` : 'Cette carte');
@@ -138,49 +144,70 @@ export const fr: Catalogue = {
     LocaleError: {
       UNKNOWN_LOCALE: (p) => `Les phrases existent en ${liste(p.allowed ?? ['en', 'fr', 'nl'])} seulement, pas en ${p.name ?? 'cette langue'}.`,
     },
+    SelectionError: {
+      MALFORMED_SELECTION: (p) =>
+        p.action === 'B' && p.count !== undefined ? `Ajouter, c'est poser une carte de votre main sur la série d'un adversaire : sélectionnez une seule carte, pas ${p.count} ${regles(p, '§5 B')}.`
+        : p.action === 'A' ? `Jouer une série la pose devant vous, dans votre zone de jeu : elle ne vise aucune série ${regles(p, '§5 A')}.`
+        : p.action === 'C' ? `Prendre une série ne désigne que la série prise, aucune carte ${regles(p, '§5 C')}.`
+        : p.action === 'D' ? `Retourner votre main ne demande ni carte ni série ${regles(p, '§5 D')}.`
+        : `Ce n'est pas une sélection de cartes, de série visée et d'action${p.name ? ` (voyez ${p.name})` : ''}${p.input ? ` : ${p.input}` : ''} ${regles(p, '§5')}.`,
+      EMPTY_SELECTION: (p) => `Rien n'est sélectionné : choisissez des cartes à jouer, une carte et la série où l'ajouter, ou une série à prendre ; ou retournez votre main ${regles(p, '§5')}.`,
+      NO_TARGET: (p) => (p.action === 'C' ? `Aucun adversaire n'a de série à prendre ${regles(p, '§5 C')}.` : `Aucune série d'un adversaire ne peut recevoir ${p.card === undefined ? 'cette carte' : `la carte ${p.card}`} ${regles(p, '§5 B')}.`),
+      AMBIGUOUS_SELECTION: (p) =>
+        p.distinguish === 'action' ? `${carte(p)} peut être jouée ou ajoutée à une série : choisissez l'action ${regles(p, '§5')}.`
+        : p.action === 'C' ? `${p.count ?? 'Plusieurs'} séries peuvent être prises : choisissez laquelle ${regles(p, '§5 C')}.`
+        : `${carte(p)} peut être ajoutée à ${p.count ?? 'plusieurs'} séries : choisissez la série ${regles(p, '§5 B')}.`,
+    },
   },
   problems: (sentences) => (sentences.length === 1 ? sentences[0]! : `${sentences.length} problèmes : ${sentences.join(' ')}`),
   events: {
-    roundDealt: (e, n) => `La manche ${e.round} est distribuée ; ${n[e.starter]} a la carte 1 sur 5 avec le symbole ★ et commence.`,
-    setDiscarded: (e, n) => `La série ${de(n[e.seat]!)} (${court(e.cards.length, e.value)}) va à la défausse, face cachée.`,
-    setPlayed: (e, n) => `${n[e.seat]} joue ${serie(e.cards.length, e.value)}.`,
-    cardAdded: (e, n) => `${n[e.seat]} ajoute un ${e.value} à la série ${de(n[e.target.seat]!)}, qui devient ${serie(e.size, e.value)}.`,
-    setBeaten: (e, n) =>
+    roundDealt: (e, n, v) =>
+      `La manche ${e.round} est distribuée ; ${e.starter === v ? 'vous avez la carte 1 sur 5 avec le symbole ★ et commencez' : `${n[e.starter]} a la carte 1 sur 5 avec le symbole ★ et commence`}.`,
+    setDiscarded: (e, n, v) => `${laSerie(n, e.seat, v)} (${court(e.cards.length, e.value)}) va à la défausse, face cachée.`,
+    setPlayed: (e, n, v) => `${sujet(n, e.seat, v, 'jouez', 'joue')} ${serie(e.cards.length, e.value)}.`,
+    cardAdded: (e, n, v) => `${sujet(n, e.seat, v, 'ajoutez', 'ajoute')} un ${e.value} à ${laSerie(n, e.target.seat, v).replace(/^L|^V/, (c) => c.toLowerCase())}, qui devient ${serie(e.size, e.value)}.`,
+    setBeaten: (e, n, v) =>
       e.fate === 'discarded'
-        ? `La série ${de(n[e.seat]!)} (${court(e.cards.length, e.value)}) est battue et défaussée.`
-        : `La série ${de(n[e.seat]!)} (${court(e.cards.length, e.value)}) est battue : ${n[e.seat]} la reprend en main en la retournant, et elle revient comme ${commeVaut(e.returned.map((c) => c.active))}.`,
-    setTaken: (e, n) => `${n[e.seat]} prend la série ${de(n[e.from.seat]!)} (${court(e.cards.length, e.value)}) et la retourne : elle arrive en main comme ${commeVaut(e.cards.map((c) => c.active))}.`,
-    handRotated: (e, n) => {
+        ? `${laSerie(n, e.seat, v)} (${court(e.cards.length, e.value)}) est battue et défaussée.`
+        : `${laSerie(n, e.seat, v)} (${court(e.cards.length, e.value)}) est battue : ${e.seat === v ? 'vous la reprenez' : `${n[e.seat]} la reprend`} en main en la retournant, et elle revient comme ${commeVaut(e.returned.map((c) => c.active))}.`,
+    setTaken: (e, n, v) =>
+      `${sujet(n, e.seat, v, 'prenez', 'prend')} ${laSerie(n, e.from.seat, v).replace(/^L|^V/, (c) => c.toLowerCase())} (${court(e.cards.length, e.value)}) et ${e.seat === v ? 'la retournez' : 'la retourne'} : elle arrive en main comme ${commeVaut(e.cards.map((c) => c.active))}.`,
+    handRotated: (e, n, v) => {
       const size = e.size ?? e.cards?.length ?? 0;
-      return `${n[e.seat]} retourne toutes les cartes de sa main (${size} carte${size > 1 ? 's' : ''}).`;
+      return `${sujet(n, e.seat, v, 'retournez', 'retourne')} toutes les cartes de ${e.seat === v ? 'votre' : 'sa'} main (${size} carte${size > 1 ? 's' : ''}).`;
     },
-    playerOut: (e, n) => `${n[e.seat]} s'est débarrassé de toutes ses cartes, ${e.place === 1 ? 'en premier' : 'en second'}.`,
-    tokensGained: (e, n) => `${n[e.seat]} gagne ${jetons(e.tokens)} (${e.total} en tout).`,
-    roundWon: (e, n) => `${n[e.seat]} gagne la manche (${e.total} gagnée${e.total > 1 ? 's' : ''}).`,
+    playerOut: (e, n, v) => `${e.seat === v ? 'Vous vous êtes débarrassé de toutes vos cartes' : `${n[e.seat]} s'est débarrassé de toutes ses cartes`}, ${e.place === 1 ? 'en premier' : 'en second'}.`,
+    tokensGained: (e, n, v) => `${sujet(n, e.seat, v, 'gagnez', 'gagne')} ${jetons(e.tokens)} (${e.total} en tout).`,
+    roundWon: (e, n, v) => `${sujet(n, e.seat, v, 'gagnez', 'gagne')} la manche (${e.total} gagnée${e.total > 1 ? 's' : ''}).`,
     roundEnded: (e) => `La manche ${e.round} est terminée.`,
-    gameWon: (e, n) => `${n[e.seat]} gagne la partie.`,
-    turnStarted: (e, n) => `À ${n[e.seat]} de jouer${n.length === 2 ? ` (zone ${e.area + 1})` : ''}.`,
+    gameWon: (e, n, v) => `${sujet(n, e.seat, v, 'gagnez', 'gagne')} la partie.`,
+    turnStarted: (e, n, v) => `À ${e.seat === v ? 'vous' : n[e.seat]} de jouer${n.length === 2 ? ` (zone ${e.area + 1})` : ''}.`,
   },
   move: (s) => {
     const a = s.action;
+    const qui = (vous: string, autre: string): string => (s.you ? `Vous ${vous}` : `${s.who} ${autre}`);
     let text =
-      a.kind === 'play' ? `${s.who} joue ${serie(a.size, a.value)}`
-      : a.kind === 'add' ? `${s.who} ajoute un ${a.value} à ${possedee(a.target)}, qui devient ${serie(a.size, a.value)}`
-      : a.kind === 'take' ? `${s.who} prend ${possedee(a.from)} et la retourne : elle arrive en main comme ${commeVaut(a.shownAs)}`
-      : a.kind === 'rotate' ? `${s.who} retourne toutes les cartes de sa main (${a.size} carte${a.size > 1 ? 's' : ''})`
-      : a.kind === 'deal' ? `La manche ${a.round} est distribuée et ${a.starter} a la carte 1 sur 5 avec le symbole ★ et commence`
-      : `${s.who} joue`;
+      a.kind === 'play' ? `${qui('jouez', 'joue')} ${serie(a.size, a.value)}`
+      : a.kind === 'add' ? `${qui('ajoutez', 'ajoute')} un ${a.value} à ${possedee(a.target, s.you)}, qui devient ${serie(a.size, a.value)}`
+      : a.kind === 'take' ? `${qui('prenez', 'prend')} ${possedee(a.from, s.you)} et ${s.you ? 'la retournez' : 'la retourne'} : elle arrive en main comme ${commeVaut(a.shownAs)}`
+      : a.kind === 'rotate' ? `${qui('retournez', 'retourne')} toutes les cartes de ${s.you ? 'votre' : 'sa'} main (${a.size} carte${a.size > 1 ? 's' : ''})`
+      : a.kind === 'deal' ? `La manche ${a.round} est distribuée et ${a.starterYou ? 'vous avez la carte 1 sur 5 avec le symbole ★ et commencez' : `${a.starter} a la carte 1 sur 5 avec le symbole ★ et commence`}`
+      : `${qui('jouez', 'joue')}`;
     const b = s.beaten;
     if (b) {
+      const bat = s.you ? 'battez' : 'bat';
+      const reprend = b.set.own ? (s.you ? 'que vous reprenez' : 'que ce joueur reprend') : b.set.yours ? 'que vous reprenez' : `${que(b.set.owner)} reprend`;
       text += b.fate === 'discarded'
-        ? `, et bat ${possedee(b.set)}, qui est défaussée puisque ${b.set.owner} est sorti(e)`
-        : `, et bat ${possedee(b.set)}, ${b.set.own ? 'que ce joueur' : que(b.set.owner)} reprend en main en la retournant : elle revient comme ${commeVaut(b.returnedAs)}`;
+        ? `, et ${bat} ${possedee(b.set, s.you)}, qui est défaussée puisque ${b.set.yours ? 'vous êtes sorti(e)' : `${b.set.owner} est sorti(e)`}`
+        : `, et ${bat} ${possedee(b.set, s.you)}, ${reprend} en main en la retournant : elle revient comme ${commeVaut(b.returnedAs)}`;
     }
     const o = s.out;
-    if (o?.kind === 'round') text += `, se débarrasse de toutes ses cartes et gagne la manche (${o.total} sur ${o.target})${o.game ? ' et la partie' : ''}`;
+    const debarrasse = s.you ? 'vous vous débarrassez de toutes vos cartes' : 'se débarrasse de toutes ses cartes';
+    const gagne = s.you ? 'gagnez' : 'gagne';
+    if (o?.kind === 'round') text += `, ${debarrasse} et ${gagne} la manche (${o.total} sur ${o.target})${o.game ? ' et la partie' : ''}`;
     if (o?.kind === 'tokens') {
-      const fin = o.game ? ' et gagne la partie' : o.roundEnds ? ', ce qui termine la manche' : '';
-      text += `, se débarrasse de toutes ses cartes ${o.place === 1 ? 'en premier' : 'en second'} et gagne ${jetons(o.tokens)} (${o.total} en tout)${fin}`;
+      const fin = o.game ? ` et ${gagne} la partie` : o.roundEnds ? ', ce qui termine la manche' : '';
+      text += `, ${debarrasse} ${o.place === 1 ? 'en premier' : 'en second'} et ${gagne} ${jetons(o.tokens)} (${o.total} en tout)${fin}`;
     }
     return `${text}.`;
   },

@@ -166,31 +166,88 @@ function wordedError(c: Catalogue, error: LocalizableError): string {
 }
 
 /**
- * One sentence for one event, in a locale: for a UI that animates a move event by event.
- * Works on a state's events and on a player view's (a rotated hand is told by its size only).
+ * How a sentence is told: its language, and the seat of its reader, told in the second person
+ * as the rulebooks address their reader ("You play…", « Vous jouez… », "Je speelt…"); every other
+ * seat by its player's name. Without a viewer every seat is named.
+ */
+export interface DescribeOptions {
+  /** `'en'` (default), `'fr'` or `'nl'`. */
+  readonly locale?: Locale;
+  /** The reader's seat, 0-based (a view's `seat`); undefined or null: nobody in particular. */
+  readonly viewer?: number | null;
+}
+
+/** {@link DescribeOptions} with the players' names, for the one-argument form of {@link describeEvent}. */
+export interface DescribeEventOptions extends DescribeOptions {
+  /** The players' names by seat (`state.players` or `view.players`). */
+  readonly players: readonly string[];
+}
+
+/**
+ * The catalogue and the reader's seat of a locale or `{ locale, viewer }`, read once.
+ *
+ * @throws {@link LocaleError} `UNKNOWN_LOCALE`; {@link ArgumentError} `BAD_ARGUMENT` for other options or a viewer that is no seat.
+ * @internal
+ */
+export function tellingOf(telling: unknown, players: number, extra: readonly string[] = []): { words: Catalogue; viewer: number | undefined } {
+  if (telling === undefined || typeof telling === 'string') return { words: catalogue(telling as Locale | undefined), viewer: undefined };
+  const read = readInput(telling, { depth: 3 });
+  const o = read.ok && isRecord(read.value) ? read.value : undefined;
+  const unknown = o ? Object.keys(o).filter((k) => k !== 'locale' && k !== 'viewer' && !extra.includes(k)) : [];
+  if (!o || unknown.length > 0) {
+    throw new ArgumentError('BAD_ARGUMENT', `Sentences are told from a locale ("en", "fr", "nl") or { locale, viewer }, not ${unknown.length > 0 ? `an object with ${unknown.slice(0, 3).map(describeValue).join(', ')}` : describeValue(telling)}.`);
+  }
+  const viewer = o.viewer ?? undefined;
+  if (viewer !== undefined && (!Number.isSafeInteger(viewer) || (viewer as number) < 0 || (viewer as number) >= players)) {
+    throw new ArgumentError('BAD_ARGUMENT', `The viewer is a seat of the game, from 0 to ${players - 1}, not ${describeValue(viewer)}.`);
+  }
+  return { words: catalogue((o.locale ?? undefined) as Locale | undefined), viewer: viewer as number | undefined };
+}
+
+/**
+ * One sentence for one event, in a locale: for a UI that animates a move event by event (see
+ * `applySteps` and `viewSteps`). Works on a state's events and on a player view's (a rotated hand
+ * is told by its size only). With a `viewer`, that seat is told as "you".
+ *
+ * Two forms: `describeEvent(event, players, locale | { locale, viewer })` and
+ * `describeEvent(event, { players, locale, viewer })`.
  *
  * @param event - an event from `state.events` or `view.events`.
- * @param players - the players' names by seat (`state.players`).
- * @param locale - `'en'` (default), `'fr'` or `'nl'`.
- * @throws {@link LocaleError} `UNKNOWN_LOCALE`.
+ * @param players - the players' names by seat (`state.players`), or `{ players, locale, viewer }`.
+ * @param telling - `'en'` (default), `'fr'` or `'nl'`, or `{ locale, viewer }`.
+ * @throws {@link LocaleError} `UNKNOWN_LOCALE`; {@link ArgumentError} `BAD_ARGUMENT` for an event
+ *   without its documented fields, or a viewer that is not a seat.
  *
  * @example
  * ```ts
  * for (const e of state.events) log(describeEvent(e, state.players, 'fr'));
  * // "Ana joue une série de deux 7."
+ * describeEvent(e, { players: view.players, locale: 'nl', viewer: view.seat });
+ * // "Je speelt een set van twee 7."
  * ```
  */
-export function describeEvent(event: NarratedEvent, players: readonly string[], locale?: Locale): string {
-  const events = catalogue(locale).events as unknown as Readonly<Record<string, (e: NarratedEvent, names: readonly string[]) => string>>;
-  const read = readInput({ event, players }, { depth: 5 });
+export function describeEvent(event: NarratedEvent, players: readonly string[], telling?: Locale | DescribeOptions): string;
+export function describeEvent(event: NarratedEvent, options: DescribeEventOptions): string;
+export function describeEvent(event: NarratedEvent, players: readonly string[] | DescribeEventOptions, telling?: Locale | DescribeOptions): string {
+  let list: unknown = players;
+  let how: unknown = telling;
+  if (!Array.isArray(players)) {
+    const read = readInput(players, { depth: 3 });
+    list = read.ok && isRecord(read.value) ? read.value.players : undefined;
+    how = read.ok && isRecord(read.value) ? read.value : undefined;
+    if (how === undefined) throw new ArgumentError('BAD_ARGUMENT', `describeEvent needs the players' names or { players, locale, viewer }, not ${describeValue(players)}.`);
+  }
+  const read = readInput({ event, players: list }, { depth: 5 });
   const e = read.ok && isRecord(read.value) ? read.value.event : undefined;
   const names = read.ok && isRecord(read.value) ? read.value.players : undefined;
+  const { words, viewer } = tellingOf(how, Array.isArray(names) ? names.length : 0, Array.isArray(players) ? [] : ['players']);
+  const events = words.events as unknown as Readonly<Record<string, (e: NarratedEvent, names: readonly string[], viewer?: number) => string>>;
   const type = isRecord(e) ? e.type : undefined;
   if (typeof type !== 'string' || !Object.hasOwn(events, type) || !Array.isArray(names)) {
     throw new ArgumentError('BAD_ARGUMENT', `describeEvent needs an event of a state or view and the players' names, not ${describeValue(event)}.`);
   }
   try {
-    return events[type]!(e as unknown as NarratedEvent, names as string[]);
+    return events[type]!(e as unknown as NarratedEvent, names as string[], viewer);
   } catch {
     throw new ArgumentError('BAD_ARGUMENT', `This ${type} event does not have the documented fields.`);
   }

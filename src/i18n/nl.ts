@@ -14,7 +14,13 @@ const set = (size: number, value: number): string => (size === 1 ? `een ${value}
 /** „een 6" of „twee 6", tussen haakjes na „de set van …". */
 const kort = (size: number, value: number): string => (size === 1 ? `een ${value}` : `${getal(size)} ${value}`);
 const als = (values: readonly number[]): string => (values.length === 1 ? `een ${values[0]}` : lijst(values));
-const vanWie = (s: SetRef): string => `${s.own ? 'zijn eigen set' : `de set van ${s.owner}`} (${s.size === 1 ? `één ${s.value}` : `${getal(s.size)} ${s.value}`})`;
+/** Een set met zijn eigenaar, gezien vanuit wie zet (`jij`: dat is de lezer). */
+const vanWie = (s: SetRef, jij: boolean): string =>
+  `${s.own ? (jij ? 'je eigen set' : 'zijn eigen set') : s.yours ? 'jouw set' : `de set van ${s.owner}`} (${s.size === 1 ? `één ${s.value}` : `${getal(s.size)} ${s.value}`})`;
+/** „Je" tegen de lezer (plaats `v`), anders de naam. */
+const wie = (n: readonly string[], seat: number, v: number | undefined): string => (seat === v ? 'Je' : n[seat]!);
+/** „Jouw set" tegen de lezer, anders „De set van Ana". */
+const deSet = (n: readonly string[], seat: number, v: number | undefined): string => (seat === v ? 'Jouw set' : `De set van ${n[seat]}`);
 const regels = (p: ErrorParams, fallback: string): string => `(regels ${p.rule ?? fallback})`;
 const bij = (p: ErrorParams): string => (p.path ? ` (bij ${p.path})` : '');
 const kaart = (p: ErrorParams): string => (p.card !== undefined ? `Kaart ${p.card}` : 'Deze kaart');
@@ -136,49 +142,67 @@ export const nl: Catalogue = {
     LocaleError: {
       UNKNOWN_LOCALE: (p) => `Er zijn alleen zinnen in ${lijst(p.allowed ?? ['en', 'fr', 'nl'])}, niet in ${p.name ?? 'die taal'}.`,
     },
+    SelectionError: {
+      MALFORMED_SELECTION: (p) =>
+        p.action === 'B' && p.count !== undefined ? `Toevoegen is één kaart uit je hand bij een set van een tegenstander: kies precies één kaart, geen ${p.count} ${regels(p, '§5 B')}.`
+        : p.action === 'A' ? `Een set speel je voor je neer, in je eigen speelgebied: er hoort geen doelset bij ${regels(p, '§5 A')}.`
+        : p.action === 'C' ? `Een set nemen noemt alleen de set die je neemt, geen kaarten ${regels(p, '§5 C')}.`
+        : p.action === 'D' ? `Je hand omdraaien vraagt geen kaarten en geen set ${regels(p, '§5 D')}.`
+        : `Dit is geen keuze van kaarten, een doelset en een actie${p.name ? ` (kijk naar ${p.name})` : ''}${p.input ? `: ${p.input}` : ''} ${regels(p, '§5')}.`,
+      EMPTY_SELECTION: (p) => `Er is niets gekozen: kies kaarten om te spelen, één kaart en een set om die aan toe te voegen, of een set om te nemen; of draai je hand om ${regels(p, '§5')}.`,
+      NO_TARGET: (p) => (p.action === 'C' ? `Geen tegenstander heeft een set die je kunt nemen ${regels(p, '§5 C')}.` : `Er is geen set van een tegenstander waaraan je ${p.card === undefined ? 'die kaart' : `kaart ${p.card}`} kunt toevoegen ${regels(p, '§5 B')}.`),
+      AMBIGUOUS_SELECTION: (p) =>
+        p.distinguish === 'action' ? `${kaart(p)} kan gespeeld of aan een set toegevoegd worden: kies de actie ${regels(p, '§5')}.`
+        : p.action === 'C' ? `${p.count ?? 'Meerdere'} sets kun je nemen: kies welke ${regels(p, '§5 C')}.`
+        : `${kaart(p)} kan aan ${p.count ?? 'meerdere'} sets toegevoegd worden: kies de set ${regels(p, '§5 B')}.`,
+    },
   },
   problems: (sentences) => (sentences.length === 1 ? sentences[0]! : `${sentences.length} problemen: ${sentences.join(' ')}`),
   events: {
-    roundDealt: (e, n) => `Ronde ${e.round} is gedeeld; ${n[e.starter]} heeft de sterkaart en begint.`,
-    setDiscarded: (e, n) => `De set van ${n[e.seat]} (${kort(e.cards.length, e.value)}) gaat gedekt naar de aflegstapel.`,
-    setPlayed: (e, n) => `${n[e.seat]} speelt ${set(e.cards.length, e.value)}.`,
-    cardAdded: (e, n) => `${n[e.seat]} voegt een ${e.value} toe aan de set van ${n[e.target.seat]}, die nu ${set(e.size, e.value)} is.`,
-    setBeaten: (e, n) =>
+    roundDealt: (e, n, v) => `Ronde ${e.round} is gedeeld; ${e.starter === v ? 'jij hebt' : `${n[e.starter]} heeft`} de sterkaart en begint.`,
+    setDiscarded: (e, n, v) => `${deSet(n, e.seat, v)} (${kort(e.cards.length, e.value)}) gaat gedekt naar de aflegstapel.`,
+    setPlayed: (e, n, v) => `${wie(n, e.seat, v)} speelt ${set(e.cards.length, e.value)}.`,
+    cardAdded: (e, n, v) => `${wie(n, e.seat, v)} voegt een ${e.value} toe aan ${deSet(n, e.target.seat, v).replace(/^[DJ]/, (c) => c.toLowerCase())}, die nu ${set(e.size, e.value)} is.`,
+    setBeaten: (e, n, v) =>
       e.fate === 'discarded'
-        ? `De set van ${n[e.seat]} (${kort(e.cards.length, e.value)}) is verslagen en gaat naar de aflegstapel.`
-        : `De set van ${n[e.seat]} (${kort(e.cards.length, e.value)}) is verslagen: ${n[e.seat]} neemt de kaarten terug in de hand en draait ze om, als ${als(e.returned.map((c) => c.active))}.`,
-    setTaken: (e, n) => `${n[e.seat]} neemt de set van ${n[e.from.seat]} (${kort(e.cards.length, e.value)}) en draait de kaarten om: ze komen in de hand als ${als(e.cards.map((c) => c.active))}.`,
-    handRotated: (e, n) => {
+        ? `${deSet(n, e.seat, v)} (${kort(e.cards.length, e.value)}) is verslagen en gaat naar de aflegstapel.`
+        : `${deSet(n, e.seat, v)} (${kort(e.cards.length, e.value)}) is verslagen: ${e.seat === v ? 'je neemt de kaarten terug in je hand' : `${n[e.seat]} neemt de kaarten terug in de hand`} en draait ze om, als ${als(e.returned.map((c) => c.active))}.`,
+    setTaken: (e, n, v) =>
+      `${wie(n, e.seat, v)} neemt ${deSet(n, e.from.seat, v).replace(/^[DJ]/, (c) => c.toLowerCase())} (${kort(e.cards.length, e.value)}) en draait de kaarten om: ze komen in ${e.seat === v ? 'je' : 'de'} hand als ${als(e.cards.map((c) => c.active))}.`,
+    handRotated: (e, n, v) => {
       const size = e.size ?? e.cards?.length ?? 0;
-      return `${n[e.seat]} draait alle kaarten in de hand om (${size} kaart${size === 1 ? '' : 'en'}).`;
+      return `${wie(n, e.seat, v)} draait alle kaarten in ${e.seat === v ? 'je' : 'de'} hand om (${size} kaart${size === 1 ? '' : 'en'}).`;
     },
-    playerOut: (e, n) => `${n[e.seat]} heeft al de kaarten weggespeeld, als ${e.place === 1 ? 'eerste' : 'tweede'}.`,
-    tokensGained: (e, n) => `${n[e.seat]} krijgt ${fiches(e.tokens)} (${e.total} in totaal).`,
-    roundWon: (e, n) => `${n[e.seat]} wint de ronde (${e.total} gewonnen).`,
+    playerOut: (e, n, v) => `${e.seat === v ? 'Je hebt al je kaarten' : `${n[e.seat]} heeft al de kaarten`} weggespeeld, als ${e.place === 1 ? 'eerste' : 'tweede'}.`,
+    tokensGained: (e, n, v) => `${wie(n, e.seat, v)} krijgt ${fiches(e.tokens)} (${e.total} in totaal).`,
+    roundWon: (e, n, v) => `${wie(n, e.seat, v)} wint de ronde (${e.total} gewonnen).`,
     roundEnded: (e) => `Ronde ${e.round} is voorbij.`,
-    gameWon: (e, n) => `${n[e.seat]} wint het spel.`,
-    turnStarted: (e, n) => `${n[e.seat]} is aan de beurt${n.length === 2 ? ` (speelgebied ${e.area + 1})` : ''}.`,
+    gameWon: (e, n, v) => `${wie(n, e.seat, v)} wint het spel.`,
+    turnStarted: (e, n, v) => `${e.seat === v ? 'Jij bent' : `${n[e.seat]} is`} aan de beurt${n.length === 2 ? ` (speelgebied ${e.area + 1})` : ''}.`,
   },
   move: (s) => {
     const a = s.action;
+    const zetter = s.you ? 'Je' : s.who;
+    const hand = s.you ? 'je hand' : 'de hand';
     let text =
-      a.kind === 'play' ? `${s.who} speelt ${set(a.size, a.value)}`
-      : a.kind === 'add' ? `${s.who} voegt een ${a.value} toe aan ${vanWie(a.target)}, die nu ${set(a.size, a.value)} is`
-      : a.kind === 'take' ? `${s.who} neemt ${vanWie(a.from)} en draait de kaarten om: ze komen in de hand als ${als(a.shownAs)}`
-      : a.kind === 'rotate' ? `${s.who} draait alle kaarten in de hand om (${a.size} kaart${a.size === 1 ? '' : 'en'})`
-      : a.kind === 'deal' ? `Ronde ${a.round} is gedeeld en ${a.starter} heeft de sterkaart en begint`
-      : `${s.who} zet`;
+      a.kind === 'play' ? `${zetter} speelt ${set(a.size, a.value)}`
+      : a.kind === 'add' ? `${zetter} voegt een ${a.value} toe aan ${vanWie(a.target, s.you)}, die nu ${set(a.size, a.value)} is`
+      : a.kind === 'take' ? `${zetter} neemt ${vanWie(a.from, s.you)} en draait de kaarten om: ze komen in ${hand} als ${als(a.shownAs)}`
+      : a.kind === 'rotate' ? `${zetter} draait alle kaarten in ${hand} om (${a.size} kaart${a.size === 1 ? '' : 'en'})`
+      : a.kind === 'deal' ? `Ronde ${a.round} is gedeeld en ${a.starterYou ? 'jij hebt' : `${a.starter} heeft`} de sterkaart en begint`
+      : `${zetter} zet`;
     const b = s.beaten;
     if (b) {
+      const terug = b.set.own ? (s.you ? 'je neemt de kaarten terug in je hand' : 'die neemt de kaarten terug in de hand') : b.set.yours ? 'je neemt de kaarten terug in je hand' : `${b.set.owner} neemt de kaarten terug in de hand`;
       text += b.fate === 'discarded'
-        ? `, en verslaat ${vanWie(b.set)}, die naar de aflegstapel gaat omdat ${b.set.owner} uit is`
-        : `, en verslaat ${vanWie(b.set)}: ${b.set.own ? 'die' : b.set.owner} neemt de kaarten terug in de hand en draait ze om, als ${als(b.returnedAs)}`;
+        ? `, en verslaat ${vanWie(b.set, s.you)}, die naar de aflegstapel gaat omdat ${b.set.yours ? 'jij' : b.set.owner} uit ${b.set.yours ? 'bent' : 'is'}`
+        : `, en verslaat ${vanWie(b.set, s.you)}: ${terug} en draait ze om, als ${als(b.returnedAs)}`;
     }
     const o = s.out;
-    if (o?.kind === 'round') text += `, maakt de hand leeg en wint de ronde (${o.total} van ${o.target})${o.game ? ' en het spel' : ''}`;
+    if (o?.kind === 'round') text += `, maakt ${hand} leeg en wint de ronde (${o.total} van ${o.target})${o.game ? ' en het spel' : ''}`;
     if (o?.kind === 'tokens') {
       const einde = o.game ? ' en wint het spel' : o.roundEnds ? ', waarmee de ronde eindigt' : '';
-      text += `, maakt de hand als ${o.place === 1 ? 'eerste' : 'tweede'} leeg en krijgt ${fiches(o.tokens)} (${o.total} in totaal)${einde}`;
+      text += `, maakt ${hand} als ${o.place === 1 ? 'eerste' : 'tweede'} leeg en krijgt ${fiches(o.tokens)} (${o.total} in totaal)${einde}`;
     }
     return `${text}.`;
   },

@@ -10,6 +10,7 @@ import type { NOTATION_ERROR_CODES } from '../notation/notation-error.js';
 import type { POSITION_PROBLEM_CODES } from '../core/position-error.js';
 import type { RECORD_ERROR_CODES } from '../records/record-error.js';
 import type { VIEW_ERROR_CODES } from '../views/errors.js';
+import type { SELECTION_ERROR_CODES } from '../ui/selection.js';
 
 // the facts of an error belong to the core (the floor every module's errors stand on); re-exported
 // here for the catalogues
@@ -39,6 +40,8 @@ export interface ErrorCodes {
   readonly BotError: (typeof BOT_ERROR_CODES)[number];
   readonly HistoryError: (typeof HISTORY_ERROR_CODES)[number];
   readonly LocaleError: LocaleErrorCode;
+  /** The refusals of `moveFromSelection` that are not a rule's (a verdict's `kind`; never thrown). */
+  readonly SelectionError: (typeof SELECTION_ERROR_CODES)[number];
 }
 
 /** The class name of an error of this package, e.g. `"IllegalMoveError"`. */
@@ -48,6 +51,8 @@ export type ErrorKind = keyof ErrorCodes;
 export interface SetRef {
   readonly owner: string;
   readonly own: boolean;
+  /** True when the owner is the reader (`viewer`): "your set". */
+  readonly yours: boolean;
   readonly size: number;
   readonly value: number;
 }
@@ -56,12 +61,14 @@ export interface SetRef {
 export interface MoveStory {
   /** The name of the player who moved. */
   readonly who: string;
+  /** True when the player who moved is the reader (`viewer`): told as "you". */
+  readonly you: boolean;
   readonly action:
     | { readonly kind: 'play'; readonly size: number; readonly value: number }
     | { readonly kind: 'add'; readonly value: number; readonly target: SetRef; readonly size: number }
     | { readonly kind: 'take'; readonly from: SetRef; readonly shownAs: readonly number[] }
     | { readonly kind: 'rotate'; readonly size: number }
-    | { readonly kind: 'deal'; readonly round: number; readonly starter: string }
+    | { readonly kind: 'deal'; readonly round: number; readonly starter: string; readonly starterYou: boolean }
     | { readonly kind: 'other' };
   readonly beaten?: { readonly set: SetRef; readonly fate: 'returned' | 'discarded'; readonly returnedAs: readonly number[] };
   readonly out?:
@@ -98,8 +105,11 @@ export interface Catalogue {
   readonly errors: { readonly [K in ErrorKind]: { readonly [C in ErrorCodes[K]]: (p: ErrorParams) => string } };
   /** Several problems of one record or position in one sentence. */
   problems(sentences: readonly string[]): string;
-  /** One sentence per event type; `names` are the players' names by seat. */
-  readonly events: { readonly [T in NarratedEvent['type']]: (e: EventOf<T>, names: readonly string[]) => string };
+  /**
+   * One sentence per event type; `names` are the players' names by seat, and `viewer` the seat of
+   * the reader, told in the second person ("You play…"), or undefined for the third person only.
+   */
+  readonly events: { readonly [T in NarratedEvent['type']]: (e: EventOf<T>, names: readonly string[], viewer?: number) => string };
   /** The sentence of a move ({@link describeMove}). */
   move(story: MoveStory): string;
   readonly position: PositionWords;

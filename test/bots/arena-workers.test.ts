@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { botByName, isBotError, runArena, type ArenaResult } from '../../src/index.js';
+import { botByName, isBotError } from '../../src/index.js';
+import { runArena, type ArenaResult } from '../../src/arena.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT = join(ROOT, 'test', '.tmp', 'arena-worker');

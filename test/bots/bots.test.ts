@@ -12,7 +12,6 @@ import {
   monteCarloBot,
   playGame,
   randomBot,
-  runArena,
   wilsonInterval,
   fromPosition,
   greedyScores,
@@ -23,6 +22,7 @@ import {
   type GameState,
   type Move,
 } from '../../src/index.js';
+import { runArena } from '../../src/arena.js';
 import { arenaCommand } from '../../src/cli/arena-command.js';
 import { CliError } from '../../src/cli/cli-support.js';
 

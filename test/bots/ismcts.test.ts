@@ -16,11 +16,11 @@ import {
   legalMovesOfView,
   playerView,
   playGame,
-  runArena,
   seededRandom,
   type Bot,
   type GameState,
 } from '../../src/index.js';
+import { runArena } from '../../src/arena.js';
 
 /** A mid-game state of `players` players where the seat to play has several moves. */
 function midGame(players: number, seed: string, steps: number): GameState {

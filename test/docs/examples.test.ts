@@ -14,6 +14,7 @@ import { dnupValueImports, documentedFiles, ROOT, tsExamples, type CodeBlock } f
 const api: Record<string, unknown> = await import('../../src/index.js');
 const TMP = join(ROOT, 'test', '.tmp', 'docs-examples');
 const ENTRY = join(ROOT, 'src', 'index.js');
+const ARENA = join(ROOT, 'src', 'arena.js');
 
 interface Example extends CodeBlock {
   readonly path: string;
@@ -24,8 +25,9 @@ interface Example extends CodeBlock {
 function prepare(block: CodeBlock, i: number): Example {
   const path = join(TMP, `${block.file.replace(/[^\w]+/g, '_')}_L${block.line}_${i}.ts`);
   const entry = relative(TMP, ENTRY).split('\\').join('/');
+  const arena = relative(TMP, ARENA).split('\\').join('/');
   const missing = block.flags.includes('pending') ? dnupValueImports(block.code).filter((n) => !(n in api)) : [];
-  return { ...block, path, missing, code: block.code.replace(/(from\s*)['"]dnup['"]/g, `$1'${entry}'`) };
+  return { ...block, path, missing, code: block.code.replace(/(from\s*)['"]dnup['"]/g, `$1'${entry}'`).replace(/(from\s*)['"]dnup\/arena['"]/g, `$1'${arena}'`) };
 }
 
 rmSync(TMP, { recursive: true, force: true });

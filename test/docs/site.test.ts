@@ -16,7 +16,7 @@ interface Node {
   readonly documents?: readonly Node[];
 }
 const MODULE = 2;
-const TOPICS = ['Rules core', 'Player views', 'Records and positions', 'Notation', 'Languages', 'History', 'Bots'];
+const TOPICS = ['Rules core', 'Player views', 'Game UI', 'Records and positions', 'Notation', 'Languages', 'History', 'Bots'];
 let model: Node;
 
 beforeAll(() => {
@@ -27,9 +27,11 @@ beforeAll(() => {
 }, 120_000);
 
 describe('the API site', () => {
-  it('has one module, named dnup (not index)', () => {
+  it('has the two entries as modules, dnup and dnup/arena (not index)', () => {
     const modules = (model.children ?? []).filter((c) => c.kind === MODULE);
-    expect(modules.map((m) => m.name)).toEqual(['dnup']);
+    expect(modules.map((m) => m.name)).toEqual(['dnup', 'dnup/arena']);
+    const arena = modules[1]!;
+    expect(arena.children!.map((c) => c.name)).toContain('runArena');
   });
 
   it('groups every export by topic, in the documented order', () => {

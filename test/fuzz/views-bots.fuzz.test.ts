@@ -25,7 +25,6 @@ import {
   playGame,
   playsOfGroup,
   randomBot,
-  runArena,
   seededRandom,
   validatePosition,
   wilsonInterval,
@@ -34,6 +33,7 @@ import {
   type Move,
   type PlayerView,
 } from '../../src/index.js';
+import { runArena } from '../../src/arena.js';
 import { attempt, deepFreeze, rejectsCoded, whatIsWrong, hostileMove, hostileValue, isLibraryError, jsonCopy, mutate, mutation, neverThrows, property, reached, returnsOrCoded, runs, timeoutFor, TrapError } from '../helpers/fuzz.js';
 import { buildSandbox, inSandbox, stopSandbox } from '../helpers/fuzz-sandbox.js';
 

@@ -28,6 +28,7 @@ import {
   RECORD_ERROR_CODES,
   renderPosition,
   SETUP_ERROR_CODES,
+  SELECTION_ERROR_CODES,
   VIEW_ERROR_CODES,
   type ErrorKind,
   type ErrorParams,
@@ -47,6 +48,7 @@ const KINDS: Record<ErrorKind, readonly string[]> = {
   BotError: BOT_ERROR_CODES,
   HistoryError: HISTORY_ERROR_CODES,
   LocaleError: LOCALE_ERROR_CODES,
+  SelectionError: SELECTION_ERROR_CODES,
 };
 
 /** Words that give away an English sentence in each other locale ("set", "is", "hand" are Dutch too). */

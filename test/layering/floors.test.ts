@@ -38,7 +38,7 @@ describe('the floors of src/', () => {
     expect(show(violations(ROOT))).toEqual([]);
   }, 60_000);
 
-  it('the rules catch a circle and an upward import', () => {
+  it('the rules catch a circle, an upward import and the arena in the root entry', () => {
     const dir = join(ROOT, 'test', '.tmp', 'layering-fixture');
     rmSync(dir, { recursive: true, force: true });
     for (const d of ['core', 'views', 'bots']) mkdirSync(join(dir, 'src', d), { recursive: true });
@@ -56,6 +56,7 @@ describe('the floors of src/', () => {
         'no-circular: src/core/a.ts -> src/core/b.ts',
         'core-imports-only-core: src/core/a.ts -> src/views/v.ts',
         'floor-1-below-players: src/views/v.ts -> src/bots/arena.ts',
+        'root-entry-without-arena: src/index.ts -> src/bots/arena.ts',
       ]),
     );
   }, 60_000);

@@ -120,6 +120,16 @@ console.log(JSON.stringify({ id: schema.$id, same: JSON.stringify(same) === JSON
     expect(cjs).toBe(esm);
   });
 
+  it('runs the arena on worker threads from dnup/arena, through ESM import and CommonJS require', () => {
+    const ARENA = `const result = await arena.runArena({ players: 3, games: 3, lineup: ['greedy', 'random', 'random'], seed: 'install', workers: 2 });
+console.log(JSON.stringify({ workers: result.workers, games: result.rows.reduce((n, r) => n + r.wins, 0) + result.unfinished, root: 'runArena' in dnup }));`;
+    writeFileSync(join(app(), 'arena.mjs'), `import * as arena from 'dnup/arena';\nimport * as dnup from 'dnup';\n${ARENA}`);
+    writeFileSync(join(app(), 'arena.cjs'), `const arena = require('dnup/arena');\nconst dnup = require('dnup');\n(async () => {\n${ARENA}\n})();`);
+    const expected = { workers: 2, games: 3, root: false };
+    expect(JSON.parse(run(process.execPath, ['arena.mjs'], app()))).toEqual(expected);
+    expect(JSON.parse(run(process.execPath, ['arena.cjs'], app()))).toEqual(expected);
+  });
+
   it('lets the CommonJS copy recognise errors thrown by the ESM copy (no instanceof needed)', () => {
     writeFileSync(
       join(app(), 'dual.mjs'),

@@ -29,7 +29,8 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
   /** What the verdicts' sentences may name: the players, and the cards the current frame shows. */
   let words: WordingContext | null = null;
 
-  const fileInput = h('input', { type: 'file', id: 'record-file', accept: '.json,application/json' });
+  // the browser's own file button speaks the browser's language: it is hidden behind a label in the page's
+  const fileInput = h('input', { type: 'file', id: 'record-file', class: 'file-input', accept: '.json,application/json' });
   const pasteArea = h('textarea', { id: 'record-text', rows: 3, placeholder: t().replay.paste, 'aria-label': t().replay.pasteLabel });
   const viewer = h('div', { class: 'replay-viewer', id: 'replay-viewer' });
 
@@ -169,11 +170,11 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
   }
 
   const recordLoadButton = h('button', { type: 'button', id: 'record-load-text', onclick: () => loadJson(pasteArea.value) });
-  const fileLabel = h('label', { for: 'record-file' });
+  const fileLabel = h('label', { for: 'record-file', class: 'button-like file-label' });
   const title = h('h2', { id: 'replay-title' });
   const words_ = (): void => {
     title.textContent = t().replay.title;
-    fileLabel.textContent = `${t().replay.loadFile} `;
+    fileLabel.textContent = t().replay.loadFile;
     recordLoadButton.textContent = t().replay.loadPasted;
     pasteArea.placeholder = t().replay.paste;
     pasteArea.setAttribute('aria-label', t().replay.pasteLabel);

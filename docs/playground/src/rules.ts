@@ -50,7 +50,13 @@ export function mountRules(root: HTMLElement): RulesPage {
         target.focus({ preventScroll: true });
       });
     }
-    for (const table of body.querySelectorAll('table')) table.replaceWith(h('div', { class: 'table-scroll', role: 'region', 'aria-label': t().table.label, tabindex: 0 }, table.cloneNode(true)));
+    // an empty header cell (a column of row labels) is a plain cell: a header must name its column
+    for (const th of body.querySelectorAll('th')) if (!th.textContent?.trim()) th.replaceWith(h('td', {}));
+    // each scrolling table is a region of its own name (its caption, else the heading above it)
+    [...body.querySelectorAll('table')].forEach((table, i) => {
+      const heading = [...body.querySelectorAll('h2, h3, h4')].filter((el) => el.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).pop();
+      table.replaceWith(h('div', { class: 'table-scroll', role: 'region', 'aria-label': `${heading?.textContent ?? ''} (${i + 1})`, tabindex: 0 }, table.cloneNode(true)));
+    });
   }
   // the page's own words follow the chosen language; the reference below is the English text every refusal cites
   const draw = (): void => {

@@ -16,7 +16,11 @@ import { replayOfPlayerRecord, loadReplay, type Replay } from '../replays';
 import { orderEl, roundGains, scoresEl, seatsEl, tableEl, turnLabel } from '../table';
 import { inPlayerWords } from '../wording';
 import { hintsOf, moveFromSelection, slotKey, type Hints } from './hints';
+import { boardSteps } from './steps';
 import { isSeatView, type BoardView, type GameSource, type Refusal, type SourceSnapshot } from './source';
+
+/** The hints while a move is being drawn: none. */
+const NO_HINTS: Hints = { legal: [], playable: new Set(), addTargets: new Map(), takeable: new Set() };
 
 /** How long a card takes to turn over on its way into the hand (matches styles.css). */
 const ROTATE_MS = 700;
@@ -96,10 +100,15 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   const log: LogEntry[] = [{ events: view.events, move: null, seat: null, moveCount: view.moveCount }];
 
   const seatView = (): PlayerView | null => (isSeatView(view) ? view : null);
-  const myTurn = (): boolean => me !== null && view.status === 'playing' && view.turn.seat === me;
+  /** While a move is drawn event by event, the board shows positions between two views: nothing to play. */
+  let animating = false;
+  /** The event the step on screen shows. */
+  let stepEvent: ViewEvent | null = null;
+  const pending: SourceSnapshot[] = [];
+  const myTurn = (): boolean => !animating && me !== null && view.status === 'playing' && view.turn.seat === me;
   const hints = (): Hints | null => {
     const v = seatView();
-    return v ? hintsOf(v) : null;
+    return v && !animating ? hintsOf(v) : null;
   };
 
   const logEl = h('ol', { class: 'log', id: 'log' });
@@ -147,6 +156,38 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   }
 
   function onSnapshot(next: SourceSnapshot): void {
+    pending.push(next);
+    if (!animating) void drain();
+  }
+
+  /** Shows the snapshots in order, each move event by event at the player's speed. */
+  async function drain(): Promise<void> {
+    while (pending.length > 0 && !stopped) {
+      const next = pending.shift()!;
+      const pause = SPEEDS[host.speed()] / 2;
+      const steps = pause > 0 && next.view.moveCount === view.moveCount + 1 ? boardSteps(view, next.view) : [];
+      if (steps.length > 1) {
+        animating = true;
+        root.dataset.animating = 'true';
+        selected.clear();
+        for (const step of steps.slice(0, -1)) {
+          view = step.view;
+          stepEvent = step.event;
+          syncHandOrder();
+          render();
+          await new Promise((resolve) => setTimeout(resolve, pause));
+          if (stopped) return;
+        }
+        animating = false;
+        stepEvent = null;
+        delete root.dataset.animating;
+      }
+      show(next);
+    }
+  }
+
+  function show(next: SourceSnapshot): void {
+    // the view on screen: the one before this move, or its last step (same turn and status)
     const before = view;
     snap = next;
     view = next.view;
@@ -279,6 +320,8 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   // pointer events cover mouse, pen and touch; a drag starts past 8 px, so a tap stays a tap
   let drag: { id: CardId; x: number; y: number; ghost: HTMLElement | null; pointer: number } | null = null;
   let suppressClick = false;
+  /** When a tap last selected a card on its pointerup: the click that may follow it is the same tap. */
+  let tapAt = -Infinity;
 
   function dropTargetAt(x: number, y: number): Element | null {
     return document.elementFromPoint(x, y)?.closest('[data-hand-index], [data-slot]') ?? null;
@@ -322,7 +365,15 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     endDrag();
     const d = drag;
     drag = null;
-    if (!d?.ghost) return;
+    if (!d) return;
+    if (!d.ghost) {
+      // a tap of a finger or pen selects at once: Chromium drops the click of a tap that follows a drag closely
+      if (e.pointerType !== 'mouse' && (e.target as Element).closest?.(`[data-card-id="${d.id}"]`)) {
+        tapAt = performance.now();
+        toggle(d.id);
+      }
+      return;
+    }
     d.ghost.remove();
     suppressClick = true;
     setTimeout(() => (suppressClick = false), 0);
@@ -344,7 +395,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
 
   function handEl(v: PlayerView): HTMLElement {
     const now = performance.now();
-    const hs = hintsOf(v);
+    const hs: Hints = animating ? NO_HINTS : hintsOf(v);
     const stop = handFocus !== null && handOrder.includes(handFocus) ? handFocus : handOrder[0];
     return h(
       'div',
@@ -379,7 +430,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
             tabindex: id === stop ? 0 : -1,
             'aria-pressed': isSel ? 'true' : 'false',
             onclick: () => {
-              if (!suppressClick) toggle(id);
+              if (!suppressClick && performance.now() - tapAt > 700) toggle(id);
             },
             onfocus: () => {
               handFocus = id;
@@ -650,7 +701,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   /** The last move in words, next to the table (the log may be far below on a phone). */
   function lastLine(): HTMLElement {
     const last = log[log.length - 1];
-    const e = last?.events.find((x) => x.type !== 'turnStarted' && x.type !== 'setDiscarded') ?? last?.events[0];
+    const e = stepEvent ?? last?.events.find((x) => x.type !== 'turnStarted' && x.type !== 'setDiscarded') ?? last?.events[0];
     let text = '';
     try {
       if (e) text = describeEvent(e, view.players, currentLocale());

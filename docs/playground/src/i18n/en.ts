@@ -162,7 +162,7 @@ export const en = {
   },
   replay: {
     title: 'Replay a game record',
-    loadFile: 'Load a record (JSON file):',
+    loadFile: 'Open a record (JSON file)…',
     paste: '…or paste a record’s JSON here',
     pasteLabel: 'Record JSON',
     loadPasted: 'Load pasted record',

@@ -1,5 +1,5 @@
 /** Every word of the playground in French, with the French rulebook's terms (série, zone de jeu, défausse, jeton, manche). */
-import type { Messages } from './en';
+import type { Messages } from './en.js'; // .js: the e2e tests (NodeNext) read the catalogues too
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n <= 1 ? one : many}`;
 
@@ -159,7 +159,7 @@ export const fr: Messages = {
   },
   replay: {
     title: 'Revoir une partie enregistrée',
-    loadFile: 'Ouvrir une partie (fichier JSON) :',
+    loadFile: 'Ouvrir une partie (fichier JSON)…',
     paste: '…ou collez ici le JSON d’une partie',
     pasteLabel: 'JSON de la partie',
     loadPasted: 'Ouvrir la partie collée',

@@ -1,5 +1,5 @@
 /** Every word of the playground in Dutch, with the Benelux rulebook's terms (set, speelgebied, aflegstapel, letterfiche, ronde, beurt). */
-import type { Messages } from './en';
+import type { Messages } from './en.js'; // .js: the e2e tests (NodeNext) read the catalogues too
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
@@ -159,7 +159,7 @@ export const nl: Messages = {
   },
   replay: {
     title: 'Een spelverslag terugkijken',
-    loadFile: 'Een verslag openen (JSON-bestand):',
+    loadFile: 'Een verslag openen (JSON-bestand)…',
     paste: '…of plak hier de JSON van een verslag',
     pasteLabel: 'JSON van het verslag',
     loadPasted: 'Geplakt verslag openen',

@@ -1,0 +1,14 @@
+/**
+ * dnup/arena — many games between bots, seats rotated, spread over worker threads (Node only).
+ * Its own entry so that the package root stays free of worker threads and `node:` modules: a
+ * browser app that imports `dnup` gets none of this.
+ *
+ * @packageDocumentation
+ * @module dnup/arena
+ */
+export { runArena, type ArenaOptions, type ArenaResult, type ArenaRow } from './bots/arena.js';
+export { wilsonInterval } from './bots/wilson-interval.js';
+// the types its options name, so that dnup/arena reads on its own
+export type { Bot } from './bots/bot.js';
+export type { BotOptions } from './bots/by-name.js';
+export type { Seed } from './core/random.js';

@@ -1,0 +1,288 @@
+/**
+ * The table between events: the public positions one move passes through, one per event of
+ * `state.events` (rules §4.1 discards, §5 actions and beaten sets, §6 going out and scoring, §7
+ * the next turn, §8 round end and deal), so a UI can animate a move event by event instead of
+ * jumping to its end. `applySteps` works on full states; `viewSteps` on two views of one seat,
+ * which is all an online client holds. The last step is the move's result itself.
+ */
+import { apply } from '../core/apply.js';
+import { deckIndex, rotated, type CardId, type DeckIndex, type HeldCard } from '../core/cards.js';
+import { ArgumentError } from '../core/errors.js';
+import type { GameEvent } from '../core/events.js';
+import { samePlainData } from '../core/input.js';
+import type { Move } from '../core/moves.js';
+import type { GameState, TableSet } from '../core/state.js';
+import { codedError, trustedState } from '../core/trust.js';
+import { loadView } from '../views/load-view.js';
+import type { PlayerView, ViewEvent } from '../views/player-view.js';
+
+/** One step of {@link applySteps}: an event and the position right after it. */
+export interface StateStep {
+  readonly event: GameEvent;
+  /**
+   * The position once `event` has happened. Every step but the last is for showing only: it may
+   * be a moment no turn starts in (a set played whose beaten set has not left yet), so the library
+   * checks it in full if it is handed back. The last step's state is `apply`'s result itself.
+   */
+  readonly state: GameState;
+}
+
+/** One step of {@link viewSteps}: an event as the seat sees it and its view right after it. */
+export interface ViewStep {
+  readonly event: ViewEvent;
+  /** The view once `event` has happened; the last step's is the `after` view itself. */
+  readonly view: PlayerView;
+}
+
+/** The fields a step changes, as a mutable copy of the previous position. */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+function without<T>(list: readonly T[], gone: readonly CardId[], id: (x: T) => CardId): T[] {
+  if (gone.length === 1) return list.filter((x) => id(x) !== gone[0]);
+  const leaving = new Set(gone);
+  return list.filter((x) => !leaving.has(id(x)));
+}
+
+const idOf = (c: HeldCard): CardId => c.id;
+const self = (c: CardId): CardId => c;
+
+function replaced<T>(list: readonly T[], at: number, item: T): T[] {
+  const next = list.slice();
+  next[at] = item;
+  return next;
+}
+
+function tableWithout(table: readonly TableSet[], seat: number, area: number): TableSet[] {
+  return table.filter((t) => t.seat !== seat || t.area !== area);
+}
+
+/** The table with `set` placed in seat-then-area order (as `apply` places it). */
+function tablePlus(table: readonly TableSet[], set: TableSet): TableSet[] {
+  let at = 0;
+  while (at < table.length && (table[at]!.seat < set.seat || (table[at]!.seat === set.seat && table[at]!.area < set.area))) at++;
+  return [...table.slice(0, at), set, ...table.slice(at)];
+}
+
+function tableGrown(table: readonly TableSet[], target: { seat: number; area: number }, card: CardId): TableSet[] {
+  return table.map((t) => (t.seat === target.seat && t.area === target.area ? { seat: t.seat, area: t.area, value: t.value, cards: [...t.cards, card] } : t));
+}
+
+/** The public facts every event changes the same way in a state and in a view (rules §6–§8). */
+function scoreStep(next: Mutable<GameState> | Mutable<PlayerView>, e: GameEvent | ViewEvent): boolean {
+  switch (e.type) {
+    case 'playerOut':
+      next.out = [...next.out, e.seat];
+      return true;
+    case 'tokensGained':
+    case 'roundWon':
+      next.scores = replaced(next.scores, e.seat, e.total);
+      return true;
+    case 'roundEnded':
+      next.status = 'roundOver';
+      return true;
+    case 'gameWon':
+      next.status = 'gameOver';
+      next.winner = e.seat;
+      return true;
+    case 'turnStarted':
+      next.turn = { seat: e.seat, area: e.area, number: e.number };
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The state once `e` has happened to `prev` (`dealt`: the move's result, for a new round's deal). */
+function stateStep(prev: GameState, e: GameEvent, dealt: GameState): GameState {
+  const next = { ...prev } as Mutable<GameState>;
+  if (scoreStep(next, e)) return next as GameState;
+  const hands = (seat: number, hand: readonly HeldCard[]): void => void (next.hands = replaced(next.hands, seat, hand));
+  const known = (seat: number, ids: readonly CardId[]): void => void (next.known = replaced(next.known, seat, ids));
+  switch (e.type) {
+    case 'setDiscarded':
+      next.table = tableWithout(prev.table, e.seat, e.area);
+      next.discardCount += e.cards.length;
+      break;
+    case 'setPlayed':
+      hands(e.seat, without(prev.hands[e.seat]!, e.cards, idOf));
+      known(e.seat, without(prev.known[e.seat]!, e.cards, self));
+      next.table = tablePlus(prev.table, { seat: e.seat, area: e.area, value: e.value, cards: e.cards });
+      break;
+    case 'cardAdded':
+      hands(e.seat, without(prev.hands[e.seat]!, [e.card], idOf));
+      known(e.seat, without(prev.known[e.seat]!, [e.card], self));
+      next.table = tableGrown(prev.table, e.target, e.card);
+      break;
+    case 'setBeaten':
+      next.table = tableWithout(prev.table, e.seat, e.area);
+      if (e.fate === 'discarded') next.discardCount += e.cards.length;
+      else {
+        hands(e.seat, [...prev.hands[e.seat]!, ...e.returned]);
+        known(e.seat, [...prev.known[e.seat]!, ...e.cards]);
+      }
+      break;
+    case 'setTaken':
+      next.table = tableWithout(prev.table, e.from.seat, e.from.area);
+      hands(e.seat, [...prev.hands[e.seat]!, ...e.cards]);
+      known(e.seat, [...prev.known[e.seat]!, ...e.cards.map(idOf)]);
+      break;
+    case 'handRotated':
+      hands(e.seat, e.cards);
+      break;
+    case 'roundDealt':
+      return { ...dealt, turn: prev.turn } as GameState; // the deal changes everything but whose turn (the next event)
+  }
+  return next as GameState;
+}
+
+/** The ids in `list` (ascending) with `more` merged in, ascending. */
+function mergedIds(list: readonly CardId[], more: readonly CardId[]): CardId[] {
+  return [...list, ...more].sort((a, b) => a - b);
+}
+
+/** The view once `e` has happened to `prev` (`dealt`: the after view, for a new round's deal). */
+function viewStep(prev: PlayerView, e: ViewEvent, index: DeckIndex, dealt: PlayerView): PlayerView {
+  const next = { ...prev } as Mutable<PlayerView>;
+  if (scoreStep(next, e)) return next as PlayerView;
+  const own = (seat: number): boolean => seat === prev.seat;
+  const size = (seat: number, delta: number): void => void (next.handSizes = replaced(next.handSizes, seat, next.handSizes[seat]! + delta));
+  const known = (seat: number, cards: readonly HeldCard[]): void => void (next.known = replaced(next.known, seat, cards));
+  const leave = (seat: number, ids: readonly CardId[]): void => {
+    if (own(seat)) next.hand = without(prev.hand, ids, idOf);
+    size(seat, -ids.length);
+    known(seat, without(prev.known[seat]!, ids, idOf));
+  };
+  const arrive = (seat: number, cards: readonly HeldCard[]): void => {
+    if (own(seat)) next.hand = [...prev.hand, ...cards];
+    size(seat, cards.length);
+    known(seat, [...prev.known[seat]!, ...cards]);
+  };
+  const discard = (ids: readonly CardId[]): void => {
+    next.discard = mergedIds(prev.discard, ids);
+    next.discardCount += ids.length;
+  };
+  switch (e.type) {
+    case 'setDiscarded':
+      next.table = tableWithout(prev.table, e.seat, e.area);
+      discard(e.cards);
+      break;
+    case 'setPlayed':
+      leave(e.seat, e.cards);
+      next.table = tablePlus(prev.table, { seat: e.seat, area: e.area, value: e.value, cards: e.cards });
+      break;
+    case 'cardAdded':
+      leave(e.seat, [e.card]);
+      next.table = tableGrown(prev.table, e.target, e.card);
+      break;
+    case 'setBeaten':
+      next.table = tableWithout(prev.table, e.seat, e.area);
+      if (e.fate === 'discarded') discard(e.cards);
+      else arrive(e.seat, e.returned);
+      break;
+    case 'setTaken':
+      next.table = tableWithout(prev.table, e.from.seat, e.from.area);
+      arrive(e.seat, e.cards);
+      break;
+    case 'handRotated':
+      if (own(e.seat) && e.cards) next.hand = e.cards;
+      // every rotation is public, so the faces of the publicly known cards are too (rules §5 D)
+      known(e.seat, prev.known[e.seat]!.map((c) => rotated(index, c)));
+      break;
+    case 'roundDealt':
+      return { ...dealt, turn: prev.turn } as PlayerView;
+  }
+  return next as PlayerView;
+}
+
+/** Sets the fields of the move itself (count, move, events so far) on a step. */
+function moveFields<T extends { moveCount: number; lastMove: Move | null; events: readonly unknown[] }>(step: T, last: T, events: number): T {
+  return { ...step, moveCount: last.moveCount, lastMove: last.lastMove, events: last.events.slice(0, events) };
+}
+
+/** The steps of a state that `after` followed, by folding its events (internal: tests compare the fold's end with `apply`). */
+export function foldStateSteps(before: GameState, after: GameState): StateStep[] {
+  const steps: StateStep[] = [];
+  let cur = before;
+  after.events.forEach((event, i) => {
+    cur = moveFields(stateStep(cur, event, after) as Mutable<GameState>, after as Mutable<GameState>, i + 1) as GameState;
+    steps.push({ event, state: cur });
+  });
+  return steps;
+}
+
+/**
+ * Plays one move and returns the positions it passes through, one per event of its result's
+ * `events`: the turn's own set discarded, the set played, a beaten set returned rotated or
+ * discarded, a card added, a set taken, a hand rotated, a player out, tokens or a round won, the
+ * round's end, the game's winner, the next turn (with the discards on its way), or a new round
+ * dealt. Each step's state differs from the one before exactly as its event says, its `events`
+ * are the move's events so far, and the last step's state is `apply(state, move)` itself.
+ *
+ * @param state - the position before the move (trust contract of `apply`).
+ * @param move - a legal move of that position.
+ * @throws {@link IllegalMoveError} when the move is malformed or illegal, as `apply`;
+ *   {@link PositionError} when `state` is not a state the rules can reach. `state` is left untouched.
+ * @example
+ * ```ts
+ * for (const { event, state: shown } of applySteps(state, move)) {
+ *   render(shown);
+ *   say(describeEvent(event, { players: shown.players, viewer: 0 }));
+ *   await pause(400);
+ * }
+ * ```
+ */
+export function applySteps(state: GameState, move: Move): StateStep[] {
+  const before = trustedState(state);
+  const after = apply(before, move);
+  try {
+    const steps = foldStateSteps(before, after);
+    steps[steps.length - 1] = { event: steps[steps.length - 1]!.event, state: after };
+    return steps;
+  } catch (e) {
+    throw codedError(e);
+  }
+}
+
+/**
+ * The views one seat passes through during one move, from the view before it and the view after
+ * it (what an online client receives): one step per event of `after.events`, each view
+ * differing from the one before exactly as its event says, the last one `after` itself. Another
+ * seat's rotated hand stays hidden (its size is all the view shows), but the faces of its publicly
+ * known cards turn, as at the table.
+ *
+ * @param before - the seat's view before the move.
+ * @param after - the same seat's view after that one move (`after.moveCount` is one more).
+ * @throws {@link ViewError} `BAD_VIEW` when either is not a sound view; {@link ArgumentError}
+ *   `BAD_ARGUMENT` when the two are not views of one seat one move apart (a client that missed a
+ *   move shows `after` directly).
+ * @example
+ * ```ts
+ * socket.on('view', async (next) => {
+ *   for (const step of viewSteps(shown, next)) { render(step.view); await pause(400); }
+ *   shown = next;
+ * });
+ * ```
+ */
+export function viewSteps(before: PlayerView, after: PlayerView): ViewStep[] {
+  const b = loadView(before);
+  const a = loadView(after);
+  if (b.seat !== a.seat || b.moveCount + 1 !== a.moveCount || !samePlainData(b.players, a.players)) {
+    throw new ArgumentError('BAD_ARGUMENT', `viewSteps needs two views of one seat, one move apart: these are of seats ${b.seat} and ${a.seat}, after moves ${b.moveCount} and ${a.moveCount}.`);
+  }
+  try {
+    const index = deckIndex(a.deck);
+    const steps: ViewStep[] = [];
+    let cur = b;
+    a.events.forEach((event, i) => {
+      cur = moveFields(viewStep(cur, event, index, a) as Mutable<PlayerView>, a as Mutable<PlayerView>, i + 1) as PlayerView;
+      steps.push({ event, view: cur });
+    });
+    if (steps.length === 0 || !samePlainData(cur, a)) {
+      throw new ArgumentError('BAD_ARGUMENT', 'viewSteps needs two views one move apart: the events of the second do not lead from the first to it (rules §8).');
+    }
+    steps[steps.length - 1] = { event: steps[steps.length - 1]!.event, view: a };
+    return steps;
+  } catch (e) {
+    throw codedError(e);
+  }
+}
