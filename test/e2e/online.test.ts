@@ -21,6 +21,10 @@ import { apply, createGame, greedyBot, legalMoves, playerView, replay, type Game
 import { freePort, testServer } from '../../server/test/helpers.js';
 import { snapshotProblems, takeSnapshots, watchPage } from './leaks.js';
 import { buildPlayground, findChromium, HOW_TO_ENABLE, launchBrowser, ROOT, serveStatic } from './server.js';
+import { en } from '../../docs/playground/src/i18n/en.js';
+import { fr } from '../../docs/playground/src/i18n/fr.js';
+import { nl } from '../../docs/playground/src/i18n/nl.js';
+import { ONLINE_WORDS } from '../../docs/playground/src/online/words.js';
 
 const SHOTS = join(ROOT, 'test-results', 'screenshots');
 const SITE = join(ROOT, 'test-results', 'online-site');
@@ -55,9 +59,43 @@ async function axeProblems(page: Page): Promise<string[]> {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.join(' | ')}`);
 }
 
-/** Screenshots of the page at every size (then back to `keep`), and axe-core on it. */
+/** Every string a catalogue can produce: its strings, and its functions called with sample arguments. */
+function phrases(catalogue: unknown): string[] {
+  if (typeof catalogue === 'string') return [catalogue];
+  if (typeof catalogue === 'function') return [(catalogue as (...a: unknown[]) => string)(2, 3, 'X'), (catalogue as (...a: unknown[]) => string)(1, 1, 'X')];
+  if (typeof catalogue === 'object' && catalogue !== null) return Object.values(catalogue).flatMap(phrases);
+  return [];
+}
+const wordsOf = (texts: readonly string[]): Set<string> => new Set(texts.flatMap((s) => s.match(/\p{L}{3,}/gu) ?? []));
+const translated = new Set([...wordsOf(phrases([fr, nl, ONLINE_WORDS.fr, ONLINE_WORDS.nl]))].flatMap((w) => [w, w.toLowerCase()]));
+/** English words of the page's catalogues (the board's and the online screens') that French and Dutch never use. */
+const ENGLISH_ONLY = new Set([...wordsOf(phrases([en, ONLINE_WORDS.en]))].filter((w) => !translated.has(w) && !translated.has(w.toLowerCase())));
+
+/** English-only words shown in the online section and its nav button (names of people and bots aside). */
+async function englishOnScreen(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const out: string[] = [];
+    for (const root of [document.getElementById('online'), document.getElementById('nav-online')]) {
+      if (!root) continue;
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        // the log is the library's sentences in the chosen language (its own tests judge them)
+        const shown = el !== null && el.closest('[hidden], #log') === null && (el.getClientRects().length > 0 || el.closest('.sr-only') !== null);
+        if (shown && n.textContent?.trim()) out.push(n.textContent.trim());
+      }
+      for (const el of root.querySelectorAll('[aria-label], [title], [placeholder]')) for (const a of ['aria-label', 'title', 'placeholder']) if (el.getAttribute(a)) out.push(el.getAttribute(a)!);
+    }
+    return out;
+  });
+  // the server names its bots in English ("Greedy bot"): a name, not a sentence of the page
+  return texts.map((t) => t.replace(/\b(Greedy|Random|Monte-Carlo) bot\b/g, '')).flatMap((t) => ((t.match(/\p{L}{3,}/gu) ?? []).some((w) => ENGLISH_ONLY.has(w)) ? [t.slice(0, 80)] : []));
+}
+
+/** Screenshots of the page at every size (then back to `keep`), axe-core on it, and no English left in French or Dutch. */
 async function screen(page: Page, name: string, keep: { width: number; height: number }): Promise<void> {
   expect(await axeProblems(page), `axe on the ${name} screen`).toEqual([]);
+  if ((await page.evaluate(() => document.documentElement.lang)) !== 'en') expect(await englishOnScreen(page), `English words on the ${name} screen`).toEqual([]);
   for (const size of SIZES) {
     await page.setViewportSize(size);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${size.width}×${size.height}: no sideways scrolling`).toBeLessThanOrEqual(0);
@@ -257,6 +295,9 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
       { page: spectator, seat: -1 },
     ];
     for (const { page } of pages) await watchPage(page, seed, 'online-game', true);
+    // moves drawn event by event on the phone (fast) and the spectator's screen (normal), at once on Ana's
+    await ana.selectOption('#game-speed', 'instant');
+    await ben.selectOption('#game-speed', 'fast');
     const snapshots = new Map<Page, Awaited<ReturnType<typeof takeSnapshots>>>(pages.map(({ page }) => [page, []]));
     const collect = async (page: Page): Promise<void> => {
       snapshots.get(page)!.push(...(await takeSnapshots(page)));
@@ -278,8 +319,10 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
           reloaded = true;
           await ben.reload();
           const back = await nextTurn(ben, last - 1, false);
+          await ben.selectOption('#game-speed', 'fast');
           expect(back.move).toBe(board.move);
           expect(back.myTurn).toBe(true);
+          expect(await englishOnScreen(ben), 'English words on the Dutch phone mid-game').toEqual([]);
           await collect(ben);
         }
         if (seat === 0 && !dropped && board.move >= 20 && board.status === 'playing') {
@@ -304,10 +347,12 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
       }
     };
     const watch = async (): Promise<void> => {
-      await waitDom(spectator, () => document.getElementById('online-over') !== null, null, 60_000);
+      await waitDom(spectator, () => document.getElementById('online-over') !== null, null);
       await collect(spectator);
     };
-    await Promise.all([play(ana, 0), play(ben, 1), watch()]);
+    // the spectator's page keeps its snapshots meanwhile; it is read once the players are done
+    await Promise.all([play(ana, 0), play(ben, 1)]);
+    await watch();
     expect(reloaded).toBe(true);
     expect(dropped).toBe(true);
 
@@ -319,6 +364,7 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
     for (const { page } of pages) await waitDom(page, () => document.getElementById('online-over')?.dataset.seal === 'ok', null);
     await waitText(ana, '#online-over-title', /gagne la partie\.$/);
     await waitText(ben, '#online-over-title', /wint het spel\.$/);
+    expect(await englishOnScreen(ben), 'English words on the Dutch phone at game over').toEqual([]);
     await screen(ana, 'game-over', DESKTOP);
     await screen(spectator, 'spectator-over', DESKTOP);
 
