@@ -266,6 +266,10 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
       }
       state = apply(state, move);
     }
+    // the log tells the player's own moves to them, in values, never ids
+    const log = await page.locator('#log li').allTextContents();
+    expect(log.filter((l) => /^You (play|rotate|take|add)/.test(l)).length, log.join('\n')).toBeGreaterThan(0);
+    expect(log.join(' ')).not.toMatch(/[Cc]ard \d|seat \d/);
     const steps = await page.evaluate(() => (window as unknown as { __steps: { animating: boolean; move: string; line: string; sets: number }[] }).__steps);
     const between = steps.filter((s) => s.animating);
     expect(between.length, 'positions drawn between two views').toBeGreaterThan(0);
