@@ -137,7 +137,8 @@ async function handRows(page: Page): Promise<{ rows: number; fewest: number; per
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  // the whole page, but the rules (8,000 px of reference text) as the screen shows them
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: !name.startsWith('rules') });
 }
 
 /** Checks and photographs the page at every size; `tag` names the screen. */
