@@ -9,7 +9,7 @@ import { fromPosition } from '../setup/validate-position.js';
 import { formatPosition, parsePosition } from '../setup/position-text.js';
 import { isNotationError } from '../notation/notation-error.js';
 import { iterateLegalMoves, legalMoveGroups } from '../views/move-groups.js';
-import { clip, CliError, EXIT, indent, parseCommand, print, readText } from './cli-support.js';
+import { clip, CliError, EXIT, indent, parseCommand, print, problemLine, readText } from './cli-support.js';
 
 /**
  * At most this many legal moves are listed, in canonical order. A standard-deck position has
@@ -119,7 +119,7 @@ export async function checkCommand(args: readonly string[]): Promise<number> {
     if (values.json) print(JSON.stringify({ valid: false, problems: shown, problemCount: count }, null, 2));
     else {
       print(`Invalid position: ${count} problem${count === 1 ? '' : 's'}.`);
-      for (const p of shown) print(`  ${p.code}${p.path ? ` at ${p.path}` : ''} (rules ${p.rule}): ${p.message}`);
+      for (const p of shown) print(`  ${problemLine(p)}`);
       if (count > shown.length) print(`  … and ${count - shown.length} more.`);
     }
     return EXIT.rejected;

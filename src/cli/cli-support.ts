@@ -110,6 +110,18 @@ export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/**
+ * One problem or refusal as one line, `CODE at path: sentence (rules §N).`, citing its rule once:
+ * the library's sentences for moves and records already end with their citation, a position
+ * problem's does not and gets its `rule` here (issue 24: "(rules §5 A): … (rules §5 A)").
+ */
+export function problemLine(p: { readonly code: string; readonly path?: string; readonly rule?: string; readonly message: string }): string {
+  const where = p.path ? ` at ${p.path}` : '';
+  const cites = /\brules §/.test(p.message);
+  const sentence = cites || !p.rule ? p.message : `${p.message.replace(/\.$/, '')} (rules ${p.rule}).`;
+  return `${p.code}${where}: ${sentence}`;
+}
+
 /** Writes lines to standard output. */
 export function print(...lines: string[]): void {
   process.stdout.write(lines.map((l) => `${l}\n`).join(''));

@@ -4,7 +4,7 @@ import { replay, type LegalVerdict, type ReplayResult } from '../records/replay.
 import { describeApplied } from '../i18n/describe-move.js';
 import { renderPosition } from '../i18n/render-position.js';
 import { formatPosition } from '../setup/position-text.js';
-import { clip, CliError, EXIT, indent, parseCommand, print, readText } from './cli-support.js';
+import { clip, CliError, EXIT, indent, parseCommand, print, problemLine, readText } from './cli-support.js';
 import { outcomeLine } from './outcome.js';
 
 /** At most this many problems of a record that cannot be replayed are printed. */
@@ -73,7 +73,7 @@ export async function replayCommand(args: readonly string[]): Promise<number> {
     if (positions && !started) show(formatPosition(result.state));
   } catch (e) {
     if (!isRecordError(e)) throw e;
-    const lines = e.problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => clip(`  ${p.code}${p.path ? ` at ${p.path}` : ''}: ${p.message}`, MAX_LINE));
+    const lines = e.problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => clip(`  ${problemLine(p)}`, MAX_LINE));
     if (e.problems.length > lines.length) lines.push(`  … and ${e.problems.length - lines.length} more.`);
     throw new CliError(`${path === '-' ? 'standard input' : path} is not a valid game record:\n${lines.join('\n')}`, EXIT.usage);
   }
@@ -89,7 +89,7 @@ export async function replayCommand(args: readonly string[]): Promise<number> {
   const who = e.seat === null ? 'no seat to play' : `seat ${e.seat} (${result.state.players[e.seat]})`;
   print(
     `Verdict: ILLEGAL move at index ${e.index} (round ${e.round}, turn ${e.turn}), ${who}: ${e.text}`,
-    `  ${e.code} (rules ${e.rule}): ${e.message}`,
+    `  ${problemLine({ code: e.code, rule: e.rule, message: e.message })}`,
     `  ${result.verdicts.length - e.index - 1} later move(s) not judged. Position before the move:`,
     indent(renderPosition(result.state), '    '),
   );

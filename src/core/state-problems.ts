@@ -99,7 +99,7 @@ function checkCards(s: GameState, index: DeckIndex, problems: ProblemList): void
     if (list) list.push(path);
     else places.set(id, [path]);
     if (index.faces[id] === undefined) problems.add('UNKNOWN_CARD', path, '§2', `There is no card ${id} in this game's deck (${path}).`);
-    else if (index.minPlayers[id]! > n) problems.add('CARD_NOT_IN_USE', path, '§3', `Card ${id} is used only with ${index.minPlayers[id]} or more players, not ${n} (${path}; rules §3.1).`);
+    else if (index.minPlayers[id]! > n) problems.add('CARD_NOT_IN_USE', path, '§3.1', `Card ${id} is used only with ${index.minPlayers[id]} or more players, not ${n} (${path}).`);
   };
   s.hands.forEach((hand, seat) => hand.forEach((c, i) => {
     const path = `hands[${seat}][${i}]`;
@@ -138,11 +138,11 @@ function checkTable(s: GameState, index: DeckIndex, problems: ProblemList): void
   s.table.forEach((t, i) => {
     const path = `table[${i}]`;
     if (t.seat < 0 || t.seat >= n || t.area < 0 || t.area >= areas) {
-      problems.add('NO_SUCH_AREA', path, '§1', `There is no play area ${t.area} at seat ${t.seat} with ${n} players (${path}).`);
+      problems.add('NO_SUCH_AREA', path, '§1', `There is no play area ${t.area + 1} at seat ${t.seat} with ${n} players (${path}).`);
     }
     const key = `${t.seat}.${t.area}`;
     const other = byArea.get(key);
-    if (other !== undefined) problems.add('AREA_TAKEN', path, '§1', `table[${other}] and ${path} are both in play area ${t.area} of seat ${t.seat}; an area holds at most one set.`);
+    if (other !== undefined) problems.add('AREA_TAKEN', path, '§1', `table[${other}] and ${path} are both in play area ${t.area + 1} of seat ${t.seat}; an area holds at most one set.`);
     else byArea.set(key, i);
     if (t.cards.length === 0) {
       problems.add('EMPTY_SET', path, '§1', `${path} has no cards; a set has at least one.`);
@@ -200,7 +200,7 @@ function checkTurnAndOut(s: GameState, problems: ProblemList): void {
       if (h.length === 0 && !seen.has(i)) problems.add('EMPTY_HAND_NOT_OUT', `hands[${i}]`, '§6', `${s.players[i]} has no cards but is not out; emptying your hand puts you out at once.`);
     });
     if (s.table.some((t) => t.seat === seat && t.area === area)) {
-      problems.add('OWN_SET_AT_TURN', 'turn', '§4', `${s.players[seat]}'s own set in area ${area} is still on the table, but it is discarded as soon as their turn in that area begins.`);
+      problems.add('OWN_SET_AT_TURN', 'turn', '§4', `${s.players[seat]}'s own set in area ${area + 1} is still on the table, but it is discarded as soon as their turn in that area begins.`);
     }
   }
   const allowed = duel ? (playing ? [0] : [1]) : playing ? [0, 1] : s.status === 'roundOver' ? [2] : [1, 2];

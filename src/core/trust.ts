@@ -178,7 +178,7 @@ export function examineSeatView(plain: Record<string, unknown>, problems: Proble
   const where = new Map<CardId, string>();
   const place = (id: unknown, path: string): void => {
     if (!isInt(id) || index.faces[id] === undefined || index.minPlayers[id]! > n) {
-      problems.add('UNKNOWN_CARD', path, '§2', `${path} is not a card in use in this game (rules §3.1).`);
+      problems.add('UNKNOWN_CARD', path, '§3.1', `${path} is not a card in use in this game.`);
       return;
     }
     const other = where.get(id);
@@ -208,7 +208,7 @@ export function examineSeatView(plain: Record<string, unknown>, problems: Proble
         return bad(path, 'a set { seat, area, value, cards } with at least one card');
       }
       const key = t.seat * areas + t.area;
-      if (t.seat < 0 || t.seat >= n || t.area < 0 || t.area >= areas) problems.add('NO_SUCH_AREA', path, '§1', `There is no play area ${t.area} at seat ${t.seat} with ${n} players.`);
+      if (t.seat < 0 || t.seat >= n || t.area < 0 || t.area >= areas) problems.add('NO_SUCH_AREA', path, '§1', `There is no play area ${(t.area as number) + 1} at seat ${t.seat} with ${n} players.`);
       else if (areasUsed.has(key) || key <= last) problems.add('AREA_TAKEN', path, '§1', `${path} is not alone in its area, or the table is not ordered by seat then area.`);
       areasUsed.add(key);
       last = key;

@@ -1,4 +1,7 @@
-/** English sentences (the library's own wording; the default locale). */
+/**
+ * English sentences (the library's own wording; the default locale). Play areas are numbered as
+ * in the rulebook, area 1 and area 2 (the data's `area` 0 and 1), as in French and Dutch.
+ */
 import { selectionSentence } from '../ui/selection.js';
 import type { Catalogue, ErrorParams, SetRef } from './types.js';
 
@@ -42,8 +45,8 @@ export const en: Catalogue = {
         p.size !== undefined && p.value !== undefined && p.tableValue !== undefined
           ? `A set of ${p.size} showing ${p.value} must beat the set of ${p.size} on the table, which shows ${p.tableValue}: it needs a higher value ${rules(p, '§5')}.`
           : `That set does not beat the set of its size on the table: it needs a higher value ${rules(p, '§5')}.`,
-      NO_SUCH_AREA: (p) => `There is no play area ${p.area ?? ''} at ${seat(p.seat)} in this game ${rules(p, '§1')}.`.replace('area  at', 'area at'),
-      NO_SET_THERE: (p) => `There is no set in play area ${p.area ?? 0} of ${seat(p.seat)} ${rules(p, '§5')}.`,
+      NO_SUCH_AREA: (p) => `There is no play area ${p.area !== undefined ? `${p.area + 1} ` : ''}at ${seat(p.seat)} in this game ${rules(p, '§1')}.`,
+      NO_SET_THERE: (p) => `There is no set in play area ${(p.area ?? 0) + 1} of ${seat(p.seat)} ${rules(p, '§5')}.`,
       NOT_AN_OPPONENT_SET: (p) => `Action ${p.action ?? 'B or C'} works only on an opponent's set, never your own ${rules(p, '§5')}.`,
       INVALID_STATE: (p) => `The position given cannot be judged: it is not a state or view the rules can reach ${rules(p, '§8')}.`,
       VALUE_MISMATCH: (p) =>
@@ -168,7 +171,7 @@ export const en: Catalogue = {
     roundWon: (e, n, v) => `${subject(n, e.seat, v, 'win', 'wins')} the round (${e.total} won).`,
     roundEnded: (e) => `Round ${e.round} is over.`,
     gameWon: (e, n, v) => `${subject(n, e.seat, v, 'win', 'wins')} the game.`,
-    turnStarted: (e, n, v) => `${e.seat === v ? 'Your turn' : `${n[e.seat]} to play`}${n.length === 2 ? ` (area ${e.area})` : ''}.`,
+    turnStarted: (e, n, v) => `${e.seat === v ? 'Your turn' : `${n[e.seat]} to play`}${n.length === 2 ? ` (area ${e.area + 1})` : ''}.`,
   },
   move: (s) => {
     const a = s.action;
@@ -200,12 +203,12 @@ export const en: Catalogue = {
   position: {
     gameOver: (round, winner) => `Round ${round} · game over · ${winner === null ? 'no winner' : `${winner} wins`}`,
     roundOver: (round, turn) => `Round ${round} · round over after turn ${turn} · next: deal round ${round + 1} (N)`,
-    playing: (round, turn, name, area) => `Round ${round} · turn ${turn} · ${name} to play${area === null ? '' : ` (area ${area})`}`,
+    playing: (round, turn, name, area) => `Round ${round} · turn ${turn} · ${name} to play${area === null ? '' : ` (area ${area + 1})`}`,
     scores: (mode, target, l) => `Scores (${mode === 'rounds' ? `round wins, ${target} to win` : `tokens, ${target} to win`}): ${l}`,
     out: (l) => `Out: ${l.map((o) => `${o.name} (${ordinal(o.place)})`).join(', ')}`,
     tableEmpty: () => 'Table: empty',
     table: () => 'Table:',
-    set: (name, area, size, value, cards) => `  ${name}${area === null ? '' : ` area ${area}`}: ${count(size)} ${value}${size === 1 ? '' : 's'} [cards ${cards.join(', ')}]`,
+    set: (name, area, size, value, cards) => `  ${name}${area === null ? '' : ` area ${area + 1}`}: ${count(size)} ${value}${size === 1 ? '' : 's'} [cards ${cards.join(', ')}]`,
     discard: (n) => `Discard: ${n} card${n === 1 ? '' : 's'}`,
     hands: () => 'Hands:',
     seat: (n) => `seat ${n}`,

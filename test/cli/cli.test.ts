@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGame, legalMoves, apply, formatPosition, parsePosition, parseRecord, replay } from '../../src/index.js';
+import { createGame, discardPile, legalMoves, apply, formatPosition, parsePosition, parseRecord, replay, STANDARD_DECK } from '../../src/index.js';
+
+const fromPositionText = parsePosition;
 import { bigDescription } from '../helpers/big-positions.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -120,7 +122,8 @@ describe('dnup replay (rules §3, §5)', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toContain(`Verdict: ILLEGAL move at index ${e.index} (round ${e.round}, turn ${e.turn}), seat ${e.seat}`);
     expect(r.stdout).toContain(e.text);
-    expect(r.stdout).toContain(`${e.code} (rules §5 B)`);
+    expect(r.stdout).toContain(`${e.code}: `);
+    expect(r.stdout).toMatch(/\(rules §5 B\)\.\n/);
     expect(r.stdout).toContain('Position before the move:');
     const quiet = dnup(['replay', '--quiet', fixture('illegal-add.json')]);
     expect(quiet.status).toBe(1);
@@ -223,6 +226,50 @@ describe('dnup check and replay with position text (docs/notation.md §5)', () =
       expect(r.stderr.length).toBeLessThan(800);
       expect(r.stdout).toBe('');
     }
+  });
+
+  it('an invalid position is exit 1 whether it comes as JSON or as position text: a set of mixed values too', () => {
+    const state = fromPositionText('dnup1 Ana,Ben,Cy 5/2,1/6;7/1;8/1 1:3/4,3/6;2:5/6 t0');
+    const mixed = 'dnup1 Ana,Ben,Cy 5/2,1/6;7/1;8/1 1:3/4,4/8;2:5/6 t0'; // 4·8 shows 4 in a set of 3s
+    const r = dnup(['check', '-'], mixed);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('Invalid position: 1 problem.');
+    expect(r.stdout).toMatch(/MIXED_SET at table\[0\]: /);
+    // the same kind of fault in JSON: a card that cannot show its set's value
+    const odd = discardPile(state).find((id) => !STANDARD_DECK.cards[id]!.faces.includes(3))!;
+    const json = JSON.stringify({ ...state, table: [{ seat: 1, area: 0, value: 3, cards: [15, odd] }, ...state.table.slice(1)], discardCount: state.discardCount });
+    const j = dnup(['check', '-'], json);
+    expect(j.status).toBe(1);
+    expect(j.stdout).toMatch(/Invalid position/);
+    expect(j.stdout).toMatch(/MIXED_SET/);
+  });
+
+  it('reads the short form of position text, and prints it back in full', () => {
+    const r = dnup(['check', '-'], 'dnup1 Ana,Ben,Cy 5/2,1/6;7/1;8/1 1:3/4,3/6;2:5/6 t0\n');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('Legal moves (');
+    expect(r.stdout).toMatch(/Position text: dnup1 Ana,Ben,Cy 5\/2,1\/6;7\/1;8\/1 1:3\/4,3\/6;2:5\/6 playing r1 t0#1 s0 o- p0,0,0 m0 x[0-9a-f]{32} "position"\n/);
+  });
+
+  it('every problem and refusal it prints cites its rule once (issue 24: "(rules §5 A): … (rules §5 A)")', () => {
+    const lines = [
+      ...dnup(['check', fixture('position-broken.json')]).stdout.split('\n').filter((l) => /^ {2}[A-Z_]+ /.test(l)),
+      ...dnup(['replay', fixture('illegal-add.json')]).stdout.split('\n').filter((l) => /^ {2}[A-Z_]+: /.test(l)),
+      ...dnup(['replay', fixture('unknown-card.json')]).stderr.split('\n').filter((l) => /^ {2}[A-Z_]+ /.test(l)),
+    ];
+    expect(lines.length).toBeGreaterThan(8);
+    for (const line of lines) expect([...line.matchAll(/\brules §/g)], line).toHaveLength(1);
+  });
+
+  it('names the duel\'s play areas "area 1" and "area 2" in every line for people (the notation counts from 0)', () => {
+    let state = createGame(['Ana', 'Ben'], 'areas');
+    while (state.table.length < 2 || state.status !== 'playing') state = apply(state, legalMoves(state)[0]!);
+    const r = dnup(['check', '-'], formatPosition(state));
+    expect(r.status).toBe(0);
+    const people = r.stdout.split('\n').filter((l) => !l.startsWith('Position text:')).map((l) => l.replace(/^ {2}[ANTRP] [0-9.,>]+\s+/, ''));
+    expect(people.join('\n')).not.toMatch(/\barea 0\b/);
+    expect(r.stdout).toContain(`to play (area ${state.turn.area + 1})`);
+    for (const set of state.table) expect(r.stdout).toMatch(new RegExp(`${state.players[set.seat]} area ${set.area + 1}: `));
   });
 
   it('replay --positions prints the starting position and the position after each move, each one that reads back', () => {

@@ -49,12 +49,26 @@ describe('README.md', () => {
     expect(commands).toEqual(['npm ci && npm run demo', 'npm run test:all']);
   });
 
-  it('links every page of docs/ and the guides, the changelog, the contributors\' guide and the licence', () => {
+  it('links every document the package ships: the pages of docs/ and the guides, the changelog, the contributors\' guide and the licence', () => {
     const targets = new Set(relativeLinks(join(ROOT, 'README.md')).map((l) => l.target));
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
+    const shipped = (f: string): boolean => pkg.files.some((p) => p === f || (p.endsWith('/*.md') && dirname(f) === p.slice(0, -'/*.md'.length) && f.endsWith('.md')));
     const pages = linkedFiles()
       .map((f) => relative(ROOT, f))
-      .filter((f) => f !== 'README.md');
+      .filter((f) => f !== 'README.md' && shipped(f));
+    expect(pages.length).toBeGreaterThan(12);
     for (const page of [...pages, 'LICENSE', 'docs/record.schema.json']) expect(targets, `README.md does not link ${page}`).toContain(page);
+  });
+
+  it('leaves no page of docs/ unreachable: what the package does not ship is linked from CONTRIBUTING.md', () => {
+    const linked = new Set([
+      ...relativeLinks(join(ROOT, 'README.md')).map((l) => l.target),
+      ...relativeLinks(join(ROOT, 'CONTRIBUTING.md')).map((l) => l.target),
+    ]);
+    const unlinked = linkedFiles()
+      .map((f) => relative(ROOT, f))
+      .filter((f) => !['README.md', 'CONTRIBUTING.md'].includes(f) && !linked.has(f));
+    expect(unlinked).toEqual([]);
   });
 
   it('holds no benchmark, arena or load-test tables: they live in docs/', () => {

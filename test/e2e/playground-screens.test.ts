@@ -137,7 +137,8 @@ async function handRows(page: Page): Promise<{ rows: number; fewest: number; per
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  // the whole page, but the rules (8,000 px of reference text) as the screen shows them
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: !name.startsWith('rules') });
 }
 
 /** Checks and photographs the page at every size; `tag` names the screen. */
@@ -266,6 +267,10 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
       }
       state = apply(state, move);
     }
+    // the log tells the player's own moves to them, in values, never ids
+    const log = await page.locator('#log li').allTextContents();
+    expect(log.filter((l) => /^You (play|rotate|take|add)/.test(l)).length, log.join('\n')).toBeGreaterThan(0);
+    expect(log.join(' ')).not.toMatch(/[Cc]ard \d|seat \d/);
     const steps = await page.evaluate(() => (window as unknown as { __steps: { animating: boolean; move: string; line: string; sets: number }[] }).__steps);
     const between = steps.filter((s) => s.animating);
     expect(between.length, 'positions drawn between two views').toBeGreaterThan(0);

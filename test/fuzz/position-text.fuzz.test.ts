@@ -88,6 +88,39 @@ describe('parsePosition', () => {
   );
 
   it(
+    'on the short form of a reached position (any optional fields left out, then damaged) returns a valid state or a coded error',
+    () => {
+      fc.assert(
+        property(reached, fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }), fc.array(edit, { maxLength: 2 }), ({ state }, keep, edits) => {
+          const fields = formatPosition(state).split(' ');
+          // after the table: status … seed (and the deck); the turn (index 6) always stays, its number may go
+          const tail = fields
+            .slice(4)
+            .map((f, i) => (i === 2 && !keep[9] ? f.replace(/#\d+$/, '') : f))
+            .filter((f, i) => i === 2 || f.startsWith('deck') || keep[i]);
+          const short = [...fields.slice(0, 4), ...tail].join(' ');
+          const text = edits.reduce(damaged, short);
+          const out = returnsOrCoded(`parsePosition(${JSON.stringify(text.slice(0, 200))}…)`, () => parsePosition(text), coded);
+          if (out.ok) {
+            expect(validatePosition(toPosition(out.value))).toEqual([]);
+            expect(parsePosition(formatPosition(out.value))).toEqual(out.value);
+            // undamaged, the hands and the table come through as written
+            if (edits.length === 0) expect({ hands: out.value.hands, table: out.value.table }).toEqual({ hands: state.hands, table: state.table });
+          } else if (edits.length === 0) {
+            // a short form of a real position always follows the grammar; its defaults may break a rule
+            expect(isPositionError(out.error), String(out.error)).toBe(true);
+          } else if (isNotationError(out.error)) {
+            expect(out.error.code).toBe('BAD_POSITION_TEXT');
+            expect(out.error.message.length).toBeLessThan(1000);
+          }
+        }),
+        runs(200),
+      );
+    },
+    timeoutFor(),
+  );
+
+  it(
     'refuses any non-text with a NotationError',
     () => {
       fc.assert(

@@ -161,7 +161,7 @@ describe('parsePosition', () => {
 
   it('a set of mixed values reads (the text is well formed) but is an invalid position, as in JSON: MIXED_SET with the other problems', () => {
     const fields = text.split(' ');
-    fields[3] = '1:3/4,4/3;2:5/6'; // 4·3 shows 4 in a set of 3s
+    fields[3] = '1:3/4,4/8;2:5/6'; // 4·8 shows 4 in a set of 3s
     fields[9] = 'p9,0,0';
     let caught: unknown;
     try {

@@ -4,7 +4,7 @@
  * player view, or the public view — shows the hints computed from that view (hints.ts), and
  * reports what the player did through `source.submit`. It never holds another seat's hand.
  */
-import { describeEvent, replay, type CardId, type HeldCard, type GameRecord, type Move, type PlayerView, type TableSet, type ViewEvent } from 'dnup';
+import { describeEvent, replay, viewSteps, type CardId, type HeldCard, type GameRecord, type Move, type PlayerView, type TableSet, type ViewEvent } from 'dnup';
 import { cardFace } from '../cards';
 import { h, replaceChildren } from '../dom';
 import { areasOf, facesOf } from '../engine';
@@ -15,12 +15,12 @@ import type { PlayerRecord } from '../player-record';
 import { replayOfPlayerRecord, loadReplay, type Replay } from '../replays';
 import { orderEl, roundGains, scoresEl, seatsEl, tableEl, turnLabel } from '../table';
 import { inPlayerWords } from '../wording';
-import { hintsOf, moveFromSelection, slotKey, type Hints } from './hints';
+import { hintsOf, NO_HINTS, playFromSelection, slotKey, type Hints } from './hints';
 import { boardSteps } from './steps';
 import { isSeatView, type BoardView, type GameSource, type Refusal, type SourceSnapshot } from './source';
 
-/** The hints while a move is being drawn: none. */
-const NO_HINTS: Hints = { legal: [], playable: new Set(), addTargets: new Map(), takeable: new Set() };
+/** The events that are a move itself (rules §5 A–D), not one of its consequences. */
+const ACTION_EVENTS: ReadonlySet<string> = new Set(['setPlayed', 'cardAdded', 'setTaken', 'handRotated']);
 
 /** How long a card takes to turn over on its way into the hand (matches styles.css). */
 const ROTATE_MS = 700;
@@ -160,12 +160,23 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     if (!animating) void drain();
   }
 
+  /** The positions a move passes through: the UI kit's `viewSteps` for a seat's views, the board's own fold for the public view. */
+  function stepsBetween(before: BoardView, after: BoardView): { event: ViewEvent; view: BoardView }[] {
+    if (!isSeatView(before) || !isSeatView(after)) return boardSteps(before, after);
+    try {
+      return viewSteps(before, after);
+    } catch {
+      return []; // views that are not one move apart: the new one at once
+    }
+  }
+
   /** Shows the snapshots in order, each move event by event at the player's speed. */
   async function drain(): Promise<void> {
     while (pending.length > 0 && !stopped) {
       const next = pending.shift()!;
+      const before = view;
       const pause = SPEEDS[host.speed()] / 2;
-      const steps = pause > 0 && next.view.moveCount === view.moveCount + 1 ? boardSteps(view, next.view) : [];
+      const steps = pause > 0 && next.view.moveCount === view.moveCount + 1 ? stepsBetween(view, next.view) : [];
       if (steps.length > 1) {
         animating = true;
         root.dataset.animating = 'true';
@@ -182,13 +193,12 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
         stepEvent = null;
         delete root.dataset.animating;
       }
-      show(next);
+      show(next, before);
     }
   }
 
-  function show(next: SourceSnapshot): void {
-    // the view on screen: the one before this move, or its last step (same turn and status)
-    const before = view;
+  /** Shows a snapshot; `before` is the view that was on screen before its move was drawn. */
+  function show(next: SourceSnapshot, before: BoardView): void {
     snap = next;
     view = next.view;
     if (view.moveCount !== before.moveCount) {
@@ -216,17 +226,17 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     logEl.setAttribute('aria-label', t().log.label);
     const items: HTMLElement[] = [];
     for (const entry of log) {
-      let first = entry.move !== null;
       for (const e of entry.events) {
+        // the move itself stands out; what follows from it (discards, beaten sets, scores) is a note
+        const isMove = entry.move !== null && ACTION_EVENTS.has(e.type);
         if (e.type === 'turnStarted') continue;
         let text: string;
         try {
-          text = describeEvent(e, players, currentLocale());
+          text = describeEvent(e, { players, locale: currentLocale(), ...(me === null ? {} : { viewer: me }) });
         } catch {
           continue;
         }
-        items.push(h('li', { class: `${first ? 'log-move' : 'log-note'}${entry.seat !== null && entry.seat === me ? ' mine' : ''}` }, text));
-        first = false;
+        items.push(h('li', { class: `${isMove ? 'log-move' : 'log-note'}${isMove && entry.seat !== null && entry.seat === me ? ' mine' : ''}` }, text));
       }
     }
     logEl.replaceChildren(...items);
@@ -250,7 +260,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   function refusalText(r: Refusal): string {
     const v = seatView();
     const cards = [...(v?.hand ?? []), ...view.table.flatMap((s) => s.cards.map((id) => ({ id, active: s.value })))];
-    const sentence = refusalSentence(r.code, r.params as Record<string, unknown> | undefined, r.rule, r.message);
+    const sentence = refusalSentence(r.code, r.params as Record<string, unknown> | undefined, r.rule, r.message, r.kind);
     // the English sentences name cards by id: in a player's words, faces and names instead
     return currentLocale() === 'en' ? inPlayerWords(sentence, { players: view.players, deck: view.deck, cards }) : sentence;
   }
@@ -529,7 +539,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     if (!v) return h('p', { class: 'hint actions' }, g.waitingFor(turnLabel(view, view.turn.seat, view.turn.area)));
     const sel = selectedIds();
     const mine = myTurn();
-    const verdict = mine && sel.length > 0 ? moveFromSelection(v, sel) : null;
+    const verdict = mine && sel.length > 0 ? playFromSelection(v, sel) : null;
     const values = [...new Set(sel.map((id) => v.hand.find((c) => c.id === id)!.active))];
     const label = sel.length === 0 ? g.play : values.length === 1 ? g.playSet(sel.length, values[0]!) : g.playCards(sel.length);
     const reason = !mine
@@ -704,7 +714,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     const e = stepEvent ?? last?.events.find((x) => x.type !== 'turnStarted' && x.type !== 'setDiscarded') ?? last?.events[0];
     let text = '';
     try {
-      if (e) text = describeEvent(e, view.players, currentLocale());
+      if (e) text = describeEvent(e, { players: view.players, locale: currentLocale(), ...(me === null ? {} : { viewer: me }) });
     } catch {
       text = '';
     }

@@ -1,15 +1,13 @@
 /**
- * What the board shows to guide the player, computed from the viewer's player view alone: the
- * playable cards, where a selected card may go, and whether the selection is a move (with the
- * library's reason when it is not). Stand-ins with the shape of the UI kit's `cardHints` and
- * `moveFromSelection` (src/ui), which replace them once merged.
+ * What the board shows to guide the player, from the viewer's player view alone, by the library's
+ * UI kit: the playable cards and the sets a card may go on (`cardHints`), and whether the
+ * selection is a move, with the library's reason when it is not (`moveFromSelection`).
  */
-import { checkMoveOfView, legalMovesOfView, type CardId, type Move, type PlayerView, type AreaRef } from 'dnup';
+import { cardHints, moveFromSelection, type AreaRef, type CardId, type Move, type PlayerView } from 'dnup';
 import type { Refusal } from './source';
 
 /** The hints of one view, computed once per view (the board redraws more often than views change). */
 export interface Hints {
-  readonly legal: readonly Move[];
   /** Cards some legal play uses. */
   readonly playable: ReadonlySet<CardId>;
   /** Per card, the sets (`"seat.area"`) a legal add may put it on. */
@@ -18,25 +16,24 @@ export interface Hints {
   readonly takeable: ReadonlySet<string>;
 }
 
+/** No hint: not the viewer's turn, or a move being drawn. */
+export const NO_HINTS: Hints = { playable: new Set(), addTargets: new Map(), takeable: new Set() };
+
 const memo = new WeakMap<PlayerView, Hints>();
 
-/** The hints of `view` (empty when it is not the viewer's turn). */
+/** The hints of `view` (none when it is not the viewer's turn). */
 export function hintsOf(view: PlayerView): Hints {
   let hints = memo.get(view);
   if (hints) return hints;
-  const legal = view.status === 'playing' && view.turn.seat === view.seat ? legalMovesOfView(view) : [];
-  const playable = new Set<CardId>();
-  const addTargets = new Map<CardId, string[]>();
-  const takeable = new Set<string>();
-  for (const m of legal) {
-    if (m.type === 'play') for (const id of m.cards) playable.add(id);
-    else if (m.type === 'add') {
-      const list = addTargets.get(m.card) ?? [];
-      list.push(slotKey(m.target));
-      addTargets.set(m.card, list);
-    } else if (m.type === 'take') takeable.add(slotKey(m.target));
+  const kit = view.status === 'playing' && view.turn.seat === view.seat ? cardHints(view) : null;
+  if (!kit?.toPlay) hints = NO_HINTS;
+  else {
+    hints = {
+      playable: new Set(kit.cards.filter((c) => c.playSizes.length > 0).map((c) => c.card)),
+      addTargets: new Map(kit.cards.filter((c) => c.addTo.length > 0).map((c) => [c.card, c.addTo.map(slotKey)])),
+      takeable: new Set(kit.sets.filter((s) => s.take).map((s) => slotKey(s.target))),
+    };
   }
-  hints = { legal, playable, addTargets, takeable };
   memo.set(view, hints);
   return hints;
 }
@@ -46,10 +43,9 @@ export function slotKey(ref: AreaRef): string {
   return `${ref.seat}.${ref.area}`;
 }
 
-/** The play move the selection makes, or the library's reason it is not one. */
-export function moveFromSelection(view: PlayerView, selection: readonly CardId[]): { ok: true; move: Move } | Refusal {
-  const move: Move = { type: 'play', cards: [...selection].sort((a, b) => a - b) };
-  const verdict = checkMoveOfView(view, move);
-  if (verdict.ok) return { ok: true, move };
-  return { ok: false, code: verdict.code, params: verdict.params, rule: verdict.rule, message: verdict.message };
+/** The play the selected cards make, or the library's reason they make none. */
+export function playFromSelection(view: PlayerView, selection: readonly CardId[]): { ok: true; move: Move } | Refusal {
+  const verdict = moveFromSelection(view, { cards: selection, action: 'play' });
+  if (verdict.ok) return verdict;
+  return { ok: false, code: verdict.code, kind: verdict.kind, params: verdict.params, rule: verdict.rule, message: verdict.message };
 }

@@ -68,6 +68,8 @@ export interface SourceSnapshot {
 /** A refused move: the library's (or the server's) code, its parameters, and the rule it breaks. */
 export interface Refusal {
   readonly ok: false;
+  /** Which catalogue of the library words `code`: a move's refusal (default), or a selection's (the UI kit's). */
+  readonly kind?: 'IllegalMoveError' | 'SelectionError';
   readonly code: string;
   /** The library's error parameters when known (offline), for a sentence in the player's language. */
   readonly params?: ErrorParams;

@@ -1,8 +1,8 @@
 /**
- * The positions one move passes through, one per event, for drawing it event by event: a stand-in
- * with the shape of the UI kit's `viewSteps` (src/ui, issue 21), which replaces it once merged.
- * It folds what the board draws — the table, the discard pile, hand sizes and the viewer's own
- * hand — and ends on `after` itself; anything it cannot fold shows `after` at once.
+ * The positions one move passes through, one per event, for the public view (a spectator's, seat
+ * null), which the UI kit's `viewSteps` does not take (it reads a seat's views). It folds what the
+ * board draws — the table, the discard pile, hand sizes — and ends on `after` itself; anything it
+ * cannot fold shows `after` at once.
  */
 import type { CardId, HeldCard, TableSet, ViewEvent } from 'dnup';
 import type { BoardView } from './source';

@@ -67,11 +67,10 @@ export function onLocaleChange(listener: () => void): () => void {
 }
 
 /** The library's sentence for a refused move, in the chosen language; `fallback` when it has none. */
-export function refusalSentence(code: string, params: Record<string, unknown> | undefined, rule: string | undefined, fallback: string): string {
+export function refusalSentence(code: string, params: Record<string, unknown> | undefined, rule: string | undefined, fallback: string, kind: 'IllegalMoveError' | 'SelectionError' = 'IllegalMoveError'): string {
   try {
     const p = { ...(params ?? {}), ...(rule === undefined ? {} : { rule }) };
-    // errorSentence falls back to its English sentence for a code it does not know
-    return errorSentence('IllegalMoveError', code as never, p as never, locale);
+    return errorSentence(kind, code as never, p as never, locale);
   } catch {
     return fallback;
   }
