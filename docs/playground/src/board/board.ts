@@ -111,7 +111,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     return v && !animating ? hintsOf(v) : null;
   };
 
-  const logEl = h('ol', { class: 'log', id: 'log' });
+  const logEl = h('ol', { class: 'log', id: 'log', tabindex: 0, 'aria-labelledby': 'log-title' });
   const logDetails = h('details', { class: 'log-details' });
   const logTitle = h('h2', { id: 'log-title' });
   const board = h('div', { class: 'board' });
