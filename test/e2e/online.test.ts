@@ -340,6 +340,7 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
           // the room has a turn clock: its seconds and whose turn, counted down above the board
           await waitText(ana, '#online-clock-left', /^Encore \d+ s à Ana pour jouer$/);
           await screen(ana, 'game', DESKTOP);
+          await screen(spectator, 'spectator', DESKTOP);
         }
         const state = await stateAt(code, board.move);
         const move = state.status === 'roundOver' ? ({ type: 'nextRound' } as const) : await greedy.chooseMove(playerView(state, seat), legalMoves(state));
