@@ -89,7 +89,9 @@ async function englishOnScreen(page: Page): Promise<string[]> {
     return out;
   });
   // the server names its bots in English ("Greedy bot"): a name, not a sentence of the page
-  return texts.map((t) => t.replace(/\b(Greedy|Random|Monte-Carlo) bot\b/g, '')).flatMap((t) => ((t.match(/\p{L}{3,}/gu) ?? []).some((w) => ENGLISH_ONLY.has(w)) ? [t.slice(0, 80)] : []));
+  // nor are hashes, seeds and codes (a run of letters inside them is no word)
+  const words = (t: string): string => t.replace(/\b(Greedy|Random|Monte-Carlo) bot\b/g, '').split(/\s+/).filter((w) => !/\d/.test(w)).join(' ');
+  return texts.map(words).flatMap((t) => ((t.match(/\p{L}{3,}/gu) ?? []).some((w) => ENGLISH_ONLY.has(w)) ? [t.slice(0, 80)] : []));
 }
 
 /** Screenshots of the page at every size (then back to `keep`), axe-core on it, and no English left in French or Dutch. */
@@ -244,6 +246,33 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
     await page.context().close();
     // the browser logs each refused connection as a console error: expected here
     errors.length = 0;
+  });
+
+  it("the host starts early: a bot takes the empty person's seat; a private room stays out of the lobby", async () => {
+    const server = `ws://127.0.0.1:${game.port}`;
+    const host = await newPage(PHONE);
+    await host.goto(`${siteUrl}?lang=nl#online&server=${encodeURIComponent(server)}`);
+    await host.fill('#online-name', 'Cas');
+    await host.click('#online-new');
+    await host.selectOption('#online-players', '2');
+    await host.selectOption('#online-seat-1', 'human');
+    await host.check('#online-private');
+    await host.click('#online-create');
+    await waitText(host, '#online-people li[data-seat="1"] .online-seat-state', 'wacht op een persoon');
+    const code = (await host.textContent('#online-code'))!.trim();
+    expect((await game.store.unfinished()).some((g) => g.id === code), 'no game stored before the start').toBe(false);
+    const visitor = await newPage(DESKTOP);
+    await visitor.goto(`${siteUrl}#online&server=${encodeURIComponent(server)}`);
+    await visitor.locator('#online-no-rooms, #online-rooms').first().waitFor();
+    expect(await visitor.locator(`#online-rooms li[data-room="${code}"]`).count(), 'a private room is not listed').toBe(0);
+    await host.click('#online-start');
+    await host.waitForSelector('#online-game[data-move-count]');
+    const stored = (await game.store.unfinished()).find((g) => g.id === code)!;
+    expect(stored.kinds).toEqual(['human', 'greedy']);
+    await host.click('#online-leave');
+    await host.locator('#online-new').waitFor();
+    await host.context().close();
+    await visitor.context().close();
   });
 
   it('two people and a bot play a whole game; a reload takes the seat back; a spectator watches to the end', async () => {
