@@ -18,7 +18,7 @@ export interface Bot {
    * Chooses a move for the seat to play.
    *
    * @param view - what this seat may know; `view.seat === view.turn.seat`.
-   * @param moves - the legal moves, in canonical order (equal to `legalMovesOfView(view)`), never empty.
+   * @param moves - the legal moves, in canonical order (equal to `legalMoves(view)`), never empty.
    */
   chooseMove(view: PlayerView, moves: readonly Move[]): Move | Promise<Move>;
 }

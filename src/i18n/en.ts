@@ -9,6 +9,8 @@ const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven
 const count = (n: number): string => NUMBER_WORDS[n] ?? String(n);
 const aValue = (v: number): string => `${v === 8 || v === 11 || v === 18 || String(v).startsWith('8') ? 'an' : 'a'} ${v}`;
 const setPhrase = (size: number, value: number): string => (size === 1 ? aValue(value) : `${count(size)} ${value}s`);
+/** A set after a possessive: "Ben's single 9", "your three 6s". */
+const ownPhrase = (size: number, value: number): string => (size === 1 ? `single ${value}` : setPhrase(size, value));
 const list = (items: readonly (string | number)[]): string =>
   items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 const ordinal = (n: number): string => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
@@ -150,18 +152,18 @@ export const en: Catalogue = {
   problems: (sentences) => (sentences.length === 1 ? sentences[0]! : `${sentences.length} problems: ${sentences.join(' ')}`),
   events: {
     roundDealt: (e, n, v) => `Round ${e.round} is dealt; ${e.starter === v ? 'you hold the ★ and start' : `${n[e.starter]} holds the ★ and starts`}.`,
-    setDiscarded: (e, n, v) => `${whose(n, e.seat, v, true)} ${setPhrase(e.cards.length, e.value)} ${e.cards.length === 1 ? 'goes' : 'go'} to the discard pile.`,
+    setDiscarded: (e, n, v) => `${whose(n, e.seat, v, true)} ${ownPhrase(e.cards.length, e.value)} ${e.cards.length === 1 ? 'goes' : 'go'} to the discard pile.`,
     setPlayed: (e, n, v) => `${subject(n, e.seat, v, 'play', 'plays')} ${setPhrase(e.cards.length, e.value)}.`,
     cardAdded: (e, n, v) => `${subject(n, e.seat, v, 'add', 'adds')} ${aValue(e.value)} to ${whose(n, e.target.seat, v)} set, making ${setPhrase(e.size, e.value)}.`,
     setBeaten: (e, n, v) => {
       const one = e.cards.length === 1;
-      const what = `${whose(n, e.seat, v, true)} ${setPhrase(e.cards.length, e.value)} ${one ? 'is' : 'are'} beaten and`;
+      const what = `${whose(n, e.seat, v, true)} ${ownPhrase(e.cards.length, e.value)} ${one ? 'is' : 'are'} beaten and`;
       return e.fate === 'discarded'
         ? `${what} discarded.`
         : `${what} ${one ? 'returns' : 'return'} to ${e.seat === v ? 'your' : 'their'} hand as ${shownAs(e.returned.map((c) => c.active))}.`;
     },
     setTaken: (e, n, v) =>
-      `${subject(n, e.seat, v, 'take', 'takes')} ${whose(n, e.from.seat, v)} ${setPhrase(e.cards.length, e.value)}, which ${e.cards.length === 1 ? 'joins' : 'join'} ${e.seat === v ? 'your' : 'their'} hand as ${shownAs(e.cards.map((c) => c.active))}.`,
+      `${subject(n, e.seat, v, 'take', 'takes')} ${whose(n, e.from.seat, v)} ${ownPhrase(e.cards.length, e.value)}, which ${e.cards.length === 1 ? 'joins' : 'join'} ${e.seat === v ? 'your' : 'their'} hand as ${shownAs(e.cards.map((c) => c.active))}.`,
     handRotated: (e, n, v) => {
       const size = e.size ?? e.cards?.length ?? 0;
       return `${subject(n, e.seat, v, 'rotate', 'rotates')} ${e.seat === v ? 'your' : 'their'} hand of ${size} ${size === 1 ? 'card' : 'cards'}.`;

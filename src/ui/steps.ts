@@ -20,9 +20,11 @@ import type { PlayerView, ViewEvent } from '../views/player-view.js';
 export interface StateStep {
   readonly event: GameEvent;
   /**
-   * The position once `event` has happened. Every step but the last is for showing only: it may
-   * be a moment no turn starts in (a set played whose beaten set has not left yet), so the library
-   * checks it in full if it is handed back. The last step's state is `apply`'s result itself.
+   * The position once `event` has happened. Every step but the last is for drawing only: the
+   * middle of a move is no position of the rules (a set played still lies beside the set it beats,
+   * the mover still has the turn), so hand it to no other function — `cardHints`, `legalMoves`,
+   * `apply` check it in full and may refuse it with a `PositionError`. Take hints from the last
+   * step's state, which is `apply`'s result itself.
    */
   readonly state: GameState;
 }
@@ -30,7 +32,10 @@ export interface StateStep {
 /** One step of {@link viewSteps}: an event as the seat sees it and its view right after it. */
 export interface ViewStep {
   readonly event: ViewEvent;
-  /** The view once `event` has happened; the last step's is the `after` view itself. */
+  /**
+   * The view once `event` has happened, for drawing only (as {@link StateStep.state}: the middle
+   * of a move is no position, so ask `cardHints` about `after`); the last step's is `after` itself.
+   */
   readonly view: PlayerView;
 }
 

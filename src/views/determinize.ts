@@ -27,7 +27,7 @@ export { DETERMINIZED_SEED } from './sample-state.js';
  * @example
  * ```ts
  * const sample = determinize(view, seededRandom(1));
- * const after = apply(sample, legalMovesOfView(view)[0]!);
+ * const after = apply(sample, legalMoves(view)[0]!);
  * ```
  */
 export function determinize(view: PlayerView, rng: RandomSource): GameState {

@@ -9,7 +9,11 @@ import type { Move } from '../core/moves.js';
 import type { GameState } from '../core/state.js';
 import type { PlayerView } from './player-view.js';
 
-/** The verdict of {@link checkMoveOfView}: the core's {@link MoveCheck} (`NOT_YOUR_TURN` for a seat not to play). */
+/**
+ * The verdict of {@link checkMoveOfView}: the core's {@link MoveCheck} (`NOT_YOUR_TURN` for a seat not to play).
+ *
+ * @deprecated Use `MoveCheck`, the verdict of `checkMove`; this alias goes in the next minor version.
+ */
 export type ViewMoveCheck = MoveCheck;
 
 /** True when `x` is a {@link PlayerView} rather than a full state. */
@@ -26,6 +30,7 @@ export function isPlayerView(x: GameState | PlayerView): x is PlayerView {
  * seat to play they equal `legalMoves(state)`; a seat that is not to play has none. The same as
  * `legalMoves(view)`.
  *
+ * @deprecated Call `legalMoves(view)`, which takes a state or a view; this alias goes in the next minor version.
  * @param view - a player view.
  * @example
  * ```ts
@@ -42,6 +47,7 @@ export function legalMovesOfView(view: PlayerView): Move[] {
  * `NOT_YOUR_TURN` when the view's seat is not the one to play (rules §4). The same as
  * `checkMove(view, move)`.
  *
+ * @deprecated Call `checkMove(view, move)`, which takes a state or a view; this alias goes in the next minor version.
  * @param view - a player view.
  * @param move - anything; malformed input gives `MALFORMED_MOVE`.
  * @example

@@ -13,7 +13,6 @@ import {
   ismctsBot,
   isBotError,
   legalMoves,
-  legalMovesOfView,
   playerView,
   playGame,
   seededRandom,
@@ -36,7 +35,7 @@ describe('ismcts: the time budget', () => {
   it('stops within 10% of its budget whatever each iteration costs, and uses most of it (injected clock)', () => {
     const state = midGame(3, 'budget', 12);
     const view = playerView(state, state.turn.seat);
-    const moves = legalMovesOfView(view);
+    const moves = legalMoves(view);
     fc.assert(
       fc.property(fc.integer({ min: 5, max: 200 }), fc.double({ min: 0.002, max: 0.1, noNaN: true }), fc.nat(), (budget, share, salt) => {
         // time passes only while the bot iterates: it reads the clock at its start, then before
@@ -67,7 +66,7 @@ describe('ismcts: the time budget', () => {
     const view = playerView(state, state.turn.seat);
     let reads = 0;
     const bot = ismctsBot({ iterations: 25, seed: 1, now: () => ++reads });
-    bot.chooseMove(view, legalMovesOfView(view));
+    bot.chooseMove(view, legalMoves(view));
     expect(reads).toBe(1 + 2 * 25); // the start, then two reads per iteration
   });
 
@@ -76,7 +75,7 @@ describe('ismcts: the time budget', () => {
       fc.property(fc.integer({ min: 3, max: 5 }), fc.integer({ min: 5, max: 200 }), fc.double({ min: 0.001, max: 0.02, noNaN: true }), fc.nat(), (players, budget, share, salt) => {
         const state = midGame(players, `halving ${salt}`, 10);
         const view = playerView(state, state.turn.seat);
-        const moves = legalMovesOfView(view);
+        const moves = legalMoves(view);
         // the bot reads the clock at its start and after each playout: each read after the
         // first advances the clock by that playout's cost, up to 1.5 × share of the budget (a
         // playout costs about 1% of a 10 ms budget; a round plays up to 8 of them)
@@ -103,7 +102,7 @@ describe('ismcts: the time budget', () => {
     const view = playerView(state, state.turn.seat);
     let reads = 0;
     const bot = ismctsBot({ iterations: 40, seed: 1, now: () => ++reads });
-    bot.chooseMove(view, legalMovesOfView(view));
+    bot.chooseMove(view, legalMoves(view));
     expect(reads).toBeGreaterThan(1 + 20);
     expect(reads).toBeLessThanOrEqual(1 + 40);
   });

@@ -72,6 +72,10 @@ describe('describeEvent to a viewer', () => {
     expect(you(out!, 'fr')).toBe('Vous vous êtes débarrassé de toutes vos cartes, en premier.');
     expect(you(dealt!, 'nl')).toBe('Ronde 2 is gedeeld; jij hebt de sterkaart en begint.');
     expect(you(EVENTS[13]!, 'en')).toBe('Your turn.');
+    // one card after a possessive: "Ben's single 2", never "Ben's a 2"
+    const single: NarratedEvent = { type: 'setTaken', seat: 0, from: { seat: 1, area: 0 }, value: 2, cards: [h(9, 5)] };
+    expect(you(single, 'en')).toBe("You take Ben's single 2, which joins your hand as a 5.");
+    expect(describeEvent(single, NAMES, { viewer: 1 })).toBe('Ana takes your single 2, which joins their hand as a 5.');
   });
 
   it('keeps the old call forms and refuses a viewer that is no seat', () => {
