@@ -6,7 +6,7 @@
  * (messages.ts), bots, deals and the turn clock (turns.ts), views (views.ts), restore (restore.ts).
  */
 import { ClientState, LobbyRoom, Room, ServerError, type Client, type Delayed } from '@colyseus/core';
-import { apply, checkMoveOfView, createGame, legalMoves, playerView, recordOf, type GameRecord, type GameState, type Move } from 'dnup';
+import { createGame, legalMoves, playerView, recordOf, type GameRecord, type GameState, type Move } from 'dnup';
 import {
   CLOSE_CODES,
   MAX_SPECTATORS,
@@ -24,7 +24,8 @@ import {
 import { isRoomData, logRefusal, newClientData, readFrame, type ClientData } from './messages.js';
 import { admit } from './rate-limit.js';
 import { pendingRestores, replayStored, RESTORE_OPTION } from './restore.js';
-import { BOT_NAMES, botFor, hashToken, newCode, newSeat, newSeatToken, uniqueName, waitingForSomeone, type Seat } from './seats.js';
+import { BOT_NAMES, botFor, chooseSeat, fillEmptySeats, hashToken, JoinRefusal, newCode, newSeat, newSeatToken, uniqueName, waitingForSomeone, type Seat, type SeatChoice } from './seats.js';
+import { judgeMove } from './session.js';
 import { roomSettings } from './settings.js';
 import { GameTakenOver, type StoredGame } from './store.js';
 import { deadlineOf, planTurn, samePlan, type TurnPlan } from './turns.js';
@@ -169,32 +170,25 @@ export class DnupRoom extends Room {
 
   override onJoin(client: Client, options: unknown): void {
     client.userData = newClientData(this.cfg.rateBurst, Date.now());
-    let o: ReturnType<typeof readJoinOptions>;
-    // the first person in takes the host's seat (the creator: Colyseus joins it right after onCreate)
-    const creating = this.phase === 'waiting' && this.seats.every((s) => s.kind !== 'human' || s.tokenHash === '');
+    let choice: SeatChoice;
+    let name: string | null;
     try {
-      o = readJoinOptions(options);
+      const o = readJoinOptions(options);
+      name = o.name;
+      choice = chooseSeat(this.seats, o, { started: this.phase !== 'waiting', host: this.host, spectators: this.spectators.size, maxSpectators: MAX_SPECTATORS });
     } catch (e) {
-      throw new ServerError(4400, (e as Error).message);
+      throw new ServerError(e instanceof JoinRefusal ? e.code : 4400, (e as Error).message);
     }
-    if (o.seatToken !== null) {
-      const h = hashToken(o.seatToken);
-      const seat = this.seats.findIndex((s) => s.tokenHash !== '' && s.tokenHash === h);
-      if (seat < 0) throw new ServerError(4403, 'BAD_SEAT_TOKEN: this seat token belongs to no seat of this room.');
-      this.attach(client, seat, null);
-    } else if (o.spectate) {
-      if (this.spectators.size >= MAX_SPECTATORS) throw new ServerError(4409, `TOO_MANY_SPECTATORS: a room takes ${MAX_SPECTATORS} spectators.`);
+    if (choice.kind === 'token') this.attach(client, choice.seat, null);
+    else if (choice.kind === 'spectate') {
       this.spectators.add(client);
       this.sendWelcome(client, null, null);
     } else {
-      if (this.phase !== 'waiting') throw new ServerError(4409, 'GAME_STARTED: the game has started; join as a spectator, or with your seat token.');
-      const seat = creating ? this.host : this.seats.findIndex((s) => s.kind === 'human' && s.tokenHash === '');
-      if (seat < 0) throw new ServerError(4409, 'ROOM_FULL: every seat is taken; join as a spectator.');
       const token = newSeatToken();
-      const s = this.seats[seat]!;
+      const s = this.seats[choice.seat]!;
       s.tokenHash = hashToken(token);
-      s.name = uniqueName(this.seats, o.name ?? '', seat);
-      this.attach(client, seat, token);
+      s.name = uniqueName(this.seats, name ?? '', choice.seat);
+      this.attach(client, choice.seat, token);
     }
     this.broadcastLobby();
     if (this.phase === 'waiting' && this.seats.every((s) => s.kind !== 'human' || s.tokenHash !== '')) this.startGame();
@@ -363,22 +357,11 @@ export class DnupRoom extends Room {
     this.queue = this.queue
       .then(async () => {
         if (this.shuttingDown) return;
-        const game = this.game;
-        if (game && moveCount !== null && moveCount !== game.moveCount) {
-          // chosen before another move landed (at a round's end anyone may deal): not judged against a newer position
-          if (client) this.refuse(client, MESSAGES.move, { code: 'STALE_MOVE', message: `That move was chosen at move ${moveCount}; the game is at move ${game.moveCount}. Choose again from the latest view.` });
+        const judged = judgeMove(this.game, this.phase === 'playing', seat, move, moveCount);
+        if (!judged.ok) {
+          if (client) this.refuse(client, MESSAGES.move, judged.refusal);
           return;
         }
-        if (!game || this.phase !== 'playing') {
-          if (client) this.refuse(client, MESSAGES.move, { code: 'GAME_OVER', message: 'The game is over (rules §6).', rule: '§6' });
-          return;
-        }
-        const verdict = checkMoveOfView(playerView(game, seat), move);
-        if (!verdict.ok) {
-          if (client) this.refuse(client, MESSAGES.move, verdict);
-          return;
-        }
-        const next = apply(game, move);
         // stored before anyone sees it: a client never sees a move a crash could lose. The store
         // refuses the write when another process took the game over (a fencing token): then stop.
         try {
@@ -387,7 +370,7 @@ export class DnupRoom extends Room {
           if (e instanceof GameTakenOver) return this.handOver('taken over by another process');
           throw e;
         }
-        this.game = next;
+        this.game = judged.next;
         this.moves.push(move);
         this.since = Date.now();
         this.afterMove();
@@ -425,13 +408,8 @@ export class DnupRoom extends Room {
 
   private startGame(): void {
     if (this.phase !== 'waiting') return;
+    fillEmptySeats(this.seats); // the host started early
     this.seats.forEach((s, i) => {
-      if (s.kind === 'human' && s.tokenHash === '') {
-        // the host started early: a bot takes each empty seat for the whole game
-        s.kind = 'greedy';
-        s.playedBy = 'bot';
-        s.name = uniqueName(this.seats, BOT_NAMES.greedy, i);
-      }
       if (s.kind !== 'human') s.bot = this.botFor(s.kind, i);
     });
     this.seedText = newSeatToken().slice(0, 16);

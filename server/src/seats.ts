@@ -61,3 +61,57 @@ export function uniqueName(seats: readonly Seat[], wanted: string, seat: number)
 export function waitingForSomeone(seats: readonly Seat[]): boolean {
   return seats.some((s) => s.kind === 'human' && s.client === null && s.deadline !== null);
 }
+
+/** Where a joining client goes, decided from the seats alone (the room then attaches it). */
+export type SeatChoice =
+  | { readonly kind: 'token'; readonly seat: number }
+  | { readonly kind: 'spectate' }
+  | { readonly kind: 'new'; readonly seat: number };
+
+/** A refused join: its Colyseus error code (docs/online.md) and a sentence starting with the reason's code. */
+export class JoinRefusal extends Error {
+  constructor(
+    readonly code: 4400 | 4403 | 4409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Chooses the seat of a joining client: the seat its token belongs to, a spectator's place, or
+ * the next free human seat before the game (the host's for the creator, who joins first).
+ * @throws {@link JoinRefusal} `BAD_SEAT_TOKEN` (4403), `TOO_MANY_SPECTATORS`, `GAME_STARTED`, `ROOM_FULL` (4409).
+ */
+export function chooseSeat(
+  seats: readonly Seat[],
+  o: { readonly seatToken: string | null; readonly spectate: boolean },
+  room: { readonly started: boolean; readonly host: number; readonly spectators: number; readonly maxSpectators: number },
+): SeatChoice {
+  if (o.seatToken !== null) {
+    const h = hashToken(o.seatToken);
+    const seat = seats.findIndex((s) => s.tokenHash !== '' && s.tokenHash === h);
+    if (seat < 0) throw new JoinRefusal(4403, 'BAD_SEAT_TOKEN: this seat token belongs to no seat of this room.');
+    return { kind: 'token', seat };
+  }
+  if (o.spectate) {
+    if (room.spectators >= room.maxSpectators) throw new JoinRefusal(4409, `TOO_MANY_SPECTATORS: a room takes ${room.maxSpectators} spectators.`);
+    return { kind: 'spectate' };
+  }
+  if (room.started) throw new JoinRefusal(4409, 'GAME_STARTED: the game has started; join as a spectator, or with your seat token.');
+  const creating = seats.every((s) => s.kind !== 'human' || s.tokenHash === '');
+  const seat = creating ? room.host : seats.findIndex((s) => s.kind === 'human' && s.tokenHash === '');
+  if (seat < 0) throw new JoinRefusal(4409, 'ROOM_FULL: every seat is taken; join as a spectator.');
+  return { kind: 'new', seat };
+}
+
+/** At an early start, a greedy bot takes each human seat nobody took, for the whole game. */
+export function fillEmptySeats(seats: Seat[]): void {
+  seats.forEach((s, i) => {
+    if (s.kind === 'human' && s.tokenHash === '') {
+      s.kind = 'greedy';
+      s.playedBy = 'bot';
+      s.name = uniqueName(seats, BOT_NAMES.greedy, i);
+    }
+  });
+}
