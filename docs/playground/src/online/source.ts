@@ -3,9 +3,9 @@
  * holds only what the server sent this tab: its seat's player view (or the spectator's public
  * view), the people in the seats, and at the end the record with the seed.
  */
-import type { Move } from 'dnup';
+import { checkMoveOfView, type Move } from 'dnup';
 import type { GameOverMessage, LobbyMessage, SeatInfo, StateMessage } from '../../../../server/src/protocol';
-import type { GameSource, SeatStatus, SourceSnapshot, SubmitResult } from '../board/source';
+import { isSeatView, type GameSource, type SeatStatus, type SourceSnapshot, type SubmitResult } from '../board/source';
 import type { RoomSession } from './connection';
 
 /**
@@ -82,9 +82,14 @@ export class OnlineSource implements GameSource {
   }
 
   async submit(move: Move): Promise<SubmitResult> {
-    const refused = await this.session.play(move, this.snapshot.view.moveCount);
+    const view = this.snapshot.view;
+    const refused = await this.session.play(move, view.moveCount);
     if (refused === null) return { ok: true };
-    // the server's own codes (and a lost connection) in the player's words; the library's codes the board words itself
+    // a refusal of the rules: the library judges the move against the view it was chosen from,
+    // which gives the board the parameters for its sentence in the player's language
+    const local = isSeatView(view) ? checkMoveOfView(view, move) : null;
+    if (local && !local.ok && local.code === refused.code) return { ok: false, code: local.code, params: local.params, rule: local.rule, message: refused.message };
+    // the server's own codes (and a lost connection) in the player's words
     return { ok: false, code: refused.code, message: this.words(refused.code, refused.message), ...('rule' in refused && refused.rule !== undefined ? { rule: refused.rule } : {}) };
   }
 
