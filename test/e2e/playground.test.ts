@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apply, createGame, legalMovesOfView, playerView, replay, type GameRecord, type GameState, type Move, type PlayerView } from '../../src/index.js';
+import { apply, createGame, legalMoves, playerView, replay, type GameRecord, type GameState, type Move, type PlayerView } from '../../src/index.js';
 import { takeSnapshots, snapshotProblems, watchPage } from './leaks.js';
 import { buildPlayground, findChromium, HOW_TO_ENABLE, launchChromium, ROOT, serveStatic } from './server.js';
 import { humanMove, namesOf, pickSeed, type Seat } from './strategy.js';
@@ -352,7 +352,7 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
     // the board hints every card of a planned play as playable, and no card that no play uses
     const hinted = await page.locator('#hand .hand-card[data-playable="true"]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
     if (next.type === 'play') for (const id of next.cards) expect(hinted, `card ${id} of the planned play is hinted`).toContain(id);
-    const playable = new Set(legalMovesOfView(view).flatMap((m) => (m.type === 'play' ? m.cards : [])));
+    const playable = new Set(legalMoves(view).flatMap((m) => (m.type === 'play' ? m.cards : [])));
     expect(hinted.filter((id) => !playable.has(id)), 'hinted cards no play uses').toEqual([]);
     if (!refused && turn >= 1 && !c.style.keyboard) refused = await tryRefusedAdd(page, view);
     if (turn === 1) {

@@ -8,12 +8,11 @@
 import {
   apply,
   botByName,
-  checkMoveOfView,
+  checkMove,
   createGame,
   formatMove,
   inactiveValue,
   legalMoves,
-  legalMovesOfView,
   playerView,
   recordOf,
   type Bot,
@@ -24,7 +23,7 @@ import {
   type HeldCard,
   type Move,
   type PlayerView,
-  type ViewMoveCheck,
+  type MoveCheck,
 } from 'dnup';
 import { describeTurnStart } from './narrate';
 import { discardSentence, moveSentence } from './language';
@@ -139,7 +138,7 @@ export interface Match {
   /** The human's legal moves, from their view (empty when it is not their turn). */
   legalMoves(): readonly Move[];
   /** The library's verdict on a move the human tries, judged on their view. */
-  check(move: Move): ViewMoveCheck;
+  check(move: Move): MoveCheck;
   /** Plays a move of the human (or `nextRound`); throws the library's error if it is illegal. */
   play(move: Move): StepResult;
   /** True when a bot is to move. */
@@ -200,8 +199,8 @@ export function startMatch(config: MatchConfig, commitment: string | null): Matc
     config,
     humanSeat,
     view,
-    legalMoves: () => legalMovesOfView(view()),
-    check: (move) => checkMoveOfView(view(), move),
+    legalMoves: () => legalMoves(view()),
+    check: (move) => checkMove(view(), move),
     play: (move) => commit(move),
     botToMove: () => state.status === 'playing' && bots[state.turn.seat] !== null,
     stepBot: async () => {
