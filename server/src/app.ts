@@ -104,6 +104,9 @@ export async function startServer(config: ServerConfig = {}): Promise<RunningSer
     } else if (req.method === 'GET' && (req.url === '/stats' || req.url?.startsWith('/stats?'))) stats(req, res);
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   });
+  // idle keep-alive sockets live longer than clients' own idle limits (undici: 4 s), so a client
+  // whose timers ran late does not reuse a socket the server has just closed (ECONNRESET)
+  http.keepAliveTimeout = 30_000;
   const transport = new QuietTransport({ server: http, maxPayload: 4096 });
   const gameServer = new Server({
     transport,
