@@ -118,6 +118,8 @@ export interface StateMessage {
    * has no turn clock, at a round's end, when the game is over, or when a bot plays the seat.
    */
   readonly deadline: TurnDeadline | null;
+  /** The seal of the deal: SHA-256 (hex) of the seed's UTF-8 bytes, to check against the seed revealed at game over. */
+  readonly seal?: string;
 }
 
 /** Why the server refused a message. Library codes come with the library's sentence. */

@@ -499,9 +499,10 @@ export class DnupRoom extends Room {
   private stateFor(seat: number | null, now: number): StateMessage {
     const game = this.game!;
     const deadline = this.phase === 'playing' ? deadlineOf(this.plan, now) : null;
-    if (seat === null) return { view: spectatorView(game), moves: [], deadline };
+    const seal = hashToken(this.seedText); // SHA-256 hex of the seed: the deal's seal (docs/online.md)
+    if (seat === null) return { view: spectatorView(game), moves: [], deadline, seal };
     const view = playerView(game, seat);
-    return { view, moves: this.phase === 'playing' ? movesOf(view) : [], deadline };
+    return { view, moves: this.phase === 'playing' ? movesOf(view) : [], deadline, seal };
   }
 
   private sendState(client: Client): void {
