@@ -5,6 +5,7 @@
  */
 import { deepStrictEqual } from 'node:assert';
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import {
   apply,
@@ -124,7 +125,7 @@ describe('class 3: values JSON cannot hold never escape as uncoded exceptions', 
         expect(typeof checkMove(x as never, x).ok).toBe('boolean');
         expect(typeof isLegalMove(x as never, { type: 'rotate' })).toBe('boolean');
       }),
-      { numRuns: 300 },
+      { numRuns: scaled(300) },
     );
   });
 });
@@ -183,7 +184,7 @@ describe('class 4: states from outside go through one gateway', () => {
           expect(v).toBeUndefined();
         }
       }),
-      { numRuns: 300 },
+      { numRuns: scaled(300) },
     );
   });
 });
