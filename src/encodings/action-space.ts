@@ -38,10 +38,10 @@ interface ActionSpace {
   readonly layout: StandardLayout;
   /** Areas on the table: players × areas per seat. */
   readonly targets: number;
+  /** The first multi play: right after the C single plays. */
   readonly multiBase: number;
   /** `valueBase[v]`: the first index of value v's multi plays. */
   readonly valueBase: readonly number[];
-  /** `rankOfMask[k][mask]`: the rank of a mask of ≥ 2 bits among those of k bits, or -1. */
   readonly addBase: number;
   readonly takeBase: number;
   readonly rotate: number;
