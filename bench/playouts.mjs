@@ -116,7 +116,7 @@ export async function benchFastPath({ bestOpsPerSecond, table, fmt, batch }) {
  * library and warms up its own JIT), paid once per worker whatever the number of games.
  */
 export async function benchArenaWorkers({ table, fmt, quick }) {
-  const settings = { players: 3, games: quick ? 24 : 120, lineup: ['montecarlo', 'greedy'], seed: 'bench', botOptions: { playouts: 40 } };
+  const settings = { players: 3, games: quick ? 24 : 120, lineup: ['montecarlo', 'greedy', 'greedy'], seed: 'bench', botOptions: { playouts: 40 } };
   const time = async (workers) => {
     const cpu = process.cpuUsage();
     const start = performance.now();

@@ -6,7 +6,7 @@
  * @packageDocumentation
  * @module dnup/arena
  */
-export { runArena, type ArenaOptions, type ArenaResult, type ArenaRow } from './bots/arena.js';
+export { runArena, type ArenaOptions, type ArenaResult, type ArenaRow, type ArenaSeat, type BotFactory } from './bots/arena.js';
 export { wilsonInterval } from './bots/wilson-interval.js';
 // the types its options name, so that dnup/arena reads on its own
 export type { Bot } from './bots/bot.js';

@@ -6,7 +6,7 @@
  */
 import type { Seed } from '../core/random.js';
 import { playGame, type Bot } from './bot.js';
-import { botByName, type BotOptions } from './by-name.js';
+import { BOT_NAMES, botByName, type BotOptions } from './by-name.js';
 import { BotError } from './errors.js';
 import { describeValue, isRecord, readInput } from '../core/input.js';
 import { wilsonInterval } from './wilson-interval.js';
@@ -18,20 +18,27 @@ export interface ArenaOptions {
   /** Number of games, at least 1. */
   readonly games: number;
   /**
-   * The lineup: bot names, one per seat; a shorter list is filled with its last name
-   * (`['greedy', 'random']` at 4 players is greedy against three random bots). In game g,
-   * seat s is played by entry (s + g) mod players, so every entry plays every seat equally.
+   * The lineup: one bot name per seat, exactly `players` of them (`['greedy', 'random',
+   * 'random']` is greedy against two random bots at 3 players); a name may hold several seats.
+   * In game g, seat s is played by entry (s + g) mod players, so every entry plays every seat
+   * equally. A name is a built-in bot ({@link dnup!BOT_NAMES}) or a key of `botModules`.
    */
   readonly lineup: readonly string[];
+  /**
+   * Your own bots, by name: a module path (absolute, or relative to the working directory) or a
+   * `file:` URL whose module exports a {@link BotFactory}, as `default` or as `makeBot`. The
+   * module is loaded in this thread and in every worker, so these bots run on workers too.
+   */
+  readonly botModules?: Readonly<Record<string, string>>;
   /** Makes every game and every bot decision reproducible. */
   readonly seed: Seed;
   /**
    * Builds a bot for an entry of the lineup; `seed` differs per game and entry. Defaults to the
-   * built-in bots: `botByName(name, { ...botOptions, seed })`. A custom factory cannot cross into
-   * worker threads, so it needs `workers` 1.
+   * built-in bots: `botByName(name, { ...botOptions, seed })`. A function cannot cross into
+   * worker threads, so it needs `workers` 1: use `botModules` to run your bots on workers.
    */
   readonly makeBot?: (name: string, seed: string) => Bot;
-  /** Options of the built-in bots (budget…), when `makeBot` is not given. */
+  /** Options of the built-in bots (budget…) and of `botModules` factories, when `makeBot` is not given. */
   readonly botOptions?: Omit<BotOptions, 'seed'>;
   /**
    * Worker threads to spread games over (Node only; default 1: every game in this thread).
@@ -48,6 +55,32 @@ export interface ArenaOptions {
   readonly maxMoves?: number;
   /** Called after each game with the number of games done. */
   readonly onGame?: (done: number) => void;
+}
+
+/**
+ * What a bot module exports, as `default` or as `makeBot`: a function from the arena's bot options
+ * (a `seed` that differs per game and seat, and the budget given as `botOptions`) to a bot.
+ *
+ * @example
+ * ```ts
+ * // shedder.js
+ * export default function makeBot({ seed }) {
+ *   return { name: 'shedder', chooseMove: (view, moves) => moves.find((m) => m.type === 'play') ?? moves[0] };
+ * }
+ * ```
+ */
+export type BotFactory = (options: BotOptions & { readonly seed: string }) => Bot;
+
+/** One seat of the lineup as the result names it: its index (its seat in game 0; seats rotate), its bot and where that bot came from. */
+export interface ArenaSeat {
+  /** The lineup entry, which is the seat it holds in the first game. */
+  readonly seat: number;
+  /** The bot's name, as in `lineup`. */
+  readonly bot: string;
+  /** The module the bot was loaded from (a `file:` URL), or null for a built-in bot or `makeBot`. */
+  readonly module: string | null;
+  /** Games won by this entry. */
+  readonly wins: number;
 }
 
 /** One bot name's results over the arena. */
@@ -78,6 +111,8 @@ export interface ArenaResult {
   readonly players: number;
   readonly games: number;
   readonly rows: readonly ArenaRow[];
+  /** Every seat of the lineup, in order, with its bot. */
+  readonly seats: readonly ArenaSeat[];
   /** Average moves per game (all seats, `nextRound` included). */
   readonly averageMoves: number;
   /** Average rounds per game. */
@@ -96,7 +131,7 @@ function readArenaOptions(input: unknown): ArenaOptions {
   let raw: Record<string, unknown>;
   try {
     const o = input as Record<string, unknown>;
-    raw = { players: o.players, games: o.games, lineup: o.lineup, seed: o.seed, workers: o.workers, botOptions: o.botOptions, makeBot: o.makeBot, maxMoves: o.maxMoves, onGame: o.onGame, workerScript: o.workerScript };
+    raw = { players: o.players, games: o.games, lineup: o.lineup, seed: o.seed, workers: o.workers, botOptions: o.botOptions, botModules: o.botModules, makeBot: o.makeBot, maxMoves: o.maxMoves, onGame: o.onGame, workerScript: o.workerScript };
   } catch {
     throw new BotError('BAD_ARENA_OPTIONS', 'The arena options cannot be read.', { name: 'options' });
   }
@@ -106,6 +141,13 @@ function readArenaOptions(input: unknown): ArenaOptions {
   const lineup = data.lineup;
   if (!Array.isArray(lineup) || !lineup.every((n) => typeof n === 'string' && n.length <= 64)) {
     throw new BotError('BAD_ARENA_OPTIONS', `An arena's lineup is a list of bot names, not ${describeValue(raw.lineup)}.`, { name: 'lineup' });
+  }
+  const modules = data.botModules;
+  if (modules !== undefined) {
+    const entries = isRecord(modules) ? Object.entries(modules) : undefined;
+    if (!entries || entries.length > 64 || !entries.every(([k, v]) => k.length >= 1 && k.length <= 64 && typeof v === 'string' && v.length >= 1 && v.length <= 4096)) {
+      throw new BotError('BAD_ARENA_OPTIONS', `An arena's botModules map bot names (1 to 64 characters) to module paths, not ${describeValue(raw.botModules)}.`, { name: 'botModules' });
+    }
   }
   const seed = data.seed;
   if (!(typeof seed === 'string' || Number.isSafeInteger(seed))) throw new BotError('BAD_ARENA_OPTIONS', `An arena's seed is a text or a whole number, not ${describeValue(raw.seed)}.`, { name: 'seed' });
@@ -215,7 +257,7 @@ function timed(bot: Bot, times: ArenaTimes): Bot {
  *   `ARENA_WORKER_FAILED` when a worker thread cannot start or fails.
  * @example
  * ```ts
- * const result = await runArena({ players: 3, games: 100, lineup: ['greedy', 'random'], seed: 1, workers: 2 });
+ * const result = await runArena({ players: 3, games: 100, lineup: ['greedy', 'random', 'random'], seed: 1, workers: 2 });
  * result.rows[0]; // { bot: 'greedy', winRate: 0.9, interval: [...], ... }
  * ```
  */
@@ -225,18 +267,18 @@ export async function runArena(options: ArenaOptions): Promise<ArenaResult> {
   const workers = options.workers ?? 1;
   if (!Number.isInteger(players) || players < 2 || players > 5) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 2 to 5 players, not ${describeValue(players)}.`, { name: `players = ${describeValue(players)}` });
   if (!Number.isInteger(games) || games < 1 || games > MAX_ARENA_GAMES) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs a whole number of games from 1 to ${MAX_ARENA_GAMES}, not ${describeValue(games)}.`, { name: `games = ${describeValue(games)}` });
-  if (lineup.length < 1 || lineup.length > players) throw new BotError('BAD_ARENA_OPTIONS', `Give 1 to ${players} bot names for ${players} players, not ${lineup.length}.`, { name: `lineup = ${lineup.join(',')}`, players });
+  if (lineup.length !== players) {
+    const filled = Array.from({ length: players }, (_, i) => lineup[Math.min(i, lineup.length - 1)] ?? 'greedy');
+    throw new BotError('BAD_ARENA_OPTIONS', `A lineup of ${lineup.length} bot${lineup.length === 1 ? '' : 's'} does not fit ${players} players: name one bot per seat, for example ${filled.join(',')}.`, { name: `lineup = ${lineup.join(',')}`, players, count: lineup.length });
+  }
   if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 1 to 256 workers, not ${describeValue(workers)}.`, { name: `workers = ${describeValue(workers)}` });
-  if (workers > 1 && options.makeBot) throw new BotError('BAD_ARENA_OPTIONS', 'A custom makeBot cannot run in worker threads: use the built-in bots (botOptions) or 1 worker.', { name: 'makeBot' });
-  const spec: ArenaSpec = {
-    players,
-    entries: Array.from({ length: players }, (_, i) => lineup[Math.min(i, lineup.length - 1)]!),
-    seed: String(options.seed),
-    maxMoves: options.maxMoves ?? 20_000,
-  };
+  if (workers > 1 && options.makeBot) throw new BotError('BAD_ARENA_OPTIONS', 'A custom makeBot cannot run in worker threads: give your bots as botModules, or use 1 worker.', { name: 'makeBot' });
+  if (options.makeBot && options.botModules) throw new BotError('BAD_ARENA_OPTIONS', 'Give either makeBot or botModules, not both.', { name: 'botModules' });
+  const spec: ArenaSpec = { players, entries: lineup.slice(), seed: String(options.seed), maxMoves: options.maxMoves ?? 20_000 };
   const botOptions = options.botOptions ?? {};
-  const makeBot = options.makeBot ?? ((name: string, seed: string) => botByName(name, { ...botOptions, seed }));
-  if (!options.makeBot) for (const name of spec.entries) makeBot(name, 'check'); // unknown names and bad budgets fail before any game
+  const modules = await moduleUrls(options.botModules ?? {});
+  const makeBot = options.makeBot ?? botMaker(await loadBotModules(modules), botOptions);
+  if (!options.makeBot) for (const name of spec.entries) timed(makeBot(name, 'check'), newTimes()); // unknown names, bad budgets and bad factories fail before any game
   const results = new Array<ArenaGame>(games);
   let done = 0;
   const finish = (r: ArenaGame): void => {
@@ -247,12 +289,60 @@ export async function runArena(options: ArenaOptions): Promise<ArenaResult> {
   if (used === 1) {
     for (let g = 0; g < games; g++) finish(await playArenaGame(spec, g, makeBot));
   } else {
-    await inWorkers(spec, botOptions, games, used, options.workerScript, finish);
+    await inWorkers({ spec, botOptions, modules }, games, used, options.workerScript, finish);
   }
-  return summarise(spec, results, used);
+  return summarise(spec, results, used, modules);
 }
 
-function summarise(spec: ArenaSpec, results: readonly ArenaGame[], workers: number): ArenaResult {
+/** A bot module's factory, checked. */
+async function loadBotModule(name: string, url: string): Promise<BotFactory> {
+  let loaded: Record<string, unknown>;
+  try {
+    loaded = (await import(/* @vite-ignore */ url)) as Record<string, unknown>;
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    throw new BotError('BAD_ARENA_OPTIONS', `The bot module of ${describeValue(name)} cannot be loaded (${url}): ${why}`, { name, input: url });
+  }
+  const factory = typeof loaded.default === 'function' ? loaded.default : loaded.makeBot;
+  if (typeof factory !== 'function') {
+    throw new BotError('BAD_ARENA_OPTIONS', `The bot module of ${describeValue(name)} (${url}) exports no bot factory: export default (or export makeBot) a function ({ seed }) => ({ name, chooseMove }).`, { name, input: url });
+  }
+  return factory as BotFactory;
+}
+
+/** Every bot module's factory by name, loaded once (in this thread, or in a worker). */
+export async function loadBotModules(modules: Readonly<Record<string, string>>): Promise<ReadonlyMap<string, BotFactory>> {
+  const factories = new Map<string, BotFactory>();
+  for (const [name, url] of Object.entries(modules)) factories.set(name, await loadBotModule(name, url));
+  return factories;
+}
+
+/** The arena's bot maker: module bots by their factory, the others built in. */
+export function botMaker(factories: ReadonlyMap<string, BotFactory>, botOptions: Omit<BotOptions, 'seed'>): (name: string, seed: string) => Bot {
+  return (name, seed) => {
+    const factory = factories.get(name);
+    return factory ? factory({ ...botOptions, seed }) : botByName(name, { ...botOptions, seed });
+  };
+}
+
+const NODE_URL = 'node:url';
+const NODE_PATH = 'node:path';
+
+/** Bot module paths as `file:` URLs (relative paths from the working directory), names checked. */
+async function moduleUrls(modules: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+  const names = Object.keys(modules);
+  if (names.length === 0) return {};
+  const clash = names.find((n) => (BOT_NAMES as readonly string[]).includes(n) || n === 'mc');
+  if (clash !== undefined) throw new BotError('BAD_ARENA_OPTIONS', `A bot module cannot take the name of a built-in bot (${clash}): name it otherwise.`, { name: clash, allowed: BOT_NAMES });
+  // loaded only here, by names bundlers leave alone, like worker_threads below
+  const { pathToFileURL } = (await import(/* @vite-ignore */ NODE_URL)) as typeof import('node:url');
+  const { resolve } = (await import(/* @vite-ignore */ NODE_PATH)) as typeof import('node:path');
+  const urls: Record<string, string> = {};
+  for (const [name, where] of Object.entries(modules)) urls[name] = where.startsWith('file:') ? new URL(where).href : pathToFileURL(resolve(where)).href;
+  return urls;
+}
+
+function summarise(spec: ArenaSpec, results: readonly ArenaGame[], workers: number, modules: Readonly<Record<string, string>>): ArenaResult {
   const { players, entries } = spec;
   const games = results.length;
   const names = [...new Set(entries)];
@@ -261,11 +351,15 @@ function summarise(spec: ArenaSpec, results: readonly ArenaGame[], workers: numb
   let moves = 0;
   let rounds = 0;
   let unfinished = 0;
+  const entryWins = entries.map(() => 0);
   for (const r of results) {
     moves += r.moves;
     rounds += r.rounds;
     if (r.winner === null) unfinished++;
-    else wins.set(entries[r.winner]!, wins.get(entries[r.winner]!)! + 1);
+    else {
+      wins.set(entries[r.winner]!, wins.get(entries[r.winner]!)! + 1);
+      entryWins[r.winner]!++;
+    }
     for (const [name, t] of r.times) merge(times.get(name)!, t);
   }
   const rows = names.map((bot) => {
@@ -285,7 +379,15 @@ function summarise(spec: ArenaSpec, results: readonly ArenaGame[], workers: numb
       maxMsPerMove: t.max,
     };
   });
-  return { players, games, rows, averageMoves: moves / games, averageRounds: rounds / games, unfinished, workers };
+  const seats = entries.map((bot, seat) => ({ seat, bot, module: modules[bot] ?? null, wins: entryWins[seat]! }));
+  return { players, games, rows, seats, averageMoves: moves / games, averageRounds: rounds / games, unfinished, workers };
+}
+
+/** What a worker is started with: the games' settings, the bots' budget and the bot modules' URLs by name. */
+export interface ArenaWorkerData {
+  readonly spec: ArenaSpec;
+  readonly botOptions: Omit<BotOptions, 'seed'>;
+  readonly modules: Readonly<Record<string, string>>;
 }
 
 /** What the main thread and a worker say to each other. */
@@ -302,8 +404,7 @@ function defaultWorkerScript(): URL {
 
 /** Hands games out one at a time to `count` workers, so a slow game holds up only its worker. */
 async function inWorkers(
-  spec: ArenaSpec,
-  botOptions: Omit<BotOptions, 'seed'>,
+  workerData: ArenaWorkerData,
   games: number,
   count: number,
   script: string | undefined,
@@ -327,7 +428,7 @@ async function inWorkers(
     for (let i = 0; i < count; i++) {
       let worker: InstanceType<typeof Worker>;
       try {
-        worker = new Worker(path, { workerData: { spec, botOptions } });
+        worker = new Worker(path, { workerData });
       } catch (e) {
         fail(e instanceof Error ? e.message : String(e));
         return;

@@ -52,10 +52,10 @@ describe('runArena over worker threads', () => {
   });
 
   it('refuses a custom bot factory with workers, and reports a missing worker script with a code', async () => {
-    const base = { players: 2, games: 2, lineup: ['greedy'], seed: 1 };
+    const base = { players: 2, games: 2, lineup: ['greedy', 'greedy'], seed: 1 };
     await expect(runArena({ ...base, workers: 2, makeBot: (n, s) => botByName(n, { seed: s }) })).rejects.toMatchObject({ code: 'BAD_ARENA_OPTIONS' });
     await expect(runArena({ ...base, workers: 0 })).rejects.toMatchObject({ code: 'BAD_ARENA_OPTIONS' });
-    await expect(runArena({ ...base, lineup: ['nobody'] })).rejects.toMatchObject({ code: 'UNKNOWN_BOT' });
+    await expect(runArena({ ...base, lineup: ['nobody', 'greedy'] })).rejects.toMatchObject({ code: 'UNKNOWN_BOT' });
     let caught: unknown;
     try {
       await runArena({ ...base, workers: 2, workerScript: join(OUT, 'missing.js') });

@@ -70,7 +70,8 @@ describe('playGame (rules §3: same seed and moves, same game)', () => {
 describe('built-in bots (rules §5–§6)', () => {
   it('greedy wins far more than its fair share against random bots, at 2 to 5 players', async () => {
     for (const players of [2, 3, 4, 5]) {
-      const result = await runArena({ players, games: 30, lineup: ['greedy', 'random'], seed: 'test', makeBot: make() });
+      const lineup = ['greedy', ...Array<string>(players - 1).fill('random')];
+      const result = await runArena({ players, games: 30, lineup, seed: 'test', makeBot: make() });
       const greedy = result.rows.find((r) => r.bot === 'greedy')!;
       expect(greedy.wins).toBeGreaterThanOrEqual(Math.min(30, Math.ceil(2 * 30 * greedy.fairShare) + 5));
       expect(result.rows.reduce((n, r) => n + r.wins, 0) + result.unfinished).toBe(30);
@@ -120,7 +121,7 @@ describe('the arena', () => {
         },
       };
     };
-    await runArena({ players: 3, games: 3, lineup: ['greedy', 'random'], seed: 's', makeBot: tracking });
+    await runArena({ players: 3, games: 3, lineup: ['greedy', 'random', 'random'], seed: 's', makeBot: tracking });
     for (const entry of ['0', '1', '2']) expect(seatsOf.get(entry)!.sort()).toEqual([0, 1, 2]);
   });
 
@@ -131,12 +132,16 @@ describe('the arena', () => {
     expect(await arenaCommand(['--players', '2', '--games', '4', '--bots', 'greedy,random', '--seed', 'cli', '--workers', '1'])).toBe(0);
     expect(out.join('')).toMatch(/win rate\s+95% CI[\s\S]*greedy\s+1\s+\d+[\s\S]*average game length/);
     for (const [args, why] of [
-      [['--players', '2', '--games', '4', '--bots', 'nobody'], /no bot called "nobody"/],
-      [['--players', '2', '--bots', 'greedy'], /--games is required/],
-      [['--players', '9', '--games', '1', '--bots', 'greedy'], /--players must be from 2 to 5/],
-      [['--players', '2', '--games', '1', '--bots', 'greedy,random,random'], /3 names for 2 players/],
-      [['--players', '2', '--games', '1', '--bots', 'greedy', '--workers', '0'], /--workers must be a whole number/],
-      [['--players', '2', '--games', '1', '--bots', 'greedy', '--turbo'], /Unknown option '--turbo'.*see dnup arena --help/],
+      [['--players', '2', '--games', '4', '--bots', 'nobody,greedy'], /no bot called "nobody"/],
+      [['--players', '2', '--bots', 'greedy,greedy'], /--games is required/],
+      [['--players', '9', '--games', '1', '--bots', 'greedy,greedy'], /--players must be from 2 to 5/],
+      [['--players', '2', '--games', '1', '--bots', 'greedy,random,random'], /--bots lists 3 bots for 2 players: name one bot per seat, for example --seats greedy,random/],
+      [['--players', '3', '--games', '1', '--seats', 'shedder,greedy'], /--seats lists 2 bots for 3 players: name one bot per seat, for example --seats shedder,greedy,greedy/],
+      [['--players', '2', '--games', '1', '--seats', 'greedy,greedy', '--bots', 'greedy,greedy'], /give the lineup once/],
+      [['--players', '2', '--games', '1', '--seats', 'greedy,greedy', '--bot', 'greedy=./x.js'], /greedy is a built-in bot/],
+      [['--players', '2', '--games', '1', '--seats', 'greedy,greedy', '--bot', 'mine'], /is not a module path/],
+      [['--players', '2', '--games', '1', '--bots', 'greedy,greedy', '--workers', '0'], /--workers must be a whole number/],
+      [['--players', '2', '--games', '1', '--bots', 'greedy,greedy', '--turbo'], /Unknown option '--turbo'.*see dnup arena --help/],
     ] as const) {
       const error = await arenaCommand(args).then(() => undefined, (e: unknown) => e);
       expect(error, args.join(' ')).toBeInstanceOf(CliError);
@@ -153,14 +158,14 @@ describe('the arena', () => {
     const tty = process.stderr.isTTY;
     process.stderr.isTTY = false;
     try {
-      expect(await arenaCommand(['-p', '3', '-g', '20', '-b', 'greedy,random', '-s', 'json', '-w', '1', '--json'])).toBe(0);
+      expect(await arenaCommand(['-p', '3', '-g', '20', '-b', 'greedy,random,random', '-s', 'json', '-w', '1', '--json'])).toBe(0);
     } finally {
       process.stderr.isTTY = tty;
     }
     const result = JSON.parse(out.join('')) as { seed: string; games: number; lineup: string[]; rows: { bot: string; wins: number; interval: number[]; msPerMove: number; p99MsPerMove: number }[]; averageMoves: number };
-    expect(result).toMatchObject({ seed: 'json', games: 20, players: 3, lineup: ['greedy', 'random'], workers: 1, budget: { playouts: null, ms: null } });
+    expect(result).toMatchObject({ seed: 'json', games: 20, players: 3, lineup: ['greedy', 'random', 'random'], workers: 1, budget: { playouts: null, ms: null } });
     expect(result.rows.map((r) => r.bot)).toEqual(['greedy', 'random']);
-    const direct = await runArena({ players: 3, games: 20, lineup: ['greedy', 'random'], seed: 'json' });
+    const direct = await runArena({ players: 3, games: 20, lineup: ['greedy', 'random', 'random'], seed: 'json' });
     expect(result.rows.map((r) => [r.wins, r.interval])).toEqual(direct.rows.map((r) => [r.wins, r.interval]));
     expect(result.averageMoves).toBe(direct.averageMoves);
     // one line per tenth of the games

@@ -168,7 +168,7 @@ describe('ismcts: determinism and strength', () => {
 
   it('with 4 players (sequential halving) wins well over its fair share against greedy bots in a seeded match', async () => {
     // deterministic (budgets in playouts); one ismcts seat against three greedy ones, fair share 25%
-    const result = await runArena({ players: 4, games: 16, lineup: ['ismcts', 'greedy'], seed: 'strength', botOptions: { playouts: 80 } });
+    const result = await runArena({ players: 4, games: 16, lineup: ['ismcts', 'greedy', 'greedy', 'greedy'], seed: 'strength', botOptions: { playouts: 80 } });
     expect(result.rows.find((r) => r.bot === 'ismcts')!.wins).toBeGreaterThanOrEqual(8);
   });
 });

@@ -84,7 +84,7 @@ describe('dnup', () => {
   });
 
   it('dnup arena runs its games in the built worker threads, with the same results as one thread', () => {
-    const args = ['arena', '-p', '3', '-g', '6', '-b', 'montecarlo,greedy', '--playouts', '10', '-s', 'dist', '--json'];
+    const args = ['arena', '-p', '3', '-g', '6', '-b', 'montecarlo,greedy,greedy', '--playouts', '10', '-s', 'dist', '--json'];
     const one = dnup([...args, '--workers', '1']);
     const two = dnup([...args, '--workers', '2']);
     expect(one.status).toBe(0);
