@@ -1,5 +1,5 @@
 /**
- * Hostile input to the UI kit (fast-check prints the seed of a failure): moveFromSelection never
+ * Fuzz: hostile input to the UI kit (fast-check prints the seed of a failure): moveFromSelection never
  * throws and answers every value with a coded verdict; cardHints, applySteps, viewSteps and the
  * viewer's sentences throw only the library's own coded errors, and change nothing they are given.
  */
