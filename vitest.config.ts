@@ -1,16 +1,38 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Two projects (issue 24): `unit` is `npm test`, the developer's run (unit, property and docs-example
+ * tests, under two minutes on the 2-core machine); `e2e` is `npm run test:e2e`, the suites that start
+ * a browser, a game server or a build of the package. Anything under test/e2e/, server/test/ or
+ * test/package/ is end-to-end by its folder; `npm run test:all` runs both, as CI does.
+ */
+export const E2E = [
+  'test/e2e/**/*.test.ts',
+  'server/test/**/*.test.ts',
+  // npm pack, installs, bundles and a Vite build of the packed package
+  'test/package/**/*.test.ts',
+  // builds of the API site (typedoc) and of the API reports (api-extractor), tens of seconds each
+  'test/docs/site.test.ts',
+  'test/api/**/*.test.ts',
+];
 
 export default defineConfig({
   // the game server (server/) imports the library by its name: run it against this checkout's source
   resolve: { alias: { dnup: fileURLToPath(new URL('./src/index.ts', import.meta.url)) } },
   test: {
-    include: ['test/**/*.test.ts', 'server/test/**/*.test.ts'],
     testTimeout: 120_000,
-    // the JSON report lets .ci/run print one plain "N passed, N failed" line
-    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
-    // line coverage of the library, measured in CI (CI=true) or on demand (COVERAGE=1 npm test);
-    // the run fails below the thresholds
+    // fast-check's default run count follows FUZZ_SCALE (npm test runs at 0.2, CI at 1)
+    setupFiles: ['test/helpers/setup.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...E2E] } },
+      { extends: true, test: { name: 'e2e', include: E2E } },
+    ],
+    // the JSON report lets .ci/run print one plain "N passed, N failed" line (test:e2e writes its own)
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
+    // line coverage of the library by the unit run, measured in CI (CI=true) or on demand
+    // (COVERAGE=1 npm test); the run fails below the thresholds. test:e2e turns it off.
     coverage: {
       provider: 'v8',
       enabled: process.env.CI === 'true' || process.env.COVERAGE === '1',

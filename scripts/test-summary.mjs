@@ -1,16 +1,28 @@
-// Prints the totals of the last vitest run as one plain line: "N passed, N failed[, N skipped]".
+// Prints the totals of the last vitest runs as one plain line: "N passed, N failed[, N skipped]",
+// summed over the JSON reports named on the command line (default: the unit run's and the
+// end-to-end run's, as `npm run test:all` writes them). A missing report counts as a failure.
 import { readFileSync } from 'node:fs';
 
-let report;
-try {
-  report = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
-} catch {
-  console.log('0 passed, 1 failed');
-  console.error('test-summary: no vitest report found (test-results/vitest.json)');
-  process.exit(1);
+const files = process.argv.length > 2 ? process.argv.slice(2) : ['test-results/vitest.json', 'test-results/vitest-e2e.json'];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of files) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    failed++;
+    console.error(`test-summary: no vitest report found (${file})`);
+    continue;
+  }
+  const p = report.numPassedTests ?? 0;
+  const f = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  const s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  console.error(`test-summary: ${file}: ${p} passed, ${f} failed, ${s} skipped`);
+  passed += p;
+  failed += f;
+  skipped += s;
 }
-const passed = report.numPassedTests ?? 0;
-const failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
-const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -4,6 +4,7 @@
  * seeded match (deterministic: budgets in iterations).
  */
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import {
   apply,
@@ -57,7 +58,7 @@ describe('ismcts: the time budget', () => {
         expect(spent).toBeLessThanOrEqual(budget * 1.1 + 1e-6);
         expect(spent).toBeGreaterThanOrEqual(budget * 0.75); // it aims at 95% of the budget
       }),
-      { numRuns: 40 },
+      { numRuns: scaled(40) },
     );
   });
 
@@ -93,7 +94,7 @@ describe('ismcts: the time budget', () => {
         expect(spent).toBeLessThanOrEqual(budget * 1.1 + 1e-6);
         if (reads > 1) expect(spent).toBeGreaterThanOrEqual(budget * 0.7); // it searched (not a forced or winning move): most of the budget (it aims at 95%)
       }),
-      { numRuns: 40 },
+      { numRuns: scaled(40) },
     );
   });
 

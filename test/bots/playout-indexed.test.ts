@@ -5,6 +5,7 @@
  * at every index of every position.
  */
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import { apply, createGame, isArgumentError, legalMoves, Playout, type GameState, type Move } from '../../src/index.js';
 import { bigState } from '../helpers/big-positions.js';
@@ -41,7 +42,7 @@ describe('Playout moves by index agree with legalMoves at every index, and with 
         bothWays(createGame(script.players, script.seed), script.choices, events);
         games++;
       }),
-      { numRuns: 600 },
+      { numRuns: scaled(600) },
     );
     expect(games).toBe(600);
   });
@@ -50,7 +51,7 @@ describe('Playout moves by index agree with legalMoves at every index, and with 
     for (const players of [2, 3, 5]) {
       fc.assert(
         fc.property(deckScript({ players, maxMoves: 120, maxHandSize: 12 }), (script) => bothWays(startOf(script), script.choices, true)),
-        { numRuns: 80 },
+        { numRuns: scaled(80) },
       );
     }
   });

@@ -1,8 +1,9 @@
 /**
- * The search fast path (Playout) against the reducer: on thousands of random games, the same
+ * The search fast path (Playout) against the reducer: on many random games, the same
  * legal moves in the same order and the same state after every move, and the same refusals.
  */
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import { apply, checkMove, createGame, legalMoves, Playout, type GameState, type Move } from '../../src/index.js';
 import { gameScript, pick } from '../helpers/random-games.js';
@@ -28,8 +29,11 @@ function same<T>(actual: T, expected: T, what: string): void {
   if (actual !== expected) throw new Error(`fast path and apply disagree on ${what}:\n${String(actual)}\n${String(expected)}`);
 }
 
+/** Random games of the first property: 2,000 at FUZZ_SCALE 1 (CI), 400 in `npm test`. */
+const GAMES = scaled(2000);
+
 describe('Playout, the search fast path, agrees with apply move for move', () => {
-  it('on thousands of random games: same legal moves, same state after every move', () => {
+  it('on random games (2,000 at FUZZ_SCALE 1): same legal moves, same state after every move', () => {
     let games = 0;
     fc.assert(
       fc.property(gameScript({ maxMoves: 400 }), (script) => {
@@ -54,9 +58,9 @@ describe('Playout, the search fast path, agrees with apply move for move', () =>
         expect(p.toState()).toEqual(state);
         games++;
       }),
-      { numRuns: 2000 },
+      { numRuns: GAMES },
     );
-    expect(games).toBe(2000);
+    expect(games).toBe(GAMES);
   });
 
   it('refuses what apply refuses, with the same code, and stays unchanged (rules §5)', () => {
@@ -79,7 +83,7 @@ describe('Playout, the search fast path, agrees with apply move for move', () =>
         }
         expect(p.toState()).toEqual(state);
       }),
-      { numRuns: 150 },
+      { numRuns: scaled(150) },
     );
   });
 
@@ -101,7 +105,7 @@ describe('Playout, the search fast path, agrees with apply move for move', () =>
         }
         expect({ ...p.toState(), events: state.events }).toEqual(state);
       }),
-      { numRuns: 500 },
+      { numRuns: scaled(500) },
     );
   });
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { checkCommand, MAX_MOVES_SHOWN, MAX_PROBLEMS_SHOWN } from '../../src/cli/check-command.js';
 import { CliError } from '../../src/cli/cli-support.js';
@@ -129,7 +130,7 @@ describe('the command line on hostile files (issue #10): exit 0, 1 or 2, bounded
       fc.asyncProperty(fc.constantFrom(...bases), fc.nat(), fc.option(fc.oneof(hostileRaw, fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v))), { nil: undefined }), async (base, choice, raw) => {
         await expectHandled(mutated(base, choice, raw));
       }),
-      { numRuns: 150 },
+      { numRuns: scaled(150) },
     );
   });
 
@@ -145,7 +146,7 @@ describe('the command line on hostile files (issue #10): exit 0, 1 or 2, bounded
         expect([0, 1, 2]).toContain(status);
         if (status === 2) expect(out.trim().split('\n')).toHaveLength(1);
       }),
-      { numRuns: 150 },
+      { numRuns: scaled(150) },
     );
   });
 
@@ -157,7 +158,7 @@ describe('the command line on hostile files (issue #10): exit 0, 1 or 2, bounded
       })), async (text) => {
         await expectHandled(text);
       }),
-      { numRuns: 100 },
+      { numRuns: scaled(100) },
     );
   });
 
@@ -166,7 +167,7 @@ describe('the command line on hostile files (issue #10): exit 0, 1 or 2, bounded
       fc.asyncProperty(fc.uint8Array({ maxLength: 400 }), async (bytes) => {
         await expectHandled(bytes);
       }),
-      { numRuns: 50 },
+      { numRuns: scaled(50) },
     );
     const withBom = await run(checkCommand, [file(`\ufeff${readFileSync(join(FIXTURES, 'position-worked-example.json'), 'utf8')}`)]);
     expect(withBom.status).toBe(0);

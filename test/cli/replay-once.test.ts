@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
 const calls = vi.hoisted(() => ({ apply: 0, applyTrusted: 0, parseRecord: 0 }));
@@ -93,7 +94,7 @@ describe('describeApplied', () => {
           s = next;
         }
       }),
-      { numRuns: 40 },
+      { numRuns: scaled(40) },
     );
   });
 });

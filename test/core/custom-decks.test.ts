@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import {
   apply,
@@ -160,7 +161,7 @@ describe('random custom decks (rules §2)', () => {
         checkStateInvariants(state);
         expect(state.hands.map((h) => h.length)).toEqual(Array.from({ length: n }, () => inUse.length / n));
       }),
-      { numRuns: 200 },
+      { numRuns: scaled(200) },
     );
   });
 
@@ -197,7 +198,7 @@ describe.each(PLAYER_COUNTS)('random games with custom decks, %i players', (play
         });
         expect(steps).toBeGreaterThan(0);
       }),
-      { numRuns: 25 },
+      { numRuns: scaled(25) },
     );
   });
 
@@ -215,7 +216,7 @@ describe.each(PLAYER_COUNTS)('random games with custom decks, %i players', (play
           }
         });
       }),
-      { numRuns: 10 },
+      { numRuns: scaled(10) },
     );
   });
 
@@ -224,7 +225,7 @@ describe.each(PLAYER_COUNTS)('random games with custom decks, %i players', (play
       fc.property(deckScript({ players }), (script) => {
         checkDeterministicAndJsonSafe(() => playDeckScript(script));
       }),
-      { numRuns: 25 },
+      { numRuns: scaled(25) },
     );
   });
 
@@ -248,7 +249,7 @@ describe.each(PLAYER_COUNTS)('random games with custom decks, %i players', (play
           }
         });
       }),
-      { numRuns: 20 },
+      { numRuns: scaled(20) },
     );
   });
 
@@ -275,7 +276,7 @@ describe.each(PLAYER_COUNTS)('random games with custom decks, %i players', (play
           }
         });
       }),
-      { numRuns: 10 },
+      { numRuns: scaled(10) },
     );
   });
 
@@ -302,7 +303,7 @@ describe.each(PLAYER_COUNTS)('random games with custom decks, %i players', (play
           }
         });
       }),
-      { numRuns: 15 },
+      { numRuns: scaled(15) },
     );
   });
 
@@ -325,7 +326,7 @@ describe.each(PLAYER_COUNTS)('random games with custom decks, %i players', (play
         expect(result.verdicts.map((v) => v.status)).toEqual(moves.map(() => 'legal'));
         result.verdicts.forEach((v, i) => expect(v).toMatchObject({ index: i, text: formatMove(states[i]!, moves[i]!) }));
       }),
-      { numRuns: 20 },
+      { numRuns: scaled(20) },
     );
   });
 
@@ -343,7 +344,7 @@ describe.each(PLAYER_COUNTS)('random games with custom decks, %i players', (play
           expect({ ...described, moveCount: 0, lastMove: null, events: [] }).toEqual({ ...after, moveCount: 0, lastMove: null, events: [] });
         });
       }),
-      { numRuns: 15 },
+      { numRuns: scaled(15) },
     );
   });
 });
@@ -384,7 +385,7 @@ describe.each(PLAYER_COUNTS)('custom decks and the order of values, %i players',
         }
         expect(ruled(big, small.rank)).toEqual(ruled(same));
       }),
-      { numRuns: 25 },
+      { numRuns: scaled(25) },
     );
   });
 });
@@ -408,7 +409,7 @@ describe('big custom decks (rules §2: any number of cards)', () => {
         });
         expect(biggest).toBeGreaterThan(0);
       }),
-      { numRuns: 12 },
+      { numRuns: scaled(12) },
     );
   });
 });
@@ -439,7 +440,7 @@ describe('legalMoveGroups on hands too big to list (rules §2, §5 A)', () => {
         const first = iterateLegalMoves(state).next();
         expect(first.value).toEqual({ type: 'play', cards: [0] });
       }),
-      { numRuns: 150 },
+      { numRuns: scaled(150) },
     );
   });
 });
@@ -486,7 +487,7 @@ describe('bots on custom decks (rules §2, §5)', () => {
           expect(result.state).toEqual(state);
         },
       ),
-      { numRuns: 12 },
+      { numRuns: scaled(12) },
     );
   });
 });

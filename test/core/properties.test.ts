@@ -4,6 +4,7 @@
  * Game length is bounded here, in the harness, never in the rules.
  */
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import { apply, checkMove, createGame, legalMoves, type GameState, type Move } from '../../src/index.js';
 import { checkDeterministicAndJsonSafe, checkStateInvariants, facesOf, locate } from '../helpers/invariants.js';
@@ -11,7 +12,7 @@ import { gameScript, playScript, type Step } from '../helpers/random-games.js';
 import { deepFreeze } from '../helpers/freeze.js';
 
 const PLAYER_COUNTS = [2, 3, 4, 5] as const;
-const RUNS = 25;
+const RUNS = scaled(25);
 
 const other = (state: GameState, id: number, active: number) => {
   const [a, b] = facesOf(state, id);
@@ -203,7 +204,7 @@ describe.each(PLAYER_COUNTS)('random games with %i players', (players) => {
           }
         });
       }),
-      { numRuns: 10 },
+      { numRuns: scaled(10) },
     );
   });
 
@@ -269,7 +270,7 @@ describe('random malformed and illegal moves (rules §5)', () => {
         }
         expect(JSON.stringify(state)).toBe(before);
       }),
-      { numRuns: 60 },
+      { numRuns: scaled(60) },
     );
   });
 });

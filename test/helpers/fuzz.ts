@@ -3,8 +3,8 @@
  * into a failure, the one test of "a coded error of this library", hostile values, and real
  * states, records and position descriptions to damage.
  *
- * Environment: FUZZ_SCALE multiplies every property's run count (default 1; `npm run fuzz` uses
- * 20), FUZZ_RUNS sets it outright, FUZZ_SEED replays a run (fast-check prints the seed and path
+ * Environment: FUZZ_SCALE multiplies every property's run count (default 1; `npm test` uses 0.2,
+ * `npm run fuzz` 20), FUZZ_RUNS sets it outright, FUZZ_SEED replays a run (fast-check prints the seed and path
  * of any failure), FUZZ_CASE_MS bounds one case (default 5000 ms: a loaded machine stalls).
  */
 import vm from 'node:vm';
@@ -28,6 +28,7 @@ import {
   type PositionDescription,
 } from '../../src/index.js';
 import { deckScript, playDeckScript } from './custom-decks.js';
+import { FUZZ_SCALE } from './scale.js';
 import { gameScript, playScript } from './random-games.js';
 
 function positiveNumber(name: string, fallback: number): number {
@@ -38,14 +39,15 @@ function positiveNumber(name: string, fallback: number): number {
   return x;
 }
 
-/** Run-count multiplier. */
-export const FUZZ_SCALE = positiveNumber('FUZZ_SCALE', 1);
+/** Run-count multiplier (test/helpers/scale.ts). */
+export { FUZZ_SCALE };
 /** One case may run this long before it counts as a hang. */
 export const CASE_MS = positiveNumber('FUZZ_CASE_MS', 5000);
 const FIXED_RUNS = process.env.FUZZ_RUNS ? Math.ceil(positiveNumber('FUZZ_RUNS', 1)) : undefined;
 const SEED = process.env.FUZZ_SEED ? Math.trunc(Number(process.env.FUZZ_SEED)) : undefined;
 
-const scaleOfTime = FIXED_RUNS === undefined ? FUZZ_SCALE : Math.max(1, FIXED_RUNS / 100);
+// a scale below 1 (npm test) keeps the full time limit: a loaded machine is slow enough
+const scaleOfTime = FIXED_RUNS === undefined ? Math.max(1, FUZZ_SCALE) : Math.max(1, FIXED_RUNS / 100);
 
 /** How long one property may take, search and shrinking included, before fast-check stops it and reports what it has. */
 export const PROPERTY_MS = 45_000;

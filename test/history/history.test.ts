@@ -1,5 +1,6 @@
 /** The optional history helper: undo, redo, moves and states so far, record — over the pure reducer. */
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import { apply, createGame, history, isHistoryError, legalMoves, replay, type GameHistory } from '../../src/index.js';
 
@@ -43,7 +44,7 @@ describe('history', () => {
           expect(other.canRedo).toBe(false);
         }
       }),
-      { numRuns: 40 },
+      { numRuns: scaled(40) },
     );
   });
 

@@ -1,6 +1,7 @@
 /** One English sentence per move, and a text picture of a position (rules §5, §6, §8). */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import {
   describeMove,
@@ -86,7 +87,7 @@ describe('describeMove', () => {
           }
         });
       }),
-      { numRuns: 25 },
+      { numRuns: scaled(25) },
     );
   });
 
@@ -127,7 +128,7 @@ describe('renderPosition', () => {
         expect(text).not.toMatch(/undefined|NaN/);
         expect(legalMoves(state).length === 0).toBe(state.status === 'gameOver');
       }),
-      { numRuns: 30 },
+      { numRuns: scaled(30) },
     );
   });
 });

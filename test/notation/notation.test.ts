@@ -1,5 +1,6 @@
 /** Move notation (docs/notation.md): canonical text, round trips, and three kinds of refusal. */
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import {
   createGame,
@@ -49,7 +50,7 @@ describe('formatMove and parseMove (rules §5)', () => {
         const last = playScript(script, ({ before, moves }) => check(before, moves));
         check(last, legalMoves(last));
       }),
-      { numRuns: 40 },
+      { numRuns: scaled(40) },
     );
   });
 

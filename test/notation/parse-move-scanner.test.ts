@@ -6,6 +6,7 @@
  * same move or the same refusal, on random positions.
  */
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import { checkMove, isNotationError, legalMoves, parseMove, type AreaRef, type GameState, type Move } from '../../src/index.js';
 import { gameScript, playScript } from '../helpers/random-games.js';
@@ -86,7 +87,7 @@ describe('parseMove reads exactly what the old regular expressions read (issue #
         const last = playScript(script, () => undefined);
         for (const t of texts) expect(newParse(last, t), JSON.stringify(t)).toEqual(oldParse(last, t));
       }),
-      { numRuns: 150 },
+      { numRuns: scaled(150) },
     );
   });
 });

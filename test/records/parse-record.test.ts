@@ -1,6 +1,7 @@
 /** Reading game records: every problem listed with its own code, never a crash (rules §2, §3, §5). */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import { isRecordError, parseRecord, recordOf, recordProblems, type RecordErrorCode } from '../../src/index.js';
 import { deepFreeze } from '../helpers/freeze.js';
@@ -78,7 +79,7 @@ describe('parseRecord', () => {
           expect(isRecordError(e)).toBe(true);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: scaled(300) },
     );
   });
 });
@@ -94,7 +95,7 @@ describe('docs/record.schema.json', () => {
         expect(schemaErrors(schema, record)).toEqual([]);
         expect(recordProblems(record)).toEqual([]);
       }),
-      { numRuns: 20 },
+      { numRuns: scaled(20) },
     );
   });
 

@@ -1,6 +1,7 @@
 /** Positions: validity as a list of every broken invariant, and set-up from a description (rules §1–§8). */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   apply,
@@ -189,7 +190,7 @@ describe('validatePosition (rules §1–§8)', () => {
       fc.property(gameScript({ maxMoves: 120 }), (script) => {
         for (const state of statesOf(script)) expect(validatePosition(deepFreeze(state))).toEqual([]);
       }),
-      { numRuns: 25 },
+      { numRuns: scaled(25) },
     );
   });
 
@@ -217,7 +218,7 @@ describe('validatePosition (rules §1–§8)', () => {
         const codes = validatePosition(copy).map((p) => p.code);
         expect(codes, `${name} must be reported as ${expected}`).toContain(expected);
       }),
-      { numRuns: 600 },
+      { numRuns: scaled(600) },
     );
   });
 
@@ -247,7 +248,7 @@ describe('validatePosition (rules §1–§8)', () => {
         expect(problems.length).toBeGreaterThan(0);
         for (const p of problems) expect(typeof p.message).toBe('string');
       }),
-      { numRuns: 300 },
+      { numRuns: scaled(300) },
     );
   });
 });
@@ -284,7 +285,7 @@ describe('fromPosition (rules §4, §5)', () => {
         const [a, b] = [apply(state, move), apply(real, move)];
         expect([a.hands, a.table, a.out, a.scores, a.status, a.turn.seat]).toEqual([b.hands, b.table, b.out, b.scores, b.status, b.turn.seat]);
       }),
-      { numRuns: 60 },
+      { numRuns: scaled(60) },
     );
   });
 

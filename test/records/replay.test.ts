@@ -1,5 +1,6 @@
 /** Game records and replay with verdicts (rules §3: same seed and moves, same game). */
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import {
   apply,
@@ -54,7 +55,7 @@ describe('replay (rules §3, §5)', () => {
         expect(result.verdicts).toHaveLength(record.moves.length);
         expect(result.verdicts.every((v) => v.status === 'legal')).toBe(true);
       }),
-      { numRuns: 40 },
+      { numRuns: scaled(40) },
     );
   });
 
@@ -83,7 +84,7 @@ describe('replay (rules §3, §5)', () => {
           expect(result.verdicts.slice(index + 1).every((v) => v.status === 'unreached')).toBe(true);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: scaled(150) },
     );
   });
 

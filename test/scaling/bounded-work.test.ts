@@ -5,6 +5,7 @@
  * exponential or far past the test timeout, which then is the guard.
  */
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import {
   apply,
@@ -109,7 +110,7 @@ describe('issue #10 item 7: legalMoveGroups and legalMoves on the largest decks'
           expect(groups[s - 1]!.count, `C(${m}, ${s})`).toBe(Number(exact));
         }
       }),
-      { numRuns: 25, examples: [[1], [2], [57], [1030], [1100], [2100]] },
+      { numRuns: scaled(25), examples: [[1], [2], [57], [1030], [1100], [2100]] },
     );
   });
 

@@ -5,6 +5,7 @@
  * to itself. fast-check prints the seed and the shrunk game of any failure.
  */
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import {
   createGame,
@@ -52,7 +53,7 @@ describe('round trips of reached states', () => {
           checkRoundTrips(s);
         }
       }),
-      { numRuns: 25 },
+      { numRuns: scaled(25) },
     );
     // the property must have met the ends of rounds and games, not only play in progress
     expect(ends.roundOver).toBeGreaterThan(0);
@@ -72,7 +73,7 @@ describe('round trips of reached states', () => {
         });
         if (first) expect(formatPosition(first)).toMatch(/ deck("[^"]*")?:\S+$/);
       }),
-      { numRuns: 30 },
+      { numRuns: scaled(30) },
     );
   });
 
@@ -86,7 +87,7 @@ describe('round trips of reached states', () => {
         checkRoundTrips(end);
         expect(formatPosition(end).split(' ')).toHaveLength(13);
       }),
-      { numRuns: 100 },
+      { numRuns: scaled(100) },
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import {
   fromPosition,
@@ -53,7 +54,7 @@ describe('grouped and lazy legal moves (rules §5 A: one play per subset)', () =
           expect(playCount + others.length).toBe(moves.length);
         }
       }),
-      { numRuns: 30 },
+      { numRuns: scaled(30) },
     );
   });
 

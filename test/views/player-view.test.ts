@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import {
   apply,
@@ -54,7 +55,7 @@ describe('player views (rules §8, hidden hands)', () => {
           }
         }
       }),
-      { numRuns: 25 },
+      { numRuns: scaled(25) },
     );
   });
 
@@ -84,7 +85,7 @@ describe('player views (rules §8, hidden hands)', () => {
           }
         }
       }),
-      { numRuns: 30 },
+      { numRuns: scaled(30) },
     );
   });
 
