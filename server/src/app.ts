@@ -8,8 +8,11 @@ import { WebSocketTransport } from '@colyseus/ws-transport';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { Redis } from 'ioredis';
+import { Failover, type Readiness } from './failover.js';
+import { logRefusal } from './messages.js';
 import { LOBBY_NAME, ROOM_NAME } from './protocol.js';
-import { configureRooms, DnupLobby, DnupRoom, liveRooms, pendingRestores, RESTORE_OPTION, type RoomSettings } from './room.js';
+import { configureRooms, DnupLobby, DnupRoom, liveRooms, type RoomSettings } from './room.js';
+import { roomSettings as currentRoomSettings } from './settings.js';
 import { FileStore, RedisStore, type GameStore } from './store.js';
 
 /** Options of {@link startServer}. */
@@ -26,8 +29,12 @@ export interface ServerConfig extends Partial<Omit<RoomSettings, 'store'>> {
   readonly storeMaxBytes?: number;
   /** How clients reach this process (`host:port`) when several share Redis (default `host:port`). */
   readonly publicAddress?: string;
-  /** Register SIGINT/SIGTERM handlers that shut down gracefully and exit (default false). */
+  /** Register SIGINT/SIGTERM handlers that drain (games handed over or stored) and exit (default false). */
   readonly handleSignals?: boolean;
+  /** With Redis: ms a process owns a game without renewing (default 3000); a dead host's games move after about this. */
+  readonly leaseMs?: number;
+  /** A store of your own instead of the data folder or Redis (embedding, tests). */
+  readonly store?: GameStore;
 }
 
 /** A started server. */
@@ -38,6 +45,8 @@ export interface RunningServer {
   readonly gameServer: Server;
   /** How many stored games were brought back at start. */
   readonly restored: number;
+  /** What `GET /ready` answers. */
+  readiness(): Readiness;
   /** Shuts down: every game stays in the store for the next start. */
   close(): Promise<void>;
 }
@@ -48,7 +57,28 @@ function stats(req: IncomingMessage, res: ServerResponse): void {
   if (gc && req.url?.includes('gc=1')) gc();
   const m = process.memoryUsage();
   res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
-  res.end(JSON.stringify({ rooms: liveRooms.count, heapUsed: m.heapUsed, rss: m.rss }));
+  const cpu = process.cpuUsage();
+  res.end(JSON.stringify({ rooms: liveRooms.count, heapUsed: m.heapUsed, rss: m.rss, cpuMs: (cpu.user + cpu.system) / 1000, process: matchMaker.processId, codes: [...liveRooms.byCode.keys()] }));
+}
+
+/**
+ * The WebSocket transport, with one log line (not a stack trace) for a connection's socket
+ * error, such as a frame over `maxPayload` (ws closes it with 1009).
+ */
+class QuietTransport extends WebSocketTransport {
+  override async onConnection(rawClient: Parameters<WebSocketTransport['onConnection']>[0], req: Parameters<WebSocketTransport['onConnection']>[1]): Promise<void> {
+    const done = super.onConnection(rawClient, req);
+    rawClient.removeAllListeners('error');
+    const room = /\/([a-zA-Z0-9_-]+)(?:\?|$)/.exec(req.url ?? '')?.[1] ?? '?';
+    const session = new URL(`ws://server${req.url ?? ''}`).searchParams.get('sessionId') ?? '?';
+    let logged = 0;
+    rawClient.on('error', (err: Error & { code?: string }) => {
+      const s = currentRoomSettings();
+      // one line per connection at most: ws closes the socket after the error
+      if (logged++ === 0) logRefusal(s, undefined, err.code ?? 'SOCKET_ERROR', room, session, '', err.message);
+    });
+    return done;
+  }
 }
 
 /** Starts a server and resolves once it listens and has restored the unfinished games. */
@@ -56,16 +86,28 @@ export async function startServer(config: ServerConfig = {}): Promise<RunningSer
   const port = config.port ?? 2567;
   const host = config.host ?? '127.0.0.1';
   const redisUrl = config.redisUrl;
-  const store: GameStore = redisUrl ? new RedisStore(new Redis(redisUrl, { lazyConnect: false })) : new FileStore(config.dataDir ?? 'data', config.storeMaxBytes ? { maxBytes: config.storeMaxBytes } : {});
-  const { port: _p, host: _h, redisUrl: _r, dataDir: _d, storeMaxBytes: _s, publicAddress: _a, handleSignals: _g, ...roomSettings } = config;
-  configureRooms({ ...roomSettings, store });
+  const leaseMs = config.leaseMs ?? 3000;
+  const store: GameStore = config.store
+    ? config.store
+    : redisUrl
+    ? new RedisStore(new Redis(redisUrl, { lazyConnect: false }), { owner: () => matchMaker.processId, leaseMs })
+    : new FileStore(config.dataDir ?? 'data', config.storeMaxBytes ? { maxBytes: config.storeMaxBytes } : {});
+  const { port: _p, host: _h, redisUrl: _r, dataDir: _d, storeMaxBytes: _s, publicAddress: _a, handleSignals: _g, leaseMs: _l, store: _st, ...roomSettings } = config;
+  const settings = configureRooms({ ...roomSettings, store });
+  const failover = new Failover({ store, intervalMs: Math.max(100, leaseMs / 3), shared: redisUrl !== undefined, log: settings.log });
 
   const http = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'GET' && req.url === '/health') res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-    else if (req.method === 'GET' && (req.url === '/stats' || req.url?.startsWith('/stats?'))) stats(req, res);
+    else if (req.method === 'GET' && req.url === '/ready') {
+      const r = failover.readiness();
+      res.writeHead(r.ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(r));
+    } else if (req.method === 'GET' && (req.url === '/stats' || req.url?.startsWith('/stats?'))) stats(req, res);
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   });
-  const transport = new WebSocketTransport({ server: http, maxPayload: 4096 });
+  // idle keep-alive sockets live longer than clients' own idle limits (undici: 4 s), so a client
+  // whose timers ran late does not reuse a socket the server has just closed (ECONNRESET)
+  http.keepAliveTimeout = 30_000;
+  const transport = new QuietTransport({ server: http, maxPayload: 4096 });
   const gameServer = new Server({
     transport,
     greet: false,
@@ -76,35 +118,28 @@ export async function startServer(config: ServerConfig = {}): Promise<RunningSer
   });
   gameServer.define(ROOM_NAME, DnupRoom).enableRealtimeListing();
   gameServer.define(LOBBY_NAME, DnupLobby);
+  // draining: no restores from now on; each room hands its game over (lease released) and closes with 4503
+  gameServer.onBeforeShutdown(async () => {
+    failover.drain();
+    failover.stop();
+  });
   gameServer.onShutdown(() => store.close());
   await gameServer.listen(port, host);
 
-  // games a dead process left: replay each record in a room of this process, unless one lives
-  let restored = 0;
-  const claims = redisUrl ? new Redis(redisUrl) : null;
-  try {
-    for (const game of await store.unfinished()) {
-      if ((await matchMaker.query({ roomId: game.id })).length > 0) continue;
-      if (claims && (await claims.set(`dnup:claim:${game.id}`, matchMaker.processId, 'EX', 30, 'NX')) !== 'OK') continue;
-      pendingRestores.set(game.id, game);
-      try {
-        await matchMaker.handleCreateRoom(ROOM_NAME, { [RESTORE_OPTION]: game.id });
-        restored++;
-      } catch (e) {
-        pendingRestores.delete(game.id);
-        console.error(`dnup-server: could not restore game ${game.id}: ${(e as Error).message}`);
-      }
-    }
-  } finally {
-    await claims?.quit();
-  }
+  // games without a live host (a dead process's, or all of them after a restart): claimed and
+  // replayed in rooms of this process; then the same every third of a lease (failover.ts)
+  await failover.start();
 
   return {
     port,
     url: `http://${host}:${port}`,
     store,
     gameServer,
-    restored,
-    close: () => gameServer.gracefullyShutdown(false),
+    restored: failover.restored,
+    readiness: () => failover.readiness(),
+    close: async () => {
+      failover.stop();
+      await gameServer.gracefullyShutdown(false);
+    },
   };
 }

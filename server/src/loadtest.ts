@@ -1,16 +1,19 @@
 /**
  * `npm run loadtest`: a bounded load test on loopback. Starts one server process (embedded
- * store in a temporary folder), keeps `--rooms` rooms of scripted colyseus.js clients playing
- * whole games for `--seconds`, then reports moves per second, move round-trip percentiles,
- * server memory per room, and checks that no move was lost or applied twice and that every
- * finished game's record replays as legal. Exits 1 when a check fails.
+ * store in a temporary folder); this process runs only the clients: it keeps `--rooms` rooms of
+ * scripted colyseus.js clients playing whole games for `--seconds`, then reports moves per
+ * second, move round-trip percentiles, the server's CPU milliseconds per move and heap per room
+ * (from its /stats), the load average, and checks that no move was lost or applied twice and that
+ * every finished game's record replays as legal. Exits 1 when a check fails.
  *
- * Options: --rooms N (200), --seconds S (30), --seed S (random moves are seeded).
+ * Options: --rooms N (200), --seconds S (30), --think-ms T (0: each scripted person moves T ms
+ * after its view arrives, so the load is a chosen number of moves per room and second rather than
+ * as many as the machine allows), --seed S (random moves are seeded).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
@@ -24,8 +27,9 @@ function option(name: string, fallback: number | string): string {
 const ROOMS = Number(option('rooms', 200));
 const SECONDS = Number(option('seconds', 30));
 const SEED = option('seed', 'loadtest');
-if (!(Number.isInteger(ROOMS) && ROOMS > 0 && ROOMS <= 2000 && SECONDS > 0 && SECONDS <= 600)) {
-  console.error('loadtest: --rooms is 1–2000 and --seconds 1–600');
+const THINK_MS = Number(option('think-ms', 0));
+if (!(Number.isInteger(ROOMS) && ROOMS > 0 && ROOMS <= 2000 && SECONDS > 0 && SECONDS <= 600 && THINK_MS >= 0 && THINK_MS <= 10_000)) {
+  console.error('loadtest: --rooms is 1–2000, --seconds 1–600 and --think-ms 0–10000');
   process.exit(2);
 }
 
@@ -84,8 +88,13 @@ class Bot {
     if (s.view.status === 'roundOver' && s.view.turn.seat !== this.seat) return;
     this.last = n;
     const move: Move = s.moves[Math.floor(rng() * s.moves.length)]!;
-    this.sentAt.set(n, performance.now());
-    this.room.send(MESSAGES.move, { move, moveCount: n });
+    const send = (): void => {
+      if (stopping) return;
+      this.sentAt.set(n, performance.now());
+      this.room.send(MESSAGES.move, { move, moveCount: n });
+    };
+    if (THINK_MS > 0) setTimeout(send, THINK_MS);
+    else send();
   }
 }
 
@@ -151,8 +160,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function stats(port: number): Promise<{ rooms: number; heapUsed: number; rss: number }> {
-  return (await (await fetch(`http://127.0.0.1:${port}/stats?gc=1`)).json()) as { rooms: number; heapUsed: number; rss: number };
+async function stats(port: number, gc = true): Promise<{ rooms: number; heapUsed: number; rss: number; cpuMs: number }> {
+  return (await (await fetch(`http://127.0.0.1:${port}/stats${gc ? '?gc=1' : ''}`)).json()) as { rooms: number; heapUsed: number; rss: number; cpuMs: number };
 }
 
 async function main(): Promise<void> {
@@ -166,7 +175,7 @@ async function main(): Promise<void> {
     console.error('loadtest: did not finish in time');
     server.kill('SIGKILL');
     process.exit(1);
-  }, (SECONDS + 300) * 1000);
+  }, (SECONDS + 900) * 1000);
   await new Promise<void>((ready) => server.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && ready()));
   const idle = await stats(port);
   const client = new Client(`ws://127.0.0.1:${port}`);
@@ -174,18 +183,25 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   for (let i = 0; i < ROOMS; i += 10) {
     await Promise.all(Array.from({ length: Math.min(10, ROOMS - i) }, (_, j) => next(client, (i + j) % 2 === 0 ? 2 : 3)));
+    if ((i + 10) % 100 === 0) console.error(`loadtest: ${i + 10} rooms open after ${Math.round((performance.now() - startedAt) / 1000)} s`);
   }
   const opened = performance.now();
   const loaded = await stats(port);
   const movesAtLoad = moves;
+  const inFlightOf = (): number => [...tables].filter((t) => !t.done).reduce((n, t) => n + Math.max(0, ...t.bots.map((b) => b.last + 1)), 0);
+  const inFlightAtLoad = inFlightOf();
+  const cpuFrom = (await stats(port, false)).cpuMs;
+  const clientCpuFrom = process.cpuUsage();
   const measureFrom = performance.now();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const cpuTo = (await stats(port, false)).cpuMs;
+  const clientCpu = process.cpuUsage(clientCpuFrom);
+  const load = loadavg();
   stopping = true;
   const measured = (performance.now() - measureFrom) / 1000;
   const rttsNow = rtts.slice().sort((a, b) => a - b);
   // moves applied in the window: finished games plus the ones still being played
-  const inFlight = [...tables].filter((t) => !t.done).reduce((n, t) => n + Math.max(0, ...t.bots.map((b) => b.last + 1)), 0);
-  const movesInWindow = moves - movesAtLoad + inFlight;
+  const movesInWindow = moves - movesAtLoad + inFlightOf() - inFlightAtLoad;
 
   for (const t of tables) if (!t.done) await Promise.all(t.bots.map((b) => b.room.leave().catch(() => 0)));
   server.kill('SIGTERM');
@@ -197,16 +213,21 @@ async function main(): Promise<void> {
   const report = {
     rooms: ROOMS,
     seconds: SECONDS,
+    thinkMs: THINK_MS,
     roomsOpenedIn: Math.round(opened - startedAt),
     serverRoomsAtLoad: loaded.rooms,
     roomStartRetries: startFailures.length,
     movesPerSecond: Math.round(movesInWindow / measured),
     roundTripMs: { p50: +percentile(rttsNow, 50).toFixed(2), p95: +percentile(rttsNow, 95).toFixed(2), p99: +percentile(rttsNow, 99).toFixed(2), samples: rttsNow.length },
+    serverCpuMsPerMove: +((cpuTo - cpuFrom) / Math.max(1, movesInWindow)).toFixed(3),
+    serverCpuShare: +((cpuTo - cpuFrom) / 1000 / measured).toFixed(2),
+    clientCpuShare: +((clientCpu.user + clientCpu.system) / 1e6 / measured).toFixed(2),
     serverHeapPerRoomKB: +(perRoom / 1024).toFixed(1),
     serverRssMB: +(loaded.rss / 1048576).toFixed(1),
     finishedGames: finished,
     finishedMoves: moves,
     problems: problems.length,
+    machine: { cores: cpus().length, loadAverage: load.map((x) => +x.toFixed(2)) },
   };
   console.log(JSON.stringify(report, null, 2));
   if (problems.length > 0) {

@@ -2,7 +2,8 @@
  * `npm run server`: one dnup game server from environment variables (docs/online.md).
  * PORT (2567), HOST (127.0.0.1), REDIS_URL (none: the embedded store in DATA_DIR, default
  * server/data), PUBLIC_ADDRESS, RECONNECT_SECONDS (30), BOT_DELAY_MS (400), ROUND_PAUSE_MS (3000),
- * RATE_PER_SECOND (10) and RATE_BURST (20) messages per client.
+ * RATE_PER_SECOND (10) and RATE_BURST (20) messages per client, LEASE_MS (3000: with Redis, how
+ * long a dead process's games wait before another takes them over), LOG_LINES_PER_CLIENT (10).
  */
 import { fileURLToPath } from 'node:url';
 import { startServer } from './app.js';
@@ -30,6 +31,8 @@ const server = await startServer({
   roundPauseMs: numberFrom('ROUND_PAUSE_MS', 3000),
   ratePerSecond: numberFrom('RATE_PER_SECOND', 10),
   rateBurst: numberFrom('RATE_BURST', 20),
+  leaseMs: numberFrom('LEASE_MS', 3000),
+  logLinesPerClient: numberFrom('LOG_LINES_PER_CLIENT', 10),
   handleSignals: true,
 });
 console.log(

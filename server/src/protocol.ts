@@ -19,6 +19,9 @@ export type BotKind = Exclude<SeatKind, 'human'>;
 
 /** Longest display name, in characters. */
 export const MAX_NAME_LENGTH = 24;
+/** Bounds of the `turnSeconds` room option. */
+export const MIN_TURN_SECONDS = 1;
+export const MAX_TURN_SECONDS = 3600;
 /** Most spectators per room. */
 export const MAX_SPECTATORS = 16;
 
@@ -30,6 +33,11 @@ export interface CreateOptions {
   readonly name?: string;
   /** A private room is left out of the lobby and joined by its code or link only. */
   readonly private?: boolean;
+  /**
+   * The turn clock: seconds a seat played by a person has for each move, 1–3600 (fractions
+   * allowed); when they run out the server plays a greedy bot's move for that seat. Off when absent.
+   */
+  readonly turnSeconds?: number;
 }
 
 /** Options of `client.joinById(code, options)`. */
@@ -66,6 +74,8 @@ export interface WelcomeMessage {
   readonly seatToken: string | null;
   /** Seconds a dropped player has to come back before a bot plays for them. */
   readonly reconnectSeconds: number;
+  /** The room's turn clock in seconds, or null when it has none. */
+  readonly turnSeconds: number | null;
 }
 
 /** Server → every client: the room's people and phase, after every change of them. */
@@ -87,12 +97,29 @@ export interface SpectatorView extends Omit<PlayerView, 'seat' | 'hand' | 'event
   readonly events: readonly ViewEvent[];
 }
 
+/** When the turn clock of the seat to play runs out (room option `turnSeconds`). */
+export interface TurnDeadline {
+  /** The seat whose time runs. */
+  readonly seat: number;
+  /** When it runs out: the server's clock, milliseconds since 1970 (`Date.now()`). */
+  readonly at: number;
+  /** Milliseconds left when the message was sent: count down from this, clocks differ. */
+  readonly remainingMs: number;
+}
+
 /** Server → client: after every change of the game. */
 export interface StateMessage {
   /** `playerView(state, yourSeat)`, or the spectator view. */
   readonly view: PlayerView | SpectatorView;
   /** Your legal moves (canonical order); empty when it is not your turn, or for spectators. */
   readonly moves: readonly Move[];
+  /**
+   * The turn clock of the seat to play, for every client (spectators too); null when the room
+   * has no turn clock, at a round's end, when the game is over, or when a bot plays the seat.
+   */
+  readonly deadline: TurnDeadline | null;
+  /** The seal of the deal: SHA-256 (hex) of the seed's UTF-8 bytes, to check against the seed revealed at game over. */
+  readonly seal?: string;
 }
 
 /** Why the server refused a message. Library codes come with the library's sentence. */
@@ -159,7 +186,9 @@ export const CLOSE_CODES = {
   flood: 4429,
   /** Kept sending malformed messages. */
   malformed: 4400,
-  /** The server is shutting down: the game is stored; join again with the seat token. */
+  /** A frame that is not a Colyseus room message with a MessagePack payload (Colyseus' own code for it). */
+  undecodable: 4002,
+  /** This process no longer hosts the game (shutting down, or another process took it over): join again with the seat token. */
   restart: 4503,
 } as const;
 
@@ -188,7 +217,7 @@ export function cleanName(x: unknown, fallback: string): string {
 /**
  * Reads create options; throws a sentence for anything else.
  */
-export function readCreateOptions(x: unknown): { seats: SeatKind[]; name: string; private: boolean } {
+export function readCreateOptions(x: unknown): { seats: SeatKind[]; name: string; private: boolean; turnSeconds: number | null } {
   if (!isPlainObject(x)) throw new Error('BAD_OPTIONS: room options must be an object such as { seats: ["human", "greedy"] }.');
   const seats = x.seats;
   if (!Array.isArray(seats) || seats.length < 2 || seats.length > 5) {
@@ -199,7 +228,11 @@ export function readCreateOptions(x: unknown): { seats: SeatKind[]; name: string
   }
   if (!seats.includes('human')) throw new Error('BAD_OPTIONS: at least one seat must be human (the creator takes the first).');
   if (x.private !== undefined && typeof x.private !== 'boolean') throw new Error('BAD_OPTIONS: private is true or false.');
-  return { seats: seats.slice(), name: cleanName(x.name, 'Player 1'), private: x.private === true };
+  const t = x.turnSeconds;
+  if (t !== undefined && t !== null && !(typeof t === 'number' && Number.isFinite(t) && t >= MIN_TURN_SECONDS && t <= MAX_TURN_SECONDS)) {
+    throw new Error(`BAD_OPTIONS: turnSeconds is a number of seconds from ${MIN_TURN_SECONDS} to ${MAX_TURN_SECONDS}.`);
+  }
+  return { seats: seats.slice(), name: cleanName(x.name, 'Player 1'), private: x.private === true, turnSeconds: typeof t === 'number' ? t : null };
 }
 
 /** Reads join options (the creator's create options are read by {@link readCreateOptions}). */

@@ -1,27 +1,12 @@
 /**
  * The `dnup` room: the only holder of a game's full state. Each client gets its seat's player
  * view and legal moves after every change (spectators the public part only); moves are judged
- * by the library, stored, then shown. Dropped players keep their seat for a while, then a bot
- * plays it until they come back with their seat token.
+ * by the library, stored, then shown. The room keeps Colyseus' lifecycle and forwards to plain
+ * modules: seats (seats.ts), the rate limit (rate-limit.ts), frames and refusal logs
+ * (messages.ts), bots, deals and the turn clock (turns.ts), views (views.ts), restore (restore.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { LobbyRoom, Room, ServerError, type Client, type Delayed, type Deferred } from '@colyseus/core';
-import {
-  apply,
-  botByName,
-  checkMoveOfView,
-  createGame,
-  legalMoves,
-  playerView,
-  recordOf,
-  replay,
-  RECORD_VERSION,
-  type Bot,
-  type GameRecord,
-  type GameState,
-  type Move,
-  type PlayerView,
-} from 'dnup';
+import { ClientState, LobbyRoom, Room, ServerError, type Client, type Delayed } from '@colyseus/core';
+import { createGame, legalMoves, playerView, recordOf, type GameRecord, type GameState, type Move } from 'dnup';
 import {
   CLOSE_CODES,
   MAX_SPECTATORS,
@@ -32,107 +17,26 @@ import {
   readStartMessage,
   Refusal,
   type GameOverMessage,
-  type LobbyMessage,
   type RefusedMessage,
-  type SeatInfo,
-  type SeatKind,
-  type SpectatorView,
   type StateMessage,
   type WelcomeMessage,
 } from './protocol.js';
-import type { GameStore, StoredGame } from './store.js';
+import { isRoomData, logRefusal, newClientData, readFrame, type ClientData } from './messages.js';
+import { admit } from './rate-limit.js';
+import { pendingRestores, replayStored, RESTORE_OPTION } from './restore.js';
+import { BOT_NAMES, botFor, chooseSeat, fillEmptySeats, hashToken, JoinRefusal, newCode, newSeat, newSeatToken, uniqueName, waitingForSomeone, type Seat, type SeatChoice } from './seats.js';
+import { judgeMove } from './session.js';
+import { roomSettings } from './settings.js';
+import { GameTakenOver, type StoredGame } from './store.js';
+import { deadlineOf, planTurn, samePlan, type TurnPlan } from './turns.js';
+import { listingMetadata, lobbyMessage, movesOf, spectatorView } from './views.js';
 
-/** Server-wide settings of every dnup room (one server per process: Colyseus' matchmaker is a singleton). */
-export interface RoomSettings {
-  readonly store: GameStore;
-  /** Seconds a dropped player keeps the seat before a bot plays it (default 30). */
-  readonly reconnectSeconds: number;
-  /** Pause before a bot moves, in ms, so people can follow (default 400). */
-  readonly botDelayMs: number;
-  /** Pause at a round's end before the server deals the next round if nobody did (default 3000). */
-  readonly roundPauseMs: number;
-  /** Monte-Carlo playouts per bot move (default 100). */
-  readonly montecarloPlayouts: number;
-  /** Messages a client may send per second, and in one burst (defaults 10 and 20). */
-  readonly ratePerSecond: number;
-  readonly rateBurst: number;
-  /** A finished room with nobody left, or an idle one, closes after this many seconds (default 600). */
-  readonly idleSeconds: number;
-  /** Called for every room problem worth a log line (default: console.error). */
-  readonly log: (line: string) => void;
-}
+export { configureRooms, type RoomSettings } from './settings.js';
+export { newCode } from './seats.js';
+export { pendingRestores, RESTORE_OPTION } from './restore.js';
 
-const DEFAULTS: RoomSettings = {
-  store: undefined as unknown as GameStore,
-  reconnectSeconds: 30,
-  botDelayMs: 400,
-  roundPauseMs: 3000,
-  montecarloPlayouts: 100,
-  ratePerSecond: 10,
-  rateBurst: 20,
-  idleSeconds: 600,
-  log: (line) => console.error(line),
-};
-
-let settings: RoomSettings = DEFAULTS;
-/** Games to restore, by code: only the server process itself puts them here (never a client). */
-export const pendingRestores = new Map<string, StoredGame>();
-/** Rooms of this process, for the stats endpoint. */
-export const liveRooms = { count: 0 };
-/** The create option naming a pending restore. */
-export const RESTORE_OPTION = '__restore';
-
-/** Sets the settings of rooms created from now on. */
-export function configureRooms(s: Partial<RoomSettings> & { store: GameStore }): RoomSettings {
-  settings = { ...DEFAULTS, ...s };
-  return settings;
-}
-
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** A fresh 6-character room code (no 0/O or 1/I to misread). */
-export function newCode(): string {
-  const bytes = randomBytes(6);
-  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
-}
-
-const hash = (token: string): string => createHash('sha256').update(token).digest('hex');
-
-const BOT_NAMES: Readonly<Record<Exclude<SeatKind, 'human'>, string>> = { random: 'Random bot', greedy: 'Greedy bot', montecarlo: 'Monte-Carlo bot' };
-
-interface Seat {
-  kind: SeatKind;
-  name: string;
-  tokenHash: string;
-  client: Client | null;
-  playedBy: 'human' | 'bot';
-  /** While a dropped person may come back: Colyseus' reconnection and our own deadline. */
-  reconnection: Deferred<Client> | null;
-  deadline: Delayed | null;
-  bot: Bot | null;
-}
-
-interface ClientData {
-  seat: number | null;
-  tokens: number;
-  last: number;
-  /** Messages dropped for the rate limit in the window that began at `window` (ms). */
-  dropped: number;
-  window: number;
-  malformed: number;
-}
-
-function spectatorView(state: GameState): SpectatorView {
-  const v = playerView(state, 0);
-  const { hand: _hand, seat: _seat, events, ...rest } = v;
-  return { ...rest, seat: null, hand: [], events: events.map((e) => (e.type === 'handRotated' ? { ...e, cards: null } : e)) };
-}
-
-/** The moves a seat may send now: its legal moves on its turn; anyone may deal the next round (rules §8). */
-function movesOf(view: PlayerView): Move[] {
-  if (view.status === 'roundOver' || (view.status === 'playing' && view.turn.seat === view.seat)) return legalMoves(view);
-  return [];
-}
+/** Rooms of this process, for the stats endpoint and the failover loop. */
+export const liveRooms = { count: 0, byCode: new Map<string, DnupRoom>() };
 
 /**
  * Colyseus looks message handlers up in a plain object, so a message typed "constructor" or
@@ -151,22 +55,29 @@ export class DnupLobby extends LobbyRoom {
   }
 }
 
+type Handlers = Record<string | number, { callback: (client: Client, ...args: unknown[]) => void } | undefined>;
+
 /** The dnup room type. */
 export class DnupRoom extends Room {
-  private readonly cfg = settings;
+  private readonly cfg = roomSettings();
   private seats: Seat[] = [];
   private host = 0;
   private isPrivate = false;
+  private turnSeconds: number | null = null;
   private phase: 'waiting' | 'playing' | 'over' = 'waiting';
   private game: GameState | null = null;
   private moves: Move[] = [];
   private spectators = new Set<Client>();
   /** Moves are judged, stored and shown one at a time. */
   private queue: Promise<void> = Promise.resolve();
-  private botTimer: Delayed | null = null;
-  private roundTimer: Delayed | null = null;
+  /** What the server does next by itself (turns.ts), its timer, and when the current move count began. */
+  private plan: TurnPlan = null;
+  private planTimer: Delayed | null = null;
+  private since = Date.now();
   private seedText = '';
   private shuttingDown = false;
+  /** Restored here (at start or by failover), for the readiness check. */
+  restored = false;
 
   override async onCreate(options: unknown): Promise<void> {
     hardenMessageHandlers(this);
@@ -186,7 +97,8 @@ export class DnupRoom extends Room {
       }
       this.roomId = newCode();
       this.isPrivate = o.private;
-      this.seats = o.seats.map((kind) => this.newSeat(kind, kind === 'human' ? '' : BOT_NAMES[kind]));
+      this.turnSeconds = o.turnSeconds;
+      this.seats = o.seats.map((kind) => newSeat(kind, kind === 'human' ? '' : BOT_NAMES[kind]));
       this.host = o.seats.indexOf('human');
       if (this.isPrivate) await this.setPrivate(true);
     }
@@ -197,29 +109,32 @@ export class DnupRoom extends Room {
         throw new Refusal('UNKNOWN_MESSAGE', `The server knows the messages "move" and "start", not "${String(type).slice(0, 32)}" (see docs/online.md).`);
       }),
     );
-    await this.setMetadata(this.metadataOf());
+    await this.setMetadata(listingMetadata(this.lobby()));
     liveRooms.count++;
-  }
-
-  private newSeat(kind: SeatKind, name: string): Seat {
-    return { kind, name, tokenHash: '', client: null, playedBy: kind === 'human' ? 'human' : 'bot', reconnection: null, deadline: null, bot: null };
+    liveRooms.byCode.set(this.roomId, this);
   }
 
   /** Brings back a stored game: replays its record, every human seat waiting for its person. */
   private restore(stored: StoredGame): void {
-    const record: GameRecord = { format: 'dnup-record', version: RECORD_VERSION, players: stored.players, seed: stored.seed, moves: stored.moves };
-    const result = replay(record);
-    if (!result.ok) throw new ServerError(4500, `BAD_OPTIONS: the stored game ${stored.id} does not replay: ${result.error.message}`);
+    let state: GameState;
+    try {
+      state = replayStored(stored);
+    } catch (e) {
+      throw new ServerError(4500, (e as Error).message);
+    }
     this.roomId = stored.id;
     this.isPrivate = stored.private;
     this.host = stored.host;
+    this.turnSeconds = stored.turnSeconds ?? null;
     this.seedText = stored.seed;
-    this.game = result.state;
+    this.game = state;
     this.moves = stored.moves.slice();
     this.phase = 'playing';
     this.autoDispose = false;
+    this.restored = true;
+    this.since = Date.now();
     this.seats = stored.kinds.map((kind, i) => {
-      const seat = this.newSeat(kind, stored.players[i]!);
+      const seat = newSeat(kind, stored.players[i]!);
       seat.tokenHash = stored.tokenHashes[i] ?? '';
       if (kind !== 'human') seat.bot = this.botFor(kind, i);
       return seat;
@@ -228,55 +143,55 @@ export class DnupRoom extends Room {
     this.seats.forEach((seat, i) => {
       if (seat.kind === 'human') seat.deadline = this.clock.setTimeout(() => this.expire(i), this.cfg.reconnectSeconds * 1000);
     });
+    this.replan();
   }
 
-  private botFor(kind: SeatKind, seat: number): Bot {
-    const seed = `${this.roomId}-${seat}`;
-    return kind === 'montecarlo' ? botByName('montecarlo', { seed, playouts: this.cfg.montecarloPlayouts }) : botByName(kind === 'random' ? 'random' : 'greedy', { seed });
+  private botFor(kind: Seat['kind'], seat: number) {
+    return botFor(kind, this.roomId, seat, this.cfg.montecarloPlayouts);
+  }
+
+  // ---- frames: a frame that is not MessagePack is one log line and a 4002 close ----
+
+  protected override _onMessage(client: Parameters<Room['_onMessage']>[0], buffer: Buffer): void {
+    if (!buffer || !isRoomData(buffer) || client.state === ClientState.LEAVING) return super._onMessage(client, buffer);
+    const frame = readFrame(buffer);
+    if (!frame.ok) {
+      logRefusal(this.cfg, client.userData as ClientData | undefined, 'UNDECODABLE', this.roomId, client.sessionId, '', frame.why);
+      client.leave(CLOSE_CODES.undecodable);
+      return;
+    }
+    const handlers = (this as unknown as { onMessageHandlers: Handlers }).onMessageHandlers;
+    const handler = handlers[frame.type];
+    if (handler) handler.callback(client, frame.message);
+    else handlers['*']!.callback(client, frame.type, frame.message);
   }
 
   // ---- joining and leaving ----
 
   override onJoin(client: Client, options: unknown): void {
-    const data: ClientData = { seat: null, tokens: this.cfg.rateBurst, last: Date.now(), dropped: 0, window: 0, malformed: 0 };
-    client.userData = data;
-    let o: ReturnType<typeof readJoinOptions>;
-    // the first person in takes the host's seat (the creator: Colyseus joins it right after onCreate)
-    const creating = this.phase === 'waiting' && this.seats.every((s) => s.kind !== 'human' || s.tokenHash === '');
+    client.userData = newClientData(this.cfg.rateBurst, Date.now());
+    let choice: SeatChoice;
+    let name: string | null;
     try {
-      o = readJoinOptions(options);
+      const o = readJoinOptions(options);
+      name = o.name;
+      choice = chooseSeat(this.seats, o, { started: this.phase !== 'waiting', host: this.host, spectators: this.spectators.size, maxSpectators: MAX_SPECTATORS });
     } catch (e) {
-      throw new ServerError(4400, (e as Error).message);
+      throw new ServerError(e instanceof JoinRefusal ? e.code : 4400, (e as Error).message);
     }
-    if (o.seatToken !== null) {
-      const h = hash(o.seatToken);
-      const seat = this.seats.findIndex((s) => s.tokenHash !== '' && s.tokenHash === h);
-      if (seat < 0) throw new ServerError(4403, 'BAD_SEAT_TOKEN: this seat token belongs to no seat of this room.');
-      this.attach(client, seat, null);
-    } else if (o.spectate) {
-      if (this.spectators.size >= MAX_SPECTATORS) throw new ServerError(4409, `TOO_MANY_SPECTATORS: a room takes ${MAX_SPECTATORS} spectators.`);
+    if (choice.kind === 'token') this.attach(client, choice.seat, null);
+    else if (choice.kind === 'spectate') {
       this.spectators.add(client);
       this.sendWelcome(client, null, null);
     } else {
-      if (this.phase !== 'waiting') throw new ServerError(4409, 'GAME_STARTED: the game has started; join as a spectator, or with your seat token.');
-      const seat = creating ? this.host : this.seats.findIndex((s) => s.kind === 'human' && s.tokenHash === '');
-      if (seat < 0) throw new ServerError(4409, 'ROOM_FULL: every seat is taken; join as a spectator.');
-      const token = randomBytes(18).toString('base64url');
-      const s = this.seats[seat]!;
-      s.tokenHash = hash(token);
-      s.name = this.uniqueName(o.name ?? '', seat);
-      this.attach(client, seat, token);
+      const token = newSeatToken();
+      const s = this.seats[choice.seat]!;
+      s.tokenHash = hashToken(token);
+      s.name = uniqueName(this.seats, name ?? '', choice.seat);
+      this.attach(client, choice.seat, token);
     }
     this.broadcastLobby();
     if (this.phase === 'waiting' && this.seats.every((s) => s.kind !== 'human' || s.tokenHash !== '')) this.startGame();
-  }
-
-  private uniqueName(wanted: string, seat: number): string {
-    const base = wanted === '' ? `Player ${seat + 1}` : wanted;
-    const taken = new Set(this.seats.filter((_, i) => i !== seat).map((s) => s.name));
-    let name = base;
-    for (let n = 2; taken.has(name); n++) name = `${base} (${n})`;
-    return name;
   }
 
   /** Puts `client` in `seat`, replacing whoever held it (an old tab, a pending reconnection, a bot). */
@@ -295,13 +210,13 @@ export class DnupRoom extends Room {
       (old.userData as ClientData).seat = null;
       old.leave(4000, 'This seat was taken back from another connection.');
     }
+    this.replan();
     this.sendWelcome(client, seat, token);
     this.sendState(client);
-    this.scheduleBots();
   }
 
   private sendWelcome(client: Client, seat: number | null, token: string | null): void {
-    const welcome: WelcomeMessage = { code: this.roomId, seat, seatToken: seat === null ? null : token, reconnectSeconds: this.cfg.reconnectSeconds };
+    const welcome: WelcomeMessage = { code: this.roomId, seat, seatToken: seat === null ? null : token, reconnectSeconds: this.cfg.reconnectSeconds, turnSeconds: this.turnSeconds };
     client.send(MESSAGES.welcome, welcome);
     if (this.game && seat === null) this.sendState(client);
     if (this.phase === 'over') client.send(MESSAGES.gameOver, this.gameOverMessage('won'));
@@ -316,14 +231,15 @@ export class DnupRoom extends Room {
     if (seat === null || this.seats[seat]?.client !== client) return;
     const s = this.seats[seat]!;
     s.client = null;
-    this.broadcastLobby();
     if (this.shuttingDown) return;
+    this.broadcastLobby();
     if (consented || this.phase === 'over') {
       this.expire(seat);
       return;
     }
     // the person may come back: through Colyseus' reconnection token, or later with the seat token
     s.deadline = this.clock.setTimeout(() => this.expire(seat), this.cfg.reconnectSeconds * 1000);
+    this.replan();
     const reconnection = this.allowReconnection(client, this.cfg.reconnectSeconds);
     s.reconnection = reconnection;
     try {
@@ -359,12 +275,15 @@ export class DnupRoom extends Room {
       }
     }
     this.broadcastLobby();
-    this.scheduleBots();
+    this.replan();
+    // with a turn clock, the seat to move may now be the bot's: everyone hears its deadline is gone
+    if (this.turnSeconds !== null) this.broadcastState();
   }
 
   private abandon(): void {
     if (!this.game) return;
     this.phase = 'over';
+    this.cancelPlan();
     const record = this.record({ abandoned: true });
     this.storeFinish(record);
     this.broadcast(MESSAGES.gameOver, { winner: null, record, reason: 'abandoned' } satisfies GameOverMessage);
@@ -373,25 +292,19 @@ export class DnupRoom extends Room {
 
   // ---- messages ----
 
-  /** Runs a handler under the rate limit; a refusal goes back to the sender only. */
+  /** Runs a handler under the rate limit; a refusal goes back to the sender only, and to the log. */
   private guard(client: Client, type: string, handler: () => void | Promise<void>): void {
     const data = client.userData as ClientData | undefined;
     if (!data) return;
-    const now = Date.now();
-    data.tokens = Math.min(this.cfg.rateBurst, data.tokens + ((now - data.last) / 1000) * this.cfg.ratePerSecond);
-    data.last = now;
-    if (data.tokens < 1) {
-      // dropped messages are counted per 10 s window: one refusal per window, a disconnect past 5 × burst
-      if (now - data.window > 10_000) {
-        data.window = now;
-        data.dropped = 0;
+    const verdict = admit(data.rate, Date.now(), this.cfg.ratePerSecond, this.cfg.rateBurst);
+    if (verdict !== 'accept') {
+      if (verdict === 'refuse') this.refuse(client, type, new Refusal('RATE_LIMITED', `Too many messages: at most ${this.cfg.ratePerSecond} a second. Wait a moment, then send again.`));
+      if (verdict === 'close') {
+        logRefusal(this.cfg, data, 'FLOOD', this.roomId, client.sessionId, type, `closed ${CLOSE_CODES.flood}`);
+        client.leave(CLOSE_CODES.flood, 'Too many messages.');
       }
-      data.dropped++;
-      if (data.dropped === 1) this.refuse(client, type, new Refusal('RATE_LIMITED', `Too many messages: at most ${this.cfg.ratePerSecond} a second. Wait a moment.`));
-      if (data.dropped > this.cfg.rateBurst * 5) client.leave(CLOSE_CODES.flood, 'Too many messages.');
       return;
     }
-    data.tokens -= 1;
     try {
       const result = handler();
       if (result) result.catch((e: unknown) => this.refuseOrLog(client, type, e));
@@ -405,6 +318,7 @@ export class DnupRoom extends Room {
       const data = client.userData as ClientData;
       if (e.code === 'MALFORMED_MESSAGE' || e.code === 'UNKNOWN_MESSAGE') {
         if (++data.malformed > this.cfg.rateBurst * 5) {
+          logRefusal(this.cfg, data, e.code, this.roomId, client.sessionId, type, `closed ${CLOSE_CODES.malformed}`);
           client.leave(CLOSE_CODES.malformed, 'Too many malformed messages.');
           return;
         }
@@ -416,6 +330,7 @@ export class DnupRoom extends Room {
   }
 
   private refuse(client: Client, type: string, r: { code: RefusedMessage['code']; message: string; rule?: string }): void {
+    logRefusal(this.cfg, client.userData as ClientData | undefined, r.code, this.roomId, client.sessionId, type);
     const message: RefusedMessage = { code: r.code, message: r.message, type, ...(r.rule ? { rule: r.rule } : {}) };
     client.send(MESSAGES.refused, message);
   }
@@ -441,26 +356,23 @@ export class DnupRoom extends Room {
   private enqueue(seat: number, move: Move, moveCount: number | null, client: Client | null): void {
     this.queue = this.queue
       .then(async () => {
-        const game = this.game;
-        if (game && moveCount !== null && moveCount !== game.moveCount) {
-          // chosen before another move landed (at a round's end anyone may deal): not judged against a newer position
-          if (client) this.refuse(client, MESSAGES.move, { code: 'STALE_MOVE', message: `That move was chosen at move ${moveCount}; the game is at move ${game.moveCount}. Choose again from the latest view.` });
+        if (this.shuttingDown) return;
+        const judged = judgeMove(this.game, this.phase === 'playing', seat, move, moveCount);
+        if (!judged.ok) {
+          if (client) this.refuse(client, MESSAGES.move, judged.refusal);
           return;
         }
-        if (!game || this.phase !== 'playing') {
-          if (client) this.refuse(client, MESSAGES.move, { code: 'GAME_OVER', message: 'The game is over (rules §6).', rule: '§6' });
-          return;
+        // stored before anyone sees it: a client never sees a move a crash could lose. The store
+        // refuses the write when another process took the game over (a fencing token): then stop.
+        try {
+          await this.cfg.store.move(this.roomId, this.moves.length, move);
+        } catch (e) {
+          if (e instanceof GameTakenOver) return this.handOver('taken over by another process');
+          throw e;
         }
-        const verdict = checkMoveOfView(playerView(game, seat), move);
-        if (!verdict.ok) {
-          if (client) this.refuse(client, MESSAGES.move, verdict);
-          return;
-        }
-        const next = apply(game, move);
-        // stored before anyone sees it: a client never sees a move a crash could lose
-        await this.cfg.store.move(this.roomId, this.moves.length, move);
-        this.game = next;
+        this.game = judged.next;
         this.moves.push(move);
+        this.since = Date.now();
         this.afterMove();
       })
       .catch((e: unknown) => this.cfg.log(`room ${this.roomId}: ${(e as Error)?.stack ?? String(e)}`));
@@ -468,9 +380,10 @@ export class DnupRoom extends Room {
 
   private afterMove(): void {
     const game = this.game!;
-    this.broadcastState();
     if (game.status === 'gameOver') {
       this.phase = 'over';
+      this.cancelPlan();
+      this.broadcastState();
       const record = this.record();
       this.storeFinish(record);
       this.broadcast(MESSAGES.gameOver, { winner: game.winner, record, reason: 'won' } satisfies GameOverMessage);
@@ -479,7 +392,8 @@ export class DnupRoom extends Room {
       this.clock.setTimeout(() => void this.disconnect(), this.cfg.idleSeconds * 1000);
       return;
     }
-    this.scheduleBots();
+    this.replan();
+    this.broadcastState();
   }
 
   private storeFinish(record: GameRecord): void {
@@ -494,16 +408,11 @@ export class DnupRoom extends Room {
 
   private startGame(): void {
     if (this.phase !== 'waiting') return;
+    fillEmptySeats(this.seats); // the host started early
     this.seats.forEach((s, i) => {
-      if (s.kind === 'human' && s.tokenHash === '') {
-        // the host started early: a bot takes each empty seat for the whole game
-        s.kind = 'greedy';
-        s.playedBy = 'bot';
-        s.name = this.uniqueName(BOT_NAMES.greedy, i);
-      }
       if (s.kind !== 'human') s.bot = this.botFor(s.kind, i);
     });
-    this.seedText = randomBytes(12).toString('base64url');
+    this.seedText = newSeatToken().slice(0, 16);
     this.game = createGame(
       this.seats.map((s) => s.name),
       this.seedText,
@@ -519,111 +428,145 @@ export class DnupRoom extends Room {
       seed: this.seedText,
       tokenHashes: this.seats.map((s) => s.tokenHash),
       host: this.host,
+      turnSeconds: this.turnSeconds,
     };
     this.queue = this.queue
       .then(() => this.cfg.store.begin(stored))
       .then(() => {
+        this.since = Date.now();
         this.broadcastLobby();
+        this.replan();
         this.broadcastState();
-        this.scheduleBots();
       })
       .catch((e: unknown) => this.cfg.log(`room ${this.roomId}: store: ${String(e)}`));
   }
 
-  /** A bot moves after a pause when its seat is to play; the game waits while a dropped person may still come back. */
-  private scheduleBots(): void {
+  // ---- bots, deals and the turn clock (turns.ts decides; the room keeps one timer) ----
+
+  private replan(): void {
     const game = this.game;
-    if (!game || this.phase !== 'playing') return;
-    if (game.status === 'roundOver') {
-      if (!this.roundTimer) {
-        const at = game.moveCount;
-        this.roundTimer = this.clock.setTimeout(() => {
-          this.roundTimer = null;
-          if (this.game?.moveCount === at && this.game.status === 'roundOver' && !this.waitingForSomeone()) this.enqueue(this.game.turn.seat, { type: 'nextRound' }, at, null);
-          else this.scheduleBots();
-        }, this.cfg.roundPauseMs);
-      }
-      return;
-    }
-    const seat = this.seats[game.turn.seat]!;
-    if (seat.playedBy !== 'bot' || this.botTimer || this.waitingForSomeone()) return;
+    if (!game || this.phase !== 'playing' || this.shuttingDown) return this.cancelPlan();
+    const plan = planTurn(
+      {
+        status: game.status,
+        turnSeat: game.turn.seat,
+        seats: this.seats.map((s) => ({ kind: s.kind, playedBy: s.playedBy, connected: s.client !== null, awaited: s.deadline !== null })),
+        since: this.since,
+        turnSeconds: this.turnSeconds,
+        botDelayMs: this.cfg.botDelayMs,
+        roundPauseMs: this.cfg.roundPauseMs,
+      },
+      Date.now(),
+    );
+    if (this.planTimer && samePlan(this.plan, plan)) return;
+    this.cancelPlan();
+    this.plan = plan;
+    if (!plan) return;
     const at = game.moveCount;
-    this.botTimer = this.clock.setTimeout(() => {
-      this.botTimer = null;
-      const now = this.game;
-      // someone may have dropped since the timer was set: the game waits for them (scheduleBots does)
-      if (!now || now.moveCount !== at || this.phase !== 'playing' || this.waitingForSomeone()) return this.scheduleBots();
-      const s = now.turn.seat;
-      const bot = this.seats[s]!.bot ?? this.botFor('greedy', s);
-      Promise.resolve(bot.chooseMove(playerView(now, s), legalMoves(now)))
-        .then((move) => (this.waitingForSomeone() ? this.scheduleBots() : this.enqueue(s, move, at, null)))
-        .catch((e: unknown) => this.cfg.log(`room ${this.roomId}: bot: ${String(e)}`));
-    }, this.cfg.botDelayMs);
+    this.planTimer = this.clock.setTimeout(() => this.runPlan(plan, at), Math.max(0, plan.at - Date.now()));
   }
 
-  /** True while some human seat is empty but its person may still come back. */
-  private waitingForSomeone(): boolean {
-    return this.seats.some((s) => s.kind === 'human' && s.client === null && s.deadline !== null);
+  private cancelPlan(): void {
+    this.planTimer?.clear();
+    this.planTimer = null;
+    this.plan = null;
+  }
+
+  /** The planned time came: a bot moves, the server deals, or a person's time ran out. */
+  private runPlan(plan: NonNullable<TurnPlan>, at: number): void {
+    this.planTimer = null;
+    const now = this.game;
+    if (!now || now.moveCount !== at || this.phase !== 'playing' || this.shuttingDown) return;
+    if (plan.kind === 'deal') {
+      if (now.status === 'roundOver' && !waitingForSomeone(this.seats)) this.enqueue(now.turn.seat, { type: 'nextRound' }, at, null);
+      else this.replan();
+      return;
+    }
+    const seat = plan.seat;
+    // a person whose time ran out gets the greedy bot's move, as a dropped person does
+    const bot = plan.kind === 'timeout' ? (this.seats[seat]!.kind === 'human' ? this.botFor('greedy', seat) : this.seats[seat]!.bot!) : (this.seats[seat]!.bot ?? this.botFor('greedy', seat));
+    Promise.resolve(bot.chooseMove(playerView(now, seat), legalMoves(now)))
+      .then((move) => {
+        // someone may have dropped while the bot thought: the game waits for them (a timeout does not)
+        if (plan.kind === 'bot' && waitingForSomeone(this.seats)) return this.replan();
+        this.enqueue(seat, move, at, null);
+      })
+      .catch((e: unknown) => this.cfg.log(`room ${this.roomId}: bot: ${String(e)}`));
   }
 
   // ---- what clients see ----
 
+  private stateFor(seat: number | null, now: number): StateMessage {
+    const game = this.game!;
+    const deadline = this.phase === 'playing' ? deadlineOf(this.plan, now) : null;
+    const seal = hashToken(this.seedText); // SHA-256 hex of the seed: the deal's seal (docs/online.md)
+    if (seat === null) return { view: spectatorView(game), moves: [], deadline, seal };
+    const view = playerView(game, seat);
+    return { view, moves: this.phase === 'playing' ? movesOf(view) : [], deadline, seal };
+  }
+
   private sendState(client: Client): void {
     if (!this.game) return;
-    const seat = (client.userData as ClientData).seat;
-    if (seat === null) {
-      client.send(MESSAGES.state, { view: spectatorView(this.game), moves: [] } satisfies StateMessage);
-    } else {
-      const view = playerView(this.game, seat);
-      client.send(MESSAGES.state, { view, moves: this.phase === 'playing' ? movesOf(view) : [] } satisfies StateMessage);
-    }
+    client.send(MESSAGES.state, this.stateFor((client.userData as ClientData).seat, Date.now()));
   }
 
   private broadcastState(): void {
-    const game = this.game;
-    if (!game) return;
-    for (const s of this.seats) if (s.client) this.sendState(s.client);
+    if (!this.game) return;
+    const now = Date.now();
+    for (const [i, s] of this.seats.entries()) if (s.client) s.client.send(MESSAGES.state, this.stateFor(i, now));
     if (this.spectators.size > 0) {
-      const message: StateMessage = { view: spectatorView(game), moves: [] };
+      const message = this.stateFor(null, now);
       for (const c of this.spectators) c.send(MESSAGES.state, message);
     }
   }
 
-  private lobby(): LobbyMessage {
-    return {
-      code: this.roomId,
-      private: this.isPrivate,
-      seats: this.seats.map(
-        (s, i): SeatInfo => ({ seat: i, kind: s.kind, name: s.name, taken: s.kind !== 'human' || s.tokenHash !== '', connected: s.client !== null, playedBy: s.playedBy }),
-      ),
-      host: this.host,
-      spectators: this.spectators.size,
-      phase: this.phase,
-    };
-  }
-
-  private metadataOf(): Record<string, unknown> {
-    const l = this.lobby();
-    return { seats: l.seats.length, free: l.seats.filter((s) => !s.taken).length, names: l.seats.map((s) => s.name), phase: l.phase, host: l.seats[l.host]?.name ?? '' };
+  private lobby() {
+    return lobbyMessage({ code: this.roomId, isPrivate: this.isPrivate, seats: this.seats, host: this.host, spectators: this.spectators.size, phase: this.phase });
   }
 
   private broadcastLobby(): void {
     this.broadcast(MESSAGES.lobby, this.lobby());
-    void this.setMetadata(this.metadataOf()).catch(() => {});
+    if (!this.shuttingDown) void this.setMetadata(listingMetadata(this.lobby())).catch(() => {});
   }
 
   private gameOverMessage(reason: 'won' | 'abandoned'): GameOverMessage {
     return { winner: this.game?.winner ?? null, record: this.record(), reason };
   }
 
-  /** A server going down keeps every game in the store: its players come back to a restarted server. */
-  override onBeforeShutdown(): void {
+  /** True while the game is being played here (the failover loop renews its lease). */
+  get hostsGame(): boolean {
+    return this.phase === 'playing' && !this.shuttingDown;
+  }
+
+  /**
+   * This process stops hosting the game: another one took it over, or this one is draining.
+   * The listing is left alone (the new host's has the same code), clients are told to join
+   * again with their seat token (4503), and nothing more is written to the store.
+   */
+  async handOver(why: string, release = false): Promise<void> {
+    if (this.shuttingDown) return;
     this.shuttingDown = true;
-    void this.disconnect(CLOSE_CODES.restart);
+    this.cancelPlan();
+    for (const s of this.seats) s.deadline?.clear();
+    if (this.phase === 'playing') {
+      const listing = this.listing as unknown as { remove: () => Promise<unknown>; save: () => Promise<unknown> };
+      await Promise.resolve(listing.remove()).catch(() => {});
+      listing.remove = listing.save = () => Promise.resolve();
+      if (release) await this.cfg.store.release(this.roomId).catch((e: unknown) => this.cfg.log(`room ${this.roomId}: store: ${String(e)}`));
+      if (!release) this.cfg.log(`room ${this.roomId}: handed over at move ${this.moves.length} (${why})`);
+    }
+    await this.disconnect(CLOSE_CODES.restart);
+  }
+
+  /** A server going down keeps every game in the store, handed over to another process if there is one. */
+  override onBeforeShutdown(): void {
+    void this.handOver('this process is shutting down', true);
   }
 
   override onDispose(): void {
     liveRooms.count--;
+    if (liveRooms.byCode.get(this.roomId) === this) liveRooms.byCode.delete(this.roomId);
+    this.cancelPlan();
     for (const s of this.seats) s.deadline?.clear();
   }
 }

@@ -30,10 +30,22 @@ export function tempDir(prefix = 'dnup-server-'): string {
 }
 
 /** Starts an in-process server for tests: bots move at once, problems are collected. */
-export async function testServer(config: ServerConfig = {}): Promise<RunningServer & { problems: string[] }> {
+export async function testServer(config: ServerConfig = {}): Promise<RunningServer & { problems: string[]; refusalLines: string[] }> {
   const problems: string[] = [];
-  const server = await startServer({ port: await freePort(), dataDir: tempDir(), botDelayMs: 0, roundPauseMs: 0, reconnectSeconds: 5, ratePerSecond: 100_000, rateBurst: 100_000, log: (l) => problems.push(l), ...config });
-  return Object.assign(server, { problems });
+  const refusalLines: string[] = [];
+  const server = await startServer({
+    port: await freePort(),
+    dataDir: tempDir(),
+    botDelayMs: 0,
+    roundPauseMs: 0,
+    reconnectSeconds: 5,
+    ratePerSecond: 100_000,
+    rateBurst: 100_000,
+    log: (l) => problems.push(l),
+    logRefusal: (l) => refusalLines.push(l),
+    ...config,
+  });
+  return Object.assign(server, { problems, refusalLines });
 }
 
 /** Every message one client received, in order. */
@@ -147,4 +159,9 @@ export async function playToEnd(players: readonly Player[], pick: (moves: readon
     };
     tick();
   });
+}
+
+/** Leaves every room still open (a room whose connection already closed never answers a leave). */
+export async function leaveAll(players: readonly Player[]): Promise<void> {
+  await Promise.all(players.filter((p) => p.left === null).map((p) => Promise.race([p.room.leave().catch(() => {}), new Promise((r) => setTimeout(r, 2000))])));
 }

@@ -4,7 +4,7 @@
  * after the reconnection time, and the person taking it back. Every other client carries on.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isMove } from 'dnup';
 import { CLOSE_CODES, LOBBY_NAME, MESSAGES, readMoveMessage, Refusal } from '../src/protocol.js';
 import { clientOf, create, join, testServer, type Player } from './helpers.js';
@@ -134,6 +134,51 @@ describe('bad clients', () => {
     await Promise.all([ana.room.leave(), ben.room.leave()]);
   });
 });
+
+describe('the log under bad frames', () => {
+  it('each refused frame or message is one line (code, room, client), never a stack trace, and at most 11 lines per client', async () => {
+    const printed: string[] = [];
+    const spies = (['error', 'warn', 'log', 'info'] as const).map((k) => vi.spyOn(console, k).mockImplementation((...a: unknown[]) => void printed.push(a.map(String).join(' '))));
+    try {
+      const [ana, ben] = await duel();
+      const code = ana.welcome!.code;
+      const before = server.refusalLines.length;
+      // an oversized frame, a frame that is not MessagePack, each from its own spectator
+      const big = await join(server, code, { spectate: true });
+      big.room.send(MESSAGES.move, { move: { type: 'play', cards: Array.from({ length: 3000 }, (_, i) => i) } });
+      const junk = await join(server, code, { spectate: true });
+      junk.room.connection.send(new Uint8Array([13, 0xa4, 0x6d, 0x6f, 0x76, 0x65, 0xc1, 0xc1, 0xc1]));
+      await Promise.all([big.until(() => big.left !== null, 'closed'), junk.until(() => junk.left !== null, 'closed')]);
+      expect([big.left, junk.left]).toEqual([1009, 4002]);
+      // a flood of malformed messages from a player: refused, then rate limited, then closed
+      for (let i = 0; i < 400; i++) ben.room.send(MESSAGES.move, { move: { type: 'fly' }, i });
+      await ben.until(() => ben.left !== null, 'the flood closes');
+      expect([CLOSE_CODES.flood, CLOSE_CODES.malformed]).toContain(ben.left);
+      await new Promise((r) => setTimeout(r, 200));
+      const lines = server.refusalLines.slice(before);
+      const of = (session: string) => lines.filter((l) => l.includes(`client=${session}`));
+      expect(of(big.room.sessionId)).toHaveLength(1);
+      expect(of(big.room.sessionId)[0]).toMatch(new RegExp(`^refused \\S+ room=${code} client=${big.room.sessionId}`));
+      expect(of(junk.room.sessionId)).toEqual([expect.stringMatching(new RegExp(`^refused UNDECODABLE room=${code} client=${junk.room.sessionId} .*not MessagePack`))]);
+      expect(of(ben.room.sessionId)).toHaveLength(11);
+      expect(of(ben.room.sessionId)[0]).toMatch(/^refused MALFORMED_MESSAGE room=\S+ client=\S+ type="move"$/);
+      expect(of(ben.room.sessionId)[10]).toMatch(/no more lines for it/);
+      for (const l of [...lines, ...printed]) expect(l).not.toMatch(/\n|\s+at \S+ \(/);
+      expect(server.problems).toEqual([]);
+      await stillPlaysAfterRejoin(ana, ben);
+    } finally {
+      spies.forEach((s) => s.mockRestore());
+    }
+  });
+});
+
+/** Ben comes back with his token and the duel goes on. */
+async function stillPlaysAfterRejoin(ana: Player, ben: Player): Promise<void> {
+  const back = await join(server, ben.welcome!.code, { seatToken: ben.welcome!.seatToken! });
+  await back.until(() => back.state !== null, 'his view');
+  await stillPlays(ana, back);
+  await Promise.all([ana.room.leave(), back.room.leave()]);
+}
 
 describe('dropped connections', () => {
   it('a dropped player reconnects to the same view; after the reconnection time a bot plays the seat, until the person takes it back', async () => {

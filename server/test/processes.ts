@@ -96,3 +96,23 @@ export async function startRedis(binary: string): Promise<{ url: string; stop: (
     },
   };
 }
+
+/** What `GET /stats` says of a process. */
+export async function statsOf(p: ServerProcess): Promise<{ rooms: number; process: string; codes: string[]; cpuMs: number; heapUsed: number }> {
+  return (await (await fetch(`http://127.0.0.1:${p.port}/stats`)).json()) as { rooms: number; process: string; codes: string[]; cpuMs: number; heapUsed: number };
+}
+
+/** A redis-server for a test file: DNUP_TEST_REDIS_URL (CI), else one of its own; null when there is none. */
+export async function testRedis(): Promise<{ url: string; stop: () => Promise<void> } | null> {
+  const external = process.env.DNUP_TEST_REDIS_URL;
+  if (external) return { url: external, stop: async () => {} };
+  const binary = findRedisServer();
+  return binary ? startRedis(binary) : null;
+}
+
+/** True when the scale-out tests can run (or must, under CI); prints the one skip line otherwise. */
+export function redisAvailable(what: string): boolean {
+  const available = findRedisServer() !== null || process.env.DNUP_TEST_REDIS_URL !== undefined;
+  if (!available && process.env.CI !== 'true') console.warn(`${what} skipped: no redis-server found (apt-get install redis-server, or set DNUP_TEST_REDIS_URL)`);
+  return available || process.env.CI === 'true';
+}

@@ -4,9 +4,11 @@
  */
 import { appendFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
 import { createGame, legalMoves, apply, recordOf, type Move } from 'dnup';
-import { FileStore } from '../src/store.js';
+import { FileStore, GameTakenOver, RedisStore } from '../src/store.js';
+import { redisAvailable, testRedis } from './processes.js';
 import { tempDir } from './helpers.js';
 
 function header(id: string) {
@@ -59,5 +61,70 @@ describe('FileStore', () => {
     const again = await new FileStore(dir, { maxBytes }).unfinished();
     expect(again.map((g) => g.id)).toEqual(['G00000', 'G00010', 'G00020', 'G00030', 'G00040', 'G00050']);
     expect(again.every((g) => g.moves.length === 30)).toBe(true);
+  });
+});
+
+describe.skipIf(!redisAvailable('RedisStore tests'))('RedisStore: one owner per game, fenced by epoch', () => {
+  let redis: { url: string; stop: () => Promise<void> } | null = null;
+  const clients: Redis[] = [];
+  beforeAll(async () => {
+    redis = await testRedis();
+    if (!redis) throw new Error('CI=true and no redis-server');
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.quit()));
+    await redis?.stop();
+  });
+  /** A store as process `owner` would have it, on a database of its own. */
+  function storeOf(owner: string, prefix: string): RedisStore {
+    const c = new Redis(`${redis!.url}/3`);
+    clients.push(c);
+    return new RedisStore(c, { owner: () => owner, leaseMs: 300, prefix });
+  }
+
+  it('a paused owner whose lease ran out cannot write once another process claimed the game; the claimer can', async () => {
+    const prefix = `t${Date.now()}:`;
+    const x = storeOf('X', prefix);
+    const y = storeOf('Y', prefix);
+    const moves = movesOf('seed-FENCE1', 4);
+    await x.begin(header('FENCE1'));
+    await x.move('FENCE1', 0, moves[0]!);
+    // while X's lease runs, nobody else may claim
+    expect(await y.orphans()).toEqual([]);
+    expect(await y.claim('FENCE1')).toBe(null);
+    await new Promise((r) => setTimeout(r, 400)); // X "paused": no renewal
+    expect(await y.orphans()).toEqual(['FENCE1']);
+    expect(await y.claim('FENCE1')).toEqual({ previousOwner: 'X' });
+    expect(await x.claim('FENCE1')).toBe(null); // one claimer wins
+    // X wakes up: its write is refused by the store, not only by its own bookkeeping
+    await expect(x.move('FENCE1', 1, moves[1]!)).rejects.toBeInstanceOf(GameTakenOver);
+    expect(await x.renew()).toEqual([]); // the refused write already dropped it
+    await y.move('FENCE1', 1, moves[1]!);
+    await expect(y.move('FENCE1', 1, moves[2]!)).rejects.toThrow(/out of order/);
+    expect((await y.load('FENCE1'))!.moves).toEqual(moves.slice(0, 2));
+    await expect(x.finish('FENCE1', recordOf(createGame(['Ana', 'Ben'], 'seed-FENCE1'), []))).rejects.toBeInstanceOf(GameTakenOver);
+  });
+
+  it('renewal keeps a game; a renewal after a takeover reports the game lost; release hands it over at once', async () => {
+    const prefix = `u${Date.now()}:`;
+    const x = storeOf('X', prefix);
+    const y = storeOf('Y', prefix);
+    await x.begin(header('RENEW1'));
+    await x.begin(header('RENEW2'));
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 150));
+      expect(await x.renew()).toEqual([]);
+    }
+    expect(await y.orphans()).toEqual([]);
+    await x.release('RENEW2');
+    expect(await y.orphans()).toEqual(['RENEW2']);
+    expect(await y.claim('RENEW2')).toEqual({ previousOwner: 'X' });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await y.claim('RENEW1')).not.toBe(null);
+    expect(await x.renew()).toEqual(['RENEW1']);
+    const done = recordOf(createGame(['Ana', 'Ben'], 'seed-RENEW1'), []);
+    await y.finish('RENEW1', done);
+    expect(await y.load('RENEW1')).toBe(null);
+    expect((await y.finished()).map((r) => r.seed)).toEqual(['seed-RENEW1']);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The playground's language switch (issue 13): the library's sentences in the log and in a
- * refusal come in French or Dutch, chosen by the menu or by `?lang=` in the link.
+ * The playground's language switch (issues 13 and 22): the page's words and the library's
+ * sentences in the log and in a refusal come in French or Dutch, chosen by the menu or by
+ * `?lang=` in the link, and the choice is remembered for the next visit.
  */
 import type { Server } from 'node:http';
 import { join } from 'node:path';
@@ -33,7 +34,8 @@ describe.skipIf(chromiumPath === null)('playground language switch in headless C
 
   it('tells the game in French with ?lang=fr, then refuses a mixed set in Dutch after switching', async () => {
     await page.goto(`${baseUrl}?lang=fr`);
-    expect(await page.locator('[data-testid="language"]').inputValue()).toBe('fr');
+    expect(await page.locator('#header-language').inputValue()).toBe('fr');
+    expect(await page.textContent('#start')).toBe('Commencer la partie');
     await page.selectOption('#players', '3');
     await page.selectOption('#seat-0', 'human');
     await page.selectOption('#seat-1', 'greedy');
@@ -47,15 +49,22 @@ describe.skipIf(chromiumPath === null)('playground language switch in headless C
     expect(log).toMatch(/ joue | retourne | prend | ajoute /);
     expect(log).not.toMatch(/ plays | rotates | takes | adds /);
 
-    await page.selectOption('[data-testid="language"]', 'nl');
+    await page.selectOption('#header-language', 'nl');
     expect(page.url()).toContain('lang=nl');
+    // the page's own words follow at once, without a reload
+    expect(await page.textContent('#rotate')).toBe('Hand omdraaien ⟲');
     const hand = await page.locator('#hand .card').evaluateAll((els) => els.map((el) => ({ id: el.getAttribute('data-card-id'), value: el.getAttribute('data-active') })));
     const a = hand[0]!;
     const b = hand.find((c) => c.value !== a.value)!;
     await page.click(`#hand .hand-card[data-card-id="${a.id}"]`);
     await page.click(`#hand .hand-card[data-card-id="${b.id}"]`);
-    await page.click('#play');
-    await expect.poll(() => page.locator('#message').textContent()).toMatch(/De kaarten van een set moeten allemaal dezelfde actieve waarde tonen.*\(regels §5 A\)\.$/);
+    // a mixed selection is not a move: Play stays disabled, the reason in Dutch beside it
+    expect(await page.isDisabled('#play')).toBe(true);
+    await expect.poll(() => page.locator('#play-reason').textContent()).toMatch(/De kaarten van een set moeten allemaal dezelfde actieve waarde tonen.*\(regels §5 A\)\.$/);
+    // remembered: a link without ?lang= opens in Dutch
+    await page.goto(baseUrl);
+    expect(await page.locator('#header-language').inputValue()).toBe('nl');
+    expect(await page.textContent('#start')).toBe('Spel beginnen');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -11,7 +11,13 @@ import type { CardId, GameState } from '../../src/index.js';
 export interface Snapshot {
   /** `data-move-count` of the game screen (-1 before a game starts). */
   readonly move: number;
+  /** `data-status` of the game screen; `gameOver` too once the online screens show the server's game over. */
   readonly status: string;
+  /**
+   * The board is drawing a move event by event (`data-animating`): it shows the steps between
+   * move `move` and the next one, both views the page holds, so a card is judged against both.
+   */
+  readonly animating?: boolean;
   /** Card ids drawn face up in the game screen (hidden or not). */
   readonly ids: readonly CardId[];
   /** Card ids drawn in the replay viewer, its kind and the move it shows. */
@@ -26,13 +32,17 @@ export interface Snapshot {
   readonly storage: string;
 }
 
-/** Starts the snapshots on every page load of `page`; `seed` is the one to look for. */
-export async function watchPage(page: Page, seed: string): Promise<void> {
-  await page.addInitScript((secret: string) => {
+/**
+ * Starts the snapshots on every page load of `page`; `seed` is the one to look for, `gameId` the
+ * id of the element the board is drawn in (`game` offline, `online-game` online). With `now`, the
+ * page as it is also starts taking them at once (an online seed is known only once the game began).
+ */
+export async function watchPage(page: Page, seed: string, gameId = 'game', now = false): Promise<void> {
+  const script = ({ secret, id }: { secret: string; id: string }): void => {
     const w = window as unknown as { __snaps: unknown[] };
     w.__snaps = [];
     const take = (): void => {
-      const game = document.getElementById('game');
+      const game = document.getElementById(id);
       const idsIn = (root: Element | null): number[] => (root ? [...new Set([...root.querySelectorAll('[data-card-id]')].map((el) => Number(el.getAttribute('data-card-id'))))] : []);
       const viewer = document.getElementById('replay-viewer');
       const elsewhere = [...document.querySelectorAll('[data-card-id]')].filter((el) => !game?.contains(el) && !viewer?.contains(el));
@@ -40,7 +50,9 @@ export async function watchPage(page: Page, seed: string): Promise<void> {
       const fields = [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].some((el) => el.value.includes(secret));
       w.__snaps.push({
         move: Number(game?.dataset.moveCount ?? -1),
-        status: game?.dataset.status ?? '',
+        // the online screens show the record and its seed once the server said the game is over
+        status: document.getElementById('online-over') ? 'gameOver' : (game?.dataset.status ?? ''),
+        animating: game?.dataset.animating === 'true',
         ids: idsIn(game),
         replay: { kind: viewer?.dataset.kind ?? '', move: Number(viewer?.dataset.move ?? -1), ids: idsIn(viewer) },
         elsewhere: elsewhere.map((el) => Number(el.getAttribute('data-card-id'))),
@@ -52,7 +64,10 @@ export async function watchPage(page: Page, seed: string): Promise<void> {
       });
     };
     new MutationObserver(take).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  }, seed);
+    if (document.body) take();
+  };
+  await page.addInitScript(script, { secret: seed, id: gameId });
+  if (now) await page.evaluate(script, { secret: seed, id: gameId });
 }
 
 /** The snapshots taken since the last call. */
@@ -92,7 +107,11 @@ export function snapshotProblems(s: Snapshot, states: readonly GameState[], view
       problems.push(`${where} shows move ${move}, beyond the game the test knows`);
       return;
     }
-    const shown = ids.filter((id) => hiddenCards(state, viewer).has(id));
+    const hidden = hiddenCards(state, viewer);
+    // mid-animation the steps lead to the next view: hidden means hidden in both
+    const after = s.animating && move === s.move ? states[move + 1] : undefined;
+    const hiddenAfter = after ? hiddenCards(after, viewer) : null;
+    const shown = ids.filter((id) => hidden.has(id) && (hiddenAfter === null || hiddenAfter.has(id)));
     if (shown.length > 0) problems.push(`move ${move}: hidden cards ${shown.join(', ')} are drawn in ${where}`);
   };
   judge(s.move, s.ids, 'the game');

@@ -5,7 +5,9 @@
  * every move the page is checked for hidden information: no opponent card that is not public in
  * the DOM, the storage or the downloaded record, and no seed before the game ends. axe-core checks
  * the setup, game, round-over, replay and rules screens; the duel is played on a 390×844 phone
- * screen. Screenshots go to test-results/e2e (ignored by git).
+ * screen. Screenshots go to test-results/screenshots (kept by CI), records to test-results/e2e.
+ * The human plays what the board hints: each card of a planned play is highlighted as playable,
+ * and the sets a selected card may go on are marked, before the click.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -14,12 +16,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apply, createGame, playerView, replay, type GameRecord, type GameState, type Move, type PlayerView } from '../../src/index.js';
+import { apply, createGame, legalMoves, playerView, replay, type GameRecord, type GameState, type Move, type PlayerView } from '../../src/index.js';
 import { takeSnapshots, snapshotProblems, watchPage } from './leaks.js';
 import { buildPlayground, findChromium, HOW_TO_ENABLE, launchChromium, ROOT, serveStatic } from './server.js';
 import { humanMove, namesOf, pickSeed, type Seat } from './strategy.js';
 
 const OUT = join(ROOT, 'test-results', 'e2e');
+const SHOTS = join(ROOT, 'test-results', 'screenshots');
 const SITE = join(ROOT, 'test-results', 'e2e-site');
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PHONE = { width: 390, height: 844 };
@@ -37,7 +40,7 @@ const finished = new Map<number, string>();
 const links = new Map<number, string>();
 
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.screenshot({ path: join(OUT, `${name}.png`), fullPage });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -155,18 +158,24 @@ async function perform(page: Page, move: Move, view: PlayerView, style: Style, t
     await press('Enter');
   } else if (move.type === 'play') {
     for (const id of move.cards) await page.click(`#hand .hand-card[data-card-id="${id}"]`);
+    expect(await page.isEnabled('#play'), 'Play is enabled for a legal selection').toBe(true);
     expect(await page.getAttribute('#play', 'class')).toContain('legal');
     await page.click('#play');
   } else if (move.type === 'rotate') {
     await page.click('#rotate');
   } else if (move.type === 'take') {
-    await page.click(`#game [data-slot="${move.target.seat}.${move.target.area}"] button.take`);
+    // with nothing selected, a tap on the set takes it; else its Take button
+    if (turn % 2 === 0) await page.click(`#game [data-slot="${move.target.seat}.${move.target.area}"] .slot-caption`);
+    else await page.click(`#game [data-slot="${move.target.seat}.${move.target.area}"] button.take`);
   } else if (move.type === 'add') {
     const slot = `#game [data-slot="${move.target.seat}.${move.target.area}"]`;
     if (turn % 2 === 0 && !style.phone) await drag(page, move.card, slot);
     else {
       await page.click(`#hand .hand-card[data-card-id="${move.card}"]`);
-      await page.click(`${slot} button.add`);
+      // the board marks the sets the selected card may go on
+      expect(await page.getAttribute(slot, 'class'), 'the target set is marked for the selected card').toContain('can-drop');
+      if (turn % 3 === 1) await page.click(`${slot} .slot-caption`); // a tap on the set itself
+      else await page.click(`${slot} button.add`);
     }
   } else {
     throw new Error(`the human does not play ${move.type} from the game screen`);
@@ -181,6 +190,9 @@ async function tryRefusedAdd(page: Page, view: PlayerView): Promise<boolean> {
   if (!target || !card) return false;
   await page.click(`#hand .hand-card[data-card-id="${card.id}"]`);
   await page.click(`#game [data-slot="${target.seat}.${target.area}"] button.add`);
+  // the reason and Play stay on screen, on a phone too
+  await expectOnScreen(page, '#message', 'the refusal');
+  await expectOnScreen(page, '#play', 'Play after a refusal');
   const text = (await page.locator('#message').textContent()) ?? '';
   expect(text).toMatch(/^Not allowed: Your card shows \d+ \(\d+ on its other side\), but that set shows \d+: .*\(rules §5 B\)\.$/);
   expect(text).not.toMatch(/[Cc]ard \d+|seat \d/);
@@ -191,6 +203,19 @@ async function tryRefusedAdd(page: Page, view: PlayerView): Promise<boolean> {
   expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^§5 B /);
   expect(await page.isVisible('#rules')).toBe(true);
   await page.click('#nav-game');
+  // Escape clears the selection and the refusal
+  await page.locator(`#hand .hand-card[data-card-id="${card.id}"]`).focus();
+  await page.keyboard.press('Escape');
+  expect(await page.locator('#hand .hand-card[aria-pressed="true"]').count(), 'Escape clears the selection').toBe(0);
+  expect(await page.textContent('#message')).toBe('');
+  // a mixed selection leaves Play disabled, with the reason beside it
+  const other = view.hand.find((c) => c.active !== card.active);
+  if (other) {
+    await page.click(`#hand .hand-card[data-card-id="${card.id}"]`);
+    await page.click(`#hand .hand-card[data-card-id="${other.id}"]`);
+    expect(await page.isDisabled('#play'), 'Play is disabled for a mixed selection').toBe(true);
+    expect(await page.textContent('#play-reason')).toMatch(/^The cards of a set must all show the same value.*\(rules §5 A\)\.$/);
+  }
   await page.click('#clear');
   expect(await page.evaluate(() => document.activeElement?.closest('#hand') !== null), 'Clear leaves the keyboard in the hand').toBe(true);
   return true;
@@ -273,7 +298,7 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
       await expect.poll(() => dialog.count()).toBe(1);
       const ended = states[move]!;
       const winner = ended.out[0]!;
-      expect(await page.textContent('#result-title')).toBe(`Round ${ended.round}: ${winner === human ? 'You win' : `${names[winner]} wins`} the round`);
+      expect(await page.textContent('#result-title')).toBe(`Round ${ended.round}: ${winner === human ? 'you win' : `${names[winner]} wins`} the round`);
       await expectOnScreen(page, '#result-title', 'the round-over title');
       expect(await page.locator('dialog .scores tbody tr').count()).toBe(c.seats.length);
       if (roundEnds === 1) {
@@ -324,10 +349,15 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
     const view = playerView(states[move]!, human);
     const next = humanMove(view, turn);
     expect(next, `move ${move} follows the plan`).toEqual(plan.moves[move]);
+    // the board hints every card of a planned play as playable, and no card that no play uses
+    const hinted = await page.locator('#hand .hand-card[data-playable="true"]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
+    if (next.type === 'play') for (const id of next.cards) expect(hinted, `card ${id} of the planned play is hinted`).toContain(id);
+    const playable = new Set(legalMoves(view).flatMap((m) => (m.type === 'play' ? m.cards : [])));
+    expect(hinted.filter((id) => !playable.has(id)), 'hinted cards no play uses').toEqual([]);
     if (!refused && turn >= 1 && !c.style.keyboard) refused = await tryRefusedAdd(page, view);
     if (turn === 1) {
       // every hand card is read with both its values
-      const named = page.locator('#hand').getByRole('button', { name: /^\d+ ?, other side \d+ ?(, the ★ card)? ?(, can be added to a set)?$/ });
+      const named = page.locator('#hand').getByRole('button', { name: /^\d+ ?, other side \d+ ?(, the ★ card)? ?(, can be played)? ?(, can be added to a set)?$/ });
       expect(await named.count(), await page.locator('#hand').ariaSnapshot()).toBe(view.hand.length);
       // the game bar stays one row, phone included
       const bar = await page.locator('.game-bar').boundingBox();
@@ -418,6 +448,7 @@ if (chromiumPath === null && !inCi) {
   beforeAll(async () => {
     await rm(OUT, { recursive: true, force: true });
     await mkdir(OUT, { recursive: true });
+    await mkdir(SHOTS, { recursive: true });
     await buildPlayground(SITE);
     ({ server, url: baseUrl } = await serveStatic(SITE));
     context = await launchChromium(chromiumPath!);

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { delimiter, extname, join, normalize, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 /** The repository root. */
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -118,4 +118,9 @@ export async function launchChromium(executablePath: string): Promise<BrowserCon
     acceptDownloads: true,
     viewport: { width: 1280, height: 800 },
   });
+}
+
+/** Starts headless Chromium for several contexts (people who share no storage). */
+export async function launchBrowser(executablePath: string): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: FLAGS });
 }

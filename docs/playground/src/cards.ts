@@ -6,6 +6,7 @@
 import type { DeckDefinition, HeldCard } from 'dnup';
 import { h } from './dom';
 import { facesOf, isStar } from './engine';
+import { t } from './i18n';
 
 /** The tint class of a value: one per value 1–10 (styles.css), repeating for larger custom values. */
 export function valueClass(value: number): string {
@@ -21,7 +22,7 @@ function valueEl(value: number, cls: string, after: HTMLElement | null = null): 
 /** What a card says to a screen reader: both values, and the ★. */
 export function cardLabel(card: HeldCard, deck: DeckDefinition): string {
   const [active, inactive] = facesOf(card, deck);
-  return `${active}, other side ${inactive}${isStar(card.id, deck) ? ', the ★ card' : ''}`;
+  return `${t().cards.label(active, inactive)}${isStar(card.id, deck) ? t().cards.star : ''}`;
 }
 
 /**
@@ -44,9 +45,9 @@ export function cardFace(card: HeldCard, deck: DeckDefinition, extra = '', readi
       'data-active': active,
       ...(reading === 'img' ? { role: 'img', 'aria-label': cardLabel(card, deck) } : reading === 'hidden' ? { 'aria-hidden': 'true' } : {}),
     },
-    valueEl(active, 'active', words(', other side')),
+    valueEl(active, 'active', words(t().cards.otherSide)),
     star ? h('span', { class: 'star', 'aria-hidden': 'true' }, '★') : null,
-    valueEl(inactive, 'inactive', star ? words(', the ★ card') : null),
+    valueEl(inactive, 'inactive', star ? words(t().cards.star) : null),
   );
 }
 

@@ -8,12 +8,11 @@
 import {
   apply,
   botByName,
-  checkMoveOfView,
+  checkMove,
   createGame,
   formatMove,
   inactiveValue,
   legalMoves,
-  legalMovesOfView,
   playerView,
   recordOf,
   type Bot,
@@ -24,10 +23,11 @@ import {
   type HeldCard,
   type Move,
   type PlayerView,
-  type ViewMoveCheck,
+  type MoveCheck,
 } from 'dnup';
 import { describeTurnStart } from './narrate';
 import { discardSentence, moveSentence } from './language';
+import { t } from './i18n';
 import { PLAYER_RECORD_FORMAT, type PlayerRecord, type ViewFrame } from './player-record';
 
 export type { PlayerView } from 'dnup';
@@ -109,7 +109,7 @@ export function isStar(id: CardId, deck: DeckDefinition): boolean {
 
 /** The player names a seating gives, in the log and the record. */
 export function seatNames(seats: readonly SeatKind[], name: string): string[] {
-  return seats.map((kind, i) => (kind === 'human' ? name : `${BOT_LABELS[kind].replace(' bot', '')} ${i + 1}`));
+  return seats.map((kind, i) => (kind === 'human' ? name : `${t().bots.short[kind]} ${i + 1}`));
 }
 
 /** The bot of one seat, seeded from the game's seed so a finished game can be played again exactly. */
@@ -138,7 +138,7 @@ export interface Match {
   /** The human's legal moves, from their view (empty when it is not their turn). */
   legalMoves(): readonly Move[];
   /** The library's verdict on a move the human tries, judged on their view. */
-  check(move: Move): ViewMoveCheck;
+  check(move: Move): MoveCheck;
   /** Plays a move of the human (or `nextRound`); throws the library's error if it is illegal. */
   play(move: Move): StepResult;
   /** True when a bot is to move. */
@@ -166,12 +166,12 @@ export interface Match {
  */
 export function startMatch(config: MatchConfig, commitment: string | null): Match {
   const humanSeat = config.seats.indexOf('human');
-  if (humanSeat < 0) throw new Error('One seat must be yours.');
+  if (humanSeat < 0) throw new Error(t().errors.oneSeatYours);
   let state = createGame(seatNames(config.seats, config.name), config.seed);
   const moves: Move[] = [];
   const bots = config.seats.map((kind, seat) => (kind === 'human' ? null : makeBot(kind, `${config.seed}/${seat}`)));
   const view = (): PlayerView => playerView(state, humanSeat);
-  const dealLine = (): LogLine => ({ text: `Round 1 is dealt and ${state.players[state.starter]} holds the ★, so they start.`, seat: null });
+  const dealLine = (): LogLine => ({ text: t().log.dealt(1, state.players[state.starter]!), seat: null });
   /** What the human saw after each move: the replay of a running game shows only this. */
   const frames: ViewFrame[] = [frameOf(view(), [dealLine().text])];
 
@@ -199,8 +199,8 @@ export function startMatch(config: MatchConfig, commitment: string | null): Matc
     config,
     humanSeat,
     view,
-    legalMoves: () => legalMovesOfView(view()),
-    check: (move) => checkMoveOfView(view(), move),
+    legalMoves: () => legalMoves(view()),
+    check: (move) => checkMove(view(), move),
     play: (move) => commit(move),
     botToMove: () => state.status === 'playing' && bots[state.turn.seat] !== null,
     stepBot: async () => {

@@ -5,21 +5,20 @@
  *   (`&seed=…` deals from a seed of your own choosing: you then know every hand);
  * - `#replay=…` opens a finished game's record (see share.ts);
  * - `#rules` opens the rules;
- * - `#online=CODE` is a room of the game server, opened by online.ts.
+ * - `#online=CODE&server=ws://…` is a room of the game server, opened by online/index.ts.
  */
 import './styles.css';
 import { h } from './dom';
-import { BOT_KINDS, BOT_LABELS, type MatchConfig, type SeatKind } from './engine';
+import { BOT_KINDS, type MatchConfig, type SeatKind } from './engine';
 import { commitmentOf, randomSeed } from './fairness';
-import { mountGame } from './game';
+import { mountBoard, SPEEDS, type BoardHost, type Speed } from './board/board';
+import { offlineSource } from './board/offline';
+import { currentLocale, languageSelect, onLocaleChange, t } from './i18n';
 import { mountReplay } from './replay';
-import { mountLanguageSwitch } from './language';
-import { installOnline } from './online';
+import { installOnline } from './online/index';
 import { mountRules } from './rules';
 import { decodeRecord, encodeRecord } from './share';
 
-const SPEEDS = { slow: 900, normal: 450, fast: 150, instant: 0 } as const;
-type Speed = keyof typeof SPEEDS;
 
 /** The page's views; each is one section, shown alone, with its nav button. */
 const VIEWS = ['setup', 'game', 'replay', 'rules'] as const;
@@ -28,7 +27,7 @@ type ViewName = (typeof VIEWS)[number];
 const app = document.getElementById('app')!;
 const sections: Record<ViewName, HTMLElement> = {
   setup: h('section', { id: 'setup', class: 'panel', 'aria-labelledby': 'setup-title' }),
-  game: h('section', { id: 'game', class: 'game', hidden: true, 'aria-label': 'Game' }),
+  game: h('section', { id: 'game', class: 'game', hidden: true }),
   replay: h('section', { id: 'replay', class: 'panel', hidden: true, 'aria-labelledby': 'replay-title' }),
   rules: h('section', { id: 'rules', class: 'panel rules', hidden: true, 'aria-labelledby': 'rules-title' }),
 };
@@ -77,8 +76,13 @@ async function startGame(choice: SetupChoice): Promise<void> {
   history.replaceState(null, '', gameHash(lastSetup));
   const commitment = await commitmentOf(config.seed);
   show('game');
-  stopGame = mountGame(sections.game, config, commitment, {
-    botDelay: () => SPEEDS[speed],
+  const source = offlineSource(config, commitment, { botDelay: () => SPEEDS[speed] });
+  const unmount = mountBoard(sections.game, source, {
+    speed: () => speed,
+    setSpeed: (s) => {
+      speed = s;
+      if (lastSetup) history.replaceState(null, '', gameHash(lastSetup));
+    },
     openReplay: (r) => {
       replayViewer.open(r);
       show('replay');
@@ -90,18 +94,33 @@ async function startGame(choice: SetupChoice): Promise<void> {
     },
     replayLink: async (record) => `${location.pathname}${location.search}#replay=${await encodeRecord(JSON.stringify(record))}`,
   });
+  stopGame = () => {
+    unmount();
+    source.close();
+  };
 }
 
+/** The setup form's choices as they stand, so a change of language redraws it as it was. */
+let setupNow: SetupChoice = { seats: ['human', 'greedy', 'random'], name: '', seed: '' };
+
 function renderSetup(choice: SetupChoice): void {
+  setupNow = choice;
+  const m = t();
   let seats = choice.seats.slice();
   const seedInput = h('input', { id: 'seed', name: 'seed', value: choice.seed, autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'seed-hint' });
-  const nameInput = h('input', { id: 'your-name', name: 'name', value: choice.name, maxlength: 24, autocomplete: 'nickname' });
+  const nameInput = h('input', { id: 'your-name', name: 'name', value: choice.name || m.setup.defaultName, maxlength: 24, autocomplete: 'nickname' });
+  const remember = (): void => {
+    setupNow = { seats, name: nameInput.value, seed: seedInput.value };
+  };
+  nameInput.addEventListener('input', remember);
+  seedInput.addEventListener('input', remember);
   const seatsBox = h('div', { class: 'seat-choices' });
 
   function drawSeats(): void {
     const human = seats.indexOf('human');
+    remember();
     seatsBox.replaceChildren(
-      h('label', { for: 'players' }, 'Players '),
+      h('label', { for: 'players' }, `${m.setup.players} `),
       h(
         'select',
         {
@@ -113,7 +132,7 @@ function renderSetup(choice: SetupChoice): void {
             drawSeats();
           },
         },
-        [2, 3, 4, 5].map((n) => h('option', { value: n, selected: n === seats.length }, `${n} players${n === 2 ? ' (duel)' : ''}`)),
+        [2, 3, 4, 5].map((n) => h('option', { value: n, selected: n === seats.length }, m.setup.playerCount(n))),
       ),
       h(
         'ol',
@@ -122,7 +141,7 @@ function renderSetup(choice: SetupChoice): void {
           h(
             'li',
             {},
-            h('label', { for: `seat-${i}` }, `Seat ${i + 1} `),
+            h('label', { for: `seat-${i}` }, `${m.setup.seat(i + 1)} `),
             h(
               'select',
               {
@@ -135,8 +154,8 @@ function renderSetup(choice: SetupChoice): void {
                   drawSeats();
                 },
               },
-              h('option', { value: 'human', selected: kind === 'human' }, 'You'),
-              BOT_KINDS.map((b) => h('option', { value: b, selected: kind === b }, BOT_LABELS[b])),
+              h('option', { value: 'human', selected: kind === 'human' }, m.setup.you),
+              BOT_KINDS.map((b) => h('option', { value: b, selected: kind === b }, m.bots[b])),
             ),
           ),
         ),
@@ -146,69 +165,80 @@ function renderSetup(choice: SetupChoice): void {
   drawSeats();
 
   sections.setup.replaceChildren(
-    h('h2', { id: 'setup-title' }, 'New game'),
+    h('h2', { id: 'setup-title' }, m.setup.title),
     h(
       'form',
       {
         id: 'setup-form',
         onsubmit: (e: Event) => {
           e.preventDefault();
-          void startGame({ seats, name: nameInput.value.trim() || 'Ada', seed: seedInput.value.trim() });
+          void startGame({ seats, name: nameInput.value.trim() || m.setup.defaultName, seed: seedInput.value.trim() });
         },
       },
-      h('div', { class: 'field' }, h('label', { for: 'your-name' }, 'Your name '), nameInput),
+      h('div', { class: 'field' }, h('label', { for: 'setup-language' }, `${m.app.language} `), languageSelect('setup-language')),
+      h('div', { class: 'field' }, h('label', { for: 'your-name' }, `${m.setup.yourName} `), nameInput),
       seatsBox,
       h(
         'div',
         { class: 'field' },
-        h('label', { for: 'speed' }, 'Bot speed '),
+        h('label', { for: 'speed' }, `${m.setup.speed} `),
         h(
           'select',
           { id: 'speed', onchange: (e: Event) => { speed = (e.target as HTMLSelectElement).value as Speed; } },
-          (Object.keys(SPEEDS) as Speed[]).map((s) => h('option', { value: s, selected: s === speed }, s)),
+          (Object.keys(SPEEDS) as Speed[]).map((s) => h('option', { value: s, selected: s === speed }, m.setup.speeds[s])),
         ),
       ),
       h(
         'details',
         { class: 'field', open: choice.seed !== '' },
-        h('summary', {}, 'Deal from a seed of your own'),
-        h('label', { for: 'seed' }, 'Seed '),
+        h('summary', {}, m.setup.ownSeed),
+        h('label', { for: 'seed' }, `${m.setup.seed} `),
         seedInput,
-        h(
-          'p',
-          { class: 'hint', id: 'seed-hint' },
-          'Leave it empty for a secret deal: the page shows only a seal of it (a SHA-256) during play and reveals the seed when the game ends, so you can check the deal was fixed before the first move. ',
-          'A seed you choose gives the same deal every time (rules §3), but then you can work out every hand.',
-        ),
+        h('p', { class: 'hint', id: 'seed-hint' }, m.setup.seedHint),
       ),
-      h('button', { type: 'submit', id: 'start', class: 'primary' }, 'Start game'),
+      h('button', { type: 'submit', id: 'start', class: 'primary' }, m.setup.start),
     ),
-    h('p', {}, 'New to dnup? ', h('button', { type: 'button', class: 'link', onclick: () => show('rules') }, 'Read how to play and the rules'), '.'),
+    h('p', {}, `${m.setup.newToDnup} `, h('button', { type: 'button', class: 'link', onclick: () => show('rules') }, m.setup.readRules), '.'),
   );
 }
 
 const replayViewer = mountReplay(sections.replay, () => current === 'replay');
 const rulesPage = mountRules(sections.rules);
 
-app.replaceChildren(
-  h(
-    'header',
-    { class: 'top' },
-    h('h1', {}, 'dnup playground'),
-    h('span', { class: 'language' }),
+/** The page's header: title, the header's language menu, the views' buttons. */
+function renderHeader(): void {
+  const m = t();
+  document.title = m.app.title;
+  sections.game.setAttribute('aria-label', m.game.region);
+  const nav = (view: ViewName, label: string, onclick: () => void): HTMLElement =>
+    h('button', { type: 'button', 'data-view': view, id: `nav-${view}`, 'aria-current': current === view ? 'page' : null, onclick }, label);
+  // views other modules added to the nav (the online client) stay when the header is redrawn
+  const added = [...header.querySelectorAll<HTMLElement>('nav button')].filter((b) => !(VIEWS as readonly string[]).includes(b.dataset.view ?? ''));
+  header.replaceChildren(
+    h('h1', {}, m.app.title),
+    h('span', { class: 'language' }, languageSelect('header-language')),
     h(
       'nav',
-      { 'aria-label': 'Views' },
-      h('button', { type: 'button', 'data-view': 'setup', id: 'nav-setup', onclick: () => show('setup') }, 'New game'),
-      h('button', { type: 'button', 'data-view': 'game', id: 'nav-game', onclick: () => { if (stopGame) show('game'); } }, 'Game'),
-      h('button', { type: 'button', 'data-view': 'replay', id: 'nav-replay', onclick: () => show('replay') }, 'Replay'),
-      h('button', { type: 'button', 'data-view': 'rules', id: 'nav-rules', onclick: () => show('rules') }, 'Rules'),
+      { 'aria-label': m.app.views },
+      nav('setup', m.app.navSetup, () => show('setup')),
+      nav('game', m.app.navGame, () => { if (stopGame) show('game'); }),
+      nav('replay', m.app.navReplay, () => show('replay')),
+      nav('rules', m.app.navRules, () => show('rules')),
+      added,
     ),
-  ),
-  h('main', {}, Object.values(sections)),
-);
-// the language of the library's sentences (log, refusals), beside the page's title
-mountLanguageSwitch(app.querySelector<HTMLElement>('.top .language')!);
+  );
+}
+
+const header = h('header', { class: 'top' });
+app.replaceChildren(header, h('main', {}, Object.values(sections)));
+renderHeader();
+onLocaleChange(() => {
+  const focused = document.activeElement?.id;
+  renderHeader();
+  renderSetup(setupNow);
+  // the menu just used was redrawn: the keyboard stays on it
+  if (focused) document.getElementById(focused)?.focus();
+});
 
 /** Opens what the hash asks for (see the top of this file). */
 async function route(): Promise<void> {
@@ -218,7 +248,7 @@ async function route(): Promise<void> {
   const setup = setupFromHash(params);
   renderSetup({ ...setup, seed: '' });
   if (params.has('online')) {
-    show('setup'); // behind the room of the game server, which online.ts opens
+    show('setup'); // behind the room of the game server, which online/index.ts opens
   } else if (params.has('replay')) {
     try {
       replayViewer.loadJson(await decodeRecord(params.get('replay')!));
@@ -241,4 +271,20 @@ window.addEventListener('hashchange', () => {
   if (lastSetup && location.hash === gameHash(lastSetup)) return;
   void route();
 });
-installOnline(app); // "Play online": a client of the game server (docs/online.md)
+// "Play online": a client of the game server (docs/online.md), its games drawn on the same board
+const onlineBoardHost: BoardHost = {
+  speed: () => speed,
+  setSpeed: (s) => {
+    speed = s;
+  },
+  openReplay: (r) => {
+    replayViewer.open(r);
+    show('replay');
+  },
+  showRules: (rule) => {
+    show('rules');
+    rulesPage.reveal(rule);
+  },
+  replayLink: async (record) => `${location.pathname}${location.search}#replay=${await encodeRecord(JSON.stringify(record))}`,
+};
+installOnline(app, (into, source) => mountBoard(into, source, onlineBoardHost), currentLocale, onLocaleChange);

@@ -3,6 +3,7 @@
  * it with buttons, the slider or the arrow keys, and read the library's verdict on every move.
  * A player's record of a game in progress shows only what that player saw.
  */
+import { onLocaleChange, t } from './i18n';
 import type { MoveVerdict } from 'dnup';
 import { h, replaceChildren } from './dom';
 import { shortHash } from './fairness';
@@ -28,8 +29,9 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
   /** What the verdicts' sentences may name: the players, and the cards the current frame shows. */
   let words: WordingContext | null = null;
 
-  const fileInput = h('input', { type: 'file', id: 'record-file', accept: '.json,application/json' });
-  const pasteArea = h('textarea', { id: 'record-text', rows: 3, placeholder: '…or paste a record’s JSON here', 'aria-label': 'Record JSON' });
+  // the browser's own file button speaks the browser's language: it is hidden behind a label in the page's
+  const fileInput = h('input', { type: 'file', id: 'record-file', class: 'file-input', accept: '.json,application/json' });
+  const pasteArea = h('textarea', { id: 'record-text', rows: 3, placeholder: t().replay.paste, 'aria-label': t().replay.pasteLabel });
   const viewer = h('div', { class: 'replay-viewer', id: 'replay-viewer' });
 
   function open(r: Replay): void {
@@ -63,10 +65,10 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
   }
 
   function verdictEl(v: MoveVerdict | null): HTMLElement {
-    if (v === null) return h('span', { class: 'verdict ok' }, 'the deal');
-    if (v.status === 'legal') return h('span', { class: 'verdict ok' }, '✓ legal');
-    if (v.status === 'illegal') return h('span', { class: 'verdict bad' }, `✗ refused (${v.code}, rules ${v.rule}): ${words ? inPlayerWords(v.message, words) : v.message}`);
-    return h('span', { class: 'verdict' }, 'not reached');
+    if (v === null) return h('span', { class: 'verdict ok' }, t().replay.theDeal);
+    if (v.status === 'legal') return h('span', { class: 'verdict ok' }, t().replay.legal);
+    if (v.status === 'illegal') return h('span', { class: 'verdict bad' }, t().replay.refused(v.code, v.rule, words ? inPlayerWords(v.message, words) : v.message));
+    return h('span', { class: 'verdict' }, t().replay.notReached);
   }
 
   function moveLabel(r: Replay, v: MoveVerdict): string {
@@ -80,8 +82,8 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
       return h(
         'p',
         { class: 'replay-meta' },
-        `${r.players.join(', ')} · the game so far as ${r.players[r.viewer ?? 0]} saw it: other hands stay hidden until the game ends`,
-        r.seedSha256 ? [' · sealed deal ', h('code', { title: r.seedSha256 }, shortHash(r.seedSha256))] : null,
+        t().replay.soFar(r.players.join(', '), r.players[r.viewer ?? 0] ?? ''),
+        r.seedSha256 ? [t().replay.sealed, h('code', { title: r.seedSha256 }, shortHash(r.seedSha256))] : null,
       );
     }
     const refused = r.verdicts?.find((v) => v.status === 'illegal');
@@ -89,17 +91,17 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
     return h(
       'p',
       { class: 'replay-meta' },
-      `${r.players.join(', ')} · seed `,
+      t().replay.seed(r.players.join(', ')),
       h('code', {}, r.seed ?? ''),
-      ` · ${total} move${total === 1 ? '' : 's'}`,
-      refused ? ` · move ${refused.index + 1} is refused` : ' · every move legal',
+      t().replay.moves(total),
+      refused ? t().replay.moveRefused(refused.index + 1) : t().replay.allLegal,
     );
   }
 
   function render(): void {
     if (!replay) {
       delete viewer.dataset.kind;
-      replaceChildren(viewer, h('p', { class: `message ${error ? 'error' : ''}`, role: error ? 'alert' : 'status' }, error || 'No record loaded yet.'));
+      replaceChildren(viewer, h('p', { class: `message ${error ? 'error' : ''}`, role: error ? 'alert' : 'status' }, error || t().replay.none));
       return;
     }
     const r = replay;
@@ -107,7 +109,7 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
     words = {
       players: r.players,
       deck: frame.view.deck,
-      cards: [...frame.hands.flatMap((hand) => hand ?? []), ...frame.view.table.flatMap((t) => t.cards.map((id) => ({ id, active: t.value })))],
+      cards: [...frame.hands.flatMap((hand) => hand ?? []), ...frame.view.table.flatMap((s) => s.cards.map((id) => ({ id, active: s.value })))],
     };
     viewer.dataset.kind = r.kind;
     viewer.dataset.move = String(frame.index);
@@ -118,27 +120,27 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
       body = [seatsEl(frame.view, frame.hands), orderEl(frame.view), tableEl(frame.view, undefined, false)];
     } catch {
       // a hand-edited player record may hold views no game can reach (cards its deck lacks…)
-      body = [h('p', { class: 'message error', role: 'alert' }, 'This position cannot be drawn: the record’s view of it names cards or events that do not fit its deck.')];
+      body = [h('p', { class: 'message error', role: 'alert' }, t().replay.cannotDraw)];
     }
     replaceChildren(
       viewer,
       metaEl(r),
       h(
         'div',
-        { class: 'replay-controls', role: 'group', 'aria-label': 'Replay controls' },
-        h('button', { type: 'button', id: 'replay-first', 'data-key': 'first', 'aria-disabled': String(index === 0), onclick: () => go(0) }, '« Start'),
-        h('button', { type: 'button', id: 'replay-back', 'data-key': 'back', 'aria-disabled': String(index === 0), onclick: () => go(index - 1) }, '◀ Back'),
-        h('button', { type: 'button', id: 'replay-forward', 'data-key': 'forward', 'aria-disabled': String(index === last), onclick: () => go(index + 1) }, 'Forward ▶'),
-        h('button', { type: 'button', id: 'replay-last', 'data-key': 'last', 'aria-disabled': String(index === last), onclick: () => go(last) }, 'End »'),
+        { class: 'replay-controls', role: 'group', 'aria-label': t().replay.controls },
+        h('button', { type: 'button', id: 'replay-first', 'data-key': 'first', 'aria-disabled': String(index === 0), onclick: () => go(0) }, t().replay.first),
+        h('button', { type: 'button', id: 'replay-back', 'data-key': 'back', 'aria-disabled': String(index === 0), onclick: () => go(index - 1) }, t().replay.back),
+        h('button', { type: 'button', id: 'replay-forward', 'data-key': 'forward', 'aria-disabled': String(index === last), onclick: () => go(index + 1) }, t().replay.forward),
+        h('button', { type: 'button', id: 'replay-last', 'data-key': 'last', 'aria-disabled': String(index === last), onclick: () => go(last) }, t().replay.last),
         h('input', {
-          type: 'range', min: 0, max: last, value: index, 'aria-label': 'Move', 'data-key': 'slider', id: 'replay-slider',
+          type: 'range', min: 0, max: last, value: index, 'aria-label': t().replay.slider, 'data-key': 'slider', id: 'replay-slider',
           oninput: (e: Event) => go(Number((e.target as HTMLInputElement).value)),
         }),
       ),
       h(
         'p',
         { class: 'replay-step', id: 'replay-step', 'aria-live': 'polite' },
-        h('strong', { id: 'replay-position' }, `Move ${frame.index} of ${total}`),
+        h('strong', { id: 'replay-position' }, t().replay.position(frame.index, total)),
         frame.verdict ? [' · ', h('code', { class: 'notation' }, moveLabel(r, frame.verdict)), ' '] : r.kind === 'full' || frame.index === 0 ? ' · ' : null,
         r.kind === 'full' || frame.index === 0 ? verdictEl(frame.verdict) : null,
       ),
@@ -148,7 +150,7 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
         ? h(
             'details',
             { class: 'move-list' },
-            h('summary', {}, 'All moves and their verdicts'),
+            h('summary', {}, t().replay.allMoves),
             h(
               'ol',
               {},
@@ -167,24 +169,28 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
     );
   }
 
-  root.replaceChildren(
-    h('h2', { id: 'replay-title' }, 'Replay a game record'),
-    h(
-      'div',
-      { class: 'replay-load' },
-      h('label', { for: 'record-file' }, 'Load a record (JSON file): '),
-      fileInput,
-      pasteArea,
-      h('button', { type: 'button', id: 'record-load-text', onclick: () => loadJson(pasteArea.value) }, 'Load pasted record'),
-    ),
-    viewer,
-  );
+  const recordLoadButton = h('button', { type: 'button', id: 'record-load-text', onclick: () => loadJson(pasteArea.value) });
+  const fileLabel = h('label', { for: 'record-file', class: 'button-like file-label' });
+  const title = h('h2', { id: 'replay-title' });
+  const words_ = (): void => {
+    title.textContent = t().replay.title;
+    fileLabel.textContent = t().replay.loadFile;
+    recordLoadButton.textContent = t().replay.loadPasted;
+    pasteArea.placeholder = t().replay.paste;
+    pasteArea.setAttribute('aria-label', t().replay.pasteLabel);
+  };
+  words_();
+  onLocaleChange(() => {
+    words_();
+    render();
+  });
+  root.replaceChildren(title, h('div', { class: 'replay-load' }, fileLabel, fileInput, pasteArea, recordLoadButton), viewer);
   // on the document, not the viewer: a click on a control must not cut the arrow keys off
   document.addEventListener('keydown', (e) => {
     if (!isShown() || e.altKey || e.ctrlKey || e.metaKey) return;
-    const t = e.target;
-    if (t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && t.type !== 'range')) return;
-    if (t instanceof HTMLInputElement && t.type === 'range') return; // the slider moves itself
+    const target = e.target;
+    if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type !== 'range')) return;
+    if (target instanceof HTMLInputElement && target.type === 'range') return; // the slider moves itself
     if (e.key === 'ArrowRight') go(index + 1);
     else if (e.key === 'ArrowLeft') go(index - 1);
     else if (e.key === 'Home') go(0);

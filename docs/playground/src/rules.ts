@@ -4,6 +4,7 @@
  */
 import { marked } from 'marked';
 import { h } from './dom';
+import { onLocaleChange, t } from './i18n';
 
 // a glob rather than a plain import, so a checkout without docs/rules.md still builds
 const sources = import.meta.glob<string>('../../rules.md', { query: '?raw', import: 'default', eager: true });
@@ -28,7 +29,7 @@ export interface RulesPage {
 export function mountRules(root: HTMLElement): RulesPage {
   const body = h('div', { class: 'rules-text' });
   if (RULES_MD === undefined) {
-    body.append(h('p', {}, 'The rules reference (docs/rules.md) is not part of this build.'));
+    body.append(h('p', {}, t().rules.missing));
   } else {
     // our own Markdown from the repository, known at build time: never text from a player
     body.innerHTML = marked.parse(RULES_MD.replace(/^---\n[\s\S]*?\n---\n/, ''), { async: false });
@@ -49,22 +50,26 @@ export function mountRules(root: HTMLElement): RulesPage {
         target.focus({ preventScroll: true });
       });
     }
-    for (const table of body.querySelectorAll('table')) table.replaceWith(h('div', { class: 'table-scroll', role: 'region', 'aria-label': 'Table', tabindex: 0 }, table.cloneNode(true)));
+    // an empty header cell (a column of row labels) is a plain cell: a header must name its column
+    for (const th of body.querySelectorAll('th')) if (!th.textContent?.trim()) th.replaceWith(h('td', {}));
+    // each scrolling table is a region of its own name (its caption, else the heading above it)
+    [...body.querySelectorAll('table')].forEach((table, i) => {
+      const heading = [...body.querySelectorAll('h2, h3, h4')].filter((el) => el.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).pop();
+      table.replaceWith(h('div', { class: 'table-scroll', role: 'region', 'aria-label': `${heading?.textContent ?? ''} (${i + 1})`, tabindex: 0 }, table.cloneNode(true)));
+    });
   }
-  root.replaceChildren(
-    h('h2', { id: 'rules-title' }, 'How to play'),
-    h(
-      'ul',
-      { class: 'how' },
-      h('li', {}, 'On your turn, first your set from your last turn goes to the discard pile; then you do one thing: play a set, add a card to an opponent’s set, take an opponent’s set, or rotate your whole hand.'),
-      h('li', {}, 'Select cards of one value in your hand, then Play. If the table holds a set of the same size, your value must be higher: that set is beaten and goes back to its owner, every card turned over.'),
-      h('li', {}, 'Drag a card onto an opponent’s set to add it (or select one card and press “Add”); press “Take” to take a set into your hand, every card turned over.'),
-      h('li', {}, 'Empty your hand to go out. With 3–5 players the first out gains 2 tokens, the second 1, and the first to 4 tokens wins. In the duel each player has two play areas and two turns in a row, and the first to win 2 rounds wins.'),
-      h('li', {}, 'Keyboard: arrow keys move between your cards, Space selects, a digit selects the next card of that value (0 for 10), Alt+arrows move a card, Tab reaches Play.'),
-    ),
-    h('p', {}, 'The full rules, as the dnup library enforces them; every refusal in the game names its section (rules §N).'),
-    body,
-  );
+  // the page's own words follow the chosen language; the reference below is the English text every refusal cites
+  const draw = (): void => {
+    root.replaceChildren(
+      h('h2', { id: 'rules-title' }, t().rules.title),
+      h('ul', { class: 'how' }, t().rules.how.map((line) => h('li', {}, line))),
+      h('p', {}, t().rules.reference),
+      body,
+    );
+    body.lang = 'en';
+  };
+  draw();
+  onLocaleChange(draw);
   return {
     reveal: (rule) => {
       const heading = [...body.querySelectorAll<HTMLElement>('h2, h3')].find((el) => el.textContent?.startsWith(rule)) ?? body.querySelector<HTMLElement>(`#${CSS.escape(anchorId(rule.split(' ')[0]!))}`);

@@ -2,12 +2,13 @@
 import type { HeldCard, TableSet } from 'dnup';
 import { cardBack, cardFace } from './cards';
 import { h, type Child } from './dom';
-import { areasOf, type PlayerView } from './engine';
-import { count } from './wording';
+import { areasOf } from './engine';
+import type { BoardView as PlayerView, SeatStatus } from './board/source';
+import { t } from './i18n';
 
 /** Area label as the rulebook counts them (area 1 and 2; the library numbers them from 0). */
 export function areaLabel(area: number): string {
-  return `area ${area + 1}`;
+  return t().table.area(area + 1);
 }
 
 /** "Bob · area 2" in the duel, "Bob" otherwise. */
@@ -37,18 +38,18 @@ export function upcomingTurns(view: PlayerView, n: number): { seat: number; area
 /** "2 tokens", "1 round win". */
 export function scoreText(view: PlayerView, seat: number): string {
   const s = view.scores[seat] ?? 0;
-  return view.scoring === 'tokens' ? count(s, 'token') : count(s, 'round win');
+  return view.scoring === 'tokens' ? t().seats.tokens(s) : t().seats.roundWins(s);
 }
 
 /**
  * One panel per seat: name, ★ holder, to play, hand size (cards face down, or face up where
  * `hands` shows them), publicly known cards, score, out place.
  */
-export function seatsEl(view: PlayerView, hands?: readonly (readonly HeldCard[] | undefined)[]): HTMLElement {
+export function seatsEl(view: PlayerView, hands?: readonly (readonly HeldCard[] | undefined)[], statuses?: readonly SeatStatus[]): HTMLElement {
   const areas = areasOf(view);
   return h(
     'ul',
-    { class: 'seats', 'aria-label': 'Seats' },
+    { class: 'seats', 'aria-label': t().seats.label },
     view.players.map((name: string, seat: number) => {
       const toPlay = view.status === 'playing' && view.turn.seat === seat;
       const place = view.out.indexOf(seat);
@@ -63,29 +64,43 @@ export function seatsEl(view: PlayerView, hands?: readonly (readonly HeldCard[] 
           'div',
           { class: 'seat-head' },
           h('strong', { class: 'seat-name' }, name),
-          seat === view.starter ? h('span', { class: 'badge star-holder', title: 'Held the ★ card: started this round' }, '★') : null,
-          toPlay ? h('span', { class: 'badge turn' }, areas === 2 ? `to play · ${areaLabel(view.turn.area)}` : 'to play') : null,
-          place >= 0 ? h('span', { class: 'badge out' }, `out #${place + 1}`) : null,
-          h('span', { class: 'seat-facts' }, `${count(size, 'card')} · ${scoreText(view, seat)}`),
+          seat === view.starter ? h('span', { class: 'badge star-holder', title: t().seats.starHolder }, '★') : null,
+          toPlay ? h('span', { class: 'badge turn' }, areas === 2 ? t().seats.toPlayArea(view.turn.area + 1) : t().seats.toPlay) : null,
+          place >= 0 ? h('span', { class: 'badge out' }, t().seats.out(place + 1)) : null,
+          statusBadge(statuses?.[seat]),
+          h('span', { class: 'seat-facts' }, `${t().seats.cards(size)} · ${scoreText(view, seat)}`),
         ),
         hand ? h('div', { class: 'mini-hand' }, hand.map((c) => cardFace(c, view.deck, 'small'))) : null,
         showBacks ? h('div', { class: 'mini-hand backs', 'aria-hidden': 'true' }, Array.from({ length: Math.min(size, 13) }, () => cardBack())) : null,
         showBacks && known.length > 0
-          ? h('div', { class: 'known' }, h('span', {}, 'Known in this hand: '), known.map((c) => cardFace(c, view.deck, 'small')))
+          ? h('div', { class: 'known' }, h('span', {}, `${t().seats.known} `), known.map((c) => cardFace(c, view.deck, 'small')))
           : null,
       );
     }),
   );
 }
 
+/** A seat's connection, when it is not simply a connected person: a bot, a countdown, a bot standing in. */
+function statusBadge(status: SeatStatus | undefined): HTMLElement | null {
+  if (!status) return null;
+  const c = status.connection;
+  if (c.state === 'reconnecting') {
+    const seconds = Math.max(0, Math.ceil((c.deadline - Date.now()) / 1000));
+    return h('span', { class: 'badge away', 'data-deadline': c.deadline }, t().seats.reconnecting(seconds));
+  }
+  if (c.state === 'bot' && status.kind === 'person') return h('span', { class: 'badge away' }, t().seats.botPlaysFor);
+  if (c.state === 'empty') return h('span', { class: 'badge away' }, t().seats.waitingPerson);
+  return status.kind === 'bot' ? h('span', { class: 'badge bot' }, t().seats.bot) : null;
+}
+
 /** The order of the next turns, so the duel's area order (rules §6) is visible. */
 export function orderEl(view: PlayerView): HTMLElement {
-  if (view.status !== 'playing') return h('p', { class: 'order' }, view.status === 'gameOver' ? 'The game is over.' : 'The round is over.');
+  if (view.status !== 'playing') return h('p', { class: 'order' }, view.status === 'gameOver' ? t().table.gameOver : t().table.roundOver);
   const next = upcomingTurns(view, areasOf(view) === 2 ? 5 : view.players.length);
   return h(
     'p',
-    { class: 'order', 'aria-label': 'Turn order' },
-    h('span', { class: 'order-title' }, 'Turn order: '),
+    { class: 'order', 'aria-label': t().table.turnOrderLabel },
+    h('span', { class: 'order-title' }, `${t().table.turnOrder} `),
     next.map((t, i) => [i > 0 ? ' → ' : null, h('span', { class: i === 0 ? 'now' : '' }, turnLabel(view, t.seat, t.area))]).flat(),
   );
 }
@@ -96,12 +111,12 @@ export type SlotDecorator = (set: TableSet | undefined, seat: number, area: numb
 /** What the last move did to each play area, in words ("just played"), for highlighting it. */
 export function lastMoveMarks(view: PlayerView): Map<string, string> {
   const marks = new Map<string, string>();
-  const name = (seat: number): string => view.players[seat] ?? `Seat ${seat + 1}`;
+  const name = (seat: number): string => view.players[seat] ?? '';
   for (const e of view.events) {
-    if (e.type === 'setPlayed') marks.set(`${e.seat}.${e.area}`, 'just played');
-    else if (e.type === 'cardAdded') marks.set(`${e.target.seat}.${e.target.area}`, `a ${e.value} just added`);
-    else if (e.type === 'setTaken') marks.set(`${e.from.seat}.${e.from.area}`, `just taken by ${name(e.seat)}`);
-    else if (e.type === 'setBeaten' && !marks.has(`${e.seat}.${e.area}`)) marks.set(`${e.seat}.${e.area}`, `${e.cards.length} × ${e.value} just beaten`);
+    if (e.type === 'setPlayed') marks.set(`${e.seat}.${e.area}`, t().table.justPlayed);
+    else if (e.type === 'cardAdded') marks.set(`${e.target.seat}.${e.target.area}`, t().table.justAdded(e.value));
+    else if (e.type === 'setTaken') marks.set(`${e.from.seat}.${e.from.area}`, t().table.justTaken(name(e.seat)));
+    else if (e.type === 'setBeaten' && !marks.has(`${e.seat}.${e.area}`)) marks.set(`${e.seat}.${e.area}`, t().table.justBeaten(e.cards.length, e.value));
   }
   return marks;
 }
@@ -117,11 +132,11 @@ export function tableEl(view: PlayerView, decorate?: SlotDecorator, markViewer =
   for (let seat = 0; seat < view.players.length; seat++) {
     for (let area = 0; area < areas; area++) {
       const set = view.table.find((t) => t.seat === seat && t.area === area);
-      const owner = markViewer && seat === view.seat ? `${view.players[seat]} (you)` : view.players[seat]!;
+      const owner = markViewer && seat === view.seat ? t().table.you(view.players[seat]!) : view.players[seat]!;
       const caption = areas === 2 ? `${owner} · ${areaLabel(area)}` : owner;
       const isTurnArea = view.status === 'playing' && view.turn.seat === seat && view.turn.area === area;
       const mark = marks.get(`${seat}.${area}`);
-      const setWords = set ? `set of ${set.cards.length} × ${set.value}` : 'empty';
+      const setWords = set ? t().table.setWords(set.cards.length, set.value) : t().table.empty;
       slots.push(
         h(
           'section',
@@ -134,24 +149,24 @@ export function tableEl(view: PlayerView, decorate?: SlotDecorator, markViewer =
           mark ? h('div', { class: 'last-mark' }, mark) : null,
           set
             ? [
-                h('div', { class: 'set-facts' }, h('span', { class: 'set-size' }, `size ${set.cards.length}`), ' · ', h('span', { class: 'set-value' }, `value ${set.value}`)),
+                h('div', { class: 'set-facts' }, h('span', { class: 'set-size' }, t().table.size(set.cards.length)), ' · ', h('span', { class: 'set-value' }, t().table.value(set.value))),
                 h('div', { class: 'set-cards' }, set.cards.map((id) => cardFace({ id, active: set.value }, view.deck, 'small'))),
               ]
-            : h('div', { class: 'set-empty' }, 'empty'),
+            : h('div', { class: 'set-empty' }, t().table.empty),
           decorate ? decorate(set, seat, area) : [],
         ),
       );
     }
   }
-  return h('div', { class: `table areas-${areas}`, role: 'region', 'aria-label': 'Table' }, slots, h('div', { class: 'discard' }, `Discard pile: ${count(view.discardCount, 'card')}`));
+  return h('div', { class: `table areas-${areas}`, role: 'region', 'aria-label': t().table.label }, slots, h('div', { class: 'discard' }, t().table.discard(view.discardCount)));
 }
 
 /** Who went out and what it earned this round (rules §6), from the order players went out. */
 export function roundGains(view: PlayerView): Map<number, string> {
   const gains = new Map<number, string>();
   view.out.forEach((seat, i) => {
-    if (view.scoring === 'rounds') gains.set(seat, i === 0 ? 'won the round' : `out #${i + 1}`);
-    else gains.set(seat, i === 0 ? 'out first, +2 tokens' : i === 1 ? 'out second, +1 token' : `out #${i + 1}`);
+    if (view.scoring === 'rounds') gains.set(seat, i === 0 ? t().result.wonRound : t().result.outPlace(i + 1));
+    else gains.set(seat, i === 0 ? t().result.outFirst : i === 1 ? t().result.outSecond : t().result.outPlace(i + 1));
   });
   return gains;
 }
@@ -162,8 +177,8 @@ export function scoresEl(view: PlayerView): HTMLElement {
   return h(
     'table',
     { class: 'scores' },
-    h('caption', {}, view.scoring === 'tokens' ? 'Tokens: the first to 4 wins the game (rules §6).' : 'Round wins: the first to win 2 rounds wins the duel (rules §6).'),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'This round'), h('th', { scope: 'col' }, view.scoring === 'tokens' ? 'Tokens' : 'Round wins'))),
+    h('caption', {}, view.scoring === 'tokens' ? t().result.tokensCaption : t().result.roundsCaption),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t().result.player), h('th', { scope: 'col' }, t().result.thisRoundCol), h('th', { scope: 'col' }, view.scoring === 'tokens' ? t().result.tokens : t().result.roundWins))),
     h(
       'tbody',
       {},
@@ -172,7 +187,7 @@ export function scoresEl(view: PlayerView): HTMLElement {
           'tr',
           { class: view.winner === seat ? 'winner' : '' },
           h('th', { scope: 'row' }, name),
-          h('td', {}, gains.get(seat) ?? `${count(view.handSizes[seat] ?? 0, 'card')} left`),
+          h('td', {}, gains.get(seat) ?? t().result.left(view.handSizes[seat] ?? 0)),
           h('td', {}, String(view.scores[seat] ?? 0)),
         ),
       ),

@@ -1,0 +1,821 @@
+/**
+ * The board: one game screen for offline play, online play and spectating. It knows no rules of
+ * its own (chessground's shape): it draws what its {@link GameSource} hands it — the viewer's
+ * player view, or the public view — shows the hints computed from that view (hints.ts), and
+ * reports what the player did through `source.submit`. It never holds another seat's hand.
+ */
+import { describeEvent, replay, viewSteps, type CardId, type HeldCard, type GameRecord, type Move, type PlayerView, type TableSet, type ViewEvent } from 'dnup';
+import { cardFace } from '../cards';
+import { h, replaceChildren } from '../dom';
+import { areasOf, facesOf } from '../engine';
+import { commitmentOf, shortHash } from '../fairness';
+import { trapFocus } from '../dialog';
+import { currentLocale, onLocaleChange, refusalSentence, t } from '../i18n';
+import type { PlayerRecord } from '../player-record';
+import { replayOfPlayerRecord, loadReplay, type Replay } from '../replays';
+import { orderEl, roundGains, scoresEl, seatsEl, tableEl, turnLabel } from '../table';
+import { inPlayerWords } from '../wording';
+import { hintsOf, NO_HINTS, playFromSelection, slotKey, type Hints } from './hints';
+import { boardSteps } from './steps';
+import { isSeatView, type BoardView, type GameSource, type Refusal, type SourceSnapshot } from './source';
+
+/** The events that are a move itself (rules §5 A–D), not one of its consequences. */
+const ACTION_EVENTS: ReadonlySet<string> = new Set(['setPlayed', 'cardAdded', 'setTaken', 'handRotated']);
+
+/** How long a card takes to turn over on its way into the hand (matches styles.css). */
+const ROTATE_MS = 700;
+
+/** The speeds a player may choose: milliseconds between moves shown (bots wait that long). */
+export const SPEEDS = { slow: 1200, normal: 600, fast: 200, instant: 0 } as const;
+export type Speed = keyof typeof SPEEDS;
+
+/** What the board asks of the page around it. */
+export interface BoardHost {
+  /** The speed the player chose (bots' pace, how long a move stays marked). */
+  speed(): Speed;
+  setSpeed(speed: Speed): void;
+  /** Opens the replay viewer on a replay. */
+  openReplay(replay: Replay): void;
+  /** A new game with the same seats and a new secret deal (offline only). */
+  playAgain?(): void;
+  /** A link that opens the finished game's record in the replay viewer. */
+  replayLink(record: GameRecord): Promise<string>;
+  /** Opens the rules at a section, e.g. `"§5 B"`. */
+  showRules(rule: string): void;
+}
+
+/** Saves `text` as a file through the browser's download. */
+export function downloadText(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = h('a', { href: url, download: name, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** One move (or deal) in the log: its events are worded when drawn, in the language of the moment. */
+interface LogEntry {
+  readonly events: readonly ViewEvent[];
+  readonly move: Move | null;
+  readonly seat: number | null;
+  readonly moveCount: number;
+}
+
+/** The move in the library's ids, for the details view: `P 15,17`, `A 12 → 1.0`, `T 2.0`, `R`. */
+function idNotation(move: Move): string {
+  switch (move.type) {
+    case 'play':
+      return `P ${move.cards.join(',')}`;
+    case 'add':
+      return `A ${move.card} → ${move.target.seat}.${move.target.area}`;
+    case 'take':
+      return `T ${move.target.seat}.${move.target.area}`;
+    case 'rotate':
+      return 'R';
+    default:
+      return move.type;
+  }
+}
+
+/**
+ * Mounts the board for `source` in `root`. Returns a function that unmounts it (the source is
+ * closed by whoever opened it).
+ */
+export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHost): () => void {
+  let snap: SourceSnapshot = source.current();
+  let view: BoardView = snap.view;
+  const me = source.viewer;
+  /** The cosmetic hand order: only this page knows it (kept for the game in sessionStorage). */
+  const orderKey = `dnup-hand-order:${source.commitment ?? 'game'}:${me ?? 'spectator'}`;
+  let handOrder: CardId[] = restoreOrder();
+  let selected = new Set<CardId>();
+  let handFocus: CardId | null = null;
+  let message: { text: string; kind: 'error' | 'info'; rule?: string } | null = null;
+  const rotatedAt = new Map<CardId, number>();
+  let stopped = false;
+  let turnHandled = -1;
+  let dialogFor = '';
+  let busy = false;
+  const log: LogEntry[] = [{ events: view.events, move: null, seat: null, moveCount: view.moveCount }];
+
+  const seatView = (): PlayerView | null => (isSeatView(view) ? view : null);
+  /** While a move is drawn event by event, the board shows positions between two views: nothing to play. */
+  let animating = false;
+  /** The event the step on screen shows. */
+  let stepEvent: ViewEvent | null = null;
+  const pending: SourceSnapshot[] = [];
+  const myTurn = (): boolean => !animating && me !== null && view.status === 'playing' && view.turn.seat === me;
+  const hints = (): Hints | null => {
+    const v = seatView();
+    return v && !animating ? hintsOf(v) : null;
+  };
+
+  const logEl = h('ol', { class: 'log', id: 'log', tabindex: 0, 'aria-labelledby': 'log-title' });
+  const logDetails = h('details', { class: 'log-details' });
+  const logTitle = h('h2', { id: 'log-title' });
+  const board = h('div', { class: 'board' });
+  const dialog = h('dialog', { class: 'result', 'aria-labelledby': 'result-title' });
+  trapFocus(dialog);
+  dialog.addEventListener('close', () => {
+    render();
+    focusKey(view.status === 'roundOver' ? 'deal' : 'show-result');
+  });
+  root.replaceChildren(board, h('section', { class: 'log-panel', 'aria-labelledby': 'log-title' }, logTitle, logEl, logDetails), dialog);
+
+  function restoreOrder(): CardId[] {
+    const ids = isSeatView(view) ? view.hand.map((c) => c.id) : [];
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(orderKey) ?? '[]') as unknown;
+      if (Array.isArray(kept)) {
+        const known = kept.filter((id): id is number => typeof id === 'number' && ids.includes(id));
+        return known.concat(ids.filter((id) => !known.includes(id)));
+      }
+    } catch {
+      // no storage: the order lives as long as the page
+    }
+    return ids;
+  }
+
+  function keepOrder(): void {
+    try {
+      sessionStorage.setItem(orderKey, JSON.stringify(handOrder));
+    } catch {
+      // not kept across a reload
+    }
+  }
+
+  /** Keeps the cosmetic hand order: known cards stay put, new ones go to the right. */
+  function syncHandOrder(): void {
+    const hand = seatView()?.hand ?? [];
+    const ids = new Set(hand.map((c) => c.id));
+    handOrder = handOrder.filter((id) => ids.has(id)).concat(hand.map((c) => c.id).filter((id) => !handOrder.includes(id)));
+    selected = new Set([...selected].filter((id) => ids.has(id)));
+    if (handFocus !== null && !ids.has(handFocus)) handFocus = null;
+    keepOrder();
+  }
+
+  function onSnapshot(next: SourceSnapshot): void {
+    pending.push(next);
+    if (!animating) void drain();
+  }
+
+  /** The positions a move passes through: the UI kit's `viewSteps` for a seat's views, the board's own fold for the public view. */
+  function stepsBetween(before: BoardView, after: BoardView): { event: ViewEvent; view: BoardView }[] {
+    if (!isSeatView(before) || !isSeatView(after)) return boardSteps(before, after);
+    try {
+      return viewSteps(before, after);
+    } catch {
+      return []; // views that are not one move apart: the new one at once
+    }
+  }
+
+  /** Shows the snapshots in order, each move event by event at the player's speed. */
+  async function drain(): Promise<void> {
+    while (pending.length > 0 && !stopped) {
+      const next = pending.shift()!;
+      const before = view;
+      const pause = SPEEDS[host.speed()] / 2;
+      const steps = pause > 0 && next.view.moveCount === view.moveCount + 1 ? stepsBetween(view, next.view) : [];
+      if (steps.length > 1) {
+        animating = true;
+        root.dataset.animating = 'true';
+        selected.clear();
+        for (const step of steps.slice(0, -1)) {
+          view = step.view;
+          stepEvent = step.event;
+          syncHandOrder();
+          render();
+          await new Promise((resolve) => setTimeout(resolve, pause));
+          if (stopped) return;
+        }
+        animating = false;
+        stepEvent = null;
+        delete root.dataset.animating;
+      }
+      show(next, before);
+    }
+  }
+
+  /** Shows a snapshot; `before` is the view that was on screen before its move was drawn. */
+  function show(next: SourceSnapshot, before: BoardView): void {
+    snap = next;
+    view = next.view;
+    if (view.moveCount !== before.moveCount) {
+      log.push({ events: view.events, move: view.lastMove, seat: before.status === 'playing' && view.lastMove?.type !== 'nextRound' ? before.turn.seat : null, moveCount: view.moveCount });
+      const now = performance.now();
+      const v = seatView();
+      if (v) {
+        for (const e of v.events) {
+          if (e.type === 'setTaken' && e.seat === me) for (const c of e.cards) rotatedAt.set(c.id, now);
+          if (e.type === 'setBeaten' && e.seat === me) for (const c of e.returned) rotatedAt.set(c.id, now);
+          if (e.type === 'handRotated' && e.seat === me) for (const c of v.hand) rotatedAt.set(c.id, now);
+        }
+      }
+      // a move that changed the hand ends the selection only when it was the viewer's own
+      if (before.status === 'playing' && before.turn.seat === me) message = null;
+    }
+    syncHandOrder();
+    drawLog();
+    render();
+  }
+
+  function drawLog(): void {
+    const players = view.players;
+    logTitle.textContent = t().log.title;
+    logEl.setAttribute('aria-label', t().log.label);
+    const items: HTMLElement[] = [];
+    for (const entry of log) {
+      for (const e of entry.events) {
+        // the move itself stands out; what follows from it (discards, beaten sets, scores) is a note
+        const isMove = entry.move !== null && ACTION_EVENTS.has(e.type);
+        if (e.type === 'turnStarted') continue;
+        let text: string;
+        try {
+          text = describeEvent(e, { players, locale: currentLocale(), ...(me === null ? {} : { viewer: me }) });
+        } catch {
+          continue;
+        }
+        items.push(h('li', { class: `${isMove ? 'log-move' : 'log-note'}${isMove && entry.seat !== null && entry.seat === me ? ' mine' : ''}` }, text));
+      }
+    }
+    logEl.replaceChildren(...items);
+    logEl.scrollTop = logEl.scrollHeight;
+    logDetails.replaceChildren(
+      h('summary', {}, t().log.details),
+      h(
+        'ol',
+        { class: 'notation-list' },
+        log.filter((e) => e.move !== null).map((e) => h('li', {}, h('code', { class: 'notation' }, `${e.moveCount}. ${e.seat !== null ? `${players[e.seat]}: ` : ''}${idNotation(e.move!)}`))),
+      ),
+    );
+  }
+
+  /** Focuses the element with this `data-key` after a redraw (the hand's Tab stop for `hand`). */
+  function focusKey(key: string, preventScroll = false): void {
+    const el = key === 'hand' ? (board.querySelector<HTMLElement>('#hand [tabindex="0"]') ?? board.querySelector<HTMLElement>('#hand')) : board.querySelector<HTMLElement>(`[data-key="${key}"]`);
+    el?.focus({ preventScroll });
+  }
+
+  function refusalText(r: Refusal): string {
+    const v = seatView();
+    const cards = [...(v?.hand ?? []), ...view.table.flatMap((s) => s.cards.map((id) => ({ id, active: s.value })))];
+    const sentence = refusalSentence(r.code, r.params as Record<string, unknown> | undefined, r.rule, r.message, r.kind);
+    // the English sentences name cards by id: in a player's words, faces and names instead
+    return currentLocale() === 'en' ? inPlayerWords(sentence, { players: view.players, deck: view.deck, cards }) : sentence;
+  }
+
+  /** Reports a move of the viewer to the source; a refusal shows its reason next to the controls. */
+  async function attempt(move: Move): Promise<void> {
+    if (busy || (!myTurn() && move.type !== 'nextRound')) return;
+    busy = true;
+    let result;
+    try {
+      result = await source.submit(move);
+    } finally {
+      busy = false;
+    }
+    if (stopped) return;
+    if (!result.ok) {
+      message = { text: `${t().game.notAllowed} ${refusalText(result)}`, kind: 'error', ...(result.rule ? { rule: result.rule } : {}) };
+      render();
+      // the reason and Play stay in sight on a phone
+      board.querySelector('.actions')?.scrollIntoView({ block: 'nearest' });
+      return;
+    }
+    message = null;
+    selected.clear();
+    render();
+    if (!dialog.open) focusKey('hand');
+  }
+
+  function selectedIds(): CardId[] {
+    return handOrder.filter((id) => selected.has(id));
+  }
+
+  function clearSelection(): void {
+    selected.clear();
+    message = null;
+    render();
+  }
+
+  function toggle(id: CardId): void {
+    if (selected.has(id)) selected.delete(id);
+    else selected.add(id);
+    handFocus = id;
+    message = null;
+    render();
+  }
+
+  function moveInHand(id: CardId, to: number): void {
+    const from = handOrder.indexOf(id);
+    if (from < 0) return;
+    handOrder.splice(from, 1);
+    handOrder.splice(Math.max(0, Math.min(to, handOrder.length)), 0, id);
+    keepOrder();
+    render();
+  }
+
+  /** Sorts the hand by active value, then by the other side (the order has no meaning to the rules, §3). */
+  function sortHand(): void {
+    const v = seatView();
+    if (!v) return;
+    const faces = new Map(v.hand.map((c) => [c.id, facesOf(c, v.deck)]));
+    handOrder.sort((a, b) => faces.get(a)![0] - faces.get(b)![0] || faces.get(a)![1] - faces.get(b)![1] || a - b);
+    keepOrder();
+    render();
+  }
+
+  // ---- dragging a hand card: reorder the hand, or drop it on an opponent's set to add it ----
+  // pointer events cover mouse, pen and touch; a drag starts past 8 px, so a tap stays a tap
+  let drag: { id: CardId; x: number; y: number; ghost: HTMLElement | null; pointer: number } | null = null;
+  let suppressClick = false;
+  /** When a tap last selected a card on its pointerup: the click that may follow it is the same tap. */
+  let tapAt = -Infinity;
+
+  function dropTargetAt(x: number, y: number): Element | null {
+    return document.elementFromPoint(x, y)?.closest('[data-hand-index], [data-slot]') ?? null;
+  }
+
+  function onPointerMove(e: PointerEvent): void {
+    if (!drag || e.pointerId !== drag.pointer) return;
+    if (!drag.ghost) {
+      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 8) return;
+      const card = seatView()?.hand.find((c) => c.id === drag!.id);
+      if (!card) return;
+      drag.ghost = cardFace(card, view.deck, 'ghost', 'hidden');
+      document.body.append(drag.ghost);
+      board.classList.add('dragging');
+      // the sets this card may go on light up while it is dragged
+      for (const key of hints()?.addTargets.get(drag.id) ?? []) board.querySelector(`[data-slot="${key}"]`)?.classList.add('can-drop');
+    }
+    e.preventDefault();
+    drag.ghost.style.left = `${e.clientX}px`;
+    drag.ghost.style.top = `${e.clientY}px`;
+    for (const el of board.querySelectorAll('.drop-over')) el.classList.remove('drop-over');
+    dropTargetAt(e.clientX, e.clientY)?.classList.add('drop-over');
+  }
+
+  function endDrag(): void {
+    document.removeEventListener('pointermove', onPointerMove);
+    document.removeEventListener('pointerup', onPointerUp);
+    document.removeEventListener('pointercancel', onPointerCancel);
+    board.classList.remove('dragging');
+    for (const el of board.querySelectorAll('.can-drop, .drop-over')) el.classList.remove('can-drop', 'drop-over');
+  }
+
+  function onPointerCancel(): void {
+    drag?.ghost?.remove();
+    drag = null;
+    endDrag();
+  }
+
+  function onPointerUp(e: PointerEvent): void {
+    if (drag && e.pointerId !== drag.pointer) return;
+    endDrag();
+    const d = drag;
+    drag = null;
+    if (!d) return;
+    if (!d.ghost) {
+      // a tap of a finger or pen selects at once: Chromium drops the click of a tap that follows a drag closely
+      if (e.pointerType !== 'mouse' && (e.target as Element).closest?.(`[data-card-id="${d.id}"]`)) {
+        tapAt = performance.now();
+        toggle(d.id);
+      }
+      return;
+    }
+    d.ghost.remove();
+    suppressClick = true;
+    setTimeout(() => (suppressClick = false), 0);
+    const target = dropTargetAt(e.clientX, e.clientY);
+    if (target instanceof HTMLElement && target.dataset.handIndex !== undefined) {
+      const rect = target.getBoundingClientRect();
+      let to = Number(target.dataset.handIndex);
+      const from = handOrder.indexOf(d.id);
+      if (e.clientX > rect.left + rect.width / 2) to += 1;
+      if (from < to) to -= 1;
+      moveInHand(d.id, to);
+    } else if (target instanceof HTMLElement && target.dataset.slot !== undefined) {
+      const [seat, area] = target.dataset.slot.split('.').map(Number) as [number, number];
+      void attempt({ type: 'add', card: d.id, target: { seat, area } });
+    } else {
+      render();
+    }
+  }
+
+  function handEl(v: PlayerView): HTMLElement {
+    const now = performance.now();
+    const hs: Hints = animating ? NO_HINTS : hintsOf(v);
+    const stop = handFocus !== null && handOrder.includes(handFocus) ? handFocus : handOrder[0];
+    return h(
+      'div',
+      { class: 'hand', id: 'hand', role: 'group', tabindex: -1, 'aria-labelledby': 'hand-title', 'aria-describedby': 'hand-help' },
+      handOrder.map((id, index) => {
+        const card = v.hand.find((c) => c.id === id)!;
+        const isSel = selected.has(id);
+        // a redraw mid-animation continues it (negative delay) instead of starting it again
+        const spun = now - (rotatedAt.get(id) ?? -Infinity);
+        const spinning = spun < ROTATE_MS;
+        const playable = hs.playable.has(id);
+        const addable = hs.addTargets.has(id);
+        const cls = `${isSel ? 'selected' : ''}${spinning ? ' just-rotated' : ''}${playable ? ' playable' : ''}${addable ? ' can-add' : ''}`;
+        const face = cardFace(card, v.deck, cls, 'text');
+        if (spinning) face.style.animationDelay = `-${Math.round(spun)}ms`;
+        const focusAt = (i: number): void => {
+          const next = handOrder[i];
+          if (next === undefined) return;
+          handFocus = next;
+          render();
+          focusKey(`hand-${next}`);
+        };
+        return h(
+          'button',
+          {
+            type: 'button',
+            class: `hand-card${playable || addable ? ' hinted' : ''}`,
+            'data-key': `hand-${id}`,
+            'data-hand-index': index,
+            'data-card-id': id,
+            'data-playable': playable ? 'true' : null,
+            tabindex: id === stop ? 0 : -1,
+            'aria-pressed': isSel ? 'true' : 'false',
+            onclick: () => {
+              if (!suppressClick && performance.now() - tapAt > 700) toggle(id);
+            },
+            onfocus: () => {
+              handFocus = id;
+            },
+            onpointerdown: ((e: PointerEvent) => {
+              if (e.button !== 0 || drag) return;
+              drag = { id, x: e.clientX, y: e.clientY, ghost: null, pointer: e.pointerId };
+              document.addEventListener('pointermove', onPointerMove, { passive: false });
+              document.addEventListener('pointerup', onPointerUp);
+              document.addEventListener('pointercancel', onPointerCancel);
+            }) as EventListener,
+            onkeydown: ((e: KeyboardEvent) => {
+              const step = e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : 0;
+              if (e.altKey && step !== 0) {
+                e.preventDefault();
+                moveInHand(id, index + step);
+                focusKey(`hand-${id}`);
+              } else if (step !== 0) {
+                e.preventDefault();
+                focusAt(index + step);
+              } else if (e.key === 'Home' || e.key === 'End') {
+                e.preventDefault();
+                focusAt(e.key === 'Home' ? 0 : handOrder.length - 1);
+              } else if (/^[0-9]$/.test(e.key) && !e.altKey && !e.ctrlKey && !e.metaKey) {
+                // a digit selects the next card showing that value (0 for 10): a set in a few keys
+                e.preventDefault();
+                const value = e.key === '0' ? 10 : Number(e.key);
+                const n = handOrder.length;
+                for (let k = 1; k <= n; k++) {
+                  const other = handOrder[(index + k) % n]!;
+                  if (!selected.has(other) && v.hand.find((c) => c.id === other)?.active === value) {
+                    toggle(other);
+                    focusKey(`hand-${other}`);
+                    break;
+                  }
+                }
+              }
+            }) as EventListener,
+          },
+          face,
+          playable ? h('span', { class: 'sr-only' }, `, ${t().game.playable}`) : null,
+          addable ? h('span', { class: 'sr-only' }, `, ${t().game.addable}`) : null,
+        );
+      }),
+    );
+  }
+
+  /** Buttons on each set: take an opponent's set, add the one selected card to it. */
+  function slotActions(set: TableSet | undefined, seat: number, area: number): HTMLElement[] {
+    if (!set || seat === me || !myTurn()) return [];
+    const hs = hints()!;
+    const target = { seat, area };
+    const sel = selectedIds();
+    const key = slotKey(target);
+    const selectedFits = sel.length === 1 && (hs.addTargets.get(sel[0]!) ?? []).includes(key);
+    const v = seatView()!;
+    const selCard = sel.length === 1 ? v.hand.find((c) => c.id === sel[0]) : undefined;
+    return [
+      h(
+        'div',
+        { class: 'slot-actions' },
+        h('button', { type: 'button', class: `take${hs.takeable.has(key) ? ' legal' : ''}`, 'data-key': `take-${key}`, onclick: (e: Event) => { e.stopPropagation(); void attempt({ type: 'take', target }); } }, t().game.take(set.cards.length, set.value)),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: `add${selectedFits ? ' legal' : ''}`,
+            'data-key': `add-${key}`,
+            disabled: sel.length !== 1,
+            title: t().game.addTitle,
+            onclick: (e: Event) => {
+              e.stopPropagation();
+              const card = sel[0];
+              if (card !== undefined) void attempt({ type: 'add', card, target });
+            },
+          },
+          selCard ? t().game.addYour(selCard.active) : t().game.addCard,
+        ),
+        selectedFits ? h('span', { class: 'hint fits' }, t().game.canAddHere) : null,
+      ),
+    ];
+  }
+
+  /** The controls under the hand: Play (disabled with the reason beside it), rotate, clear, sort. */
+  function actionsEl(): HTMLElement {
+    const g = t().game;
+    if (view.status !== 'playing') {
+      return h(
+        'div',
+        { class: 'actions', role: 'group', 'aria-label': g.actions },
+        view.status === 'roundOver' && me !== null ? h('button', { type: 'button', id: 'deal', class: 'primary', 'data-key': 'deal', onclick: () => void attempt({ type: 'nextRound' }) }, g.deal) : null,
+        h('button', { type: 'button', id: 'show-result', 'data-key': 'show-result', onclick: () => openDialog() }, view.status === 'roundOver' ? g.showScores : g.showResult),
+      );
+    }
+    const v = seatView();
+    if (!v) return h('p', { class: 'hint actions' }, g.waitingFor(turnLabel(view, view.turn.seat, view.turn.area)));
+    const sel = selectedIds();
+    const mine = myTurn();
+    const verdict = mine && sel.length > 0 ? playFromSelection(v, sel) : null;
+    const values = [...new Set(sel.map((id) => v.hand.find((c) => c.id === id)!.active))];
+    const label = sel.length === 0 ? g.play : values.length === 1 ? g.playSet(sel.length, values[0]!) : g.playCards(sel.length);
+    const reason = !mine
+      ? g.waitingFor(turnLabel(view, view.turn.seat, view.turn.area))
+      : message
+        ? ''
+        : verdict === null
+          ? g.selectHint
+          : verdict.ok
+            ? g.legalPlay
+            : refusalText(verdict);
+    return h(
+      'div',
+      { class: 'actions', role: 'group', 'aria-label': g.actions },
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'play',
+          class: `primary${verdict?.ok ? ' legal' : ''}`,
+          'data-key': 'play',
+          disabled: !verdict?.ok,
+          'aria-describedby': 'play-reason',
+          onclick: () => {
+            if (verdict?.ok) void attempt(verdict.move);
+          },
+        },
+        label,
+      ),
+      h('button', { type: 'button', id: 'rotate', 'data-key': 'rotate', disabled: !mine, onclick: () => void attempt({ type: 'rotate' }) }, g.rotate),
+      h('button', { type: 'button', id: 'clear', 'data-key': 'clear', disabled: sel.length === 0, onclick: () => { clearSelection(); focusKey('hand'); } }, g.clear),
+      h('button', { type: 'button', id: 'sort', 'data-key': 'sort', disabled: v.hand.length < 2, onclick: sortHand }, g.sort),
+      h('p', { class: `reason${verdict && !verdict.ok ? ' refused' : ''}`, id: 'play-reason', 'aria-live': 'polite' }, reason),
+      h(
+        'div',
+        { class: 'message-row' },
+        h('p', { id: 'message', class: `message ${message?.kind ?? ''}`, role: message?.kind === 'error' ? 'alert' : 'status' }, message?.text ?? ''),
+        message?.rule ? h('button', { type: 'button', class: 'link', id: 'message-rule', onclick: () => host.showRules(message!.rule!) }, g.readRule(message.rule)) : null,
+      ),
+    );
+  }
+
+  /** The title of the end-of-round or end-of-game dialog: it says who won. */
+  function resultTitle(): string {
+    const r = t().result;
+    if (view.status === 'gameOver') return view.winner !== null && view.winner === me ? r.youWinGame : r.winsGame(view.players[view.winner ?? 0] ?? '');
+    const first = view.out[0];
+    if (first === undefined) return r.roundOver(view.round);
+    return first === me ? r.youWinRound(view.round) : r.winsRound(view.round, view.players[first]!);
+  }
+
+  function resultSummary(): string {
+    const first = view.out[0];
+    if (view.scoring === 'rounds') return first === undefined ? '' : t().result.emptiedFirst(view.players[first]!);
+    const gains = roundGains(view);
+    const parts = view.out.map((seat) => `${view.players[seat]} ${gains.get(seat)}`);
+    return parts.length > 0 ? t().result.thisRound(parts.join('; ')) : '';
+  }
+
+  /** The seed revealed at game over, checked against the commitment shown during play. */
+  function fairnessEl(): HTMLElement | null {
+    const seed = snap.over?.seed;
+    if (seed === undefined) return null;
+    const commitment = source.commitment;
+    const check = h('span', { class: 'fair-check' }, commitment ? t().result.checking : '');
+    void commitmentOf(seed).then((hash) => {
+      if (!commitment || !hash) return;
+      check.textContent = hash === commitment ? t().result.sealOk(shortHash(hash)) : t().result.sealBad(shortHash(hash));
+    });
+    return h('p', { class: 'fair' }, `${t().result.seedWas} `, h('code', { id: 'seed-revealed' }, seed), '. ', check);
+  }
+
+  function fillDialog(): void {
+    const over = view.status === 'gameOver';
+    const r = t().result;
+    // no href until the link is built: an empty "#" would send the page back to its setup
+    const link = h('a', { id: 'replay-link', class: 'button-like' }, r.link);
+    const record = snap.over?.record;
+    if (over && record) host.replayLink(record).then((href) => link.setAttribute('href', href), () => link.remove());
+    dialog.id = over ? 'game-over' : 'round-over';
+    replaceChildren(
+      dialog,
+      h('h2', { id: 'result-title' }, resultTitle()),
+      h('p', {}, resultSummary()),
+      scoresEl(view),
+      fairnessEl(),
+      h(
+        'div',
+        { class: 'dialog-actions' },
+        over
+          ? [
+              host.playAgain ? h('button', { type: 'button', class: 'primary', id: 'play-again', 'data-autofocus': '', onclick: () => host.playAgain!() }, r.playAgain) : null,
+              record ? h('button', { type: 'button', id: 'replay-game', onclick: () => { dialog.close(); host.openReplay(loadReplay(JSON.stringify(record))); } }, r.replayGame) : null,
+              record ? link : null,
+            ]
+          : me !== null
+            ? h('button', { type: 'button', class: 'primary', id: 'next-round', 'data-autofocus': '', onclick: () => { dialog.close(); void attempt({ type: 'nextRound' }); } }, r.nextRound)
+            : null,
+        source.recordToShare || record ? h('button', { type: 'button', class: 'download', onclick: download }, r.download) : null,
+        h('button', { type: 'button', id: 'close-result', 'data-autofocus': over && !host.playAgain ? '' : null, onclick: () => dialog.close() }, r.seeTable),
+      ),
+    );
+  }
+
+  function openDialog(): void {
+    fillDialog();
+    if (!dialog.open) dialog.showModal();
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }
+
+  function shareable(): unknown {
+    return snap.over?.record ?? source.recordToShare?.() ?? null;
+  }
+
+  function download(): void {
+    const record = shareable() as { format?: string; seed?: unknown } | null;
+    if (!record) return;
+    const name = record.format === 'dnup-record' ? `dnup-${String(record.seed).replace(/[^\w-]+/g, '_')}.json` : `dnup-${(me !== null ? view.players[me] ?? 'player' : 'spectator').replace(/[^\w-]+/g, '_')}-view-move-${view.moveCount}.json`;
+    downloadText(name, JSON.stringify(record, null, 2));
+  }
+
+  function speedSelect(): HTMLElement {
+    const g = t();
+    return h(
+      'label',
+      { class: 'speed' },
+      h('span', { class: 'wide' }, `${g.game.speed} `),
+      h(
+        'select',
+        { id: 'game-speed', 'data-key': 'game-speed', 'aria-label': g.game.speed, onchange: (e: Event) => host.setSpeed((e.target as HTMLSelectElement).value as Speed) },
+        (Object.keys(SPEEDS) as Speed[]).map((s) => h('option', { value: s, selected: s === host.speed() }, g.setup.speeds[s])),
+      ),
+    );
+  }
+
+  function gameBar(): HTMLElement {
+    const over = view.status === 'gameOver';
+    const g = t().game;
+    const commitment = source.commitment;
+    const record = shareable() as { format?: string } | null;
+    return h(
+      'div',
+      { class: 'game-bar' },
+      h('span', { class: 'round-info' }, g.round(view.round), h('span', { class: 'wide' }, view.scoring === 'tokens' ? g.tokensGoal : g.duelGoal)),
+      commitment && !over ? h('span', { class: 'sealed', title: g.sealedTitle(commitment) }, h('span', { class: 'wide' }, g.sealed), h('code', { id: 'commitment' }, shortHash(commitment))) : null,
+      h(
+        'span',
+        { class: 'bar-buttons' },
+        speedSelect(),
+        record
+          ? h('button', { type: 'button', id: 'download', 'data-key': 'download', title: over ? g.recordTitleOver : g.recordTitle, onclick: download }, g.record)
+          : null,
+        record
+          ? h(
+              'button',
+              {
+                type: 'button',
+                id: 'to-replay',
+                title: over ? g.replayTitleOver : g.replayTitle,
+                onclick: () => host.openReplay(record.format === 'dnup-record' ? loadReplay(JSON.stringify(record)) : replayOfPlayerRecord(record as PlayerRecord)),
+              },
+              g.replay,
+            )
+          : null,
+      ),
+    );
+  }
+
+  /** The last move in words, next to the table (the log may be far below on a phone). */
+  function lastLine(): HTMLElement {
+    const last = log[log.length - 1];
+    const e = stepEvent ?? last?.events.find((x) => x.type !== 'turnStarted' && x.type !== 'setDiscarded') ?? last?.events[0];
+    let text = '';
+    try {
+      if (e) text = describeEvent(e, { players: view.players, locale: currentLocale(), ...(me === null ? {} : { viewer: me }) });
+    } catch {
+      text = '';
+    }
+    return h('p', { class: 'last-move-line', id: 'last-move', 'aria-live': 'polite' }, text);
+  }
+
+  /** A tap on a set: adds the one selected card to it, or takes it when nothing is selected. */
+  function onSlotClick(e: Event): void {
+    const slot = (e.target as Element).closest<HTMLElement>('[data-slot]');
+    if (!slot || (e.target as Element).closest('button') || !myTurn()) return;
+    const [seat, area] = slot.dataset.slot!.split('.').map(Number) as [number, number];
+    if (seat === me || !view.table.some((s) => s.seat === seat && s.area === area)) return;
+    const sel = selectedIds();
+    if (sel.length === 1) void attempt({ type: 'add', card: sel[0]!, target: { seat, area } });
+    else if (sel.length === 0) void attempt({ type: 'take', target: { seat, area } });
+  }
+
+  /** Every hand once the game is over: the revealed record replays to them (the seed reveals them anyway). */
+  let revealed: { record: GameRecord; hands: readonly (readonly HeldCard[])[] | undefined } | null = null;
+  function revealedHands(): readonly (readonly HeldCard[])[] | undefined {
+    const record = snap.over?.record;
+    if (!record) return undefined;
+    if (revealed?.record !== record) {
+      const r = replay(record);
+      revealed = { record, hands: r.ok ? r.state.hands : undefined };
+    }
+    return revealed.hands;
+  }
+
+  function render(): void {
+    if (stopped) return;
+    const v = seatView();
+    const mine = myTurn();
+    const g = t().game;
+    const table = tableEl(view, slotActions);
+    // where a selected card may go: those sets are marked
+    const sel = selectedIds();
+    if (v && sel.length === 1) for (const key of hintsOf(v).addTargets.get(sel[0]!) ?? []) table.querySelector(`[data-slot="${key}"]`)?.classList.add('can-drop');
+    if (mine) for (const key of hintsOf(v!).takeable) table.querySelector(`[data-slot="${key}"]`)?.classList.add('tappable');
+    replaceChildren(
+      board,
+      gameBar(),
+      seatsEl(view, revealedHands(), snap.seats),
+      orderEl(view),
+      lastLine(),
+      table,
+      ...(v
+        ? [
+            h('h2', { class: 'hand-title', id: 'hand-title' }, mine ? `${g.yourHandTurn}${areasOf(view) === 2 ? ` (${turnLabel(view, view.turn.seat, view.turn.area).split(' · ')[1]})` : ''}` : g.yourHand),
+            h('p', { class: 'sr-only', id: 'hand-help' }, g.handHelp),
+            handEl(v),
+          ]
+        : []),
+      actionsEl(),
+    );
+    root.dataset.status = view.status;
+    root.dataset.myTurn = String(mine);
+    root.dataset.moveCount = String(view.moveCount);
+    const end = view.status === 'playing' ? '' : `${view.status}-${view.round}`;
+    if (end !== dialogFor) {
+      dialogFor = end;
+      if (end) openDialog();
+      else if (dialog.open) dialog.close();
+    } else if (dialog.open) {
+      fillDialog();
+    }
+    // a new turn of the viewer: the keyboard starts in the hand, and the hand and Play are in sight
+    if (mine && turnHandled !== view.moveCount && !dialog.open) {
+      turnHandled = view.moveCount;
+      const active = document.activeElement;
+      if (active === null || active === document.body || !active.isConnected || active.closest('[hidden]') !== null || board.contains(active)) {
+        focusKey('hand', true);
+        const actions = board.querySelector('.actions');
+        const hand = board.querySelector('#hand');
+        if (actions && hand && (actions.getBoundingClientRect().bottom > window.innerHeight || hand.getBoundingClientRect().top < 0)) actions.scrollIntoView({ block: 'end' });
+      }
+    }
+  }
+
+  const onKey = (e: KeyboardEvent): void => {
+    if (e.key !== 'Escape' || root.hidden || dialog.open || drag) return;
+    if (selected.size > 0 || message) {
+      e.preventDefault();
+      clearSelection();
+    }
+  };
+  document.addEventListener('keydown', onKey);
+  board.addEventListener('click', onSlotClick);
+  const unsubscribe = source.subscribe(onSnapshot);
+  const unLocale = onLocaleChange(() => {
+    drawLog();
+    render();
+  });
+  syncHandOrder();
+  drawLog();
+  render();
+  return () => {
+    stopped = true;
+    unsubscribe();
+    unLocale();
+    document.removeEventListener('keydown', onKey);
+    if (dialog.open) dialog.close();
+  };
+}

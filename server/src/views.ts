@@ -1,0 +1,48 @@
+/**
+ * What clients see: the spectator's view, a seat's legal moves, the room's lobby message and
+ * its listing metadata. Plain functions of the game and the seats.
+ */
+import { legalMoves, playerView, type GameState, type Move, type PlayerView } from 'dnup';
+import type { LobbyMessage, SeatInfo, SpectatorView } from './protocol.js';
+import type { Seat } from './seats.js';
+
+/**
+ * What a spectator sees: seat 0's view without its hand, and with every rotated hand's cards
+ * redacted. Everything left is public (hand sizes, known cards, the table, discards, scores).
+ */
+export function spectatorView(state: GameState): SpectatorView {
+  const v = playerView(state, 0);
+  const { hand: _hand, seat: _seat, events, ...rest } = v;
+  return { ...rest, seat: null, hand: [], events: events.map((e) => (e.type === 'handRotated' ? { ...e, cards: null } : e)) };
+}
+
+/** The moves a seat may send now: its legal moves on its turn; anyone may deal the next round (rules §8). */
+export function movesOf(view: PlayerView): Move[] {
+  if (view.status === 'roundOver' || (view.status === 'playing' && view.turn.seat === view.seat)) return legalMoves(view);
+  return [];
+}
+
+export interface RoomPeople {
+  readonly code: string;
+  readonly isPrivate: boolean;
+  readonly seats: readonly Seat[];
+  readonly host: number;
+  readonly spectators: number;
+  readonly phase: LobbyMessage['phase'];
+}
+
+export function lobbyMessage(r: RoomPeople): LobbyMessage {
+  return {
+    code: r.code,
+    private: r.isPrivate,
+    seats: r.seats.map((s, i): SeatInfo => ({ seat: i, kind: s.kind, name: s.name, taken: s.kind !== 'human' || s.tokenHash !== '', connected: s.client !== null, playedBy: s.playedBy })),
+    host: r.host,
+    spectators: r.spectators,
+    phase: r.phase,
+  };
+}
+
+/** The room's metadata in the lobby listing. */
+export function listingMetadata(l: LobbyMessage): Record<string, unknown> {
+  return { seats: l.seats.length, free: l.seats.filter((s) => !s.taken).length, names: l.seats.map((s) => s.name), phase: l.phase, host: l.seats[l.host]?.name ?? '' };
+}

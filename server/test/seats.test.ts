@@ -1,0 +1,54 @@
+/**
+ * Seating without a server: which seat a joining client gets, and the coded refusals.
+ */
+import { describe, expect, it } from 'vitest';
+import { chooseSeat, fillEmptySeats, hashToken, JoinRefusal, newSeat, uniqueName } from '../src/seats.js';
+
+const room = { started: false, host: 1, spectators: 0, maxSpectators: 2 };
+const none = { seatToken: null, spectate: false };
+
+function seats() {
+  const s = [newSeat('greedy', 'Greedy bot'), newSeat('human', ''), newSeat('human', '')];
+  return s;
+}
+
+describe('chooseSeat', () => {
+  it('the creator takes the host seat, the next person the next free human seat, then the room is full', () => {
+    const s = seats();
+    expect(chooseSeat(s, none, room)).toEqual({ kind: 'new', seat: 1 });
+    s[1]!.tokenHash = hashToken('t1');
+    expect(chooseSeat(s, none, room)).toEqual({ kind: 'new', seat: 2 });
+    s[2]!.tokenHash = hashToken('t2');
+    expect(() => chooseSeat(s, none, room)).toThrow(expect.objectContaining({ code: 4409, message: expect.stringMatching(/^ROOM_FULL/) }));
+  });
+
+  it('a token finds its seat at any time; a wrong token, a late join and a full gallery are refused with their codes', () => {
+    const s = seats();
+    s[1]!.tokenHash = hashToken('t1');
+    expect(chooseSeat(s, { seatToken: 't1', spectate: false }, { ...room, started: true })).toEqual({ kind: 'token', seat: 1 });
+    const refusal = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return e instanceof JoinRefusal ? [e.code, e.message.split(':')[0]] : e;
+      }
+      return null;
+    };
+    expect(refusal(() => chooseSeat(s, { seatToken: 'nope', spectate: false }, room))).toEqual([4403, 'BAD_SEAT_TOKEN']);
+    expect(refusal(() => chooseSeat(s, none, { ...room, started: true }))).toEqual([4409, 'GAME_STARTED']);
+    expect(chooseSeat(s, { seatToken: null, spectate: true }, { ...room, started: true })).toEqual({ kind: 'spectate' });
+    expect(refusal(() => chooseSeat(s, { seatToken: null, spectate: true }, { ...room, spectators: 2 }))).toEqual([4409, 'TOO_MANY_SPECTATORS']);
+  });
+
+  it('an early start gives every untaken human seat to a greedy bot with a unique name', () => {
+    const s = [newSeat('human', 'Ana'), newSeat('human', ''), newSeat('greedy', 'Greedy bot')];
+    s[0]!.tokenHash = hashToken('t0');
+    fillEmptySeats(s);
+    expect(s.map((x) => [x.kind, x.playedBy, x.name])).toEqual([
+      ['human', 'human', 'Ana'],
+      ['greedy', 'bot', 'Greedy bot (2)'],
+      ['greedy', 'bot', 'Greedy bot'],
+    ]);
+    expect(uniqueName(s, '', 0)).toBe('Player 1');
+  });
+});
