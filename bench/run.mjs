@@ -9,7 +9,8 @@
  *   both are first checked against dnup move by move; and two immutable wrappers of the
  *   contract engine: snapshot-wrapper.mjs (copy-on-write: publishes only what changed, its states
  *   checked equal to dnup's) and the naive one (clone everything, then mutate the clone);
- * - legalMoves, apply, playerView, legalMoveGroups and determinize alone, on sampled positions;
+ * - legalMoves, apply, cardHints, applySteps, playerView, legalMoveGroups and determinize alone,
+ *   on sampled positions;
  * - heap retained per state when every state of a long game is kept alive;
  * - the search fast path (Playout, without and with events), the arena with 1 and 2 worker threads
  *   (a fixed CPU-bound workload: games/s, CPU time, the load average, the speed-up on the wall clock
@@ -17,7 +18,9 @@
  *   time budget (bench/playouts.mjs); `node bench/callgrind.mjs` (not part of this run: it needs
  *   valgrind and minutes) counts instructions per playout move, which the machine's load cannot change;
  * - then bench/scaling.mjs: how each public function's cost grows as a hostile input doubles.
- * Figures depend on the machine and its load; they never fail anything.
+ * - the benchmark guard (bench/guard.mjs): the run fails when the reducer falls more than 10% below
+ *   its recorded ratio to the contract baseline (bench/reducer-guard.json; --record-guard rewrites it).
+ * Figures depend on the machine and its load; only the guard fails the run.
  * Options: --quick (shorter timings).
  */
 import { spawnSync } from 'node:child_process';
@@ -28,6 +31,8 @@ import { Bench } from 'tinybench';
 import {
   STANDARD_DECK,
   apply,
+  applySteps,
+  cardHints,
   checkMove,
   createGame,
   determinize,
@@ -40,6 +45,7 @@ import { BaselineGame } from './baseline-engine.mjs';
 import { ContractGame } from './contract-baseline.mjs';
 import { SnapshotGame } from './snapshot-wrapper.mjs';
 import { benchArenaWorkers, benchFastPath, benchTimeBudget } from './playouts.mjs';
+import { checkReducerGuard } from './guard.mjs';
 
 if (typeof globalThis.gc !== 'function') {
   // memory is measured around forced collections: re-run with --expose-gc
@@ -287,6 +293,7 @@ console.log('Figures depend on the machine and its load; compare ratios measured
 
 // 2. random playouts, both engines on the same games, after checking that they agree move by move
 const playoutRows = [];
+const guardRatios = []; // reducer ÷ contract per player count, for bench/guard.mjs
 for (const players of PLAYERS) {
   const seeds = Array.from({ length: 50 }, (_, i) => i);
   let positions = 0;
@@ -325,6 +332,7 @@ for (const players of PLAYERS) {
     [`snapshot ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playSnapshot(players, seed); }],
     [`naive ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playNaive(players, seed); }],
   ]);
+  guardRatios.push({ players, ratio: dnup / contract });
   playoutRows.push([
     `${players} players`,
     fmt(dnup * batchMoves),
@@ -347,6 +355,7 @@ console.log('contract (contract-baseline.mjs): a hand-tuned mutable engine keepi
 console.log('snapshot (snapshot-wrapper.mjs): the contract engine made immutable the cheapest way known: after each move it publishes as new arrays only the hands, table sets and knowledge that changed, a new turn and the state record, and shares the rest; its states equal dnup\'s at every step of the same 50 games. A mutable engine plus the allocations an immutable API needs.');
 console.log('naive: the contract engine wrapped the naive immutable way, its state cloned before every move (the yardstick the issue quotes at about 0.6 of a mutable engine).');
 table(['', 'dnup moves/s', 'raw floor moves/s', 'contract moves/s', 'snapshot moves/s', 'dnup / raw floor', 'dnup / contract', 'snapshot / contract', 'dnup / snapshot', 'naive / contract', 'legal moves/position', 'moves/game', 'rounds/game'], playoutRows);
+checkReducerGuard(guardRatios, { table, fmt });
 
 // 3. single operations on sampled positions of random games at every player count
 const samples = [];
@@ -357,10 +366,13 @@ for (const players of PLAYERS) {
 }
 const views = samples.map((s) => playerView(s.state, s.state.turn.seat));
 const rng = seededRandom('bench');
-const opNames = ['legalMoves', 'apply', 'playerView', 'legalMoveGroups', 'determinize'];
+const opNames = ['legalMoves', 'apply', 'cardHints', 'applySteps', 'playerView', 'legalMoveGroups', 'determinize'];
 const opRates = await opsPerSecond([
   ['legalMoves', () => { for (const s of samples) legalMoves(s.state); }],
   ['apply', () => { for (const s of samples) apply(s.state, s.move); }],
+  // the UI kit (issue 21) beside the two calls it is made of
+  ['cardHints', () => { for (const s of samples) cardHints(s.state); }],
+  ['applySteps', () => { for (const s of samples) applySteps(s.state, s.move); }],
   ['playerView', () => { for (const s of samples) playerView(s.state, s.state.turn.seat); }],
   ['legalMoveGroups', () => { for (const s of samples) legalMoveGroups(s.state); }],
   ['determinize', () => { for (let i = 0; i < views.length; i += 10) determinize(views[i], rng); }],

@@ -7,29 +7,29 @@
  * 4. rotate.
  * When the round is over the only move is `nextRound`; when the game is over there is none.
  */
-import type { HeldCard } from './cards.js';
+import type { DeckIndex, HeldCard } from './cards.js';
 import { mayArrive } from './beaten-sets.js';
 import { ArgumentError } from './errors.js';
 import { addMove, NEXT_ROUND, ROTATE, takeMove } from './interned-moves.js';
 import type { Move } from './moves.js';
-import { playCounts, pushSubsetPlays, runEnd, sortHand, type SortedHand } from './play-subsets.js';
+import { playCounts, pushSubsetPlays, runEnd, sortHandOf, type SortedHand } from './play-subsets.js';
 import type { MovePosition } from './position.js';
 import type { GameStatus, TableSet } from './state.js';
 
 /** The legal moves of the seat to play, in canonical order. */
 export function movesOf(p: MovePosition): Move[] {
-  return movesFrom(p.status, p.turn.seat, p.hand, p.table);
+  return movesFrom(p.status, p.turn.seat, p.hand, p.table, p.index);
 }
 
 /**
- * The legal moves of `seat`, the seat to play, holding `hand` (the fields a position is made
- * of, passed one by one so that listing from a full state allocates no position).
+ * The legal moves of `seat`, the seat to play, holding `hand` of the deck of `index` (the fields a
+ * position is made of, passed one by one so that listing from a full state allocates no position).
  */
-export function movesFrom(status: GameStatus, seat: number, hand: readonly HeldCard[], table: readonly TableSet[]): Move[] {
+export function movesFrom(status: GameStatus, seat: number, hand: readonly HeldCard[], table: readonly TableSet[], index: DeckIndex): Move[] {
   if (status === 'gameOver') return [];
   if (status === 'roundOver') return [NEXT_ROUND];
   const out: Move[] = [];
-  const h = sortHand(hand);
+  const h = sortHandOf(index, hand);
   for (let from = 0, end = 0; from < h.n; from = end) {
     end = runEnd(h, from);
     const value = h.values[from]!;
@@ -101,6 +101,6 @@ export function otherMovesOf(p: MovePosition): Move[] {
   if (p.status === 'gameOver') return [];
   if (p.status === 'roundOver') return [NEXT_ROUND];
   const out: Move[] = [];
-  pushOtherMoves(out, p.table, sortHand(p.hand), p.turn.seat);
+  pushOtherMoves(out, p.table, sortHandOf(p.index, p.hand), p.turn.seat);
   return out;
 }

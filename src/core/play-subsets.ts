@@ -6,7 +6,7 @@
  * `iterateLegalMoves` yields them lazily, all from the functions below, so the three cannot
  * drift apart.
  */
-import type { CardId, HeldCard } from './cards.js';
+import type { CardId, DeckIndex, HeldCard } from './cards.js';
 import { singlePlay } from './interned-moves.js';
 import type { Move } from './moves.js';
 
@@ -43,6 +43,7 @@ const INSERTION_MAX = 32;
  * Into the shared scratch unless `sorted` is given.
  */
 export function sortHand(hand: readonly HeldCard[], sorted: SortedHandBuffer = scratch): SortedHand {
+  if (sorted === scratch && hand !== memoHand) memoHand = undefined;
   const n = hand.length;
   if (n > sorted.values.length) {
     sorted.values = new Float64Array(n * 2);
@@ -74,6 +75,133 @@ export function sortHand(hand: readonly HeldCard[], sorted: SortedHandBuffer = s
     ids[j + 1] = id;
   }
   return sorted;
+}
+
+/**
+ * Every (face value, id) pair of a deck given its rank in the hand order (value, then id): a hand
+ * is then sorted by setting one bit per card in a small bit set and reading the bits back in order,
+ * n + (ranks / 32) steps and no comparison, instead of an insertion sort at every listing (issue 26).
+ */
+interface HandOrder {
+  /** `rankOf[2 * id]` is the rank of card `id` showing `faces[0]`, `rankOf[2 * id + 1]` showing `faces[1]`. */
+  readonly rankOf: Int32Array;
+  /** Each card's `faces[0]`, by id. */
+  readonly firstFace: Float64Array;
+  /** The value and the id of each rank. */
+  readonly rankValue: Float64Array;
+  readonly rankId: Int32Array;
+  /** The bit set, left all zero between calls. */
+  readonly bits: Int32Array;
+}
+
+/** Decks with more (card, face) pairs than this sort hands by comparison: the bit set would be long to scan for a small hand. */
+const MAX_RANKS = 1024;
+
+let lastIndex: DeckIndex | undefined;
+let lastOrder: HandOrder | null = null;
+const orders = new WeakMap<DeckIndex, HandOrder | null>();
+
+/** The hand order of a deck, computed once per deck (null for a big deck). */
+function handOrder(index: DeckIndex): HandOrder | null {
+  if (index === lastIndex) return lastOrder;
+  let order = orders.get(index);
+  if (order === undefined) {
+    order = buildHandOrder(index);
+    orders.set(index, order);
+  }
+  lastIndex = index;
+  lastOrder = order;
+  return order;
+}
+
+function buildHandOrder(index: DeckIndex): HandOrder | null {
+  const size = index.faces.length;
+  if (2 * size > MAX_RANKS) return null;
+  const pairs: [number, number, number][] = []; // value, id, face
+  for (let id = 0; id < size; id++) {
+    const faces = index.faces[id];
+    if (faces) pairs.push([faces[0], id, 0], [faces[1], id, 1]);
+  }
+  pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const rankOf = new Int32Array(2 * size);
+  const firstFace = new Float64Array(size).fill(NaN);
+  const rankValue = new Float64Array(pairs.length);
+  const rankId = new Int32Array(pairs.length);
+  pairs.forEach(([value, id, face], r) => {
+    rankOf[2 * id + face] = r;
+    if (face === 0) firstFace[id] = value;
+    rankValue[r] = value;
+    rankId[r] = id;
+  });
+  return { rankOf, firstFace, rankValue, rankId, bits: new Int32Array(Math.ceil(pairs.length / 32)) };
+}
+
+let memoHand: readonly HeldCard[] | undefined;
+let memoLength = -1;
+
+/**
+ * {@link sortHand} for a hand of a game played with the deck of `index`: by the deck's ranks when
+ * it is small, else by comparison. A hand is never changed in place (states are read-only), so the
+ * same hand sorted into the shared scratch just before is not sorted again (a UI asks for the legal
+ * moves of one position several times).
+ */
+export function sortHandOf(index: DeckIndex, hand: readonly HeldCard[], sorted: SortedHandBuffer = scratch): SortedHand {
+  if (sorted === scratch) {
+    if (hand === memoHand && hand.length === memoLength) return scratch;
+    memoHand = undefined; // set again once this sort is done
+  }
+  const order = handOrder(index);
+  if (order === null || hand.length > order.rankValue.length) {
+    sortHand(hand, sorted);
+  } else {
+    sortByRanks(order, hand, sorted);
+  }
+  if (sorted === scratch) {
+    memoHand = hand;
+    memoLength = hand.length;
+  }
+  return sorted;
+}
+
+/** Sorts `hand` through the bit set of `order` into `sorted`. */
+function sortByRanks(order: HandOrder, hand: readonly HeldCard[], sorted: SortedHandBuffer): void {
+  const n = hand.length;
+  if (n > sorted.values.length) {
+    sorted.values = new Float64Array(n * 2);
+    sorted.ids = new Int32Array(n * 2);
+  }
+  const { rankOf, firstFace, rankValue, rankId, bits } = order;
+  try {
+    for (let i = 0; i < n; i++) {
+      const c = hand[i]!;
+      const id = c.id;
+      const r = rankOf[2 * id + (c.active === firstFace[id] ? 0 : 1)]! | 0; // an id outside the deck (a state changed in place) reads rank 0
+      bits[r >> 5]! |= 1 << (r & 31);
+    }
+  } catch (e) {
+    bits.fill(0); // a hand changed in place into something unreadable: leave the set clean for the next call
+    throw e;
+  }
+  // read back in rank order, clearing the set for the next call; a card given twice (a state
+  // changed in place) is read once, so n counts what was read
+  const values = sorted.values;
+  const ids = sorted.ids;
+  let k = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w]!;
+    if (word === 0) continue;
+    bits[w] = 0;
+    const base = w << 5;
+    while (word !== 0) {
+      const low = word & -word;
+      const r = base + 31 - Math.clz32(low);
+      word ^= low;
+      values[k] = rankValue[r]!;
+      ids[k] = rankId[r]!;
+      k++;
+    }
+  }
+  sorted.n = k;
 }
 
 /**

@@ -17,17 +17,50 @@ import { invariantProblems, stateShape } from './state-problems.js';
 import type { GameState } from './state.js';
 import type { MoveSource, SeatView } from './position.js';
 
-const issuedStates = new WeakSet<object>();
+/**
+ * A base class whose constructor returns its argument: `new (class extends ReturnsItsArgument { #f })(o)`
+ * adds the private field `#f` to `o` itself, not to a new object.
+ */
+class ReturnsItsArgument {
+  constructor(o: object) {
+    return o as ReturnsItsArgument;
+  }
+}
+
+/**
+ * The mark of an object the library made (issue 26): a private field stamped on the object when it
+ * is made. Nothing outside this class can see, copy or forge it: JSON.stringify, structuredClone,
+ * spread, Object.assign, Object.keys, Reflect.ownKeys and assert.deepStrictEqual ignore it, so a
+ * marked state is the same plain data as before, and every copy of it is unmarked, hence checked.
+ * It replaced a WeakSet of every state made, whose entries cost each `apply` a hash insertion and
+ * each collection a walk of the table (bench/trust-candidates.mjs measures both, and the others).
+ * Mark an object before freezing it (the language may one day refuse fields on frozen objects).
+ * `new IssuedState(o)` returns `o`: use that result, or a bundler may drop the call as pure.
+ */
+class IssuedState extends ReturnsItsArgument {
+  #issued: undefined;
+  static has(x: object): boolean {
+    return #issued in x;
+  }
+}
+
+/** The same mark for player views: a separate field, so a view is never taken for a state. */
+class IssuedView extends ReturnsItsArgument {
+  #issued: undefined;
+  static has(x: object): boolean {
+    return #issued in x;
+  }
+}
 
 /** Marks `state` as made by the library: trusted from now on. Returns it. */
 export function issue(state: GameState): GameState {
-  issuedStates.add(state);
-  return state;
+  // a second stamp would throw; the result of `new` is used, so no bundler drops it as unused
+  return IssuedState.has(state) ? state : (new IssuedState(state) as unknown as GameState);
 }
 
 /** True for a state object the library made. */
 export function isIssued(x: unknown): x is GameState {
-  return typeof x === 'object' && x !== null && issuedStates.has(x);
+  return typeof x === 'object' && x !== null && IssuedState.has(x);
 }
 
 /**
@@ -131,17 +164,14 @@ export function trustedState(input: unknown): GameState {
   return state;
 }
 
-const issuedViews = new WeakSet<object>();
-
 /** Marks a player view as made by the library (by `playerView`, or checked by `loadView`). Returns it. */
 export function issueView<T extends SeatView>(view: T): T {
-  issuedViews.add(view);
-  return view;
+  return IssuedView.has(view) ? view : (new IssuedView(view) as unknown as T); // as issue()
 }
 
 /** True for a view object the library made. */
 export function isIssuedView(x: unknown): x is SeatView {
-  return typeof x === 'object' && x !== null && issuedViews.has(x);
+  return typeof x === 'object' && x !== null && IssuedView.has(x);
 }
 
 const isInt = (x: unknown): x is number => Number.isSafeInteger(x);

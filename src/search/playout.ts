@@ -138,7 +138,7 @@ export class Playout {
   /** The legal moves of the seat to play, in the canonical order of `legalMoves`. */
   legalMoves(): Move[] {
     const d = this.#d;
-    return movesFrom(d.status, d.turn.seat, d.hands[d.turn.seat]!, d.table);
+    return movesFrom(d.status, d.turn.seat, d.hands[d.turn.seat]!, d.table, d.index);
   }
 
   /**

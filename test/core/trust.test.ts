@@ -3,6 +3,7 @@
  * made it allocate without bound, threw an uncoded exception, or was trusted blindly. Every test
  * is named after the bug it pins; the properties cover each class, not only its example.
  */
+import { deepStrictEqual } from 'node:assert';
 import fc from 'fast-check';
 import { scaled } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
@@ -185,6 +186,75 @@ describe('class 4: states from outside go through one gateway', () => {
       }),
       { numRuns: scaled(300) },
     );
+  });
+});
+
+describe('issue 26: the mark of a state the library made is invisible and never copied', () => {
+  const copies: [string, (s: GameState) => unknown][] = [
+    ['a JSON copy', (s) => copyOf(s)],
+    ['a spread copy', (s) => ({ ...s })],
+    ['Object.assign', (s) => Object.assign({}, s)],
+    ['structuredClone', (s) => structuredClone(s)],
+    ['a hand-built object', (s) => Object.fromEntries(Object.keys(s).map((k) => [k, (s as unknown as Record<string, unknown>)[k]]))],
+    ['a frozen spread copy', (s) => Object.freeze({ ...s })],
+  ];
+
+  it.each(copies)('%s is checked in full: a broken one is refused, a sound one is a new trusted object', (_, copy) => {
+    const sound = copy(S);
+    const loaded = loadState(sound);
+    expect(loaded).not.toBe(sound); // checked into the library's own copy, not trusted as it is
+    expect(loadState(loaded)).toBe(loaded);
+    const broken = copy(S) as Record<string, unknown>;
+    const T = Object.isFrozen(broken) ? { ...broken } : broken;
+    T.out = [0, 1, 2];
+    expectCoded(thrown(() => apply(T as unknown as GameState, { type: 'rotate' })));
+    expectCoded(thrown(() => legalMoves(T as unknown as GameState)));
+  });
+
+  it('a state the library made is the same plain data as its JSON copy', () => {
+    const T = copyOf(S);
+    expect(JSON.stringify(S)).toBe(JSON.stringify(T));
+    deepStrictEqual(S, T);
+    deepStrictEqual(structuredClone(S), T);
+    expect(Reflect.ownKeys(S)).toEqual(Reflect.ownKeys(T));
+    expect(Object.getPrototypeOf(S)).toBe(Object.prototype);
+    expect(Object.isExtensible(S)).toBe(true);
+    const view = playerView(S, 1);
+    deepStrictEqual(view, copyOf(view));
+    expect(Reflect.ownKeys(view)).toEqual(Reflect.ownKeys(copyOf(view)));
+  });
+
+  it('every state apply, createGame and loadState return is trusted as it is (loadState returns it)', () => {
+    let s = createGame(4, 'mark');
+    for (let i = 0; i < 40 && s.status !== 'gameOver'; i++) {
+      expect(loadState(s)).toBe(s);
+      s = apply(s, legalMoves(s)[i % legalMoves(s).length]!);
+    }
+    const view = playerView(s, 0);
+    expect(loadView(view)).toBe(view);
+  });
+
+  it('a hand changed in place after the library made the state: a coded error or a legal answer, never a hang', () => {
+    const edits: ((h: any[]) => void)[] = [
+      (h) => { h[0] = null; },
+      (h) => { h[0] = { id: 1e9, active: 3 }; },
+      (h) => { h.push(h[0]); },
+      (h) => { h[1] = { id: h[0].id, active: h[0].active }; },
+      (h) => { h.length = 0; },
+      (h) => { h[0] = { id: h[0].id, active: -5 }; },
+    ];
+    for (const edit of edits) {
+      const s = reached();
+      const before = legalMoves(s); // sorts this hand once (and remembers it)
+      edit(s.hands[s.turn.seat] as any[]);
+      for (const f of [() => legalMoves(s), () => apply(s, before[0]!), () => apply(s, { type: 'rotate' }), () => legalMoveGroups(s)]) {
+        const e = thrown(f);
+        if (e !== undefined) expectCoded(e);
+      }
+      // the next sound state is listed as if nothing had happened
+      const fresh = reached();
+      expect(legalMoves(fresh)).toEqual(legalMoves(copyOf(fresh) as GameState));
+    }
   });
 });
 

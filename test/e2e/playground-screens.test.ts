@@ -22,6 +22,7 @@ import { apply, createGame, playerView, type GameState, type Move } from '../../
 import { en } from '../../docs/playground/src/i18n/en.js';
 import { fr } from '../../docs/playground/src/i18n/fr.js';
 import { nl } from '../../docs/playground/src/i18n/nl.js';
+import { ONLINE_WORDS } from '../../docs/playground/src/online/words.js';
 import { buildPlayground, findChromium, launchChromium, ROOT, serveStatic } from './server.js';
 import { pickSeed, type Seat } from './strategy.js';
 
@@ -55,9 +56,10 @@ function phrases(catalogue: unknown): string[] {
   return [];
 }
 const wordsOf = (texts: readonly string[]): Set<string> => new Set(texts.flatMap((s) => s.match(/\p{L}{3,}/gu) ?? []));
-const others = new Set([...wordsOf(phrases(fr)), ...wordsOf(phrases(nl))]);
+// the page's catalogues and the online screens' (online/words.ts)
+const others = new Set([...wordsOf(phrases(fr)), ...wordsOf(phrases(nl)), ...wordsOf(phrases(ONLINE_WORDS.fr)), ...wordsOf(phrases(ONLINE_WORDS.nl))]);
 /** English words of the page that French and Dutch never use: one on a French or Dutch screen is a missed string. */
-const ENGLISH_ONLY = [...wordsOf(phrases(en))].filter((w) => !others.has(w) && !others.has(w.toLowerCase()));
+const ENGLISH_ONLY = [...wordsOf([...phrases(en), ...phrases(ONLINE_WORDS.en)])].filter((w) => !others.has(w) && !others.has(w.toLowerCase()));
 
 /** Text and labels on screen that are in the page's language (not inside an element of another `lang`). */
 async function visibleWords(page: Page): Promise<string[]> {
@@ -66,7 +68,7 @@ async function visibleWords(page: Page): Promise<string[]> {
     const out: string[] = [];
     const foreign = (el: Element): boolean => {
       const marked = el.closest('[lang]');
-      return (marked !== null && marked !== document.documentElement && marked.getAttribute('lang') !== pageLang) || el.closest('#online, #nav-online') !== null;
+      return (marked !== null && marked !== document.documentElement && marked.getAttribute('lang') !== pageLang);
     };
     const shown = (el: Element): boolean => el.closest('[hidden]') === null && (el as HTMLElement).getClientRects().length > 0 || el.closest('.sr-only') !== null;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -166,7 +168,7 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
   });
 
   it('finds English-only words to look for (the check can fail)', () => {
-    for (const w of ['Play', 'Rotate', 'Take', 'Round', 'discard', 'Your']) expect(ENGLISH_ONLY).toContain(w);
+    for (const w of ['Play', 'Rotate', 'Take', 'Round', 'discard', 'Your', 'online', 'Public', 'rooms']) expect(ENGLISH_ONLY).toContain(w);
   });
 
   it('lays out the game at 2–5 players at every size: no overflow, Play in sight, the hand on the fewest rows', async () => {

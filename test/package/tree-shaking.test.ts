@@ -33,8 +33,9 @@ describe('tree-shaking of the built entry', () => {
 let s = createGame(3, 1); s = apply(s, legalMoves(s)[0]); console.log(checkMove(s, { type: 'rotate' }).ok);`);
     for (const marker of ['pour gagner', 'om te winnen', 'to win', 'montecarlo', 'dnup-record']) expect(core, marker).not.toContain(marker);
     // 30 kB before the trust gateway; it adds the full-state check every state-taking function needs
-    // (~10 kB); 45.2 kB since the hand sort can fill a caller's buffer (the fast path's moves by index)
-    expect(core.length).toBeLessThan(46_000);
+    // (~10 kB); 45.2 kB since the hand sort can fill a caller's buffer (the fast path's moves by index);
+    // 46.8 kB with issue 26 (45.4 before): the private-field mark of states and the hand sort by deck ranks
+    expect(core.length).toBeLessThan(47_300);
   });
 
   it('describeMove brings the catalogues along (the control)', async () => {
