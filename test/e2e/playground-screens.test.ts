@@ -18,13 +18,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apply, createGame, playerView, type GameState, type Move } from '../../src/index.js';
+import { apply, createGame, playerView, recordOf, type GameState, type Move } from '../../src/index.js';
 import { en } from '../../docs/playground/src/i18n/en.js';
 import { fr } from '../../docs/playground/src/i18n/fr.js';
 import { nl } from '../../docs/playground/src/i18n/nl.js';
 import { ONLINE_WORDS } from '../../docs/playground/src/online/words.js';
 import { buildPlayground, findChromium, launchChromium, ROOT, serveStatic } from './server.js';
-import { pickSeed, type Seat } from './strategy.js';
+import { pickSeed, planGame, type Seat } from './strategy.js';
 
 const SITE = join(ROOT, 'test-results', 'e2e-screens');
 const SHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -56,8 +56,9 @@ function phrases(catalogue: unknown): string[] {
   return [];
 }
 const wordsOf = (texts: readonly string[]): Set<string> => new Set(texts.flatMap((s) => s.match(/\p{L}{3,}/gu) ?? []));
-// the page's catalogues and the online screens' (online/words.ts)
-const others = new Set([...wordsOf(phrases(fr)), ...wordsOf(phrases(nl)), ...wordsOf(phrases(ONLINE_WORDS.fr)), ...wordsOf(phrases(ONLINE_WORDS.nl))]);
+// the page's catalogues and the online screens' (online/words.ts); and words French shares with
+// English that the library's own French sentences use in the log (« …, en second. »)
+const others = new Set([...wordsOf(phrases(fr)), ...wordsOf(phrases(nl)), ...wordsOf(phrases(ONLINE_WORDS.fr)), ...wordsOf(phrases(ONLINE_WORDS.nl)), 'second']);
 /** English words of the page that French and Dutch never use: one on a French or Dutch screen is a missed string. */
 const ENGLISH_ONLY = [...wordsOf([...phrases(en), ...phrases(ONLINE_WORDS.en)])].filter((w) => !others.has(w) && !others.has(w.toLowerCase()));
 
@@ -154,6 +155,17 @@ async function everySize(page: Page, tag: string, lang: string, check: (size: st
   }
 }
 
+/** A whole 3-player game (the e2e strategy's plan), as the library records it. */
+async function finishedRecord(): Promise<unknown> {
+  const seed = 'x7q9';
+  const plan = await planGame(['human', 'greedy', 'random'], seed);
+  let state: GameState = createGame(['Ada', 'Bea', 'Cy'], seed);
+  const start = state;
+  for (const move of plan.moves) state = apply(state, move);
+  expect(state.status).toBe('gameOver');
+  return recordOf(start, plan.moves);
+}
+
 describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, languages, axe-core (issue 22)', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
@@ -207,6 +219,21 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
         ['setup', async () => { await page.click('#nav-setup'); await page.click('details.field summary'); }],
         ['rules', async () => { await page.click('#nav-rules'); }],
         ['replay', async () => { await page.click('#nav-replay'); }],
+        // a finished game stepped to its end on the board, and the words of a damaged file
+        ['replay-record', async () => {
+          await page.click('#nav-replay');
+          await page.fill('#record-text', JSON.stringify(await finishedRecord()));
+          await page.click('#record-load-text');
+          await page.waitForSelector('#replay-board .board');
+          await page.selectOption('#replay #game-speed', 'instant');
+          await page.click('#replay-last');
+          await expect.poll(() => page.getAttribute('#replay-board', 'data-status')).toBe('gameOver');
+        }],
+        ['replay-damaged', async () => {
+          await page.fill('#record-text', JSON.stringify({ format: 'dnup-playground-player-record', version: 1, players: ['Ada'] }));
+          await page.click('#record-load-text');
+          await expect.poll(() => page.textContent('#replay-viewer .message')).toBe({ en, fr, nl }[lang].errors.record.players);
+        }],
         ['game-3p', async () => {
           await page.goto(`${baseUrl}?lang=${lang}#seats=human,greedy,random&name=Ada&speed=instant`);
           await page.waitForSelector('#game[data-my-turn="true"]', { timeout: 30_000 });
