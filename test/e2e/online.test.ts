@@ -88,9 +88,9 @@ async function englishOnScreen(page: Page): Promise<string[]> {
     }
     return out;
   });
-  // the server names its bots in English ("Greedy bot"): a name, not a sentence of the page
-  // nor are hashes, seeds and codes (a run of letters inside them is no word)
-  const words = (t: string): string => t.replace(/\b(Greedy|Random|Monte-Carlo) bot\b/g, '').split(/\s+/).filter((w) => !/\d/.test(w)).join(' ');
+  // the server names its bots in English ("Greedy bot"), but the page words a bot seat by its kind
+  // (board.ts): no exception for them. Hashes, seeds and codes are no words (a run of letters inside them)
+  const words = (t: string): string => t.split(/\s+/).filter((w) => !/\d/.test(w)).join(' ');
   return texts.map(words).flatMap((t) => ((t.match(/\p{L}{3,}/gu) ?? []).some((w) => ENGLISH_ONLY.has(w)) ? [t.slice(0, 80)] : []));
 }
 

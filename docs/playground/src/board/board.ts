@@ -17,7 +17,7 @@ import { orderEl, roundGains, scoresEl, seatsEl, tableEl, turnLabel } from '../t
 import { inPlayerWords } from '../wording';
 import { hintsOf, NO_HINTS, playFromSelection, slotKey, type Hints } from './hints';
 import { boardSteps } from './steps';
-import { isSeatView, type BoardView, type GameSource, type Refusal, type SourceSnapshot, type SourceSteps } from './source';
+import { isSeatView, type BoardView, type GameSource, type Refusal, type SeatStatus, type SourceSnapshot, type SourceSteps } from './source';
 
 /** The events that are a move itself (rules §5 A–D), not one of its consequences. */
 const ACTION_EVENTS: ReadonlySet<string> = new Set(['setPlayed', 'cardAdded', 'setTaken', 'handRotated']);
@@ -42,6 +42,16 @@ export interface BoardHost {
   replayLink(record: GameRecord): Promise<string>;
   /** Opens the rules at a section, e.g. `"§5 B"`. */
   showRules(rule: string): void;
+}
+
+/**
+ * A seat's name as the page shows it: a bot seat by its kind and seat number in the player's
+ * language ("Glouton 2"), since a server names its bots in English and all of one kind alike.
+ */
+export function seatName(name: string, status: SeatStatus | undefined, seat: number): string {
+  const short = t().bots.short as Record<string, string>;
+  const kind = status?.kind === 'bot' ? status.botKind : undefined;
+  return kind !== undefined && short[kind] !== undefined ? `${short[kind]} ${seat + 1}` : name;
 }
 
 /** Saves `text` as a file through the browser's download. */
@@ -90,12 +100,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
    * renamed; `raw` is the source's, which `viewSteps` compares move to move.
    */
   const named = (v: BoardView): BoardView => {
-    const short = t().bots.short as Record<string, string>;
-    const players = v.players.map((name, i) => {
-      const s = snap.seats[i];
-      const kind = s?.kind === 'bot' ? s.botKind : undefined;
-      return kind !== undefined && short[kind] !== undefined ? `${short[kind]} ${i + 1}` : name;
-    });
+    const players = v.players.map((name, i) => seatName(name, snap.seats[i], i));
     return players.every((p, i) => p === v.players[i]) ? v : { ...v, players };
   };
   let raw: BoardView = snap.view;
