@@ -388,16 +388,17 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     await phone.close();
   }, 120_000);
 
-  it('plays a whole duel in French through the board: every screen and dialog in French, at every size', async () => {
+  for (const lang of ['fr', 'nl'] as const) {
+  it(`plays a whole duel in ${lang === 'fr' ? 'French' : 'Dutch'} through the board: every screen and dialog in ${lang}, at every size`, async () => {
     const seats: readonly Seat[] = ['human', 'greedy'];
     const { seed, plan } = await pickSeed(seats, 'e2e-fr-2p', 30);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.setViewportSize(SIZES[0]);
-    await page.goto(`${baseUrl}?lang=fr`);
+    await page.goto(`${baseUrl}?lang=${lang}`);
     // the language chosen on the setup screen is the one the game speaks
-    await page.selectOption('#setup-language', 'fr');
+    await page.selectOption('#setup-language', lang);
     await page.selectOption('#players', '2');
     await page.selectOption('#seat-0', 'human');
     await page.selectOption('#seat-1', 'greedy');
@@ -405,7 +406,7 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     await page.click('details.field summary');
     await page.fill('#seed', seed);
     await page.click('#start');
-    const states: GameState[] = [createGame(['Ada', 'Glouton 2'], seed)];
+    const states: GameState[] = [createGame(['Ada', `${{ fr, nl }[lang].bots.short.greedy} 2`], seed)];
     for (const m of plan.moves) states.push(apply(states[states.length - 1]!, m));
     let last = -1;
     let dialogs = 0;
@@ -425,7 +426,7 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
         expect(await englishOnScreen(page), `English words in the ${id} dialog`).toEqual([]);
         if (dialogs++ === 0 || status === 'gameOver') {
           expect(await axeProblems(page), `axe on the ${id} dialog`).toEqual([]);
-          await everySize(page, id, 'fr');
+          await everySize(page, id, lang);
           await page.setViewportSize(SIZES[0]);
         }
         if (status === 'gameOver') break;
@@ -448,4 +449,5 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);
+  }
 });
