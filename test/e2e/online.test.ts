@@ -101,6 +101,15 @@ async function screen(page: Page, name: string, keep: { width: number; height: n
   for (const size of SIZES) {
     await page.setViewportSize(size);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${size.width}×${size.height}: no sideways scrolling`).toBeLessThanOrEqual(0);
+    // as the offline layout test: no control shown leaves the screen sideways (a 390×844 phone first)
+    const outside = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('button, select, input, a, textarea, summary')]
+        .filter((el) => !el.closest('[hidden]') && el.getClientRects().length > 0 && !el.closest('.sr-only'))
+        .map((el) => ({ el, r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.left < -1 || r.right > window.innerWidth + 1)
+        .map(({ el, r }) => `${el.id || el.className || el.tagName} spans ${Math.round(r.left)}–${Math.round(r.right)} px`),
+    );
+    expect(outside, `${name} at ${size.width}×${size.height}: controls outside the screen`).toEqual([]);
     await page.screenshot({ path: join(SHOTS, `online-${name}-${size.width}x${size.height}.png`), fullPage: true });
   }
   await page.setViewportSize(keep);
