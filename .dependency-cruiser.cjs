@@ -1,8 +1,8 @@
 /**
  * The floors of src/ (docs/architecture.md), checked by test/layering/floors.test.ts:
  *
- *   floor 3  i18n/, cli/, index.ts, arena.ts   sentences in every language, the command line, the entries
- *   floor 2  bots/, search/, ui/     players: bots, the arena, the playout fast path; the UI kit
+ *   floor 3  i18n/, cli/, index.ts, arena.ts, encodings.ts   sentences in every language, the command line, the entries
+ *   floor 2  bots/, search/, ui/, encodings/   players: bots, the arena, the playout fast path; the UI kit; encodings for learning agents
  *   floor 1  views/, notation/, records/, setup/, history/   what is built on the rules
  *   floor 0  core/                   the rules: imports nothing outside core/
  *
@@ -11,8 +11,8 @@
  * its error codes; i18n/ names them all, so it is on top.
  */
 const FLOOR_1 = '^src/(views|notation|records|setup|history)/';
-const FLOOR_2 = '^src/(bots|search|ui)/';
-const TOP = '^src/(i18n/|cli/|index[.]ts$|arena[.]ts$)';
+const FLOOR_2 = '^src/(bots|search|ui|encodings)/';
+const TOP = '^src/(i18n/|cli/|index[.]ts$|arena[.]ts$|encodings[.]ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -41,7 +41,7 @@ module.exports = {
     {
       name: 'floor-2-below-top',
       severity: 'error',
-      comment: 'Floor 2 (bots, search, ui) imports nothing of i18n/, cli/ or the entry.',
+      comment: 'Floor 2 (bots, search, ui, encodings) imports nothing of i18n/, cli/ or the entry.',
       from: { path: FLOOR_2 },
       to: { path: TOP },
     },
@@ -50,7 +50,7 @@ module.exports = {
       severity: 'error',
       comment: 'cli/ and the entries are leaves: the library never imports them (the CLI may).',
       from: { path: '^src/', pathNot: '^src/cli/' },
-      to: { path: '^src/(cli/|index[.]ts$|arena[.]ts$)' },
+      to: { path: '^src/(cli/|index[.]ts$|arena[.]ts$|encodings[.]ts$)' },
     },
     {
       name: 'root-entry-without-arena',
@@ -58,6 +58,13 @@ module.exports = {
       comment: 'The package root is browser-clean: it never reaches the arena (worker threads), which is the entry dnup/arena.',
       from: { path: '^src/index[.]ts$' },
       to: { path: '^src/bots/arena(-worker)?[.]ts$', reachable: true },
+    },
+    {
+      name: 'root-entry-without-encodings',
+      severity: 'error',
+      comment: 'The encodings for learning agents are the entry dnup/encodings: an app that imports only the root ships none of them.',
+      from: { path: '^src/index[.]ts$' },
+      to: { path: '^src/encodings/', reachable: true },
     },
     {
       name: 'node-builtins-only-in-node-modules',

@@ -39,8 +39,9 @@ export default defineConfig({
       include: ['src/**/*.ts'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'coverage',
-      // measured 89.3 % lines, 88.2 % statements, 85.0 % branches, 93.2 % functions (issue 13)
-      thresholds: { lines: 87, statements: 86, branches: 83, functions: 91 },
+      // the unit run at FUZZ_SCALE 0.2 measured 96.1 % lines, 94.6 % statements, 90.3 % branches,
+      // 97.1 % functions (issue 24; CI runs at 1, which can only cover more); about 2 points below
+      thresholds: { lines: 94, statements: 92, branches: 88, functions: 95 },
     },
   },
 });

@@ -9,7 +9,8 @@
  *   both are first checked against dnup move by move; and two immutable wrappers of the
  *   contract engine: snapshot-wrapper.mjs (copy-on-write: publishes only what changed, its states
  *   checked equal to dnup's) and the naive one (clone everything, then mutate the clone);
- * - legalMoves, apply, playerView, legalMoveGroups and determinize alone, on sampled positions;
+ * - legalMoves, apply, cardHints, applySteps, playerView, legalMoveGroups and determinize alone,
+ *   on sampled positions;
  * - heap retained per state when every state of a long game is kept alive;
  * - the search fast path (Playout, without and with events), the arena with 1 and 2 worker threads
  *   (a fixed CPU-bound workload: games/s, CPU time, the load average, the speed-up on the wall clock
@@ -30,6 +31,8 @@ import { Bench } from 'tinybench';
 import {
   STANDARD_DECK,
   apply,
+  applySteps,
+  cardHints,
   checkMove,
   createGame,
   determinize,
@@ -363,10 +366,13 @@ for (const players of PLAYERS) {
 }
 const views = samples.map((s) => playerView(s.state, s.state.turn.seat));
 const rng = seededRandom('bench');
-const opNames = ['legalMoves', 'apply', 'playerView', 'legalMoveGroups', 'determinize'];
+const opNames = ['legalMoves', 'apply', 'cardHints', 'applySteps', 'playerView', 'legalMoveGroups', 'determinize'];
 const opRates = await opsPerSecond([
   ['legalMoves', () => { for (const s of samples) legalMoves(s.state); }],
   ['apply', () => { for (const s of samples) apply(s.state, s.move); }],
+  // the UI kit (issue 21) beside the two calls it is made of
+  ['cardHints', () => { for (const s of samples) cardHints(s.state); }],
+  ['applySteps', () => { for (const s of samples) applySteps(s.state, s.move); }],
   ['playerView', () => { for (const s of samples) playerView(s.state, s.state.turn.seat); }],
   ['legalMoveGroups', () => { for (const s of samples) legalMoveGroups(s.state); }],
   ['determinize', () => { for (let i = 0; i < views.length; i += 10) determinize(views[i], rng); }],

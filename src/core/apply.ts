@@ -84,7 +84,7 @@ export function legalMoves(source: MoveSource): Move[] {
 
 /** {@link legalMoves} of a full state the library made or checked (internal: search loops). */
 export function legalMovesTrusted(state: GameState): Move[] {
-  return movesFrom(state.status, state.turn.seat, state.hands[state.turn.seat]!, state.table, deckIndex(state.deck));
+  return movesFrom(state.status, state.turn.seat, state.hands[state.turn.seat]!, state.table, deckIndex(state.deck), true);
 }
 
 export { checkMove };

@@ -24,12 +24,14 @@ export function movesOf(p: MovePosition): Move[] {
 /**
  * The legal moves of `seat`, the seat to play, holding `hand` of the deck of `index` (the fields a
  * position is made of, passed one by one so that listing from a full state allocates no position).
+ * `published`: the hand is part of a state the library handed out, never changed in place, so its
+ * sort may be remembered (see sortHandOf); false for the search fast path's live hands.
  */
-export function movesFrom(status: GameStatus, seat: number, hand: readonly HeldCard[], table: readonly TableSet[], index: DeckIndex): Move[] {
+export function movesFrom(status: GameStatus, seat: number, hand: readonly HeldCard[], table: readonly TableSet[], index: DeckIndex, published = false): Move[] {
   if (status === 'gameOver') return [];
   if (status === 'roundOver') return [NEXT_ROUND];
   const out: Move[] = [];
-  const h = sortHandOf(index, hand);
+  const h = sortHandOf(index, hand, undefined, published);
   for (let from = 0, end = 0; from < h.n; from = end) {
     end = runEnd(h, from);
     const value = h.values[from]!;

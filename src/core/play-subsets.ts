@@ -143,12 +143,14 @@ let memoLength = -1;
  * {@link sortHand} for a hand of a game played with the deck of `index`: by the deck's ranks when
  * it is small, else by comparison. A hand is never changed in place (states are read-only), so the
  * same hand sorted into the shared scratch just before is not sorted again (a UI asks for the legal
- * moves of one position several times).
+ * moves of one position several times) — only when `published` says the hand belongs to a state
+ * the library handed out: the search fast path and the reducer's drafts change hands in place, and
+ * a remembered sort of such a hand would go stale (a rotated hand keeps its array and its length).
  */
-export function sortHandOf(index: DeckIndex, hand: readonly HeldCard[], sorted: SortedHandBuffer = scratch): SortedHand {
+export function sortHandOf(index: DeckIndex, hand: readonly HeldCard[], sorted: SortedHandBuffer = scratch, published = false): SortedHand {
   if (sorted === scratch) {
-    if (hand === memoHand && hand.length === memoLength) return scratch;
-    memoHand = undefined; // set again once this sort is done
+    if (published && hand === memoHand && hand.length === memoLength) return scratch;
+    memoHand = undefined; // set again once this sort is done, for a published hand
   }
   const order = handOrder(index);
   if (order === null || hand.length > order.rankValue.length) {
@@ -156,7 +158,7 @@ export function sortHandOf(index: DeckIndex, hand: readonly HeldCard[], sorted: 
   } else {
     sortByRanks(order, hand, sorted);
   }
-  if (sorted === scratch) {
+  if (sorted === scratch && published) {
     memoHand = hand;
     memoLength = hand.length;
   }

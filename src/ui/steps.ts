@@ -97,9 +97,13 @@ function scoreStep(next: Mutable<GameState> | Mutable<PlayerView>, e: GameEvent 
   }
 }
 
-/** The state once `e` has happened to `prev` (`dealt`: the move's result, for a new round's deal). */
-function stateStep(prev: GameState, e: GameEvent, dealt: GameState): GameState {
-  const next = { ...prev } as Mutable<GameState>;
+/**
+ * The state once `e`, the move's event number `i`, has happened to `prev` (`after`: the move's
+ * result, whose count, move and events so far the step carries, and whose deal a new round shows).
+ */
+function stateStep(prev: GameState, e: GameEvent, after: GameState, i: number): GameState {
+  if (e.type === 'roundDealt') return { ...after, turn: prev.turn, events: after.events.slice(0, i + 1) } as GameState; // everything but whose turn (the next event)
+  const next = { ...prev, moveCount: after.moveCount, lastMove: after.lastMove, events: after.events.slice(0, i + 1) } as Mutable<GameState>;
   if (scoreStep(next, e)) return next as GameState;
   const hands = (seat: number, hand: readonly HeldCard[]): void => void (next.hands = replaced(next.hands, seat, hand));
   const known = (seat: number, ids: readonly CardId[]): void => void (next.known = replaced(next.known, seat, ids));
@@ -134,8 +138,6 @@ function stateStep(prev: GameState, e: GameEvent, dealt: GameState): GameState {
     case 'handRotated':
       hands(e.seat, e.cards);
       break;
-    case 'roundDealt':
-      return { ...dealt, turn: prev.turn } as GameState; // the deal changes everything but whose turn (the next event)
   }
   return next as GameState;
 }
@@ -145,9 +147,10 @@ function mergedIds(list: readonly CardId[], more: readonly CardId[]): CardId[] {
   return [...list, ...more].sort((a, b) => a - b);
 }
 
-/** The view once `e` has happened to `prev` (`dealt`: the after view, for a new round's deal). */
-function viewStep(prev: PlayerView, e: ViewEvent, index: DeckIndex, dealt: PlayerView): PlayerView {
-  const next = { ...prev } as Mutable<PlayerView>;
+/** The view once `e`, event number `i` of the move, has happened to `prev` (`after`: the after view, as in {@link stateStep}). */
+function viewStep(prev: PlayerView, e: ViewEvent, index: DeckIndex, after: PlayerView, i: number): PlayerView {
+  if (e.type === 'roundDealt') return { ...after, turn: prev.turn, events: after.events.slice(0, i + 1) } as PlayerView;
+  const next = { ...prev, moveCount: after.moveCount, lastMove: after.lastMove, events: after.events.slice(0, i + 1) } as Mutable<PlayerView>;
   if (scoreStep(next, e)) return next as PlayerView;
   const own = (seat: number): boolean => seat === prev.seat;
   const size = (seat: number, delta: number): void => void (next.handSizes = replaced(next.handSizes, seat, next.handSizes[seat]! + delta));
@@ -193,25 +196,24 @@ function viewStep(prev: PlayerView, e: ViewEvent, index: DeckIndex, dealt: Playe
       // every rotation is public, so the faces of the publicly known cards are too (rules §5 D)
       known(e.seat, prev.known[e.seat]!.map((c) => rotated(index, c)));
       break;
-    case 'roundDealt':
-      return { ...dealt, turn: prev.turn } as PlayerView;
   }
   return next as PlayerView;
 }
 
-/** Sets the fields of the move itself (count, move, events so far) on a step. */
-function moveFields<T extends { moveCount: number; lastMove: Move | null; events: readonly unknown[] }>(step: T, last: T, events: number): T {
-  return { ...step, moveCount: last.moveCount, lastMove: last.lastMove, events: last.events.slice(0, events) };
-}
-
-/** The steps of a state that `after` followed, by folding its events (internal: tests compare the fold's end with `apply`). */
-export function foldStateSteps(before: GameState, after: GameState): StateStep[] {
+/**
+ * The steps from `before` to `after`, one move apart: each event folded onto the step before, the
+ * last step `after` itself (so its fold is skipped; the property tests check that it differs from
+ * the step before exactly as its event says).
+ */
+function stateSteps(before: GameState, after: GameState): StateStep[] {
+  const events = after.events;
   const steps: StateStep[] = [];
   let cur = before;
-  after.events.forEach((event, i) => {
-    cur = moveFields(stateStep(cur, event, after) as Mutable<GameState>, after as Mutable<GameState>, i + 1) as GameState;
-    steps.push({ event, state: cur });
-  });
+  for (let i = 0; i < events.length - 1; i++) {
+    cur = stateStep(cur, events[i]!, after, i);
+    steps.push({ event: events[i]!, state: cur });
+  }
+  steps.push({ event: events[events.length - 1]!, state: after });
   return steps;
 }
 
@@ -240,9 +242,7 @@ export function applySteps(state: GameState, move: Move): StateStep[] {
   const before = trustedState(state);
   const after = apply(before, move);
   try {
-    const steps = foldStateSteps(before, after);
-    steps[steps.length - 1] = { event: steps[steps.length - 1]!.event, state: after };
-    return steps;
+    return stateSteps(before, after);
   } catch (e) {
     throw codedError(e);
   }
@@ -279,7 +279,7 @@ export function viewSteps(before: PlayerView, after: PlayerView): ViewStep[] {
     const steps: ViewStep[] = [];
     let cur = b;
     a.events.forEach((event, i) => {
-      cur = moveFields(viewStep(cur, event, index, a) as Mutable<PlayerView>, a as Mutable<PlayerView>, i + 1) as PlayerView;
+      cur = viewStep(cur, event, index, a, i);
       steps.push({ event, view: cur });
     });
     if (steps.length === 0 || !samePlainData(cur, a)) {

@@ -9,15 +9,16 @@ import { join } from 'node:path';
 import { Extractor, ExtractorConfig, type ExtractorMessage } from '@microsoft/api-extractor';
 import { describe, expect, it } from 'vitest';
 import * as arena from '../../src/arena.js';
+import * as encodings from '../../src/encodings.js';
 import * as api from '../../src/index.js';
 import { ROOT } from '../docs/markdown.js';
 
 describe('public API report', () => {
-  it('etc/dnup.api.md and etc/dnup-arena.api.md are up to date with the declarations of src/ (regenerate with npm run api-report)', () => {
+  it('etc/dnup.api.md, etc/dnup-arena.api.md and etc/dnup-encodings.api.md are up to date with the declarations of src/ (regenerate with npm run api-report)', () => {
     rmSync(join(ROOT, 'test', '.tmp', 'api-dts'), { recursive: true, force: true });
     execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.api.json')], { cwd: ROOT, stdio: 'pipe' });
-    // one report per package entry: the root and dnup/arena
-    for (const config of ['api-extractor.json', 'api-extractor.arena.json']) expectReportCurrent(config);
+    // one report per package entry: the root, dnup/arena and dnup/encodings
+    for (const config of ['api-extractor.json', 'api-extractor.arena.json', 'api-extractor.encodings.json']) expectReportCurrent(config);
   }, 120_000);
 
   function expectReportCurrent(config: string): void {
@@ -47,5 +48,13 @@ describe('public API report', () => {
     expect(missing).toEqual([]);
     expect(report).toMatch(/^export function runArena\(options: ArenaOptions\): Promise<ArenaResult>;$/m);
     expect(Object.keys(api)).not.toContain('runArena');
+  });
+
+  it('lists every value dnup/encodings exports, and the root none of the encodings', () => {
+    const report = readFileSync(join(ROOT, 'etc', 'dnup-encodings.api.md'), 'utf8');
+    const missing = Object.keys(encodings).filter((name) => !new RegExp(`^export (?:declare )?(?:function|const|class) ${name}\\b`, 'm').test(report));
+    expect(missing).toEqual([]);
+    expect(report).toMatch(/^export function legalActionMask\(source: MoveSource\): Uint8Array;$/m);
+    for (const name of Object.keys(encodings)) expect(Object.keys(api)).not.toContain(name);
   });
 });

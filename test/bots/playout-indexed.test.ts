@@ -34,6 +34,9 @@ function bothWays(start: GameState, choices: readonly number[], events: boolean)
   }
 }
 
+/** Random games of the first property: 600 at FUZZ_SCALE 1. */
+const GAMES = scaled(600);
+
 describe('Playout moves by index agree with legalMoves at every index, and with apply move for move', () => {
   it('on random games of 2 to 5 players, with and without events', () => {
     let games = 0;
@@ -42,9 +45,9 @@ describe('Playout moves by index agree with legalMoves at every index, and with 
         bothWays(createGame(script.players, script.seed), script.choices, events);
         games++;
       }),
-      { numRuns: scaled(600) },
+      { numRuns: GAMES },
     );
-    expect(games).toBe(600);
+    expect(games).toBe(GAMES);
   });
 
   it('on random custom decks (runs of many cards of one value: plays of every size, rules §5 A)', () => {

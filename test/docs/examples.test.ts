@@ -15,6 +15,7 @@ const api: Record<string, unknown> = await import('../../src/index.js');
 const TMP = join(ROOT, 'test', '.tmp', 'docs-examples');
 const ENTRY = join(ROOT, 'src', 'index.js');
 const ARENA = join(ROOT, 'src', 'arena.js');
+const ENCODINGS = join(ROOT, 'src', 'encodings.js');
 
 interface Example extends CodeBlock {
   readonly path: string;
@@ -26,8 +27,9 @@ function prepare(block: CodeBlock, i: number): Example {
   const path = join(TMP, `${block.file.replace(/[^\w]+/g, '_')}_L${block.line}_${i}.ts`);
   const entry = relative(TMP, ENTRY).split('\\').join('/');
   const arena = relative(TMP, ARENA).split('\\').join('/');
+  const encodings = relative(TMP, ENCODINGS).split('\\').join('/');
   const missing = block.flags.includes('pending') ? dnupValueImports(block.code).filter((n) => !(n in api)) : [];
-  return { ...block, path, missing, code: block.code.replace(/(from\s*)['"]dnup['"]/g, `$1'${entry}'`).replace(/(from\s*)['"]dnup\/arena['"]/g, `$1'${arena}'`) };
+  return { ...block, path, missing, code: block.code.replace(/(from\s*)['"]dnup['"]/g, `$1'${entry}'`).replace(/(from\s*)['"]dnup\/arena['"]/g, `$1'${arena}'`).replace(/(from\s*)['"]dnup\/encodings['"]/g, `$1'${encodings}'`) };
 }
 
 rmSync(TMP, { recursive: true, force: true });

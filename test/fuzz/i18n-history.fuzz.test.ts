@@ -57,6 +57,19 @@ const params = fc.oneof(
   fc.dictionary(fc.constantFrom('cards', 'card', 'value', 'values', 'size', 'seat', 'area', 'action', 'path', 'rule', 'name', 'allowed', 'count', 'index'), hostileValue, { maxKeys: 6 }),
 );
 
+/** True for `{ locale, viewer }` as describeMove reads it: a plain object of those keys, a locale or nothing, a seat or nothing. */
+function tellingOptions(x: unknown, players: number): boolean {
+  try {
+    if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
+    const o = x as Record<string, unknown>;
+    if (!Object.keys(o).every((k) => k === 'locale' || k === 'viewer')) return false;
+    const viewer = o.viewer;
+    return (o.locale == null || isLocale(o.locale)) && (viewer == null || (Number.isSafeInteger(viewer) && (viewer as number) >= 0 && (viewer as number) < players));
+  } catch {
+    return false;
+  }
+}
+
 describe('locales and sentences', () => {
   it(
     'isLocale answers a boolean for any value and never throws',
@@ -83,7 +96,9 @@ describe('locales and sentences', () => {
           if (d.ok && (typeof d.value !== 'string' || d.value === '')) throw new Error('describeMove gave no sentence');
           const r = returnsOrCoded('renderPosition(state, locale)', () => renderPosition(state, l as never));
           if (r.ok && typeof r.value !== 'string') throw new Error('renderPosition gave no text');
-          if (!isLocale(l) && l !== undefined && (d.ok || r.ok)) throw new Error(`an unknown locale ${String(typeof l)} was accepted`);
+          if (!isLocale(l) && l !== undefined && r.ok) throw new Error(`an unknown locale ${String(typeof l)} was accepted`);
+          // describeMove also takes { locale, viewer } (issue 21): anything else is refused
+          if (!isLocale(l) && l !== undefined && !tellingOptions(l, state.players.length) && d.ok) throw new Error(`an unknown locale ${String(typeof l)} was accepted`);
         }),
         runs(100),
       );

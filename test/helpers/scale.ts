@@ -16,7 +16,7 @@ function positiveNumber(name: string, fallback: number): number {
 /** Run-count multiplier. */
 export const FUZZ_SCALE = positiveNumber('FUZZ_SCALE', 1);
 
-/** A property's run count: `n` at FUZZ_SCALE 1, scaled, at least 1. */
-export function scaled(n: number): number {
-  return Math.max(1, Math.round(n * FUZZ_SCALE));
+/** A property's run count: `n` at FUZZ_SCALE 1, scaled, at least `atLeast` (a test that must see every case of a kind). */
+export function scaled(n: number, atLeast = 1): number {
+  return Math.max(atLeast, Math.round(n * FUZZ_SCALE));
 }

@@ -1,6 +1,6 @@
 /** cardHints: which cards can do what, agreeing with legalMoves, linear on big custom decks. */
 import { describe, expect, it } from 'vitest';
-import { apply, cardHints, createGame, legalMoveGroups, legalMoves, playerView } from '../../src/index.js';
+import { apply, cardHints, createGame, legalMoveGroups, legalMoves, moveFromSelection, playerView } from '../../src/index.js';
 import { buildState, set } from '../helpers/positions.js';
 import { bigState } from '../helpers/big-positions.js';
 import { deepFreeze } from '../helpers/freeze.js';
@@ -49,5 +49,16 @@ describe('cardHints', () => {
     expect(h.cards[0]!.playSizes).toBe(h.cards[19_999]!.playSizes); // one shared list per value
     const legalSizes = legalMoveGroups(s).plays.filter((g) => g.legal).map((g) => g.size);
     expect(h.cards[0]!.playSizes).toEqual(legalSizes);
+  });
+});
+
+describe('hints and selections on a hand of 40 cards of one value (2^40 − 1 plays)', () => {
+  it('never list the plays', () => {
+    const k40 = bigState(80, 'one');
+    const h = cardHints(k40);
+    expect(h.cards[0]!.playSizes).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(moveFromSelection(k40, { cards: Array.from({ length: 40 }, (_, i) => 39 - i) })).toEqual({ ok: true, move: { type: 'play', cards: Array.from({ length: 40 }, (_, i) => i) } });
+    expect(moveFromSelection(k40, { cards: [7] })).toEqual({ ok: true, move: { type: 'play', cards: [7] } });
+    expect(() => legalMoves(k40)).toThrow(expect.objectContaining({ code: 'BAD_ARGUMENT' }));
   });
 });

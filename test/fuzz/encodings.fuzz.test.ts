@@ -1,0 +1,108 @@
+/**
+ * dnup/encodings under hostile input: player counts, moves, indices, states and views (damaged,
+ * of custom decks, or anything). Every call returns or throws a coded error of this library, and
+ * leaves its (deep-frozen) input alone.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as encodings from '../../src/encodings.js';
+import { actionCount, actionIndex, infoStateKey, legalActionMask, moveOfAction, observationLength, observe } from '../../src/encodings.js';
+import { isStandardDeck, playerView, type Move, type MoveSource, type PlayerView } from '../../src/index.js';
+import { deepFreeze, hostileMove, hostileValue, jsonCopy, mutate, mutation, property, reached, returnsOrCoded, runs, timeoutFor } from '../helpers/fuzz.js';
+
+/** Every function dnup/encodings exports, and the property below that covers it. */
+const COVERED: Record<string, string> = {
+  actionCount: 'player counts',
+  observationLength: 'player counts',
+  actionIndex: 'moves and player counts',
+  moveOfAction: 'sources and indices',
+  legalActionMask: 'sources and indices',
+  observe: 'views',
+  infoStateKey: 'views',
+};
+
+it('every function dnup/encodings exports has a fuzz property (add one here when it grows)', () => {
+  const functions = Object.entries(encodings)
+    .filter(([, v]) => typeof v === 'function')
+    .map(([k]) => k);
+  expect(functions.filter((k) => !(k in COVERED))).toEqual([]);
+});
+
+const playerCount = fc.oneof(fc.integer({ min: -1, max: 7 }), hostileValue);
+const index = fc.oneof(fc.integer({ min: -2, max: 3000 }), hostileValue);
+
+describe('dnup/encodings under hostile input', () => {
+  it(
+    'actionCount and observationLength give a size for 2 to 5 players and BAD_ARGUMENT for anything else',
+    () => {
+      fc.assert(
+        property(playerCount, (n) => {
+          for (const [label, f] of [['actionCount', actionCount], ['observationLength', observationLength]] as const) {
+            const out = returnsOrCoded(`${label}(n)`, () => f(n as number));
+            expect(out.ok, label).toBe(n === 2 || n === 3 || n === 4 || n === 5);
+          }
+        }),
+        runs(200),
+      );
+    },
+    timeoutFor(),
+  );
+
+  it(
+    'actionIndex maps a move to an index in range or throws a coded error',
+    () => {
+      fc.assert(
+        property(hostileMove, playerCount, (m, n) => {
+          const out = returnsOrCoded('actionIndex(move, n)', () => actionIndex(m as Move, n as number));
+          if (out.ok) expect(out.value >= 0 && out.value < actionCount(n as number)).toBe(true);
+        }),
+        runs(300),
+      );
+    },
+    timeoutFor(),
+  );
+
+  it(
+    'moveOfAction and legalActionMask take any state or view, damaged or of another deck, and any index, and leave it alone',
+    () => {
+      fc.assert(
+        property(reached, fc.nat(), fc.option(mutation), index, ({ state }, seatChoice, m, i) => {
+          const seat = seatChoice % state.players.length;
+          const source: unknown = seatChoice % 2 === 0 ? state : playerView(state, seat);
+          const damaged = m === null ? jsonCopy(source) : mutate(jsonCopy(source), m).value;
+          const standard = isStandardDeck(state.deck);
+          deepFreeze(damaged); // a write to the input throws, and fails the property
+          const mask = returnsOrCoded('legalActionMask(source)', () => legalActionMask(damaged as MoveSource));
+          if (m === null) expect(mask.ok, 'an undamaged copy of a standard game').toBe(standard);
+          const move = returnsOrCoded('moveOfAction(source, i)', () => moveOfAction(damaged as MoveSource, i as number));
+          if (move.ok) expect(actionIndex(move.value, state.players.length)).toBe(i);
+        }),
+        runs(150),
+      );
+    },
+    timeoutFor(),
+  );
+
+  it(
+    'observe and infoStateKey take any view, damaged or of another deck, or anything, and leave it alone',
+    () => {
+      fc.assert(
+        property(reached, fc.nat(), fc.option(mutation), hostileValue, ({ state }, seatChoice, m, junk) => {
+          const view = playerView(state, seatChoice % state.players.length);
+          const damaged = seatChoice % 7 === 0 ? junk : m === null ? jsonCopy(view) : mutate(jsonCopy(view), m).value;
+          deepFreeze(damaged);
+          const standard = isStandardDeck(state.deck);
+          const x = returnsOrCoded('observe(view)', () => observe(damaged as PlayerView));
+          const key = returnsOrCoded('infoStateKey(view)', () => infoStateKey(damaged as PlayerView));
+          if (m === null && seatChoice % 7 !== 0) {
+            expect(x.ok, 'an undamaged copy of a standard view').toBe(standard);
+            expect(key.ok, 'an undamaged copy of a view').toBe(true);
+          }
+          if (x.ok) expect(x.value.length).toBe(observationLength(state.players.length));
+        }),
+        runs(150),
+      );
+    },
+    timeoutFor(),
+  );
+});
