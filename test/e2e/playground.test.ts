@@ -481,6 +481,11 @@ if (chromiumPath === null && !inCi) {
     const path = join(OUT, 'finished-record.json');
     await writeFile(path, record!);
     const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') pageErrors.push(m.text());
+    });
     await page.goto(`${baseUrl}#rules`);
     await expect.poll(() => page.locator('#rules h2').count()).toBeGreaterThan(1);
     expect(await axeProblems(page), 'axe on the rules page').toEqual([]);
@@ -545,6 +550,7 @@ if (chromiumPath === null && !inCi) {
     await page.fill('#record-text', JSON.stringify({ ...player, frames: [{ hand: 'all of them' }, ...player.frames.slice(1)] }));
     await page.click('#record-load-text');
     await expect.poll(() => page.textContent('#replay-viewer .message')).toBe('View 0 of the player record has no readable hand.');
+    expect(pageErrors, 'errors and warnings of the replay page').toEqual([]);
     await page.close();
   }, 120_000);
 

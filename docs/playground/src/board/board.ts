@@ -196,23 +196,32 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
       const next = pending.shift()!;
       const before = view;
       const pause = SPEEDS[host.speed()] / 2;
-      const steps = pause > 0 && next.view.moveCount === raw.moveCount + 1 ? stepsBetween(raw, next.view) : [];
+      // a replay stepped on quickly jumps to where the player is now, without drawing the moves passed
+      const behind = source.steps !== undefined && pending.length > 0;
+      const steps = pause > 0 && !behind && next.view.moveCount === raw.moveCount + 1 ? stepsBetween(raw, next.view) : [];
       if (steps.length > 1) {
         animating = true;
         root.dataset.animating = 'true';
         selected.clear();
-        for (const step of steps.slice(0, -1)) {
-          raw = step.view;
-          view = named(raw);
-          stepEvent = step.event;
-          syncHandOrder();
-          render();
-          await new Promise((resolve) => setTimeout(resolve, pause));
-          if (stopped) return;
+        try {
+          for (const step of steps.slice(0, -1)) {
+            raw = step.view;
+            view = named(raw);
+            stepEvent = step.event;
+            syncHandOrder();
+            render();
+            await new Promise((resolve) => setTimeout(resolve, pause));
+            if (stopped) return;
+            if (source.steps && pending.length > 0) break;
+          }
+        } catch (e) {
+          // a step that cannot be drawn must not leave the board stuck between two views: the new one at once
+          console.warn('dnup board: a step of the move could not be drawn', e);
+        } finally {
+          animating = false;
+          stepEvent = null;
+          delete root.dataset.animating;
         }
-        animating = false;
-        stepEvent = null;
-        delete root.dataset.animating;
       }
       show(next, before);
     }
