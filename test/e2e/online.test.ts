@@ -88,9 +88,9 @@ async function englishOnScreen(page: Page): Promise<string[]> {
     }
     return out;
   });
-  // the server names its bots in English ("Greedy bot"): a name, not a sentence of the page
-  // nor are hashes, seeds and codes (a run of letters inside them is no word)
-  const words = (t: string): string => t.replace(/\b(Greedy|Random|Monte-Carlo) bot\b/g, '').split(/\s+/).filter((w) => !/\d/.test(w)).join(' ');
+  // the server names its bots in English ("Greedy bot"), but the page words a bot seat by its kind
+  // (board.ts): no exception for them. Hashes, seeds and codes are no words (a run of letters inside them)
+  const words = (t: string): string => t.split(/\s+/).filter((w) => !/\d/.test(w)).join(' ');
   return texts.map(words).flatMap((t) => ((t.match(/\p{L}{3,}/gu) ?? []).some((w) => ENGLISH_ONLY.has(w)) ? [t.slice(0, 80)] : []));
 }
 
@@ -101,6 +101,15 @@ async function screen(page: Page, name: string, keep: { width: number; height: n
   for (const size of SIZES) {
     await page.setViewportSize(size);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${size.width}×${size.height}: no sideways scrolling`).toBeLessThanOrEqual(0);
+    // as the offline layout test: no control shown leaves the screen sideways (a 390×844 phone first)
+    const outside = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('button, select, input, a, textarea, summary')]
+        .filter((el) => !el.closest('[hidden]') && el.getClientRects().length > 0 && !el.closest('.sr-only'))
+        .map((el) => ({ el, r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.left < -1 || r.right > window.innerWidth + 1)
+        .map(({ el, r }) => `${el.id || el.className || el.tagName} spans ${Math.round(r.left)}–${Math.round(r.right)} px`),
+    );
+    expect(outside, `${name} at ${size.width}×${size.height}: controls outside the screen`).toEqual([]);
     await page.screenshot({ path: join(SHOTS, `online-${name}-${size.width}x${size.height}.png`), fullPage: true });
   }
   await page.setViewportSize(keep);

@@ -18,13 +18,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apply, createGame, playerView, type GameState, type Move } from '../../src/index.js';
+import { apply, createGame, playerView, recordOf, type GameState, type Move } from '../../src/index.js';
 import { en } from '../../docs/playground/src/i18n/en.js';
 import { fr } from '../../docs/playground/src/i18n/fr.js';
 import { nl } from '../../docs/playground/src/i18n/nl.js';
 import { ONLINE_WORDS } from '../../docs/playground/src/online/words.js';
 import { buildPlayground, findChromium, launchChromium, ROOT, serveStatic } from './server.js';
-import { pickSeed, type Seat } from './strategy.js';
+import { pickSeed, planGame, type Seat } from './strategy.js';
 
 const SITE = join(ROOT, 'test-results', 'e2e-screens');
 const SHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -56,8 +56,9 @@ function phrases(catalogue: unknown): string[] {
   return [];
 }
 const wordsOf = (texts: readonly string[]): Set<string> => new Set(texts.flatMap((s) => s.match(/\p{L}{3,}/gu) ?? []));
-// the page's catalogues and the online screens' (online/words.ts)
-const others = new Set([...wordsOf(phrases(fr)), ...wordsOf(phrases(nl)), ...wordsOf(phrases(ONLINE_WORDS.fr)), ...wordsOf(phrases(ONLINE_WORDS.nl))]);
+// the page's catalogues and the online screens' (online/words.ts); and words French shares with
+// English that the library's own French sentences use in the log (« …, en second. »)
+const others = new Set([...wordsOf(phrases(fr)), ...wordsOf(phrases(nl)), ...wordsOf(phrases(ONLINE_WORDS.fr)), ...wordsOf(phrases(ONLINE_WORDS.nl)), 'second']);
 /** English words of the page that French and Dutch never use: one on a French or Dutch screen is a missed string. */
 const ENGLISH_ONLY = [...wordsOf([...phrases(en), ...phrases(ONLINE_WORDS.en)])].filter((w) => !others.has(w) && !others.has(w.toLowerCase()));
 
@@ -154,6 +155,17 @@ async function everySize(page: Page, tag: string, lang: string, check: (size: st
   }
 }
 
+/** A whole 3-player game (the e2e strategy's plan), as the library records it. */
+async function finishedRecord(): Promise<unknown> {
+  const seed = 'x7q9';
+  const plan = await planGame(['human', 'greedy', 'random'], seed);
+  let state: GameState = createGame(['Ada', 'Bea', 'Cy'], seed);
+  const start = state;
+  for (const move of plan.moves) state = apply(state, move);
+  expect(state.status).toBe('gameOver');
+  return recordOf(start, plan.moves);
+}
+
 describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, languages, axe-core (issue 22)', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
@@ -207,6 +219,21 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
         ['setup', async () => { await page.click('#nav-setup'); await page.click('details.field summary'); }],
         ['rules', async () => { await page.click('#nav-rules'); }],
         ['replay', async () => { await page.click('#nav-replay'); }],
+        // a finished game stepped to its end on the board, and the words of a damaged file
+        ['replay-record', async () => {
+          await page.click('#nav-replay');
+          await page.fill('#record-text', JSON.stringify(await finishedRecord()));
+          await page.click('#record-load-text');
+          await page.waitForSelector('#replay-board .board');
+          await page.selectOption('#replay #game-speed', 'instant');
+          await page.click('#replay-last');
+          await expect.poll(() => page.getAttribute('#replay-board', 'data-status')).toBe('gameOver');
+        }],
+        ['replay-damaged', async () => {
+          await page.fill('#record-text', JSON.stringify({ format: 'dnup-playground-player-record', version: 1, players: ['Ada'] }));
+          await page.click('#record-load-text');
+          await expect.poll(() => page.textContent('#replay-viewer .message')).toBe({ en, fr, nl }[lang].errors.record.players);
+        }],
         ['game-3p', async () => {
           await page.goto(`${baseUrl}?lang=${lang}#seats=human,greedy,random&name=Ada&speed=instant`);
           await page.waitForSelector('#game[data-my-turn="true"]', { timeout: 30_000 });
@@ -361,16 +388,17 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     await phone.close();
   }, 120_000);
 
-  it('plays a whole duel in French through the board: every screen and dialog in French, at every size', async () => {
+  for (const lang of ['fr', 'nl'] as const) {
+  it(`plays a whole duel in ${lang === 'fr' ? 'French' : 'Dutch'} through the board: every screen and dialog in ${lang}, at every size`, async () => {
     const seats: readonly Seat[] = ['human', 'greedy'];
     const { seed, plan } = await pickSeed(seats, 'e2e-fr-2p', 30);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.setViewportSize(SIZES[0]);
-    await page.goto(`${baseUrl}?lang=fr`);
+    await page.goto(`${baseUrl}?lang=${lang}`);
     // the language chosen on the setup screen is the one the game speaks
-    await page.selectOption('#setup-language', 'fr');
+    await page.selectOption('#setup-language', lang);
     await page.selectOption('#players', '2');
     await page.selectOption('#seat-0', 'human');
     await page.selectOption('#seat-1', 'greedy');
@@ -378,7 +406,7 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     await page.click('details.field summary');
     await page.fill('#seed', seed);
     await page.click('#start');
-    const states: GameState[] = [createGame(['Ada', 'Glouton 2'], seed)];
+    const states: GameState[] = [createGame(['Ada', `${{ fr, nl }[lang].bots.short.greedy} 2`], seed)];
     for (const m of plan.moves) states.push(apply(states[states.length - 1]!, m));
     let last = -1;
     let dialogs = 0;
@@ -398,7 +426,7 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
         expect(await englishOnScreen(page), `English words in the ${id} dialog`).toEqual([]);
         if (dialogs++ === 0 || status === 'gameOver') {
           expect(await axeProblems(page), `axe on the ${id} dialog`).toEqual([]);
-          await everySize(page, id, 'fr');
+          await everySize(page, id, lang);
           await page.setViewportSize(SIZES[0]);
         }
         if (status === 'gameOver') break;
@@ -421,4 +449,5 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);
+  }
 });

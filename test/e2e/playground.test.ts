@@ -481,6 +481,11 @@ if (chromiumPath === null && !inCi) {
     const path = join(OUT, 'finished-record.json');
     await writeFile(path, record!);
     const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') pageErrors.push(m.text());
+    });
     await page.goto(`${baseUrl}#rules`);
     await expect.poll(() => page.locator('#rules h2').count()).toBeGreaterThan(1);
     expect(await axeProblems(page), 'axe on the rules page').toEqual([]);
@@ -502,6 +507,21 @@ if (chromiumPath === null && !inCi) {
     expect(await page.locator('#replay .seat .mini-hand:not(.backs)').count()).toBeGreaterThan(1);
     expect(await axeProblems(page), 'axe on the replay screen').toEqual([]);
     await shot(page, 'replay-finished', true);
+    // the replay is stepped on the game board itself, every move to the end, with no dialog in the way
+    const board = page.locator('#replay-board');
+    await expect.poll(() => board.getAttribute('data-move-count')).toBe('3');
+    await page.selectOption('#replay #game-speed', 'instant');
+    for (let i = 3; i < total; i += 1) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => position.textContent()).toBe(`Move ${total} of ${total}`);
+    await expect.poll(() => board.getAttribute('data-move-count')).toBe(String(total));
+    expect(await board.getAttribute('data-status')).toBe('gameOver');
+    expect(await page.getAttribute('#replay-forward', 'aria-disabled')).toBe('true');
+    expect(await page.locator('#replay dialog[open]').count()).toBe(0);
+    expect(await page.locator('#replay #log li.log-move').count(), 'the log holds every move').toBeGreaterThan(total / 2);
+    await shot(page, 'replay-end', true);
+    await page.click('#replay-back');
+    await expect.poll(() => board.getAttribute('data-move-count')).toBe(String(total - 1));
+    expect(await board.getAttribute('data-status')).toBe('playing');
     // the same file again reloads it
     await page.setInputFiles('#record-file', path);
     await expect.poll(() => position.textContent()).toBe(`Move 0 of ${total}`);
@@ -530,6 +550,7 @@ if (chromiumPath === null && !inCi) {
     await page.fill('#record-text', JSON.stringify({ ...player, frames: [{ hand: 'all of them' }, ...player.frames.slice(1)] }));
     await page.click('#record-load-text');
     await expect.poll(() => page.textContent('#replay-viewer .message')).toBe('View 0 of the player record has no readable hand.');
+    expect(pageErrors, 'errors and warnings of the replay page').toEqual([]);
     await page.close();
   }, 120_000);
 

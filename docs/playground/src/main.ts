@@ -59,6 +59,7 @@ function gameHash(setup: { seats: readonly SeatKind[]; name: string }): string {
 
 function show(which: ViewName): void {
   current = which;
+  replayViewer.setShown(which === 'replay');
   for (const name of VIEWS) sections[name].hidden = name !== which;
   for (const b of document.querySelectorAll<HTMLElement>('nav button')) {
     if (b.dataset.view === which) b.setAttribute('aria-current', 'page');
@@ -202,7 +203,23 @@ function renderSetup(choice: SetupChoice): void {
   );
 }
 
-const replayViewer = mountReplay(sections.replay, () => current === 'replay');
+/** The board's host for replays and online games (offline games add "Play again" and the hash). */
+const onlineBoardHost: BoardHost = {
+  speed: () => speed,
+  setSpeed: (s) => {
+    speed = s;
+  },
+  openReplay: (r) => {
+    replayViewer.open(r);
+    show('replay');
+  },
+  showRules: (rule) => {
+    show('rules');
+    rulesPage.reveal(rule);
+  },
+  replayLink: async (record) => `${location.pathname}${location.search}#replay=${await encodeRecord(JSON.stringify(record))}`,
+};
+const replayViewer = mountReplay(sections.replay, onlineBoardHost);
 const rulesPage = mountRules(sections.rules);
 
 /** The page's header: title, the header's language menu, the views' buttons. */
@@ -272,19 +289,4 @@ window.addEventListener('hashchange', () => {
   void route();
 });
 // "Play online": a client of the game server (docs/online.md), its games drawn on the same board
-const onlineBoardHost: BoardHost = {
-  speed: () => speed,
-  setSpeed: (s) => {
-    speed = s;
-  },
-  openReplay: (r) => {
-    replayViewer.open(r);
-    show('replay');
-  },
-  showRules: (rule) => {
-    show('rules');
-    rulesPage.reveal(rule);
-  },
-  replayLink: async (record) => `${location.pathname}${location.search}#replay=${await encodeRecord(JSON.stringify(record))}`,
-};
 installOnline(app, (into, source) => mountBoard(into, source, onlineBoardHost), currentLocale, onLocaleChange);

@@ -5,6 +5,7 @@
  * seed, which would let anyone deal every hand again (rules §3). Once the game is over the page
  * offers the library's full record (format `dnup-record`) instead.
  */
+import { t } from './i18n';
 import { deckProblems, isMove, type CardId, type DeckDefinition, type HeldCard, type Move, type PlayerView } from 'dnup';
 
 export const PLAYER_RECORD_FORMAT = 'dnup-playground-player-record';
@@ -39,51 +40,53 @@ const isIds = (x: unknown): x is CardId[] => isArrayOf(x, isInt);
 
 /** The first thing wrong with one frame, or null when it can be drawn. */
 function frameProblem(f: unknown, n: number): string | null {
-  if (typeof f !== 'object' || f === null) return 'is not an object';
+  const w = t().errors.record;
+  if (typeof f !== 'object' || f === null) return w.frame.notObject;
   const v = f as Record<string, unknown>;
-  if (!isArrayOf(v.hand, isHeld)) return 'has no readable hand';
-  if (!isArrayOf(v.handSizes, isInt) || v.handSizes.length !== n) return 'has no hand size per player';
-  if (!Array.isArray(v.known) || v.known.length !== n || !v.known.every((k) => isArrayOf(k, isHeld))) return 'has no known cards per player';
-  if (!isArrayOf(v.scores, isInt) || v.scores.length !== n) return 'has no score per player';
-  if (!isArrayOf(v.out, isInt)) return 'has no list of players out';
+  if (!isArrayOf(v.hand, isHeld)) return w.frame.hand;
+  if (!isArrayOf(v.handSizes, isInt) || v.handSizes.length !== n) return w.frame.handSizes;
+  if (!Array.isArray(v.known) || v.known.length !== n || !v.known.every((k) => isArrayOf(k, isHeld))) return w.frame.known;
+  if (!isArrayOf(v.scores, isInt) || v.scores.length !== n) return w.frame.scores;
+  if (!isArrayOf(v.out, isInt)) return w.frame.out;
   const table = v.table;
   const isSet = (t: unknown): boolean =>
     typeof t === 'object' && t !== null && isInt((t as { seat: unknown }).seat) && isInt((t as { area: unknown }).area) && isInt((t as { value: unknown }).value) && isIds((t as { cards: unknown }).cards);
-  if (!Array.isArray(table) || !table.every(isSet)) return 'has no readable table';
+  if (!Array.isArray(table) || !table.every(isSet)) return w.frame.table;
   const turn = v.turn as { seat?: unknown; area?: unknown } | null;
-  if (typeof turn !== 'object' || turn === null || !isInt(turn.seat) || turn.seat < 0 || turn.seat >= n || !isInt(turn.area)) return 'has no turn';
-  if (v.status !== 'playing' && v.status !== 'roundOver' && v.status !== 'gameOver') return 'has no status';
-  if (v.scoring !== 'tokens' && v.scoring !== 'rounds') return 'has no scoring mode';
-  if (!isInt(v.round) || !isInt(v.discardCount) || !isInt(v.starter) || !isInt(v.moveCount)) return 'lacks a count';
-  if (!(v.winner === null || isInt(v.winner))) return 'has an unreadable winner';
-  if (!isArrayOf(v.lines, (s): s is string => typeof s === 'string')) return 'has no log lines';
-  if (!isIds(v.discard)) return 'has no discard pile';
-  if (!isArrayOf(v.events, (e): e is object => typeof e === 'object' && e !== null && typeof (e as { type?: unknown }).type === 'string')) return 'has no events';
+  if (typeof turn !== 'object' || turn === null || !isInt(turn.seat) || turn.seat < 0 || turn.seat >= n || !isInt(turn.area)) return w.frame.turn;
+  if (v.status !== 'playing' && v.status !== 'roundOver' && v.status !== 'gameOver') return w.frame.status;
+  if (v.scoring !== 'tokens' && v.scoring !== 'rounds') return w.frame.scoring;
+  if (!isInt(v.round) || !isInt(v.discardCount) || !isInt(v.starter) || !isInt(v.moveCount)) return w.frame.count;
+  if (!(v.winner === null || isInt(v.winner))) return w.frame.winner;
+  if (!isArrayOf(v.lines, (s): s is string => typeof s === 'string')) return w.frame.lines;
+  if (!isIds(v.discard)) return w.frame.discard;
+  if (!isArrayOf(v.events, (e): e is object => typeof e === 'object' && e !== null && typeof (e as { type?: unknown }).type === 'string')) return w.frame.events;
   return null;
 }
 
 /**
- * Reads a player record from parsed JSON; returns it, or a sentence saying what is wrong.
+ * Reads a player record from parsed JSON; returns it, or a sentence in the page's language saying what is wrong.
  * Only the shape is checked: the views cannot be checked against the rules without the seed.
  */
 export function readPlayerRecord(x: unknown): PlayerRecord | string {
-  if (typeof x !== 'object' || x === null) return 'The file is not a record.';
+  const w = t().errors.record;
+  if (typeof x !== 'object' || x === null) return w.notRecord;
   const r = x as Record<string, unknown>;
-  if (r.format !== PLAYER_RECORD_FORMAT) return 'The file is not a player record.';
-  if (r.version !== 1) return `This player record has version ${String(r.version)}; the page reads version 1.`;
-  if (!isArrayOf(r.players, (s): s is string => typeof s === 'string') || r.players.length < 2 || r.players.length > 5) return 'A player record names 2 to 5 players.';
+  if (r.format !== PLAYER_RECORD_FORMAT) return w.notPlayerRecord;
+  if (r.version !== 1) return w.version(String(r.version));
+  if (!isArrayOf(r.players, (s): s is string => typeof s === 'string') || r.players.length < 2 || r.players.length > 5) return w.players;
   const n = r.players.length;
-  if (!isInt(r.seat) || r.seat < 0 || r.seat >= n) return 'The player record does not say whose views it holds.';
+  if (!isInt(r.seat) || r.seat < 0 || r.seat >= n) return w.seat;
   const deck = r.deck as DeckDefinition | undefined;
   const deckProblem = deckProblems(deck)[0];
-  if (deckProblem !== undefined) return `The deck of the player record is unreadable: ${deckProblem}`;
-  if (!(r.seedSha256 === null || (typeof r.seedSha256 === 'string' && /^[0-9a-f]{64}$/.test(r.seedSha256)))) return 'The seed commitment is not a SHA-256 in hex.';
-  if (!isArrayOf(r.moves, isMove)) return 'The moves of the player record are not all moves.';
-  if (!Array.isArray(r.frames) || r.frames.length === 0 || r.frames.length > MAX_FRAMES) return 'The player record has no views.';
-  if (r.frames.length !== r.moves.length + 1) return 'The player record needs one view per move, plus the deal.';
+  if (deckProblem !== undefined) return w.deck(deckProblem);
+  if (!(r.seedSha256 === null || (typeof r.seedSha256 === 'string' && /^[0-9a-f]{64}$/.test(r.seedSha256)))) return w.seal;
+  if (!isArrayOf(r.moves, isMove)) return w.moves;
+  if (!Array.isArray(r.frames) || r.frames.length === 0 || r.frames.length > MAX_FRAMES) return w.noViews;
+  if (r.frames.length !== r.moves.length + 1) return w.viewCount;
   for (let i = 0; i < r.frames.length; i++) {
     const problem = frameProblem(r.frames[i], n);
-    if (problem) return `View ${i} of the player record ${problem}.`;
+    if (problem) return w.view(i, problem);
   }
   return r as unknown as PlayerRecord;
 }

@@ -1,6 +1,7 @@
 /**
  * The replay viewer: load a record (file, pasted JSON, or a link), step forward and back through
- * it with buttons, the slider or the arrow keys, and read the library's verdict on every move.
+ * it on the game board (a replay is one more GameSource: buttons, slider, arrow keys), and read
+ * the library's verdict on every move.
  * A player's record of a game in progress shows only what that player saw.
  */
 import { onLocaleChange, t } from './i18n';
@@ -8,7 +9,9 @@ import type { MoveVerdict } from 'dnup';
 import { h, replaceChildren } from './dom';
 import { shortHash } from './fairness';
 import { loadReplay, type Replay } from './replays';
-import { orderEl, seatsEl, tableEl } from './table';
+import { mountBoard, type BoardHost } from './board/board';
+import { replaySource } from './board/replay-source';
+import type { GameSource } from './board/source';
 import { inPlayerWords, type WordingContext } from './wording';
 
 /** What the page can do with the viewer. */
@@ -19,10 +22,12 @@ export interface ReplayViewer {
   open(replay: Replay): void;
   /** Shows why nothing could be opened (a damaged link). */
   fail(message: string): void;
+  /** Tells the viewer whether its screen is shown (its board is mounted only then). */
+  setShown(shown: boolean): void;
 }
 
-/** Mounts the replay viewer in `root`; `isShown` says whether the viewer is the page's current view. */
-export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayViewer {
+/** Mounts the replay viewer in `root`; its board asks `host` for the speed and the rules. */
+export function mountReplay(root: HTMLElement, host: BoardHost): ReplayViewer {
   let replay: Replay | null = null;
   let index = 0;
   let error = '';
@@ -38,7 +43,18 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
     replay = r;
     index = r.start;
     error = '';
+    openBoard(r);
     render();
+  }
+
+  function openBoard(r: Replay): void {
+    try {
+      mount(r);
+    } catch {
+      // a hand-edited player record may hold views no game can reach (cards its deck lacks…)
+      unmountBoard();
+      boardRoot.replaceChildren(h('p', { class: 'message error', role: 'alert' }, t().replay.cannotDraw));
+    }
   }
 
   function loadJson(json: string): void {
@@ -59,9 +75,7 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
   });
 
   function go(to: number): void {
-    if (!replay) return;
-    index = Math.max(0, Math.min(to, replay.frames.length - 1));
-    render();
+    source?.steps?.go(to);
   }
 
   function verdictEl(v: MoveVerdict | null): HTMLElement {
@@ -98,10 +112,41 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
     );
   }
 
+  /** The board the replay is stepped through on, and its source; a new pair for each record. */
+  const boardRoot = h('div', { class: 'game replay-board', id: 'replay-board' });
+  const info = h('div', { class: 'replay-info' });
+  let unmount: (() => void) | null = null;
+  let source: GameSource | null = null;
+
+  /** Whether the replay screen is shown: its board exists only then, so the game's board ids stay unique. */
+  let shown = false;
+
+  function mount(r: Replay): void {
+    unmountBoard();
+    if (!shown) return;
+    source = replaySource(r, index);
+    // arrow keys, buttons and slider move the source; the text above follows it
+    source.subscribe(() => {
+      index = source!.steps!.position();
+      render();
+    });
+    unmount = mountBoard(boardRoot, source, host);
+  }
+
+  function unmountBoard(): void {
+    unmount?.();
+    unmount = null;
+    source?.close();
+    source = null;
+    boardRoot.replaceChildren();
+  }
+
   function render(): void {
     if (!replay) {
       delete viewer.dataset.kind;
-      replaceChildren(viewer, h('p', { class: `message ${error ? 'error' : ''}`, role: error ? 'alert' : 'status' }, error || t().replay.none));
+      delete viewer.dataset.move;
+      unmountBoard();
+      replaceChildren(info, h('p', { class: `message ${error ? 'error' : ''}`, role: error ? 'alert' : 'status' }, error || t().replay.none));
       return;
     }
     const r = replay;
@@ -113,30 +158,10 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
     };
     viewer.dataset.kind = r.kind;
     viewer.dataset.move = String(frame.index);
-    const last = r.frames.length - 1;
-    const total = r.verdicts?.length ?? last;
-    let body: HTMLElement[];
-    try {
-      body = [seatsEl(frame.view, frame.hands), orderEl(frame.view), tableEl(frame.view, undefined, false)];
-    } catch {
-      // a hand-edited player record may hold views no game can reach (cards its deck lacks…)
-      body = [h('p', { class: 'message error', role: 'alert' }, t().replay.cannotDraw)];
-    }
+    const total = r.verdicts?.length ?? r.frames.length - 1;
     replaceChildren(
-      viewer,
+      info,
       metaEl(r),
-      h(
-        'div',
-        { class: 'replay-controls', role: 'group', 'aria-label': t().replay.controls },
-        h('button', { type: 'button', id: 'replay-first', 'data-key': 'first', 'aria-disabled': String(index === 0), onclick: () => go(0) }, t().replay.first),
-        h('button', { type: 'button', id: 'replay-back', 'data-key': 'back', 'aria-disabled': String(index === 0), onclick: () => go(index - 1) }, t().replay.back),
-        h('button', { type: 'button', id: 'replay-forward', 'data-key': 'forward', 'aria-disabled': String(index === last), onclick: () => go(index + 1) }, t().replay.forward),
-        h('button', { type: 'button', id: 'replay-last', 'data-key': 'last', 'aria-disabled': String(index === last), onclick: () => go(last) }, t().replay.last),
-        h('input', {
-          type: 'range', min: 0, max: last, value: index, 'aria-label': t().replay.slider, 'data-key': 'slider', id: 'replay-slider',
-          oninput: (e: Event) => go(Number((e.target as HTMLInputElement).value)),
-        }),
-      ),
       h(
         'p',
         { class: 'replay-step', id: 'replay-step', 'aria-live': 'polite' },
@@ -144,8 +169,6 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
         frame.verdict ? [' · ', h('code', { class: 'notation' }, moveLabel(r, frame.verdict)), ' '] : r.kind === 'full' || frame.index === 0 ? ' · ' : null,
         r.kind === 'full' || frame.index === 0 ? verdictEl(frame.verdict) : null,
       ),
-      frame.lines.length > 0 ? h('ul', { class: 'replay-lines' }, frame.lines.map((l) => h('li', {}, l.text))) : null,
-      ...body,
       r.verdicts
         ? h(
             'details',
@@ -184,25 +207,19 @@ export function mountReplay(root: HTMLElement, isShown: () => boolean): ReplayVi
     words_();
     render();
   });
+  viewer.replaceChildren(info, boardRoot);
   root.replaceChildren(title, h('div', { class: 'replay-load' }, fileLabel, fileInput, pasteArea, recordLoadButton), viewer);
-  // on the document, not the viewer: a click on a control must not cut the arrow keys off
-  document.addEventListener('keydown', (e) => {
-    if (!isShown() || e.altKey || e.ctrlKey || e.metaKey) return;
-    const target = e.target;
-    if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type !== 'range')) return;
-    if (target instanceof HTMLInputElement && target.type === 'range') return; // the slider moves itself
-    if (e.key === 'ArrowRight') go(index + 1);
-    else if (e.key === 'ArrowLeft') go(index - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(Number.MAX_SAFE_INTEGER);
-    else return;
-    e.preventDefault();
-  });
   render();
   const fail = (message: string): void => {
     replay = null;
     error = message;
     render();
   };
-  return { loadJson, open, fail };
+  const setShown = (now: boolean): void => {
+    if (now === shown) return;
+    shown = now;
+    if (!now) unmountBoard();
+    else if (replay) openBoard(replay);
+  };
+  return { loadJson, open, fail, setShown };
 }

@@ -3,8 +3,9 @@
  * (seed and moves: every hand face up, every move judged by the library's `replay`), or a
  * player's record of a game in progress (only what that seat saw, see player-record.ts).
  */
-import { playerView, replay, type GameState, type HeldCard, type MoveVerdict, type PlayerView } from 'dnup';
+import { isDnupError, localizeError, playerView, replay, type GameState, type HeldCard, type MoveVerdict, type PlayerView } from 'dnup';
 import { moveLines, type LogLine } from './engine';
+import { currentLocale, t } from './i18n';
 import { PLAYER_RECORD_FORMAT, readPlayerRecord, viewOfFrame, type PlayerRecord } from './player-record';
 
 /** One position of a replay. */
@@ -94,14 +95,19 @@ export function loadReplay(json: string): Replay {
   try {
     parsed = JSON.parse(json);
   } catch {
-    throw new Error('The file is not JSON, so it is not a game record.');
+    throw new Error(t().errors.record.notJson);
   }
   if (typeof parsed === 'object' && parsed !== null && (parsed as { format?: unknown }).format === PLAYER_RECORD_FORMAT) {
     const read = readPlayerRecord(parsed);
     if (typeof read === 'string') throw new Error(read);
     return playerReplay(read);
   }
-  return fullReplay(parsed);
+  try {
+    return fullReplay(parsed);
+  } catch (e) {
+    // the library's own error, worded in the player's language
+    throw isDnupError(e) ? new Error(localizeError(e, currentLocale())) : e;
+  }
 }
 
 /** The replay of a game in progress as its player saw it: never the hidden hands. */

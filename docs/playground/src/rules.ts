@@ -4,7 +4,7 @@
  */
 import { marked } from 'marked';
 import { h } from './dom';
-import { onLocaleChange, t } from './i18n';
+import { currentLocale, onLocaleChange, t } from './i18n';
 
 // a glob rather than a plain import, so a checkout without docs/rules.md still builds
 const sources = import.meta.glob<string>('../../rules.md', { query: '?raw', import: 'default', eager: true });
@@ -52,12 +52,29 @@ export function mountRules(root: HTMLElement): RulesPage {
     }
     // an empty header cell (a column of row labels) is a plain cell: a header must name its column
     for (const th of body.querySelectorAll('th')) if (!th.textContent?.trim()) th.replaceWith(h('td', {}));
-    // each scrolling table is a region of its own name (its caption, else the heading above it)
-    [...body.querySelectorAll('table')].forEach((table, i) => {
-      const heading = [...body.querySelectorAll('h2, h3, h4')].filter((el) => el.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).pop();
-      table.replaceWith(h('div', { class: 'table-scroll', role: 'region', 'aria-label': `${heading?.textContent ?? ''} (${i + 1})`, tabindex: 0 }, table.cloneNode(true)));
-    });
+    // each scrolling table is a region named after the heading above it (worded in draw)
+    for (const table of body.querySelectorAll('table')) table.replaceWith(h('div', { class: 'table-scroll', role: 'region', tabindex: 0 }, table.cloneNode(true)));
+    // the headings are the page's words: the English title is kept to look up its translation
+    for (const heading of body.querySelectorAll<HTMLElement>('h2, h3, h4')) {
+      const m = /^(§\d+(?:\.\d+)?(?: [A-D])?)\s+(.*)$/.exec(heading.textContent ?? '');
+      heading.dataset.number = m ? m[1]! : '';
+      heading.dataset.title = m ? m[2]! : (heading.textContent ?? '');
+    }
   }
+  /** The headings in the page's language (the § numbers stay, every refusal cites them); one the catalogue lacks stays English. */
+  const wordHeadings = (): void => {
+    const titles = t().rules.headings as Record<string, string>;
+    for (const heading of body.querySelectorAll<HTMLElement>('h2, h3, h4')) {
+      const english = heading.dataset.title ?? '';
+      const title = titles[english];
+      heading.textContent = `${heading.dataset.number ? `${heading.dataset.number} ` : ''}${title ?? english}`;
+      heading.lang = title === undefined ? 'en' : currentLocale();
+    }
+    [...body.querySelectorAll<HTMLElement>('.table-scroll')].forEach((region, i) => {
+      const heading = [...body.querySelectorAll('h2, h3, h4')].filter((el) => el.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).pop();
+      region.setAttribute('aria-label', `${heading?.textContent ?? ''} (${i + 1})`);
+    });
+  };
   // the page's own words follow the chosen language; the reference below is the English text every refusal cites
   const draw = (): void => {
     root.replaceChildren(
@@ -67,6 +84,7 @@ export function mountRules(root: HTMLElement): RulesPage {
       body,
     );
     body.lang = 'en';
+    wordHeadings();
   };
   draw();
   onLocaleChange(draw);

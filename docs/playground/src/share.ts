@@ -3,6 +3,7 @@
  * (`#replay=…`), so opening the link replays the game. Only finished games get a link: the
  * record holds the seed, which would reveal every hand of a game still being played (rules §3).
  */
+import { t } from './i18n';
 
 /** The largest record a link may expand to: a whole game is far smaller; a hostile link stops here. */
 const MAX_RECORD_BYTES = 4 * 1024 * 1024;
@@ -28,7 +29,7 @@ async function readAll(stream: ReadableStream<Uint8Array>, limit: number): Promi
     size += value.length;
     if (size > limit) {
       await reader.cancel();
-      throw new Error('The link holds more than a game record.');
+      throw new Error(t().errors.record.linkTooLong);
     }
     chunks.push(value);
   }
@@ -53,6 +54,6 @@ export async function decodeRecord(value: string): Promise<string> {
     const input = new Blob([fromBase64Url(value) as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
     return new TextDecoder().decode(await readAll(input, MAX_RECORD_BYTES));
   } catch (e) {
-    throw new Error(`This replay link is damaged or incomplete, so it holds no record (${e instanceof Error ? e.message : String(e)}).`);
+    throw new Error(t().errors.record.linkDamaged(e instanceof Error ? e.message : String(e)));
   }
 }

@@ -17,7 +17,7 @@ import { orderEl, roundGains, scoresEl, seatsEl, tableEl, turnLabel } from '../t
 import { inPlayerWords } from '../wording';
 import { hintsOf, NO_HINTS, playFromSelection, slotKey, type Hints } from './hints';
 import { boardSteps } from './steps';
-import { isSeatView, type BoardView, type GameSource, type Refusal, type SourceSnapshot } from './source';
+import { isSeatView, type BoardView, type GameSource, type Refusal, type SeatStatus, type SourceSnapshot, type SourceSteps } from './source';
 
 /** The events that are a move itself (rules §5 A–D), not one of its consequences. */
 const ACTION_EVENTS: ReadonlySet<string> = new Set(['setPlayed', 'cardAdded', 'setTaken', 'handRotated']);
@@ -42,6 +42,16 @@ export interface BoardHost {
   replayLink(record: GameRecord): Promise<string>;
   /** Opens the rules at a section, e.g. `"§5 B"`. */
   showRules(rule: string): void;
+}
+
+/**
+ * A seat's name as the page shows it: a bot seat by its kind and seat number in the player's
+ * language ("Glouton 2"), since a server names its bots in English and all of one kind alike.
+ */
+export function seatName(name: string, status: SeatStatus | undefined, seat: number): string {
+  const short = t().bots.short as Record<string, string>;
+  const kind = status?.kind === 'bot' ? status.botKind : undefined;
+  return kind !== undefined && short[kind] !== undefined ? `${short[kind]} ${seat + 1}` : name;
 }
 
 /** Saves `text` as a file through the browser's download. */
@@ -84,7 +94,17 @@ function idNotation(move: Move): string {
  */
 export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHost): () => void {
   let snap: SourceSnapshot = source.current();
-  let view: BoardView = snap.view;
+  /**
+   * The bots' names in the player's language: a bot seat is worded by its kind and seat number
+   * (a server names its bots in English, and every greedy bot alike). Only the drawn view is
+   * renamed; `raw` is the source's, which `viewSteps` compares move to move.
+   */
+  const named = (v: BoardView): BoardView => {
+    const players = v.players.map((name, i) => seatName(name, snap.seats[i], i));
+    return players.every((p, i) => p === v.players[i]) ? v : { ...v, players };
+  };
+  let raw: BoardView = snap.view;
+  let view: BoardView = named(raw);
   const me = source.viewer;
   /** The cosmetic hand order: only this page knows it (kept for the game in sessionStorage). */
   const orderKey = `dnup-hand-order:${source.commitment ?? 'game'}:${me ?? 'spectator'}`;
@@ -105,7 +125,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   /** The event the step on screen shows. */
   let stepEvent: ViewEvent | null = null;
   const pending: SourceSnapshot[] = [];
-  const myTurn = (): boolean => !animating && me !== null && view.status === 'playing' && view.turn.seat === me;
+  const myTurn = (): boolean => !animating && !source.steps && me !== null && view.status === 'playing' && view.turn.seat === me;
   const hints = (): Hints | null => {
     const v = seatView();
     return v && !animating ? hintsOf(v) : null;
@@ -176,22 +196,32 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
       const next = pending.shift()!;
       const before = view;
       const pause = SPEEDS[host.speed()] / 2;
-      const steps = pause > 0 && next.view.moveCount === view.moveCount + 1 ? stepsBetween(view, next.view) : [];
+      // a replay stepped on quickly jumps to where the player is now, without drawing the moves passed
+      const behind = source.steps !== undefined && pending.length > 0;
+      const steps = pause > 0 && !behind && next.view.moveCount === raw.moveCount + 1 ? stepsBetween(raw, next.view) : [];
       if (steps.length > 1) {
         animating = true;
         root.dataset.animating = 'true';
         selected.clear();
-        for (const step of steps.slice(0, -1)) {
-          view = step.view;
-          stepEvent = step.event;
-          syncHandOrder();
-          render();
-          await new Promise((resolve) => setTimeout(resolve, pause));
-          if (stopped) return;
+        try {
+          for (const step of steps.slice(0, -1)) {
+            raw = step.view;
+            view = named(raw);
+            stepEvent = step.event;
+            syncHandOrder();
+            render();
+            await new Promise((resolve) => setTimeout(resolve, pause));
+            if (stopped) return;
+            if (source.steps && pending.length > 0) break;
+          }
+        } catch (e) {
+          // a step that cannot be drawn must not leave the board stuck between two views: the new one at once
+          console.warn('dnup board: a step of the move could not be drawn', e);
+        } finally {
+          animating = false;
+          stepEvent = null;
+          delete root.dataset.animating;
         }
-        animating = false;
-        stepEvent = null;
-        delete root.dataset.animating;
       }
       show(next, before);
     }
@@ -200,8 +230,10 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   /** Shows a snapshot; `before` is the view that was on screen before its move was drawn. */
   function show(next: SourceSnapshot, before: BoardView): void {
     snap = next;
-    view = next.view;
-    if (view.moveCount !== before.moveCount) {
+    raw = next.view;
+    view = named(raw);
+    if (source.steps) replayLog(source.steps);
+    else if (view.moveCount !== before.moveCount) {
       log.push({ events: view.events, move: view.lastMove, seat: before.status === 'playing' && view.lastMove?.type !== 'nextRound' ? before.turn.seat : null, moveCount: view.moveCount });
       const now = performance.now();
       const v = seatView();
@@ -218,6 +250,16 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     syncHandOrder();
     drawLog();
     render();
+  }
+
+  /** A replay moves back and forth: its log is the positions up to the one shown. */
+  function replayLog(steps: SourceSteps): void {
+    const views = steps.history();
+    log.length = 0;
+    views.forEach((v, i) => {
+      const prev = views[i - 1];
+      log.push({ events: v.events, move: i === 0 ? null : v.lastMove, seat: prev?.status === 'playing' && v.lastMove?.type !== 'nextRound' ? prev.turn.seat : null, moveCount: v.moveCount });
+    });
   }
 
   function drawLog(): void {
@@ -582,6 +624,26 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     );
   }
 
+  /** A replay's step controls, in place of the actions: first, back, forward, last and a slider. */
+  function stepsEl(steps: SourceSteps): HTMLElement {
+    const r = t().replay;
+    const at = steps.position();
+    const last = steps.last();
+    const go = (to: number): void => steps.go(to);
+    return h(
+      'div',
+      { class: 'actions replay-controls', role: 'group', 'aria-label': r.controls },
+      h('button', { type: 'button', id: 'replay-first', 'data-key': 'first', 'aria-disabled': String(at === 0), onclick: () => go(0) }, r.first),
+      h('button', { type: 'button', id: 'replay-back', 'data-key': 'back', 'aria-disabled': String(at === 0), onclick: () => go(steps.position() - 1) }, r.back),
+      h('button', { type: 'button', id: 'replay-forward', 'data-key': 'forward', 'aria-disabled': String(at === last), onclick: () => go(steps.position() + 1) }, r.forward),
+      h('button', { type: 'button', id: 'replay-last', 'data-key': 'last', 'aria-disabled': String(at === last), onclick: () => go(last) }, r.last),
+      h('input', {
+        type: 'range', min: 0, max: last, value: at, 'aria-label': r.slider, 'data-key': 'slider', id: 'replay-slider',
+        oninput: (e: Event) => go(Number((e.target as HTMLInputElement).value)),
+      }),
+    );
+  }
+
   /** The title of the end-of-round or end-of-game dialog: it says who won. */
   function resultTitle(): string {
     const r = t().result;
@@ -757,7 +819,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     replaceChildren(
       board,
       gameBar(),
-      seatsEl(view, revealedHands(), snap.seats),
+      seatsEl(view, snap.hands ?? revealedHands(), snap.seats),
       orderEl(view),
       lastLine(),
       table,
@@ -768,13 +830,14 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
             handEl(v),
           ]
         : []),
-      actionsEl(),
+      source.steps ? stepsEl(source.steps) : actionsEl(),
     );
     root.dataset.status = view.status;
     root.dataset.myTurn = String(mine);
     root.dataset.moveCount = String(view.moveCount);
     const end = view.status === 'playing' ? '' : `${view.status}-${view.round}`;
-    if (end !== dialogFor) {
+    // a replay passes round ends while stepping: no dialog in the way of the arrow keys
+    if (end !== dialogFor && !source.steps) {
       dialogFor = end;
       if (end) openDialog();
       else if (dialog.open) dialog.close();
@@ -795,6 +858,17 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   }
 
   const onKey = (e: KeyboardEvent): void => {
+    const steps = source.steps;
+    if (steps && !root.closest('[hidden]') && !dialog.open && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      // on the document, not the board: a click on a control must not cut the arrow keys off
+      const target = e.target;
+      if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || target instanceof HTMLInputElement) return;
+      const to = { ArrowRight: steps.position() + 1, ArrowLeft: steps.position() - 1, Home: 0, End: steps.last() }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      steps.go(to);
+      return;
+    }
     if (e.key !== 'Escape' || root.hidden || dialog.open || drag) return;
     if (selected.size > 0 || message) {
       e.preventDefault();
@@ -805,9 +879,11 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   board.addEventListener('click', onSlotClick);
   const unsubscribe = source.subscribe(onSnapshot);
   const unLocale = onLocaleChange(() => {
+    view = named(raw);
     drawLog();
     render();
   });
+  if (source.steps) replayLog(source.steps);
   syncHandOrder();
   drawLog();
   render();

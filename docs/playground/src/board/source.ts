@@ -8,7 +8,7 @@
  * The board knows no rules of its own (chessground's shape): it draws what the source gives,
  * computes hints from the view with the library's view functions, and reports moves by `submit`.
  */
-import type { ErrorParams, GameRecord, Move, PlayerView, ViewEvent } from 'dnup';
+import type { ErrorParams, GameRecord, HeldCard, Move, PlayerView, ViewEvent } from 'dnup';
 
 /**
  * The public view a spectator (or a replay of someone else's game) gets: a player view without a
@@ -63,6 +63,20 @@ export interface SourceSnapshot {
   readonly turnDeadline: number | null;
   /** Set once the game is over and the source can reveal it. */
   readonly over: GameOverInfo | null;
+  /** Hands shown face up, per seat (a replay's; undefined keeps a hand hidden). */
+  readonly hands?: readonly (readonly HeldCard[] | undefined)[];
+}
+
+/** A source the viewer steps through (a replay) rather than plays: the board shows step controls. */
+export interface SourceSteps {
+  /** The position shown, 0 being the deal. */
+  position(): number;
+  /** The last position. */
+  last(): number;
+  /** Moves to a position (clamped); the new snapshot arrives through `subscribe`. */
+  go(index: number): void;
+  /** The views of positions 0 to the one shown, for the log. */
+  history(): readonly BoardView[];
 }
 
 /** A refused move: the library's (or the server's) code, its parameters, and the rule it breaks. */
@@ -101,6 +115,8 @@ export interface GameSource {
   submit(move: Move): Promise<SubmitResult>;
   /** The record to offer for download while playing (the player's view of it) or once over (the full record). */
   recordToShare?(): unknown;
+  /** Present on a replay: the board steps through it instead of playing. */
+  readonly steps?: SourceSteps;
   /** Stops the source (bots stop moving, the connection closes). */
   close(): void;
 }

@@ -8,6 +8,7 @@
 import type { Locale } from 'dnup';
 import type { GameOverMessage, LobbyMessage, SeatInfo, SeatKind, StateMessage } from '../../../../server/src/protocol';
 import { SEAT_KINDS } from '../../../../server/src/protocol';
+import { seatName } from '../board/board';
 import type { GameSource } from '../board/source';
 import { h, replaceChildren, type Child } from '../dom';
 import { commitmentOf, shortHash } from '../fairness';
@@ -567,7 +568,7 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
     const snap = source?.current();
     if (!snap || snap.turnDeadline === null || snap.over) return '';
     const seconds = Math.max(0, Math.ceil((snap.turnDeadline - Date.now()) / 1000));
-    return t('turnClock', { seconds, name: snap.view.players[snap.view.turn.seat] ?? '?' });
+    return t('turnClock', { seconds, name: seatName(snap.view.players[snap.view.turn.seat] ?? '?', snap.seats[snap.view.turn.seat], snap.view.turn.seat) });
   }
 
   function overBox(g: GameOverMessage): HTMLElement {
@@ -576,7 +577,7 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
     return h(
       'section',
       { id: 'online-over', class: 'online-card online-over', 'aria-labelledby': 'online-over-title', 'data-seal': sealVerdict ?? '' },
-      h('h3', { id: 'online-over-title' }, g.reason === 'won' && g.winner !== null ? t('overWon', { name: g.record.players[g.winner] ?? '?' }) : t('overAbandoned')),
+      h('h3', { id: 'online-over-title' }, g.reason === 'won' && g.winner !== null ? t('overWon', { name: seatName(g.record.players[g.winner] ?? '?', source?.current().seats[g.winner], g.winner) }) : t('overAbandoned')),
       seal ? h('p', {}, t('sealed', { hash: shortHash(seal) })) : null,
       sealVerdict ? h('p', { class: `verdict ${sealVerdict === 'ok' ? 'ok' : sealVerdict === 'bad' ? 'bad' : ''}`, id: 'online-seal' }, verdict) : null,
       h('div', { class: 'online-row' },
