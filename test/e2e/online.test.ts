@@ -10,7 +10,7 @@
  * photographed at 390×844, 768×1024, 1280×800 and 1920×1080 into test-results/screenshots/.
  * Without Chromium the test is skipped with one line outside CI; under CI=true it fails.
  */
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { matchMaker } from '@colyseus/core';
 import { createRequire } from 'node:module';
@@ -227,8 +227,9 @@ async function perform(page: Page, move: Move): Promise<void> {
 describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
   beforeAll(async () => {
     if (!chromiumPath) throw new Error(`CI=true: ${HOW_TO_ENABLE}`);
-    await rm(SHOTS, { recursive: true, force: true });
+    // only this file's own pictures: the folder also holds the offline screens' (playground-screens)
     await mkdir(SHOTS, { recursive: true });
+    for (const file of await readdir(SHOTS)) if (file.startsWith('online-')) await rm(join(SHOTS, file), { force: true });
     const [, running] = await Promise.all([buildPlayground(SITE), testServer({ botDelayMs: 0, roundPauseMs: 60_000, reconnectSeconds: 30, ratePerSecond: 50, rateBurst: 100 })]);
     game = running;
     ({ server: site, url: siteUrl } = await serveStatic(SITE));
