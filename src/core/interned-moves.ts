@@ -5,6 +5,7 @@
  */
 import type { CardId } from './cards.js';
 import type { AddMove, Move, NextRoundMove, PlayMove, RotateMove, TakeMove } from './move-shapes.js';
+import { ReturnsItsArgument } from './private-mark.js';
 
 /** Seats and areas fit in these bounds (rules §1: at most 5 seats, 2 areas each). */
 const SEATS = 5;
@@ -13,12 +14,6 @@ const AREAS = 2;
 const singles: (PlayMove | undefined)[] = [];
 const takes: (TakeMove | undefined)[] = [];
 const adds: (AddMove | undefined)[] = [];
-/** A base class whose constructor returns its argument, so a subclass's private field lands on that object. */
-class ReturnsItsArgument {
-  constructor(o: object) {
-    return o as ReturnsItsArgument;
-  }
-}
 
 /**
  * The mark of a shared move: a private field (as trust.ts marks states), which no copy carries and

@@ -16,16 +16,8 @@ import { PositionError, ProblemList } from './position-error.js';
 import { invariantProblems, stateShape } from './state-problems.js';
 import type { GameState } from './state.js';
 import type { MoveSource, SeatView } from './position.js';
+import { ReturnsItsArgument } from './private-mark.js';
 
-/**
- * A base class whose constructor returns its argument: `new (class extends ReturnsItsArgument { #f })(o)`
- * adds the private field `#f` to `o` itself, not to a new object.
- */
-class ReturnsItsArgument {
-  constructor(o: object) {
-    return o as ReturnsItsArgument;
-  }
-}
 
 /**
  * The mark of an object the library made (issue 26): a private field stamped on the object when it

@@ -8,45 +8,25 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   apply,
-  ARGUMENT_ERROR_CODES,
   createGame,
-  BOT_ERROR_CODES,
   describeEvent,
   describeMove,
   errorSentence,
   history,
-  HISTORY_ERROR_CODES,
   isLocale,
   legalMoves,
-  LOCALE_ERROR_CODES,
   LOCALES,
   localizeError,
-  MOVE_ERROR_CODES,
-  NOTATION_ERROR_CODES,
-  POSITION_PROBLEM_CODES,
-  RECORD_ERROR_CODES,
   renderPosition,
   replay,
-  SETUP_ERROR_CODES,
-  VIEW_ERROR_CODES,
   type GameHistory,
   type GameState,
   type Move,
 } from '../../src/index.js';
+import { CODES_OF_KIND } from '../helpers/error-codes.js';
 import { attempt, hostileMove, hostileValue, neverThrows, property, reached, returnsOrCoded, runs, timeoutFor, whatIsWrong, isLibraryError } from '../helpers/fuzz.js';
 
-const CODES: Record<string, readonly string[]> = {
-  IllegalMoveError: MOVE_ERROR_CODES,
-  GameSetupError: SETUP_ERROR_CODES,
-  ArgumentError: ARGUMENT_ERROR_CODES,
-  RecordError: RECORD_ERROR_CODES,
-  PositionError: POSITION_PROBLEM_CODES,
-  NotationError: NOTATION_ERROR_CODES,
-  ViewError: VIEW_ERROR_CODES,
-  BotError: BOT_ERROR_CODES,
-  HistoryError: HISTORY_ERROR_CODES,
-  LocaleError: LOCALE_ERROR_CODES,
-};
+const CODES: Record<string, readonly string[]> = CODES_OF_KIND;
 
 const locale = fc.oneof(fc.constantFrom<unknown>(...LOCALES, undefined), hostileValue);
 /** A real error kind and one of its codes. */

@@ -8,43 +8,21 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   apply,
-  ARGUMENT_ERROR_CODES,
-  BOT_ERROR_CODES,
   checkMove,
   createGame,
   errorSentence,
-  HISTORY_ERROR_CODES,
   legalMoves,
-  LOCALE_ERROR_CODES,
   LOCALES,
   localizeError,
-  MOVE_ERROR_CODES,
-  NOTATION_ERROR_CODES,
-  POSITION_PROBLEM_CODES,
-  RECORD_ERROR_CODES,
-  SELECTION_ERROR_CODES,
-  SETUP_ERROR_CODES,
   validatePosition,
-  VIEW_ERROR_CODES,
   type ErrorKind,
   type ErrorParams,
   type GameState,
   type Move,
 } from '../../src/index.js';
+import { CODES_OF_KIND } from '../helpers/error-codes.js';
 
-const KINDS: Record<ErrorKind, readonly string[]> = {
-  IllegalMoveError: MOVE_ERROR_CODES,
-  GameSetupError: SETUP_ERROR_CODES,
-  ArgumentError: ARGUMENT_ERROR_CODES,
-  RecordError: RECORD_ERROR_CODES,
-  PositionError: POSITION_PROBLEM_CODES,
-  NotationError: NOTATION_ERROR_CODES,
-  ViewError: VIEW_ERROR_CODES,
-  BotError: BOT_ERROR_CODES,
-  HistoryError: HISTORY_ERROR_CODES,
-  LocaleError: LOCALE_ERROR_CODES,
-  SelectionError: SELECTION_ERROR_CODES,
-};
+const KINDS: Record<ErrorKind, readonly string[]> = CODES_OF_KIND;
 
 /** "(rules §5 A)", "(règles §5 A)", "(regels §5 A)", "rules §2, §3.1": one citation each. */
 const CITATION = /\b(rules|règles|regels) §/g;

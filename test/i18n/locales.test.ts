@@ -5,51 +5,29 @@
 import { describe, expect, it } from 'vitest';
 import {
   apply,
-  ARGUMENT_ERROR_CODES,
-  BOT_ERROR_CODES,
   checkMove,
   createGame,
   describeEvent,
   describeMove,
   errorSentence,
   fromPosition,
-  HISTORY_ERROR_CODES,
   isDnupError,
   isLocaleError,
   legalMoves,
-  LOCALE_ERROR_CODES,
   LOCALES,
   localizeError,
-  MOVE_ERROR_CODES,
-  NOTATION_ERROR_CODES,
   parseRecord,
   playerView,
-  POSITION_PROBLEM_CODES,
-  RECORD_ERROR_CODES,
   renderPosition,
-  SETUP_ERROR_CODES,
-  SELECTION_ERROR_CODES,
-  VIEW_ERROR_CODES,
   type ErrorKind,
   type ErrorParams,
   type GameState,
   type Locale,
   type LocalizableError,
 } from '../../src/index.js';
+import { CODES_OF_KIND } from '../helpers/error-codes.js';
 
-const KINDS: Record<ErrorKind, readonly string[]> = {
-  IllegalMoveError: MOVE_ERROR_CODES,
-  GameSetupError: SETUP_ERROR_CODES,
-  ArgumentError: ARGUMENT_ERROR_CODES,
-  RecordError: RECORD_ERROR_CODES,
-  PositionError: POSITION_PROBLEM_CODES,
-  NotationError: NOTATION_ERROR_CODES,
-  ViewError: VIEW_ERROR_CODES,
-  BotError: BOT_ERROR_CODES,
-  HistoryError: HISTORY_ERROR_CODES,
-  LocaleError: LOCALE_ERROR_CODES,
-  SelectionError: SELECTION_ERROR_CODES,
-};
+const KINDS: Record<ErrorKind, readonly string[]> = CODES_OF_KIND;
 
 /** Words that give away an English sentence in each other locale ("set", "is", "hand" are Dutch too). */
 const ENGLISH: Record<Exclude<Locale, 'en'>, RegExp> = {
