@@ -17,7 +17,10 @@ for (const file of files) {
     continue;
   }
   const p = report.numPassedTests ?? 0;
-  const f = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  // failed tests, plus files that failed with no failed test (an import or hook error); not
+  // numFailedTestSuites, which counts each failed test again for its file and its describe
+  const brokenFiles = (report.testResults ?? []).filter((r) => r.status === 'failed' && !(r.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+  const f = (report.numFailedTests ?? 0) + brokenFiles;
   const s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   console.error(`test-summary: ${file}: ${p} passed, ${f} failed, ${s} skipped`);
   passed += p;

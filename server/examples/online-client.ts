@@ -22,7 +22,12 @@ export interface OnlineClientOptions {
   readonly seatToken?: string;
   /** Picks one of `state.moves` (never called with an empty list). */
   readonly choose: (state: StateMessage) => Move;
-  /** Least time between two messages, in ms (default 150: under the default 10 a second). */
+  /**
+   * Least time between two messages, in ms (default 150: under the default 10 a second). It
+   * doubles (up to 1 s) each time the server shows it dropped a message (`RATE_LIMITED`, or a
+   * move resent for want of an answer), so a client paced too fast for the server slows down
+   * before it is closed with 4429.
+   */
   readonly minGapMs?: number;
   /** Resend a move when no new view came this long after sending it, in ms (default 2000). */
   readonly resendAfterMs?: number;
@@ -44,6 +49,8 @@ const FINAL_CLOSES: Readonly<Record<number, string>> = {
   4400: 'too many malformed messages (a client bug)',
   4429: 'too many messages (the client does not pace itself)',
 };
+/** The widest gap between two messages after the server dropped some (one a second is under any sane limit). */
+const MAX_GAP_MS = 1000;
 /** Join refusals after which trying again would not help (the others, such as 4212 "not found" during a failover, are retried). */
 const FINAL_JOIN_ERRORS = new Set([4400, 4403, 4409]);
 
@@ -51,7 +58,13 @@ const FINAL_JOIN_ERRORS = new Set([4400, 4403, 4409]);
 export async function playOnline(o: OnlineClientOptions): Promise<Outcome> {
   const client = new Client(o.url);
   const log = o.onEvent ?? (() => {});
-  const minGap = o.minGapMs ?? 150;
+  let minGap = o.minGapMs ?? 150;
+  /** The server dropped a message of ours: more room between the next ones. */
+  const slowDown = (): void => {
+    const wider = Math.min(Math.max(minGap * 2, 1), MAX_GAP_MS);
+    if (wider !== minGap) log(`gap ${wider}`);
+    minGap = wider;
+  };
   let code = o.code ?? null;
   let token = o.seatToken ?? null;
   let seat: number | null = null;
@@ -84,7 +97,10 @@ export async function playOnline(o: OnlineClientOptions): Promise<Outcome> {
       const count = latest.view.moveCount;
       // the same move again when resending at the same count; a fresh choice at a new one
       const move = sent && sent.moveCount === count ? sent.move : o.choose(latest);
-      if (sent && sent.moveCount === count) log(`resend at ${count}`);
+      if (sent && sent.moveCount === count) {
+        log(`resend at ${count}`);
+        slowDown();
+      }
       sent = { move, moveCount: count, at: now };
       lastSendAt = now;
       room.send('move', { move, moveCount: count });
@@ -110,6 +126,7 @@ export async function playOnline(o: OnlineClientOptions): Promise<Outcome> {
         // RATE_LIMITED: dropped, resend after a pause. STALE_MOVE: a newer view is here or on its
         // way (at a round's end another seat dealt first): choose from it. Anything else is a bug
         // of ours; a new view lets us choose again, and we do not repeat that move in a loop.
+        if (x.code === 'RATE_LIMITED') slowDown();
         if (x.code === 'RATE_LIMITED' && timer) {
           clearTimeout(timer);
           timer = setTimeout(act, 1000);
