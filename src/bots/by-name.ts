@@ -6,11 +6,12 @@ import { describeValue } from '../core/input.js';
 import { readBotOptions } from './bot-input.js';
 import { greedyBot } from './greedy-bot.js';
 import { ismctsBot } from './ismcts-bot.js';
+import { expertBot } from './expert-bot.js';
 import { monteCarloBot, type MonteCarloOptions } from './montecarlo-bot.js';
 import { randomBot } from './random-bot.js';
 
 /** Names of the built-in bots, for {@link botByName} and `dnup arena --bots`. */
-export const BOT_NAMES = ['random', 'greedy', 'montecarlo', 'ismcts'] as const;
+export const BOT_NAMES = ['random', 'greedy', 'montecarlo', 'ismcts', 'expert'] as const;
 
 /** A built-in bot's name. */
 export type BotName = (typeof BOT_NAMES)[number];
@@ -49,6 +50,8 @@ export function botByName(name: string, options: BotOptions = {}): Bot {
       return monteCarloBot(settings);
     case 'ismcts':
       return ismctsBot({ ...settings, ...(settings.playouts === undefined ? {} : { iterations: settings.playouts }) });
+    case 'expert':
+      return expertBot({ ...settings, ...(settings.playouts === undefined ? {} : { iterations: settings.playouts }) });
     default:
       throw new BotError('UNKNOWN_BOT', `There is no bot called ${describeValue(name)}; the bots are ${BOT_NAMES.join(', ')}.`, { name: describeValue(name), allowed: BOT_NAMES });
   }

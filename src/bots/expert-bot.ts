@@ -1,0 +1,244 @@
+/**
+ * The `expert` bot: the `ismcts` bot's root race with a learned judgement of rounds cut short
+ * (issue #25). With 3–5 players, each decision races the greedy heuristic's best few moves by
+ * sequential halving over sampled worlds ({@link determinize}: the bot sees only its player
+ * view), each candidate played out from the same world with the same random stream by greedy
+ * players for a few laps; where the `ismcts` bot then ranks the seats still in the round by a
+ * hand-written count (distinct values, ties by turn order) and scores that one order, this bot
+ * asks a Plackett–Luce model fitted to where such playouts really went out
+ * (`expert-model.ts`, trained by `bench/train-expert.mjs`) for the chance of every first and
+ * second place, and scores the playout by the expected chance to win the game that the places'
+ * tokens give (`game-value.ts`). A soft, calibrated judgement instead of one guessed order: the
+ * candidates' means differ less by luck, so the race picks its winner from fewer worlds.
+ *
+ * The duel has no tokens and its tree already plans the seat's two turns: there this bot plays
+ * as the `ismcts` bot does.
+ */
+import { describeValue } from '../core/input.js';
+import { readBotInput, readBotOptions } from './bot-input.js';
+import { deckIndex, type DeckDefinition } from '../core/cards.js';
+import type { Move } from '../core/moves.js';
+import { Playout } from '../search/playout.js';
+import { determinize } from '../views/determinize.js';
+import type { PlayerView } from '../views/player-view.js';
+import { randomBelow, randomFrom, seededRandom } from '../views/random-source.js';
+import { seedRng, type Seed } from '../core/random.js';
+import type { Bot } from './bot.js';
+import { BotError } from './errors.js';
+import { TOKENS_TO_WIN } from '../core/scoring.js';
+import { winChances } from './game-value.js';
+import { GOING_OUT_SCORE, pickGreedy, scoresOf, outlookOf as outlookOfView, type Outlook } from './greedy-bot.js';
+import { ismctsBot } from './ismcts-bot.js';
+import { CUT_WEIGHTS, FEATURES, cutFeatures, strengths } from './expert-model.js';
+
+/** The share of its time budget a decision aims to end within (as the `ismcts` bot). */
+const AIM = 0.95;
+
+/** The search reads positions, never events. */
+const PLAYOUT_OPTIONS = { events: false } as const;
+
+/** Settings of {@link expertBot}. */
+export interface ExpertOptions {
+  /** Seeds sampling and playouts. */
+  readonly seed?: Seed;
+  /**
+   * Time budget per decision in milliseconds (default 20 when `iterations` is not set). The
+   * search aims to end within 95% of it.
+   */
+  readonly timeMs?: number;
+  /**
+   * Playouts per decision. With only this set (no `timeMs`), the bot is deterministic for a
+   * seed, whatever the machine; with both, the first limit reached stops the search.
+   */
+  readonly iterations?: number;
+  /** How many of the greedy heuristic's best moves race (default 8). */
+  readonly candidates?: number;
+  /** Chance that a playout player picks a random move instead of the greedy one (default 0.1). */
+  readonly noise?: number;
+  /**
+   * Moves after which a playout is cut and judged by the learned model (default three laps of
+   * the table, 3 moves per seat). In the duel, the `ismcts` bot's cap (12).
+   */
+  readonly playoutCap?: number;
+  /** The clock, in milliseconds (default `performance.now`); tests inject their own. */
+  readonly now?: () => number;
+}
+
+function positiveInteger(key: string, v: number | undefined): void {
+  if (v !== undefined && !(Number.isInteger(v) && v >= 1)) throw new BotError('BAD_BOT_OPTIONS', `The expert bot's ${key} must be a positive whole number, not ${describeValue(v)}.`, { name: `${key} = ${describeValue(v)}` });
+}
+
+/** The greedy heuristic's outlook of the seat to move in a playout. */
+function outlookOf(p: Playout, deck: DeckDefinition): Outlook {
+  const seat = p.turn.seat;
+  const n = p.playerCount;
+  const handSizes = new Array<number>(n);
+  for (let s = 0; s < n; s++) handSizes[s] = p.handSize(s);
+  return { seat, hand: p.hand(seat), table: p.table, handSizes, out: p.out, deck };
+}
+
+/** Scratch space of the judgement of a cut playout (at most 5 seats). */
+const seats = new Array<number>(5);
+const features = new Float64Array(5 * FEATURES);
+const strength = new Float64Array(5);
+
+/**
+ * What a playout's end is worth to `me` (3–5 players), in [0, 1]: 1 or 0 if the game ended; the
+ * chance to win the game that the tokens give (rules §6: 2 to the first out, 1 to the second,
+ * 4 win at once) if the round ended; if the playout was cut, that chance expected over the
+ * model's places for the seats still in the round.
+ */
+export function expertValue(p: Playout, me: number): number {
+  if (p.winner !== null) return p.winner === me ? 1 : 0;
+  const tokens = p.scores.slice();
+  if (p.status !== 'playing') return winChances(tokens)[me]!;
+  const n = p.playerCount as 3 | 4 | 5;
+  const count = cutFeatures(p, seats, features);
+  strengths(features, count, CUT_WEIGHTS[n], strength);
+  let total = 0;
+  for (let i = 0; i < count; i++) total += strength[i]!;
+  let value = 0;
+  if (p.out.length >= 1) {
+    // the first place is taken: the second ends the round (rules §6)
+    for (let i = 0; i < count; i++) value += (strength[i]! / total) * afterPlace(tokens, seats[i]!, 1, me);
+    return value;
+  }
+  for (let i = 0; i < count; i++) {
+    const a = seats[i]!;
+    const pa = strength[i]! / total;
+    tokens[a]! += 2;
+    if (tokens[a]! >= TOKENS_TO_WIN) value += a === me ? pa : 0; // the game ends there (rules §6)
+    else {
+      const rest = total - strength[i]!;
+      for (let j = 0; j < count; j++) if (j !== i) value += ((pa * strength[j]!) / rest) * afterPlace(tokens, seats[j]!, 1, me);
+    }
+    tokens[a]! -= 2;
+  }
+  return value;
+}
+
+/** `me`'s chance to win after `seat` gains `gain` tokens (and the round ends). */
+function afterPlace(tokens: number[], seat: number, gain: number, me: number): number {
+  tokens[seat]! += gain;
+  const v = tokens[seat]! >= TOKENS_TO_WIN ? (seat === me ? 1 : 0) : winChances(tokens)[me]!;
+  tokens[seat]! -= gain;
+  return v;
+}
+
+/**
+ * The `expert` bot, the strongest built in: the `ismcts` bot's race at the root, with rounds cut
+ * short judged by a model learned from playouts (see the module comment). It sees only its
+ * player view.
+ *
+ * @param options - budget (`timeMs`, default 20; or `iterations`), seed and search settings.
+ * @throws {@link BotError} `BAD_BOT_OPTIONS` for a budget or setting out of range.
+ * @example
+ * ```ts
+ * const bot = expertBot({ timeMs: 100, seed: 1 });
+ * const fixed = expertBot({ iterations: 1000, seed: 1 }); // reproducible on any machine
+ * ```
+ */
+export function expertBot(options: ExpertOptions = {}): Bot {
+  const settings = readBotOptions<ExpertOptions>('The expert bot', options, ['now']); // read once
+  const rng = seededRandom(settings.seed ?? 'expert');
+  const timeMs = settings.timeMs ?? (settings.iterations === undefined ? 20 : Infinity);
+  const iterations = settings.iterations ?? Infinity;
+  const width = settings.candidates ?? 8;
+  const noise = settings.noise ?? 0.1;
+  const now = settings.now ?? (() => performance.now());
+  positiveInteger('iterations', settings.iterations);
+  positiveInteger('candidates', settings.candidates);
+  positiveInteger('playoutCap', settings.playoutCap);
+  if (settings.timeMs !== undefined && !(Number.isFinite(settings.timeMs) && settings.timeMs > 0)) {
+    throw new BotError('BAD_BOT_OPTIONS', `The expert bot's timeMs must be a positive number of milliseconds, not ${describeValue(settings.timeMs)}.`, { name: `timeMs = ${describeValue(settings.timeMs)}` });
+  }
+  if (!(typeof noise === 'number' && noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The expert bot's noise must be from 0 to 1, not ${describeValue(noise)}.`, { name: `noise = ${describeValue(noise)}` });
+  // the duel: the ismcts bot's tree, with the same budget and a seed of its own
+  const duel = ismctsBot({
+    seed: `${String(settings.seed ?? 'expert')}/duel`,
+    ...(settings.timeMs === undefined ? {} : { timeMs: settings.timeMs }),
+    ...(settings.iterations === undefined ? {} : { iterations: settings.iterations }),
+    ...(settings.candidates === undefined ? {} : { candidates: settings.candidates }),
+    ...(settings.playoutCap === undefined ? {} : { playoutCap: settings.playoutCap }),
+    noise,
+    now,
+  });
+
+  const chooseMove = (view: PlayerView, moves: readonly Move[]): Move => {
+    const start = now(); // the budget covers reading the input too
+    const input = readBotInput(view, moves); // a view from outside is checked; the moves must be its legal ones
+    if (input.view.players.length === 2) return duel.chooseMove(input.view, input.moves) as Move;
+    return choose(input.view, input.moves, start);
+  };
+
+  const choose = (view: PlayerView, moves: readonly Move[], start: number): Move => {
+    if (moves.length === 1) return moves[0]!;
+    const scores = scoresOf(outlookOfView(view), moves);
+    const order = moves.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+    if (scores[order[0]!]! >= GOING_OUT_SCORE) return moves[order[0]!]!; // going out now cannot be improved on
+    deckIndex(view.deck); // build the deck's lookup table before the clock matters
+    const cap = settings.playoutCap ?? 3 * view.players.length;
+    return moves[halve(view, moves, order.slice(0, width), start, cap)]!;
+  };
+
+  /**
+   * Sequential halving at the root (Karnin, Koren and Somekh, ICML 2013), as in the `ismcts`
+   * bot: rounds of one sampled world each, every candidate still racing played out from it with
+   * the same random stream; at equal shares of the budget the worse half leaves. Returns the
+   * index in `moves` of the winner.
+   */
+  function halve(view: PlayerView, moves: readonly Move[], candidates: readonly number[], start: number, cap: number): number {
+    const k = candidates.length;
+    const total = new Array<number>(k).fill(0);
+    const gained = new Array<number>(k).fill(0);
+    let active = candidates.map((_, i) => i);
+    const phases = Math.ceil(Math.log2(k));
+    const deadline = start + timeMs * AIM;
+    let phase = 0;
+    let done = 0;
+    let spent = 0;
+    let longest = 0;
+    let t1 = start;
+    race: while (active.length > 1 && done + active.length <= iterations) {
+      const t0 = t1;
+      const expected = done === 0 ? 0 : Math.max((1.5 * spent * active.length) / done, longest / 2);
+      if (t0 + expected > deadline) break;
+      const world = determinize(view, rng);
+      const stream = seedRng(Math.floor(rng() * 0x7fffffff));
+      for (let j = 0; j < active.length; j++) {
+        const i = active[j]!;
+        const p = new Playout(world, PLAYOUT_OPTIONS);
+        p.play(moves[candidates[i]!]!);
+        simulate(p, view.deck, cap, randomFrom(stream));
+        gained[i] = expertValue(p, view.seat);
+        if (timeMs !== Infinity) t1 = now();
+        // out of time inside a round: the round is dropped, as the candidates' worlds must match
+        if (t1 > deadline && j < active.length - 1) break race;
+      }
+      for (const i of active) total[i]! += gained[i]!;
+      const took = t1 - t0;
+      spent += took;
+      longest = Math.max(longest * 0.9, took);
+      done += active.length;
+      const progress = Math.max(timeMs === Infinity ? 0 : (t1 - start) / timeMs, done / iterations);
+      if (progress >= (phase + 1) / phases) {
+        phase++;
+        const ranked = [...active].sort((a, b) => total[b]! - total[a]! || a - b);
+        active = ranked.slice(0, Math.ceil(active.length / 2)).sort((a, b) => a - b);
+      }
+    }
+    let best = active[0]!;
+    for (const i of active) if (total[i]! > total[best]!) best = i;
+    return candidates[best]!;
+  }
+
+  /** Greedy players (a little noise) go on for `cap` moves, or to the round's end. */
+  function simulate(p: Playout, deck: DeckDefinition, cap: number, random: () => number): void {
+    for (let i = 0; i < cap && p.status === 'playing'; i++) {
+      const legal = p.legalMoves();
+      p.play(random() < noise ? legal[randomBelow(random, legal.length)]! : pickGreedy(outlookOf(p, deck), legal, random));
+    }
+  }
+
+  return { name: 'expert', chooseMove };
+}
