@@ -8,6 +8,7 @@ export { randomBot } from './random-bot.js';
 export { GOING_OUT_SCORE, greedyBot, greedyMove, greedyScores, outlookOfState, outlookOfView, type Outlook } from './greedy-bot.js';
 export { monteCarloBot, type MonteCarloOptions } from './montecarlo-bot.js';
 export { ismctsBot, type IsmctsOptions } from './ismcts-bot.js';
+export { expertBot, type ExpertOptions } from './expert-bot.js';
 export { wilsonInterval } from './wilson-interval.js';
 // runArena (worker threads, Node only) is the entry dnup/arena: src/arena.ts
 
