@@ -32,7 +32,8 @@ const lineup = [values.bot, ...Array.from({ length: players - 1 }, () => 'montec
 const makeBot = (name, seed) => (name === 'montecarlo' ? botByName('montecarlo', { seed, playouts: Number(values.playouts) }) : botByName(name, { seed, playouts: Number(values.iterations), ...extra }));
 const load0 = loadavg()[0];
 const start = Date.now();
-const result = await runArena({ players, games, lineup, seed: values.seed, makeBot, workers: 1 });
+const onGame = (done) => { if (done % 25 === 0) console.error(`${done}/${games} games, ${Math.round((Date.now() - start) / 1000)} s`); };
+const result = await runArena({ players, games, lineup, seed: values.seed, makeBot, workers: 1, onGame });
 const row = result.rows.find((r) => r.bot === values.bot);
 const pct = (x) => (x * 100).toFixed(1);
 const commit = execSync('git rev-parse --short HEAD').toString().trim();

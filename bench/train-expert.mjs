@@ -1,5 +1,5 @@
 /**
- * `node bench/train-expert.mjs [samples per player count, default 40000]`: fits the `expert`
+ * `node bench/train-expert.mjs [samples per player count, default 20000]`: fits the `expert`
  * bot's model of a round cut short (src/bots/expert-model.ts, `CUT_WEIGHTS`) and prints the
  * weights to paste there, with the held-out fit beside the `ismcts` bot's rule (fewer distinct
  * values, sooner out). Deterministic: fixed seeds, so the same weights come out on any machine.
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const wanted = Number(process.argv[2] ?? 40000);
+const wanted = Number(process.argv[2] ?? 20000);
 const out = join(mkdtempSync(join(tmpdir(), 'dnup-train-')), 'train.mjs');
 await build({ entryPoints: [fileURLToPath(new URL('./train-expert-data.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'warning' });
 const { samples, train, fit, FEATURE_NAMES, FEATURES } = await import(pathToFileURL(out).href);

@@ -139,13 +139,16 @@ describe('expert: the judgement of a cut playout', () => {
     );
   });
 
-  it('reads a hand’s features: cards, distinct values, values held twice and three times, one or two values left, high cards, lone low cards', () => {
+  it('reads a hand’s features: cards, distinct values, values held twice and three times, one or two values left, high cards, lone low cards, values it could play now', () => {
     const hand = [7, 7, 7, 9, 2, 2, 3].map((active, id) => ({ id, active }));
     const f = new Float64Array(FEATURES + 2);
-    seatFeatures(hand, 2, 3, f, 1);
-    expect(Array.from(f)).toEqual([0, 7, 4, 2, 1, 0, 0, 1, 1, 2, 3, 0]);
+    // on the table: a single 8 and a pair of 5s; the 9 beats the 8, the two 7s beat the 5s
+    // (and three 7s need beat nothing); 2s and the 3 cannot go as a single, the two 2s not as a pair
+    const beat = [0, 8, 5];
+    seatFeatures(hand, 2, 3, f, 1, beat);
+    expect(Array.from(f)).toEqual([0, 7, 4, 2, 1, 0, 0, 1, 1, 2, 3, 2, 0]);
     seatFeatures(hand.slice(0, 3), 0, 0, f, 0);
-    expect(Array.from(f.subarray(0, FEATURES))).toEqual([3, 1, 1, 1, 1, 0, 0, 0, 0, 0]);
+    expect(Array.from(f.subarray(0, FEATURES))).toEqual([3, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0]);
     for (const n of [3, 4, 5] as const) expect(CUT_WEIGHTS[n]).toHaveLength(FEATURES);
   });
 
