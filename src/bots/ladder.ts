@@ -349,7 +349,11 @@ export async function runLadder(options: LadderOptions): Promise<LadderResult> {
   };
   const used = Math.max(1, Math.min(workers, todo.length));
   if (used === 1) {
-    for (const g of todo) finish(await playLadderGame(spec, lineups, g, makeBot));
+    for (const g of todo) {
+      finish(await playLadderGame(spec, lineups, g, makeBot));
+      // back to the event loop between games, so that timers and signals (a caller saving its games) get their turn
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
   } else {
     await inWorkers<LadderGame>({ ladder: spec, botOptions, modules }, todo.length, (i) => ({ ladderGame: todo[i]! }), used, options.workerScript, finish);
   }

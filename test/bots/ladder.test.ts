@@ -182,7 +182,7 @@ describe('runLadder', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.array(damaged, { maxLength: 3 }), async (done) => {
-        const r = await runLadder({ ...base, done }).then(
+        const r = await runLadder({ ...base, done: done as LadderGame[] }).then(
           (x) => x,
           (e: unknown) => e,
         );
