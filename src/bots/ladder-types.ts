@@ -16,7 +16,14 @@ export interface LadderSpec {
 /**
  * One finished ladder game, as plain JSON: what `onGame` is handed, what `done` takes back to
  * resume a run, and what `dnup ladder --out` writes. Everything else follows from the ladder's
- * settings and `g`: the deal is deal `⌊g / gamesPerDeal⌋`, and so on (see {@link runLadder}).
+ * settings and `g`: the deal is deal `⌊g / gamesPerDeal⌋`, and so on (see `runLadder`).
+ *
+ * @example
+ * ```ts
+ * const kept: LadderGame[] = [];
+ * const first = await runLadder({ bots: ['greedy', 'random'], games: 4, seed: 1, onGame: (game) => kept.push(game) });
+ * const again = await runLadder({ bots: ['greedy', 'random'], games: 4, seed: 1, done: kept.slice(0, 2) }); // plays games the list lacks
+ * ```
  */
 export interface LadderGame {
   /** The game's number, from 0. */

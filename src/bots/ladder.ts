@@ -17,7 +17,15 @@ import { wilsonInterval } from './wilson-interval.js';
 
 export type { LadderGame } from './ladder-types.js';
 
-/** Settings of {@link runLadder}. */
+/**
+ * Settings of {@link runLadder}.
+ *
+ * @example
+ * ```ts
+ * // five bots at 3 players: 10 lineups × 3 rotations = 30 games a deal; 100 deals
+ * const options: LadderOptions = { bots: ['ismcts', 'montecarlo', 'greedy', 'random', 'mine'], players: 3, games: 3000, seed: 'run-1', botModules: { mine: './dist/mybot.js' }, botOptions: { playouts: 200 }, workers: 2 };
+ * ```
+ */
 export interface LadderOptions {
   /**
    * The bots, 2 to 16 entries: built-in names ({@link dnup!BOT_NAMES}) or keys of `botModules`.
@@ -68,7 +76,16 @@ export interface LadderOptions {
   readonly onGame?: (game: LadderGame, done: number) => void;
 }
 
-/** One ladder entry's results, in rating order. */
+/**
+ * One ladder entry's results, in rating order: its openskill rating (mu ± sigma) beside its win
+ * rate and 95% Wilson interval.
+ *
+ * @example
+ * ```ts
+ * const { rows } = await runLadder({ bots: ['greedy', 'random'], games: 4, seed: 1 });
+ * const best = rows[0]!; // { rank: 1, bot: 'greedy', mu: …, sigma: …, ordinal: mu − 3·sigma, winRate: …, interval: […] }
+ * ```
+ */
 export interface LadderRow {
   /** 1 for the highest `ordinal`. */
   readonly rank: number;
@@ -82,6 +99,7 @@ export interface LadderRow {
   readonly module: string | null;
   /** Games this entry played. */
   readonly games: number;
+  /** Games it won. */
   readonly wins: number;
   /** wins / games. */
   readonly winRate: number;
@@ -103,9 +121,20 @@ export interface LadderRow {
   readonly maxMsPerMove: number;
 }
 
-/** What {@link runLadder} measured. */
+/**
+ * What {@link runLadder} measured: what `dnup ladder --json` prints (without `gameList`, which
+ * its `--out` file keeps).
+ *
+ * @example
+ * ```ts
+ * const { rows, deals, gamesPerDeal } = await runLadder({ bots: ['greedy', 'random'], games: 4, seed: 1 });
+ * console.log(`${deals} deals × ${gamesPerDeal}:`, rows.map((r) => `${r.rank}. ${r.bot} ${r.mu.toFixed(1)} ± ${r.sigma.toFixed(1)}`));
+ * ```
+ */
 export interface LadderResult {
+  /** Seats per game. */
   readonly players: number;
+  /** Games played in all (those resumed included). */
   readonly games: number;
   /** Duplicate deals played: games / gamesPerDeal. */
   readonly deals: number;
@@ -117,7 +146,9 @@ export interface LadderResult {
   readonly rows: readonly LadderRow[];
   /** The rating method: the library, its model and the order of updates. */
   readonly rating: { readonly library: 'openskill'; readonly model: 'plackett-luce'; readonly order: 'game number' };
+  /** Average moves per game (all seats, `nextRound` included). */
   readonly averageMoves: number;
+  /** Average rounds per game. */
   readonly averageRounds: number;
   /** Games stopped by the move cap: no winner, not rated. */
   readonly unfinished: number;
@@ -129,9 +160,23 @@ export interface LadderResult {
   readonly gameList: readonly LadderGame[];
 }
 
-/** The most games one ladder plays: a bound, so that no setting runs for ever or fills the memory. */
+/**
+ * The most games one ladder plays: a bound, so that no setting runs for ever or fills the memory.
+ *
+ * @example
+ * ```ts
+ * const games = Math.min(wanted, MAX_LADDER_GAMES);
+ * ```
+ */
 export const MAX_LADDER_GAMES = 100_000;
-/** The most entries one ladder rates. */
+/**
+ * The most entries one ladder rates (16 bots at 5 players: 4,368 lineups, 21,840 games a deal).
+ *
+ * @example
+ * ```ts
+ * if (myBots.length > MAX_LADDER_BOTS) throw new Error('too many bots for one ladder');
+ * ```
+ */
 export const MAX_LADDER_BOTS = 16;
 
 const refuse = (message: string, name: string): BotError => new BotError('BAD_LADDER_OPTIONS', message, { name });
