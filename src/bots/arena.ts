@@ -400,6 +400,20 @@ export type ArenaWorkerReply = { readonly result: ArenaGame | LadderGame } | { r
 
 const WORKER_THREADS = 'node:worker_threads';
 
+/**
+ * This process's Node flags for a worker, without those of a script given on the command line
+ * (`node --input-type=module -e …`): a worker inherits them by default and refuses to start.
+ */
+export function workerExecArgv(argv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    if (['-e', '--eval', '-p', '--print', '--input-type'].includes(flag)) i++; // and its value
+    else if (!/^--(input-type|eval|print)=/.test(flag)) kept.push(flag);
+  }
+  return kept;
+}
+
 function defaultWorkerScript(): URL {
   // dist/index.js and dist/index.cjs sit beside dist/arena-worker.js (tsup builds it as its own entry)
   return new URL('./arena-worker.js', import.meta.url);
@@ -435,7 +449,7 @@ export async function inWorkers<R>(
     for (let i = 0; i < count; i++) {
       let worker: InstanceType<typeof Worker>;
       try {
-        worker = new Worker(path, { workerData });
+        worker = new Worker(path, { workerData, execArgv: workerExecArgv(process.execArgv) });
       } catch (e) {
         fail(e instanceof Error ? e.message : String(e));
         return;

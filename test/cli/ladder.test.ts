@@ -4,13 +4,15 @@
  * and after a real interruption), and every refusal as one line with exit code 2. One copy is
  * built outside the repository, where openskill cannot be found.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../docs/markdown.js';
+import { workerExecArgv } from '../../src/bots/arena.js';
 
 const DIR = join(ROOT, 'test', '.tmp', 'ladder-cli');
 const DIST = join(DIR, 'dist');
@@ -33,7 +35,7 @@ beforeAll(async () => {
   mkdirSync(DIR, { recursive: true });
   writeFileSync(join(DIR, 'shedder.mjs'), SHEDDER);
   const entry = { cli: join(ROOT, 'src/cli/main.ts'), 'arena-worker': join(ROOT, 'src/bots/arena-worker.ts') };
-  await build({ config: false, entry, format: ['esm'], outDir: DIST, target: 'node20', silent: true });
+  await build({ config: false, entry: { ...entry, arena: join(ROOT, 'src/arena.ts') }, format: ['esm'], outDir: DIST, target: 'node20', silent: true });
   await build({ config: false, entry, format: ['esm'], outDir: join(BARE, 'dist'), target: 'node20', silent: true });
 }, 180_000);
 
@@ -165,5 +167,15 @@ describe('dnup ladder', () => {
   it('without openskill, says how to install it (exit 2, no stack trace)', () => {
     const r = ladder(['--bots', 'greedy,random', '--games', '2', '-w', '1'], join(BARE, 'dist'));
     refused(r, /^dnup: The ladder rates bots with the openskill package, an optional peer dependency of dnup, which is not installed: install it in your project with: npm install openskill@5\.\n$/);
+  }, 60_000);
+
+  it('runs on worker threads from a script given on the command line (node --input-type=module -e), whose flags workers cannot take', () => {
+    expect(workerExecArgv(['--input-type=module', '-e', 'x', '--max-old-space-size=100', '--input-type', 'module', '--print', 'y', '--import', 'tsx'])).toEqual(['--max-old-space-size=100', '--import', 'tsx']);
+    const script = `import { runLadder } from ${JSON.stringify(pathToFileURL(join(DIST, 'arena.js')).href)};
+const r = await runLadder({ bots: ['greedy', 'random'], games: 4, seed: 1, workers: 2 });
+console.log(r.workers, r.games);`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: DIR, encoding: 'utf8', timeout: 60_000 });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('2 4\n');
   }, 60_000);
 });
