@@ -14,6 +14,7 @@ import { MAX_LADDER_GAMES, runLadder, type LadderGame, type LadderOptions, type 
 import { ladderSeating, lineupsOf } from '../../src/bots/ladder.js';
 import { finishingOrder, loadRatings } from '../../src/bots/ladder-ratings.js';
 import { scaled } from '../helpers/scale.js';
+import { hostileValue, isLibraryError, TrapError, whatIsWrong } from '../helpers/fuzz.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT = join(ROOT, 'test', '.tmp', 'ladder-worker');
@@ -192,6 +193,33 @@ describe('runLadder', () => {
       { numRuns: scaled(50, 10) },
     );
   });
+
+  it('answers hostile options with a result or a coded error (a trap’s own error aside), never a hang or a TypeError', async () => {
+    const options = fc.record(
+      {
+        bots: fc.oneof(fc.array(fc.constantFrom('random', 'greedy', 'nobody'), { maxLength: 4 }), hostileValue),
+        players: fc.oneof(fc.integer({ min: 1, max: 6 }), hostileValue),
+        games: fc.oneof(fc.integer({ min: -1, max: 6 }), hostileValue),
+        seed: hostileValue,
+        workers: fc.constantFrom(undefined, 0, 1, 1.5, NaN, '2'),
+        maxMoves: fc.constantFrom(undefined, 0, 10, NaN, -1),
+        botModules: fc.constantFrom(undefined, {}, { greedy: './x.js' }, { mine: 7 }, []),
+        botOptions: fc.constantFrom(undefined, {}, { playouts: -1 }, { playouts: 2 }, null),
+        onGame: fc.constantFrom(undefined, () => undefined, 'x', () => {
+          throw new TrapError('onGame threw');
+        }),
+        done: fc.oneof(fc.constant(undefined), hostileValue),
+      },
+      { requiredKeys: ['bots', 'games'] },
+    );
+    await fc.assert(
+      fc.asyncProperty(options, async (o) => {
+        const error = await runLadder(o as unknown as LadderOptions).then(() => undefined, (e: unknown) => e);
+        if (error !== undefined && !isLibraryError(error) && !(error instanceof TrapError)) throw new Error(`runLadder rejected with ${whatIsWrong(error)}`);
+      }),
+      { numRuns: scaled(60, 20) },
+    );
+  }, 120_000);
 
   it('says how to install openskill when it is missing (RATINGS_UNAVAILABLE), and finds it when it is there', async () => {
     const e = await loadRatings('openskill-not-installed-here').then(() => undefined, (x: unknown) => x);
