@@ -56,7 +56,7 @@ interface LadderSettings {
   readonly bots: readonly string[];
   /** Bot modules by name, as `file:` URLs. */
   readonly botModules: Readonly<Record<string, string>>;
-  readonly players: number | null;
+  readonly players: number;
   readonly games: number;
   readonly seed: string;
   readonly budget: { readonly playouts: number | null; readonly ms: number | null };
@@ -116,7 +116,8 @@ function parseLadderArgs(args: readonly string[]): LadderArgs | undefined {
     return isModuleSpec(name) ? defineBot(modules, name, '--bots') : name;
   });
   // the default is written out, so that a resumed run compares the same settings
-  const players = text('players') === undefined ? (bots.length <= 5 ? bots.length : null) : wholeNumber('players', text('players'));
+  if (text('players') === undefined && bots.length > 5) throw new CliError(`${bots.length} bots do not fit one table: give --players P, the seats per game (2 to 5); every lineup of P of them plays every deal`);
+  const players = text('players') === undefined ? bots.length : wholeNumber('players', text('players'));
   if (players !== null && (players < 2 || players > 5)) throw new CliError(`--players must be from 2 to 5, not ${players} (rules §2)`);
   const botOptions: { -readonly [K in keyof BotOptions]: BotOptions[K] } = {};
   if (text('playouts') !== undefined) botOptions.playouts = wholeNumber('playouts', text('playouts'));
@@ -316,7 +317,7 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
   try {
     result = await runLadder({
       bots: settings.bots,
-      ...(settings.players === null ? {} : { players: settings.players }),
+      players: settings.players,
       games: settings.games,
       seed: settings.seed,
       ...(Object.keys(a.modules).length > 0 ? { botModules: settings.botModules } : {}),

@@ -149,6 +149,7 @@ describe('dnup ladder', () => {
     refused(ladder(['--bots', 'greedy,random', '--games', 'ten']), /--games must be a whole number/);
     refused(ladder(['--bots', 'greedy,random', '--games', '2', '--players', '7']), /--players must be from 2 to 5/);
     refused(ladder(['--games', '2']), /--bots is required/);
+    refused(ladder(['--bots', 'greedy,random,random,greedy,random,greedy', '--games', '30']), /^dnup: 6 bots do not fit one table: give --players P, the seats per game \(2 to 5\)/);
     refused(ladder(['--bots', 'greedy,random', '--games', '2', '--resume']), /--resume continues the run kept in an --out file/);
     const file = join(DIR, 'bad.json');
     writeFileSync(file, '{"format":"dnup-ladder", "games": [');
