@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { failureOf, readCode } from '../../docs/playground/src/online/connection';
-import { turnDeadlineOf } from '../../docs/playground/src/online/source';
+import { reconnectDeadlineOf, turnDeadlineOf } from '../../docs/playground/src/online/source';
 import { EN, ONLINE_WORDS, say, type WordKey } from '../../docs/playground/src/online/words';
 
 const parts = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
@@ -56,5 +56,13 @@ describe('reading the server', () => {
     expect(turnDeadlineOf({ view, moves: [], deadline: null } as never, 5)).toBeNull();
     expect(turnDeadlineOf({ view, moves: [] } as never, 5)).toBeNull();
     expect(turnDeadlineOf({ view, moves: [], deadline: { seat: 0, at: 0, remainingMs: -50 } } as never, 5)).toBe(5);
+  });
+
+  it("counts a dropped seat's reconnection time down from the server's remainingMs, not its clock", () => {
+    const seat = { seat: 1, kind: 'human', name: 'Ben', taken: true, connected: false, playedBy: 'human' } as const;
+    expect(reconnectDeadlineOf({ ...seat, reconnectDeadline: { at: 1, remainingMs: 12_000 } }, 1_000_000)).toBe(1_012_000);
+    expect(reconnectDeadlineOf({ ...seat, reconnectDeadline: null }, 5)).toBeNull();
+    expect(reconnectDeadlineOf(seat as never, 5)).toBeNull(); // an older server sends none
+    expect(reconnectDeadlineOf({ ...seat, reconnectDeadline: { at: 0, remainingMs: -50 } }, 5)).toBe(5);
   });
 });

@@ -14,7 +14,7 @@ import { h, replaceChildren, type Child } from '../dom';
 import { commitmentOf, shortHash } from '../fairness';
 import { DEFAULT_SERVER, failureOf, readCode, roomLink, RoomSession, storedPlace, type ConnectionStatus, type Failure, type SessionEvents } from './connection';
 import { followLobby, type LobbyState, type ListedRoom } from './lobby';
-import { OnlineSource } from './source';
+import { OnlineSource, reconnectDeadlineOf } from './source';
 import { say, type WordKey } from './words';
 import './online.css';
 
@@ -100,7 +100,7 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
       render();
     },
     lobby(l) {
-      source?.takeLobby(l);
+      source?.takeLobby(l, session?.lobbyAt ?? Date.now());
       if (l.phase === 'waiting' && screen !== 'waiting') screen = 'waiting';
       render();
     },
@@ -441,7 +441,8 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
     if (s.connected) return t('state_connected');
     if (s.playedBy === 'bot') return t('state_bot');
     const status = source?.current().seats[s.seat]?.connection;
-    const seconds = status?.state === 'reconnecting' ? Math.max(0, Math.ceil((status.deadline - Date.now()) / 1000)) : (session?.welcome?.reconnectSeconds ?? 30);
+    const deadline = status?.state === 'reconnecting' ? status.deadline : reconnectDeadlineOf(s, session?.lobbyAt ?? Date.now());
+    const seconds = deadline !== null ? Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) : (session?.welcome?.reconnectSeconds ?? 30);
     return t('state_reconnecting', { seconds });
   }
 
