@@ -64,10 +64,18 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
   /** The list of people above the board is open (kept across redraws). */
   let peopleOpen = false;
   let ticker: ReturnType<typeof setInterval> | null = null;
+  /**
+   * The game-over box waits for the board to have drawn the last move (it draws each move event
+   * by event): the winner is not told above a board still showing the move that wins.
+   */
+  const boardDrawn = new MutationObserver(() => {
+    if (over && boardBox.dataset.status === 'gameOver') render();
+  });
 
   const bar = h('div', { id: 'online-bar', class: 'online-bar', role: 'status', 'aria-live': 'polite' });
   const body = h('div', { class: 'online-body' });
   const boardBox = h('div', { id: 'online-game', class: 'online-game', hidden: true });
+  boardDrawn.observe(boardBox, { attributes: true, attributeFilter: ['data-status'] });
   root.replaceChildren(bar, body, boardBox);
 
   const failureText = (f: Failure, code = ''): string => {
@@ -560,7 +568,7 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
             linkBox(code),
           )
         : null,
-      over ? overBox(over) : null,
+      over && (over.reason !== 'won' || boardBox.dataset.status === 'gameOver') ? overBox(over) : null,
     ];
   }
 
