@@ -201,7 +201,7 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
     // the people list above the board says the same
     const listed = (await ana.textContent('#online-people li[data-seat="1"] .online-seat-state'))?.trim() ?? '';
     expect(Number(/(\d+) s$/.exec(listed)?.[1]), `the people list: ${listed}`).toBeLessThanOrEqual(RECONNECT_SECONDS - 2);
-    await ana.screenshot({ path: join(SHOTS, 'online-races-reconnecting-fr-1280x800.png') });
+    await ana.screenshot({ path: join(SHOTS, 'races-reconnecting-fr-1280x800.png') });
     await ana.click('#online-leave');
     await ana.context().close();
     expect(code).toMatch(/^[A-Z2-9]{6}$/);
@@ -292,8 +292,8 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
     expect(c.text).toBe('Not allowed: It is Greedy 2’s turn, not yours (rules §4).');
     // the server refused the late moves as stale, and the game went on without them
     expect(game.refusalLines.filter((l) => l.startsWith(`refused STALE_MOVE room=${code} `)).length).toBeGreaterThanOrEqual(3);
-    await ana.screenshot({ path: join(SHOTS, 'online-races-refused-en-1280x800.png') });
-    await ben.screenshot({ path: join(SHOTS, 'online-races-refused-nl-390x844.png') });
+    await ana.screenshot({ path: join(SHOTS, 'races-refused-en-1280x800.png') });
+    await ben.screenshot({ path: join(SHOTS, 'races-refused-nl-390x844.png') });
     for (const p of [ana, ben]) await p.context().close();
     expect(errors).toEqual([]);
   }, 120_000);
