@@ -121,6 +121,7 @@ const COVERED: Record<string, string> = {
   outlookOfView: 'bots',
   monteCarloBot: 'bots',
   ismctsBot: 'bots',
+  expertBot: 'bots',
   Playout: 'bots',
   runArena: 'bots',
   wilsonInterval: 'bots',

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ismctsBot,
+  expertBot,
   Playout,
   botByName,
   checkMoveOfView,
@@ -185,7 +186,7 @@ describe('bots', () => {
     'botByName gives a bot or a BotError; a bot chooses one of the legal moves',
     () => {
       fc.assert(
-        property(fc.oneof(fc.constantFrom('random', 'greedy', 'montecarlo', 'mc'), hostileValue), options, reached, (name, o, { state }) => {
+        property(fc.oneof(fc.constantFrom('random', 'greedy', 'montecarlo', 'mc', 'expert'), hostileValue), options, reached, (name, o, { state }) => {
           const out = returnsOrCoded('botByName(name, options)', () => botByName(name as string, o as never));
           if (!out.ok || state.status === 'gameOver') return;
           const moves = legalMoves(state);
@@ -206,7 +207,7 @@ describe('bots', () => {
     () => {
       fc.assert(
         property(reached, hostileValue, hostileValue, ({ state }, view, moves) => {
-          for (const bot of [randomBot(1), botByName('greedy', { seed: 1 }), botByName('montecarlo', { seed: 1, playouts: 3, playoutCap: 30 }), ismctsBot({ seed: 1, iterations: 5 })]) {
+          for (const bot of [randomBot(1), botByName('greedy', { seed: 1 }), botByName('montecarlo', { seed: 1, playouts: 3, playoutCap: 30 }), ismctsBot({ seed: 1, iterations: 5 }), expertBot({ seed: 1, iterations: 5 })]) {
             returnsOrCoded(`${bot.name}.chooseMove(value, value)`, () => bot.chooseMove(view as PlayerView, moves as Move[]));
             returnsOrCoded(`${bot.name}.chooseMove(real view, value)`, () => bot.chooseMove(playerView(state, state.turn.seat), moves as Move[]));
           }
