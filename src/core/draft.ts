@@ -368,7 +368,7 @@ export function addRotatedToHand(d: Draft, seat: number, set: TableSet): readonl
   }
   const cards = new Array<HeldCard>(ids.length);
   for (let i = 0; i < ids.length; i++) cards[i] = rotatedFrom(index, ids[i]!, set.value);
-  d.hands[seat] = appendAll(hand, cards);
+  d.hands[seat] = appendCards(hand, cards);
   return cards;
 }
 
@@ -442,6 +442,17 @@ export function setTurn(d: Draft, seat: number, area: number, number: number): v
     return;
   }
   d.turn = { seat, area, number };
+}
+
+/**
+ * {@link appendAll} for hands: a function of its own, so that its loads see only lists of cards,
+ * while appendAll's see lists of ids of every array kind (shared moves' frozen lists, copies…).
+ */
+function appendCards(a: readonly HeldCard[], b: readonly HeldCard[]): HeldCard[] {
+  const out = new Array<HeldCard>(a.length + b.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i]!;
+  for (let i = 0; i < b.length; i++) out[a.length + i] = b[i]!;
+  return out;
 }
 
 /** `a` followed by `b`, as an exact-size array (cheaper than `concat` for short arrays). */
