@@ -1,5 +1,6 @@
 /**
- * dnup/arena — many games between bots, seats rotated, spread over worker threads (Node only).
+ * dnup/arena — many games between bots, seats rotated, spread over worker threads (Node only):
+ * the arena (one lineup, win rates) and the ladder (several bots on duplicate deals, ratings).
  * Its own entry so that the package root stays free of worker threads and `node:` modules: a
  * browser app that imports `dnup` gets none of this.
  *
@@ -8,6 +9,7 @@
  */
 export { runArena, type ArenaOptions, type ArenaResult, type ArenaRow, type ArenaSeat, type BotFactory } from './bots/arena.js';
 export { wilsonInterval } from './bots/wilson-interval.js';
+export { runLadder, MAX_LADDER_GAMES, MAX_LADDER_BOTS, type LadderOptions, type LadderResult, type LadderRow, type LadderGame } from './bots/ladder.js';
 // the types its options name, so that dnup/arena reads on its own
 export type { Bot } from './bots/bot.js';
 export type { BotOptions } from './bots/by-name.js';

@@ -62,6 +62,20 @@ export interface SeatInfo {
   readonly connected: boolean;
   /** Who plays it now: `bot` for bot seats, and for a human seat after its reconnection time ran out. */
   readonly playedBy: 'human' | 'bot';
+  /**
+   * While this seat's person dropped and may still come back: when their reconnection time runs
+   * out (then a bot plays the seat, or before the game the seat is freed). Null otherwise: connected,
+   * never taken, a bot seat, or a bot already playing for them.
+   */
+  readonly reconnectDeadline: ReconnectDeadline | null;
+}
+
+/** When a dropped person's reconnection time runs out (`reconnectSeconds` after the drop). */
+export interface ReconnectDeadline {
+  /** The server's clock, milliseconds since 1970 (`Date.now()`). */
+  readonly at: number;
+  /** Milliseconds left when the message was sent: count down from this, clocks differ. */
+  readonly remainingMs: number;
 }
 
 /** Server → client: sent once to a client that joined. */

@@ -141,7 +141,7 @@ export class DnupRoom extends Room {
     });
     if (this.isPrivate) void this.setPrivate(true);
     this.seats.forEach((seat, i) => {
-      if (seat.kind === 'human') seat.deadline = this.clock.setTimeout(() => this.expire(i), this.cfg.reconnectSeconds * 1000);
+      if (seat.kind === 'human') this.awaitPerson(i);
     });
     this.replan();
   }
@@ -201,8 +201,7 @@ export class DnupRoom extends Room {
     s.client = client;
     s.playedBy = 'human';
     (client.userData as ClientData).seat = seat;
-    s.deadline?.clear();
-    s.deadline = null;
+    this.stopAwaiting(s);
     const pending = s.reconnection;
     s.reconnection = null;
     pending?.reject(new Error('the seat was taken back with its token'));
@@ -232,13 +231,14 @@ export class DnupRoom extends Room {
     const s = this.seats[seat]!;
     s.client = null;
     if (this.shuttingDown) return;
-    this.broadcastLobby();
     if (consented || this.phase === 'over') {
+      this.broadcastLobby();
       this.expire(seat);
       return;
     }
     // the person may come back: through Colyseus' reconnection token, or later with the seat token
-    s.deadline = this.clock.setTimeout(() => this.expire(seat), this.cfg.reconnectSeconds * 1000);
+    this.awaitPerson(seat);
+    this.broadcastLobby(); // with the seat's reconnectDeadline
     this.replan();
     const reconnection = this.allowReconnection(client, this.cfg.reconnectSeconds);
     s.reconnection = reconnection;
@@ -254,12 +254,29 @@ export class DnupRoom extends Room {
     }
   }
 
+  /**
+   * The seat's person dropped: they have the reconnection time to come back, after which
+   * expire() runs. When it runs out is kept for the `lobby` messages (`reconnectDeadline`), so a
+   * page that joins or reloads meanwhile counts down what is left, not the full time.
+   */
+  private awaitPerson(seat: number): void {
+    const s = this.seats[seat]!;
+    s.deadline?.clear();
+    s.deadlineAt = Date.now() + this.cfg.reconnectSeconds * 1000;
+    s.deadline = this.clock.setTimeout(() => this.expire(seat), this.cfg.reconnectSeconds * 1000);
+  }
+
+  private stopAwaiting(s: Seat): void {
+    s.deadline?.clear();
+    s.deadline = null;
+    s.deadlineAt = null;
+  }
+
   /** The reconnection time of a seat ran out (or its person left for good). */
   private expire(seat: number): void {
     if (this.shuttingDown) return;
     const s = this.seats[seat]!;
-    s.deadline?.clear();
-    s.deadline = null;
+    this.stopAwaiting(s);
     if (s.client) return;
     if (this.phase === 'waiting') {
       // before the game, a seat left empty is free for someone else
@@ -521,7 +538,7 @@ export class DnupRoom extends Room {
   }
 
   private lobby() {
-    return lobbyMessage({ code: this.roomId, isPrivate: this.isPrivate, seats: this.seats, host: this.host, spectators: this.spectators.size, phase: this.phase });
+    return lobbyMessage({ code: this.roomId, isPrivate: this.isPrivate, seats: this.seats, host: this.host, spectators: this.spectators.size, phase: this.phase }, Date.now());
   }
 
   private broadcastLobby(): void {

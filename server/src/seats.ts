@@ -35,11 +35,13 @@ export interface Seat {
   /** While a dropped person may come back: Colyseus' reconnection and our own deadline. */
   reconnection: Deferred<Client> | null;
   deadline: Delayed | null;
+  /** When that deadline runs out (ms since 1970, `Date.now()`), sent to every client in `lobby`; null with no deadline. */
+  deadlineAt: number | null;
   bot: Bot | null;
 }
 
 export function newSeat(kind: SeatKind, name: string): Seat {
-  return { kind, name, tokenHash: '', client: null, playedBy: kind === 'human' ? 'human' : 'bot', reconnection: null, deadline: null, bot: null };
+  return { kind, name, tokenHash: '', client: null, playedBy: kind === 'human' ? 'human' : 'bot', reconnection: null, deadline: null, deadlineAt: null, bot: null };
 }
 
 /** The bot of a seat, seeded by room and seat so a restored room's bots play as before. */

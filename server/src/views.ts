@@ -31,11 +31,23 @@ export interface RoomPeople {
   readonly phase: LobbyMessage['phase'];
 }
 
-export function lobbyMessage(r: RoomPeople): LobbyMessage {
+/** The `lobby` message at time `now` (ms): each seat's reconnection deadline is counted from it. */
+export function lobbyMessage(r: RoomPeople, now: number): LobbyMessage {
   return {
     code: r.code,
     private: r.isPrivate,
-    seats: r.seats.map((s, i): SeatInfo => ({ seat: i, kind: s.kind, name: s.name, taken: s.kind !== 'human' || s.tokenHash !== '', connected: s.client !== null, playedBy: s.playedBy })),
+    seats: r.seats.map(
+      (s, i): SeatInfo => ({
+        seat: i,
+        kind: s.kind,
+        name: s.name,
+        taken: s.kind !== 'human' || s.tokenHash !== '',
+        connected: s.client !== null,
+        playedBy: s.playedBy,
+        // only while the person may still come back: not once they are back, nor once a bot took over
+        reconnectDeadline: s.client === null && s.deadlineAt !== null ? { at: s.deadlineAt, remainingMs: Math.max(0, s.deadlineAt - now) } : null,
+      }),
+    ),
     host: r.host,
     spectators: r.spectators,
     phase: r.phase,

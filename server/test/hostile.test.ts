@@ -249,3 +249,56 @@ describe('a bot waits for a dropped person', () => {
     }
   }, 60_000);
 });
+
+describe("a dropped person's reconnection deadline", () => {
+  it('every lobby carries what is left of it: a client that joins later sees less than the full time; null once the person is back or a bot took over', async () => {
+    const timed = await testServer({ reconnectSeconds: 3 });
+    try {
+      const ana = await create(timed, { seats: ['human', 'human'], name: 'Ana' });
+      await ana.until(() => ana.welcome !== null, 'welcome');
+      const code = ana.welcome!.code;
+      const ben = await join(timed, code, { name: 'Ben' });
+      await Promise.all([ana.until(() => ana.state !== null, 'a view'), ben.until(() => ben.state !== null, 'a view')]);
+      expect(ana.lobby!.seats.map((s) => s.reconnectDeadline)).toEqual([null, null]);
+
+      ben.room.connection.close(4100); // dropped, not a consented leave
+      await ana.until(() => ana.lobby!.seats[1]!.connected === false, 'Ben shown as disconnected');
+      const first = ana.lobby!.seats[1]!.reconnectDeadline!;
+      expect(first.remainingMs).toBeGreaterThan(2000);
+      expect(first.remainingMs).toBeLessThanOrEqual(3000);
+      expect(ana.lobby!.seats[0]!.reconnectDeadline).toBeNull();
+
+      // a spectator who arrives a second later sees the same deadline, with a second less left
+      await new Promise((r) => setTimeout(r, 1000));
+      const late = await join(timed, code, { spectate: true });
+      await late.until(() => late.lobby !== null, 'the lobby');
+      const seen = late.lobby!.seats[1]!.reconnectDeadline!;
+      expect(seen.at).toBe(first.at);
+      expect(seen.remainingMs).toBeGreaterThan(0);
+      expect(seen.remainingMs).toBeLessThanOrEqual(first.remainingMs - 900);
+
+      // back through Colyseus' reconnection: no deadline any more, for everyone
+      const again = new (await import('./helpers.js')).Player(await clientOf(timed).reconnect(ben.room.reconnectionToken));
+      await late.until(() => late.lobby!.seats[1]!.connected, 'Ben back');
+      expect(late.lobby!.seats[1]!.reconnectDeadline).toBeNull();
+
+      // dropped again and not back in time: the bot takes over and the deadline is gone
+      again.room.connection.close(4100);
+      await late.until(() => late.lobby!.seats[1]!.reconnectDeadline !== null, 'a new deadline');
+      expect(late.lobby!.seats[1]!.reconnectDeadline!.at).toBeGreaterThan(first.at);
+      await late.until(() => late.lobby!.seats[1]!.playedBy === 'bot', 'a bot in seat 1', 6000);
+      expect(late.lobby!.seats[1]!.reconnectDeadline).toBeNull();
+      await ana.until(() => ana.lobby!.seats[1]!.playedBy === 'bot', 'a bot in seat 1 for Ana too');
+      expect(ana.lobby!.seats[1]!.reconnectDeadline).toBeNull();
+
+      // taken back with the seat token: still null
+      const ben2 = await join(timed, code, { seatToken: ben.welcome!.seatToken! });
+      await late.until(() => late.lobby!.seats[1]!.playedBy === 'human' && late.lobby!.seats[1]!.connected, 'Ben plays again');
+      expect(late.lobby!.seats[1]!.reconnectDeadline).toBeNull();
+      await Promise.all([ana.room.leave(), ben2.room.leave(), late.room.leave()]);
+      expect(timed.problems).toEqual([]);
+    } finally {
+      await timed.close();
+    }
+  }, 30_000);
+});

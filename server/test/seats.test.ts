@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { chooseSeat, fillEmptySeats, hashToken, JoinRefusal, newSeat, uniqueName } from '../src/seats.js';
+import { lobbyMessage } from '../src/views.js';
 
 const room = { started: false, host: 1, spectators: 0, maxSpectators: 2 };
 const none = { seatToken: null, spectate: false };
@@ -50,5 +51,21 @@ describe('chooseSeat', () => {
       ['greedy', 'bot', 'Greedy bot'],
     ]);
     expect(uniqueName(s, '', 0)).toBe('Player 1');
+  });
+});
+
+describe('lobbyMessage', () => {
+  it("gives a dropped person's reconnection deadline with the time left at `now`, and null for everyone else", () => {
+    const s = [newSeat('human', 'Ana'), newSeat('human', 'Ben'), newSeat('greedy', 'Greedy bot'), newSeat('human', '')];
+    s[0]!.tokenHash = hashToken('t0');
+    s[0]!.client = {} as never; // connected
+    s[1]!.tokenHash = hashToken('t1');
+    s[1]!.deadlineAt = 10_000; // dropped at 5 000 with 5 s to come back
+    const people = { code: 'ABCDEF', isPrivate: false, seats: s, host: 0, spectators: 0, phase: 'playing' as const };
+    const at = (now: number) => lobbyMessage(people, now).seats.map((x) => x.reconnectDeadline);
+    expect(at(7_500)).toEqual([null, { at: 10_000, remainingMs: 2_500 }, null, null]);
+    expect(at(12_000)[1]).toEqual({ at: 10_000, remainingMs: 0 }); // never negative
+    s[1]!.client = {} as never; // back: the deadline is no longer sent even if not yet cleared
+    expect(at(7_500)[1]).toBeNull();
   });
 });

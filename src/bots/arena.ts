@@ -10,6 +10,7 @@ import { BOT_NAMES, botByName, type BotOptions } from './by-name.js';
 import { BotError } from './errors.js';
 import { describeValue, isRecord, readInput } from '../core/input.js';
 import { wilsonInterval } from './wilson-interval.js';
+import type { LadderGame, LadderSpec } from './ladder-types.js';
 
 /** Settings of {@link runArena}. */
 export interface ArenaOptions {
@@ -289,7 +290,7 @@ export async function runArena(options: ArenaOptions): Promise<ArenaResult> {
   if (used === 1) {
     for (let g = 0; g < games; g++) finish(await playArenaGame(spec, g, makeBot));
   } else {
-    await inWorkers({ spec, botOptions, modules }, games, used, options.workerScript, finish);
+    await inWorkers<ArenaGame>({ spec, botOptions, modules }, games, (g) => ({ game: g }), used, options.workerScript, finish);
   }
   return summarise(spec, results, used, modules);
 }
@@ -329,7 +330,7 @@ const NODE_URL = 'node:url';
 const NODE_PATH = 'node:path';
 
 /** Bot module paths as `file:` URLs (relative paths from the working directory), names checked. */
-async function moduleUrls(modules: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+export async function moduleUrls(modules: Readonly<Record<string, string>>): Promise<Record<string, string>> {
   const names = Object.keys(modules);
   if (names.length === 0) return {};
   const clash = names.find((n) => (BOT_NAMES as readonly string[]).includes(n) || n === 'mc');
@@ -383,32 +384,52 @@ function summarise(spec: ArenaSpec, results: readonly ArenaGame[], workers: numb
   return { players, games, rows, seats, averageMoves: moves / games, averageRounds: rounds / games, unfinished, workers };
 }
 
-/** What a worker is started with: the games' settings, the bots' budget and the bot modules' URLs by name. */
+/** What a worker is started with: the games' settings (an arena's or a ladder's), the bots' budget and the bot modules' URLs by name. */
 export interface ArenaWorkerData {
-  readonly spec: ArenaSpec;
+  readonly spec?: ArenaSpec;
+  /** A ladder's settings (src/bots/ladder.ts), as plain data. */
+  readonly ladder?: LadderSpec;
   readonly botOptions: Omit<BotOptions, 'seed'>;
   readonly modules: Readonly<Record<string, string>>;
 }
 
 /** What the main thread and a worker say to each other. */
-export type ArenaWorkerRequest = { readonly game: number } | { readonly stop: true };
+export type ArenaWorkerRequest = { readonly game: number } | { readonly ladderGame: number } | { readonly stop: true };
 /** A worker's answer: a game's outcome, or why it failed. */
-export type ArenaWorkerReply = { readonly result: ArenaGame } | { readonly error: string };
+export type ArenaWorkerReply = { readonly result: ArenaGame | LadderGame } | { readonly error: string };
 
 const WORKER_THREADS = 'node:worker_threads';
+
+/**
+ * This process's Node flags for a worker, without those of a script given on the command line
+ * (`node --input-type=module -e …`): a worker inherits them by default and refuses to start.
+ */
+export function workerExecArgv(argv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    if (['-e', '--eval', '-p', '--print', '--input-type'].includes(flag)) i++; // and its value
+    else if (!/^--(input-type|eval|print)=/.test(flag)) kept.push(flag);
+  }
+  return kept;
+}
 
 function defaultWorkerScript(): URL {
   // dist/index.js and dist/index.cjs sit beside dist/arena-worker.js (tsup builds it as its own entry)
   return new URL('./arena-worker.js', import.meta.url);
 }
 
-/** Hands games out one at a time to `count` workers, so a slow game holds up only its worker. */
-async function inWorkers(
+/**
+ * Hands `games` jobs out one at a time to `count` workers, so a slow game holds up only its
+ * worker; `request(i)` is the message of job i (an arena's or a ladder's game).
+ */
+export async function inWorkers<R>(
   workerData: ArenaWorkerData,
   games: number,
+  request: (i: number) => ArenaWorkerRequest,
   count: number,
   script: string | undefined,
-  finish: (r: ArenaGame) => void,
+  finish: (r: R) => void,
 ): Promise<void> {
   // loaded only here, by a name bundlers leave alone: the rest of the package runs in browsers too
   const { Worker } = (await import(/* @vite-ignore */ WORKER_THREADS)) as typeof import('node:worker_threads');
@@ -428,21 +449,21 @@ async function inWorkers(
     for (let i = 0; i < count; i++) {
       let worker: InstanceType<typeof Worker>;
       try {
-        worker = new Worker(path, { workerData });
+        worker = new Worker(path, { workerData, execArgv: workerExecArgv(process.execArgv) });
       } catch (e) {
         fail(e instanceof Error ? e.message : String(e));
         return;
       }
       pool.push(worker);
       const feed = (): void => {
-        if (next < games) worker.postMessage({ game: next++ } satisfies ArenaWorkerRequest);
+        if (next < games) worker.postMessage(request(next++));
         else worker.postMessage({ stop: true } satisfies ArenaWorkerRequest);
       };
       worker.on('message', (reply: ArenaWorkerReply) => {
         if (failed) return;
         if ('error' in reply) return fail(reply.error);
         try {
-          finish(reply.result);
+          finish(reply.result as R);
         } catch (e) {
           return stop(e); // the caller's onGame threw: its error, as in one thread
         }

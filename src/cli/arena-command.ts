@@ -119,13 +119,13 @@ function parseArenaArgs(args: readonly string[]): ArenaArgs | undefined {
 }
 
 /** A lineup entry or --bot value that names a module: a path, a file: URL, or NAME=either. */
-function isModuleSpec(entry: string): boolean {
+export function isModuleSpec(entry: string): boolean {
   const where = entry.includes('=') ? entry.slice(entry.indexOf('=') + 1) : entry;
   return /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/]|file:)/.test(where) || /\.[cm]?js$/.test(where);
 }
 
 /** Records `[NAME=]PATH` in `modules`; returns the bot's name (NAME, or the file's name). */
-function defineBot(modules: Record<string, string>, spec: string, flag: string): string {
+export function defineBot(modules: Record<string, string>, spec: string, flag: string): string {
   const eq = spec.indexOf('=');
   const path = eq < 0 ? spec : spec.slice(eq + 1);
   const name = eq < 0 ? basename(path, extname(path)) : spec.slice(0, eq).trim();

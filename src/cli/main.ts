@@ -1,11 +1,12 @@
 /**
  * The `dnup` command line: settle disputes about dnup games (replay a record, check a
- * position), play a game between bots, and run bot arenas. Errors print as `dnup: <message>`,
+ * position), play a game between bots, and run bot arenas and ladders. Errors print as `dnup: <message>`,
  * never as a stack trace.
  */
 import { readFileSync } from 'node:fs';
 import { arenaCommand } from './arena-command.js';
 import { checkCommand } from './check-command.js';
+import { ladderCommand } from './ladder-command.js';
 import { clip, CliError, EXIT, print } from './cli-support.js';
 import { playCommand } from './play-command.js';
 import { replayCommand } from './replay-command.js';
@@ -27,6 +28,7 @@ Usage:
   dnup check <position.json>    check a position; if valid, list the legal moves
   dnup play [options]           play a whole game between built-in bots
   dnup arena [options]          play many games between bots and compare them
+  dnup ladder [options]         rate several bots on duplicate deals (needs openskill)
   dnup <command> --help         help for one command
   dnup --version                print the version
 
@@ -45,6 +47,8 @@ async function run(args: readonly string[]): Promise<number> {
       return playCommand(rest);
     case 'arena':
       return arenaCommand(rest);
+    case 'ladder':
+      return ladderCommand(rest);
     case undefined:
     case '-h':
     case '--help':
@@ -56,7 +60,7 @@ async function run(args: readonly string[]): Promise<number> {
       print(version());
       return EXIT.ok;
     default:
-      throw new CliError(`unknown command ${JSON.stringify(command)}; the commands are replay, check, play and arena (see dnup --help)`);
+      throw new CliError(`unknown command ${JSON.stringify(command)}; the commands are replay, check, play, arena and ladder (see dnup --help)`);
   }
 }
 

@@ -133,6 +133,9 @@ export const en: Catalogue = {
       BAD_ARENA_OPTIONS: (p) => `That arena setting is not allowed${p.name ? `: ${p.name}` : ''}.`,
       BAD_BOT_INPUT: (p) => `A bot was handed something that is not a player view and its legal moves${p.name ? ` (${p.name})` : ''}.`,
       ARENA_WORKER_FAILED: (p) => `An arena worker thread failed${p.input ? `: ${p.input}` : ''}.`,
+      BAD_LADDER_OPTIONS: (p) => `That ladder setting is not allowed${p.name ? `: ${p.name}` : ''}.`,
+      BAD_LADDER_RESUME: (p) => `These games cannot resume this ladder${p.name ? ` (${p.name})` : ''}: resume a run with the settings it was started with, or start afresh.`,
+      RATINGS_UNAVAILABLE: (p) => `The ladder rates bots with the ${p.name ?? 'openskill'} package, which cannot be loaded: install it with npm install openskill@5.`,
     },
     HistoryError: {
       NOTHING_TO_UNDO: () => 'There is no move to undo: this is the first position of the history.',

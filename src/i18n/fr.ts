@@ -135,6 +135,9 @@ export const fr: Catalogue = {
       BAD_ARENA_OPTIONS: (p) => `Ce réglage de tournoi n'est pas permis${p.name ? ` : ${p.name}` : ''}.`,
       BAD_BOT_INPUT: (p) => `Un robot a reçu autre chose que la vue d'un joueur et ses coups permis${p.name ? ` (${p.name})` : ''}.`,
       ARENA_WORKER_FAILED: (p) => `Un fil d'exécution du tournoi a échoué${p.input ? ` : ${p.input}` : ''}.`,
+      BAD_LADDER_OPTIONS: (p) => `Ce réglage du classement n'est pas permis${p.name ? ` : ${p.name}` : ''}.`,
+      BAD_LADDER_RESUME: (p) => `Ces parties ne peuvent pas reprendre ce classement${p.name ? ` (${p.name})` : ''} : reprenez une série avec les réglages de son départ, ou recommencez-la.`,
+      RATINGS_UNAVAILABLE: (p) => `Le classement note les robots avec le paquet ${p.name ?? 'openskill'}, qui ne peut pas être chargé : installez-le avec npm install openskill@5.`,
     },
     HistoryError: {
       NOTHING_TO_UNDO: () => "Il n'y a aucun coup à annuler : c'est la première position de l'historique.",

@@ -133,6 +133,9 @@ export const nl: Catalogue = {
       BAD_ARENA_OPTIONS: (p) => `Deze instelling van het toernooi mag niet${p.name ? `: ${p.name}` : ''}.`,
       BAD_BOT_INPUT: (p) => `Een robot kreeg iets anders dan het overzicht van een speler en zijn toegestane zetten${p.name ? ` (${p.name})` : ''}.`,
       ARENA_WORKER_FAILED: (p) => `Een werkthread van het toernooi is mislukt${p.input ? `: ${p.input}` : ''}.`,
+      BAD_LADDER_OPTIONS: (p) => `Deze instelling van de ranglijst mag niet${p.name ? `: ${p.name}` : ''}.`,
+      BAD_LADDER_RESUME: (p) => `Deze partijen kunnen deze ranglijst niet hervatten${p.name ? ` (${p.name})` : ''}: hervat een reeks met de instellingen waarmee ze begon, of begin opnieuw.`,
+      RATINGS_UNAVAILABLE: (p) => `De ranglijst beoordeelt bots met het pakket ${p.name ?? 'openskill'}, dat niet geladen kan worden: installeer het met npm install openskill@5.`,
     },
     HistoryError: {
       NOTHING_TO_UNDO: () => 'Er is geen zet om ongedaan te maken: dit is de eerste stelling van de geschiedenis.',

@@ -4,8 +4,8 @@
  * the server's errors, room codes and turn deadlines are read as documented in docs/online.md.
  */
 import { describe, expect, it } from 'vitest';
-import { failureOf, readCode } from '../../docs/playground/src/online/connection';
-import { turnDeadlineOf } from '../../docs/playground/src/online/source';
+import { answerOfState, failureOf, Pacer, readCode, sameMove, TIMING } from '../../docs/playground/src/online/connection';
+import { reconnectDeadlineOf, turnDeadlineOf } from '../../docs/playground/src/online/source';
 import { EN, ONLINE_WORDS, say, type WordKey } from '../../docs/playground/src/online/words';
 
 const parts = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
@@ -56,5 +56,47 @@ describe('reading the server', () => {
     expect(turnDeadlineOf({ view, moves: [], deadline: null } as never, 5)).toBeNull();
     expect(turnDeadlineOf({ view, moves: [] } as never, 5)).toBeNull();
     expect(turnDeadlineOf({ view, moves: [], deadline: { seat: 0, at: 0, remainingMs: -50 } } as never, 5)).toBe(5);
+  });
+
+  it("counts a dropped seat's reconnection time down from the server's remainingMs, not its clock", () => {
+    const seat = { seat: 1, kind: 'human', name: 'Ben', taken: true, connected: false, playedBy: 'human' } as const;
+    expect(reconnectDeadlineOf({ ...seat, reconnectDeadline: { at: 1, remainingMs: 12_000 } }, 1_000_000)).toBe(1_012_000);
+    expect(reconnectDeadlineOf({ ...seat, reconnectDeadline: null }, 5)).toBeNull();
+    expect(reconnectDeadlineOf(seat as never, 5)).toBeNull(); // an older server sends none
+    expect(reconnectDeadlineOf({ ...seat, reconnectDeadline: { at: 0, remainingMs: -50 } }, 5)).toBe(5);
+  });
+
+  it('paces as the documented client: 150 ms between messages, doubled after each drop the server shows, up to 1 s', () => {
+    const p = new Pacer();
+    expect(p.waitMs(0)).toBe(0);
+    p.sent(1000);
+    expect(p.waitMs(1000)).toBe(TIMING.minGapMs);
+    expect(p.waitMs(1100)).toBe(50);
+    expect(p.waitMs(1150)).toBe(0);
+    const gaps: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      p.slowDown();
+      gaps.push(p.gapMs);
+    }
+    expect(gaps).toEqual([300, 600, 1000, 1000, 1000]);
+    expect(p.waitMs(1500)).toBe(500);
+  });
+
+  it('tells from the next state whether the move in flight landed, or another one came first', () => {
+    const play = { type: 'play', cards: [4, 9] } as const;
+    const state = (moveCount: number, lastMove: unknown) => ({ view: { moveCount, lastMove }, moves: [], deadline: null }) as never;
+    expect(sameMove(play, { type: 'play', cards: [9, 4] })).toBe(true);
+    expect(sameMove(play, { type: 'play', cards: [9] })).toBe(false);
+    expect(sameMove({ type: 'add', card: 3, target: { seat: 1, area: 0 } }, { type: 'add', card: 3, target: { seat: 1, area: 1 } })).toBe(false);
+    expect(sameMove({ type: 'rotate' }, { type: 'rotate' })).toBe(true);
+    const p = { move: play, moveCount: 7 };
+    expect(answerOfState(p, state(7, null))).toBeUndefined(); // not yet
+    expect(answerOfState(p, state(8, { type: 'play', cards: [9, 4] }))).toBeNull(); // landed
+    // the turn clock played another move for this seat first: refused, so the page can say why
+    expect(answerOfState(p, state(8, { type: 'rotate' }))).toMatchObject({ code: 'STALE_MOVE', type: 'move' });
+    // several moves on (a rejoin): this page cannot tell, and a resend would come back STALE_MOVE
+    expect(answerOfState(p, state(10, { type: 'rotate' }))).toBeNull();
+    // a deal someone else made first is as good as one's own
+    expect(answerOfState({ move: { type: 'nextRound' }, moveCount: 7 }, state(8, { type: 'nextRound' }))).toBeNull();
   });
 });

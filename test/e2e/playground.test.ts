@@ -183,13 +183,32 @@ async function perform(page: Page, move: Move, view: PlayerView, style: Style, t
   return keys;
 }
 
-/** Tries a refused add (a card onto a set of another value) and checks the refusal names faces, not ids. */
+/**
+ * Tries a refused add (a card onto a set of another value): every set's Add is enabled exactly
+ * where the add is legal, and disabled elsewhere with the reason (title and aria-describedby), as
+ * Play is; a tap on the set itself is refused with a sentence that names faces, not ids.
+ */
 async function tryRefusedAdd(page: Page, view: PlayerView): Promise<boolean> {
   const target = view.table.find((t) => t.seat !== view.seat);
   const card = target && view.hand.find((c) => c.active !== target.value);
   if (!target || !card) return false;
   await page.click(`#hand .hand-card[data-card-id="${card.id}"]`);
-  await page.click(`#game [data-slot="${target.seat}.${target.area}"] button.add`);
+  const legal = legalMoves(view);
+  for (const set of view.table.filter((t) => t.seat !== view.seat)) {
+    const button = `#game [data-slot="${set.seat}.${set.area}"] button.add`;
+    const fits = legal.some((m) => m.type === 'add' && m.card === card.id && m.target.seat === set.seat && m.target.area === set.area);
+    expect(await page.isEnabled(button), `Add your ${card.active} on the set ${set.seat}.${set.area} (${set.value}) is enabled only if legal`).toBe(fits);
+    expect(await page.getAttribute(button, 'class')).toMatch(fits ? /\blegal\b/ : /^add$/);
+    if (fits) continue;
+    const title = (await page.getAttribute(button, 'title')) ?? '';
+    if (set.value !== card.active) expect(title).toMatch(/^Your card shows \d+ \(\d+ on its other side\), but that set shows \d+: .*\(rules §5 B\)\.$/);
+    else expect(title).toMatch(/\(rules §\d+( [A-D])?\)\.$/);
+    const described = await page.getAttribute(button, 'aria-describedby');
+    expect(described, 'the disabled Add points at its reason').toBeTruthy();
+    expect(await page.textContent(`#${described}`)).toBe(title);
+  }
+  // a tap on the set itself tries the add, and is refused with the reason
+  await page.click(`#game [data-slot="${target.seat}.${target.area}"] .slot-caption`);
   // the reason and Play stay on screen, on a phone too
   await expectOnScreen(page, '#message', 'the refusal');
   await expectOnScreen(page, '#play', 'Play after a refusal');

@@ -15,7 +15,7 @@ import type { PlayerRecord } from '../player-record';
 import { replayOfPlayerRecord, loadReplay, type Replay } from '../replays';
 import { orderEl, roundGains, scoresEl, seatsEl, tableEl, turnLabel } from '../table';
 import { inPlayerWords } from '../wording';
-import { hintsOf, NO_HINTS, playFromSelection, slotKey, type Hints } from './hints';
+import { addFromSelection, hintsOf, NO_HINTS, playFromSelection, slotKey, type Hints } from './hints';
 import { boardSteps } from './steps';
 import { isSeatView, type BoardView, type GameSource, type Refusal, type SeatStatus, type SourceSnapshot, type SourceSteps } from './source';
 
@@ -111,7 +111,8 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   let handOrder: CardId[] = restoreOrder();
   let selected = new Set<CardId>();
   let handFocus: CardId | null = null;
-  let message: { text: string; kind: 'error' | 'info'; rule?: string } | null = null;
+  /** The line under the controls; `at`: the source's move count when a refusal came (it outlives the drawing of that move). */
+  let message: { text: string; kind: 'error' | 'info'; rule?: string; at?: number } | null = null;
   const rotatedAt = new Map<CardId, number>();
   let stopped = false;
   let turnHandled = -1;
@@ -245,7 +246,8 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
         }
       }
       // a move that changed the hand ends the selection only when it was the viewer's own
-      if (before.status === 'playing' && before.turn.seat === me) message = null;
+      // (a refusal that came with this very move, lost in a race, stays: it says why)
+      if (before.status === 'playing' && before.turn.seat === me && !(message?.at !== undefined && message.at >= view.moveCount)) message = null;
     }
     syncHandOrder();
     drawLog();
@@ -300,6 +302,15 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   }
 
   function refusalText(r: Refusal): string {
+    if (r.code === 'NOT_YOUR_TURN' && r.kind !== 'SelectionError') {
+      // the library names seats by number ("la place 2", or "une autre place" without parameters):
+      // the seat to play by its name, a bot by its kind in the player's language (named views)
+      const p = (r.params ?? {}) as { turnSeat?: unknown };
+      const turnSeat = typeof p.turnSeat === 'number' ? p.turnSeat : view.status === 'playing' && view.turn.seat !== me ? view.turn.seat : undefined;
+      const who = turnSeat === undefined ? undefined : view.players[turnSeat];
+      const rule = r.rule ?? '§4';
+      return who === undefined ? t().game.turnNotYours(rule) : t().game.turnOf(who, rule);
+    }
     const v = seatView();
     const cards = [...(v?.hand ?? []), ...view.table.flatMap((s) => s.cards.map((id) => ({ id, active: s.value })))];
     const sentence = refusalSentence(r.code, r.params as Record<string, unknown> | undefined, r.rule, r.message, r.kind);
@@ -319,7 +330,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     }
     if (stopped) return;
     if (!result.ok) {
-      message = { text: `${t().game.notAllowed} ${refusalText(result)}`, kind: 'error', ...(result.rule ? { rule: result.rule } : {}) };
+      message = { text: `${t().game.notAllowed} ${refusalText(result)}`, kind: 'error', at: source.current().view.moveCount, ...(result.rule ? { rule: result.rule } : {}) };
       render();
       // the reason and Play stay in sight on a phone
       board.querySelector('.actions')?.scrollIntoView({ block: 'nearest' });
@@ -540,6 +551,10 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     const selectedFits = sel.length === 1 && (hs.addTargets.get(sel[0]!) ?? []).includes(key);
     const v = seatView()!;
     const selCard = sel.length === 1 ? v.hand.find((c) => c.id === sel[0]) : undefined;
+    // as Play: the add is enabled only where it is legal, and says why not elsewhere
+    const add = selCard ? addFromSelection(v, selCard.id, target) : null;
+    const addReason = add === null ? t().game.addTitle : add.ok ? null : refusalText(add);
+    const reasonId = `add-reason-${seat}-${area}`;
     return [
       h(
         'div',
@@ -551,17 +566,18 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
             type: 'button',
             class: `add${selectedFits ? ' legal' : ''}`,
             'data-key': `add-${key}`,
-            disabled: sel.length !== 1,
-            title: t().game.addTitle,
+            disabled: !add?.ok,
+            title: addReason ?? t().game.addTitle,
+            ...(addReason !== null && add !== null ? { 'aria-describedby': reasonId } : {}),
             onclick: (e: Event) => {
               e.stopPropagation();
-              const card = sel[0];
-              if (card !== undefined) void attempt({ type: 'add', card, target });
+              if (add?.ok) void attempt(add.move);
             },
           },
           selCard ? t().game.addYour(selCard.active) : t().game.addCard,
         ),
         selectedFits ? h('span', { class: 'hint fits' }, t().game.canAddHere) : null,
+        addReason !== null && add !== null ? h('span', { class: 'sr-only add-reason', id: reasonId }, addReason) : null,
       ),
     ];
   }

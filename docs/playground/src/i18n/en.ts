@@ -80,6 +80,9 @@ export const en = {
     addTitle: 'Select one card of your hand, then add it to this set (or drag the card here)',
     canAddHere: 'your card can go here',
     notAllowed: 'Not allowed:',
+    /** A move refused because another seat is to play (rules §4), e.g. the turn clock played for you first. */
+    turnOf: (who: string, rule: string) => `It is ${who}’s turn, not yours (rules ${rule}).`,
+    turnNotYours: (rule: string) => `It is not your turn (rules ${rule}).`,
     readRule: (rule: string) => `Read rules ${rule}`,
     deal: 'Deal the next round',
     showScores: 'Show the scores',

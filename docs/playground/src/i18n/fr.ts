@@ -77,6 +77,8 @@ export const fr: Messages = {
     addTitle: 'Sélectionnez une carte de votre main, puis ajoutez-la à cette série (ou glissez la carte ici)',
     canAddHere: 'votre carte peut aller ici',
     notAllowed: 'Interdit :',
+    turnOf: (who, rule) => `C’est au tour de ${who}, pas au vôtre (règles ${rule}).`,
+    turnNotYours: (rule) => `Ce n’est pas votre tour (règles ${rule}).`,
     readRule: (rule) => `Lire les règles ${rule}`,
     deal: 'Distribuer la manche suivante',
     showScores: 'Voir les scores',

@@ -77,6 +77,8 @@ export const nl: Messages = {
     addTitle: 'Selecteer één kaart uit je hand en voeg ze toe aan deze set (of sleep de kaart hierheen)',
     canAddHere: 'je kaart kan hier bij',
     notAllowed: 'Niet toegestaan:',
+    turnOf: (who, rule) => `${who} is aan de beurt, niet jij (regels ${rule}).`,
+    turnNotYours: (rule) => `Je bent niet aan de beurt (regels ${rule}).`,
     readRule: (rule) => `Lees regels ${rule}`,
     deal: 'Volgende ronde delen',
     showScores: 'Scores tonen',

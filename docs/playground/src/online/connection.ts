@@ -5,7 +5,9 @@
  * Pacing and resending follow docs/online.md ("Writing a client"): one move in flight, sent with
  * the move count of the view it was chosen at, at most one message every 150 ms, sent again after
  * `RATE_LIMITED` or when no new `state` came within 2 s, and after getting back in (a move that did
- * land is refused `STALE_MOVE`, never applied twice). After a close that reconnecting cannot fix
+ * land is refused `STALE_MOVE`, never applied twice). Each time the server shows it dropped a
+ * message (`RATE_LIMITED`, or a resend for want of an answer) the gap doubles, up to 1 s: silent
+ * drops count toward the 4429 close. After a close that reconnecting cannot fix
  * (4000, 1009, 4002, 4400, 4429) the page stops and says so.
  */
 import { Client, type Room } from 'colyseus.js';
@@ -47,6 +49,33 @@ export function failureOf(e: unknown): Failure {
   if (coded) return { kind: 'refused', code: coded[1]!, detail: coded[2]! };
   if (typeof code === 'number' && code > 0 && message !== '') return { kind: 'refused', code: 'OTHER', detail: message };
   return { kind: 'noServer' };
+}
+
+/** The same move (a play's cards in any order). */
+export function sameMove(a: Move, b: Move): boolean {
+  switch (a.type) {
+    case 'play':
+      return b.type === 'play' && a.cards.length === b.cards.length && a.cards.every((c) => b.cards.includes(c));
+    case 'add':
+      return b.type === 'add' && a.card === b.card && a.target.seat === b.target.seat && a.target.area === b.target.area;
+    case 'take':
+      return b.type === 'take' && a.target.seat === b.target.seat && a.target.area === b.target.area;
+    default:
+      return a.type === b.type;
+  }
+}
+
+/**
+ * What a new `state` says of the move in flight, chosen at `p.moveCount`: null once it landed or
+ * the game went on past it; `STALE_MOVE` when the very next move was another one (a race: the
+ * turn clock, or a bot standing in, played for this seat first). Only the next move tells: after
+ * several, this page cannot know which was its own, and a resend comes back `STALE_MOVE` anyway.
+ */
+export function answerOfState(p: { readonly move: Move; readonly moveCount: number }, s: StateMessage): MoveAnswer | undefined {
+  if (s.view.moveCount === p.moveCount) return undefined; // still waiting
+  if (s.view.moveCount !== p.moveCount + 1 || p.move.type === 'nextRound') return null;
+  const last = s.view.lastMove;
+  return last && sameMove(last, p.move) ? null : { code: 'STALE_MOVE', message: 'Another move was played first.', type: MESSAGES.move };
 }
 
 /** A room code as people type it: 6 letters and digits, upper-cased. */
@@ -110,8 +139,10 @@ interface Pending {
 
 /** The pacing and resending of docs/online.md ("Writing a client"). */
 export const TIMING = {
-  /** At most one message every this many ms: under the server's default 10 a second. */
+  /** At most one message every this many ms: under the server's default 10 a second… */
   minGapMs: 150,
+  /** …doubled each time the server shows it dropped one of ours, up to this (one a second is under any sane limit). */
+  maxGapMs: 1000,
   /** A move with no new `state` after this long is sent again (safe: it carries its move count). */
   resendAfterMs: 2000,
   /** After `RATE_LIMITED`, the same move again after this pause. */
@@ -123,6 +154,40 @@ export const TIMING = {
   /** A room not found is looked for this long: a failover restores it in a few seconds; a finished one is gone. */
   notFoundForMs: 20_000,
 };
+
+/**
+ * The least time between two messages of this tab. It starts at {@link TIMING.minGapMs} and
+ * doubles, up to {@link TIMING.maxGapMs}, each time the server shows it dropped a message
+ * (`RATE_LIMITED`, or a move resent for want of an answer): the server counts silent drops toward
+ * its 4429 close, so a page that kept its pace after a drop could be closed (docs/online.md).
+ */
+export class Pacer {
+  /** The gap now, in ms. */
+  gapMs: number;
+  private lastAt = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly maxGapMs = TIMING.maxGapMs,
+    minGapMs = TIMING.minGapMs,
+  ) {
+    this.gapMs = minGapMs;
+  }
+
+  /** How long to wait at `now` before the next message may go (0: at once). */
+  waitMs(now: number): number {
+    return Math.max(0, this.lastAt + this.gapMs - now);
+  }
+
+  /** A message went at `now`. */
+  sent(now: number): void {
+    this.lastAt = now;
+  }
+
+  /** The server dropped a message of ours: twice the gap, up to the most. */
+  slowDown(): void {
+    this.gapMs = Math.min(Math.max(this.gapMs * 2, 1), this.maxGapMs);
+  }
+}
 
 /** Closes after which reconnecting would only repeat the problem (docs/online.md): 4000 is another tab taking the seat back. */
 const FINAL_CLOSES = new Set([4000, 1009, 4002, 4400, 4429]);
@@ -136,11 +201,14 @@ export class RoomSession {
   private roomCode: string | null = null;
   private pending: Pending | null = null;
   private resendTimer: ReturnType<typeof setTimeout> | null = null;
-  private lastSendAt = 0;
+  /** The gap between this tab's messages, wider after the server dropped some. */
+  readonly pacer = new Pacer();
   private comeBackTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
   welcome: WelcomeMessage | null = null;
   lobby: LobbyMessage | null = null;
+  /** When the latest `lobby` arrived (this page's clock): its seats' `reconnectDeadline.remainingMs` count from here. */
+  lobbyAt = 0;
   status: ConnectionStatus = { state: 'connected' };
 
   private constructor(
@@ -197,11 +265,14 @@ export class RoomSession {
     });
     room.onMessage(MESSAGES.lobby, (l: LobbyMessage) => {
       this.lobby = l;
+      this.lobbyAt = Date.now();
       this.events.lobby(l);
     });
     room.onMessage(MESSAGES.state, (s: StateMessage) => {
       const p = this.pending;
-      if (p && s.view.moveCount !== p.moveCount) this.answer(null);
+      const answer = p ? answerOfState(p, s) : undefined;
+      if (answer !== undefined) this.answer(answer);
+      // the page takes the new view before the board hears the answer (a promise's continuation)
       this.events.state(s);
     });
     room.onMessage(MESSAGES.refused, (r: RefusedMessage) => this.onRefused(r));
@@ -231,6 +302,7 @@ export class RoomSession {
       return;
     }
     if (r.code === 'RATE_LIMITED') {
+      this.pacer.slowDown();
       this.scheduleResend(TIMING.rateLimitedPauseMs);
     } else if (r.code === 'STALE_MOVE' && (p.sends > 1 || p.move.type === 'nextRound')) {
       // the move landed before (the new state is on its way), or another seat dealt first
@@ -253,23 +325,25 @@ export class RoomSession {
     p?.answer(a);
   }
 
-  /** Sends the pending move, paced: at most one message every {@link TIMING.minGapMs}. */
+  /** Sends the pending move, paced: at most one message every {@link Pacer.gapMs}. */
   private send(): void {
     const p = this.pending;
     const room = this.room;
     if (!p || !room) return;
-    const wait = this.lastSendAt + TIMING.minGapMs - Date.now();
+    const wait = this.pacer.waitMs(Date.now());
     if (wait > 0) return this.scheduleResend(wait);
-    this.lastSendAt = Date.now();
+    this.pacer.sent(Date.now());
     p.sends++;
     room.send(MESSAGES.move, { move: p.move, moveCount: p.moveCount });
-    this.scheduleResend(TIMING.resendAfterMs);
+    this.scheduleResend(TIMING.resendAfterMs, true);
   }
 
-  private scheduleResend(ms: number): void {
+  /** Sends the pending move in `ms`; `unanswered`: it was sent and nothing came back, so the server may have dropped it. */
+  private scheduleResend(ms: number, unanswered = false): void {
     if (this.resendTimer) clearTimeout(this.resendTimer);
     this.resendTimer = setTimeout(() => {
       this.resendTimer = null;
+      if (unanswered && this.room) this.pacer.slowDown();
       this.send();
     }, ms);
   }
@@ -346,7 +420,7 @@ export class RoomSession {
 
   /** The host starts the game before every person's seat is taken; bots take the empty seats. */
   start(): void {
-    this.lastSendAt = Date.now();
+    this.pacer.sent(Date.now());
     this.room?.send(MESSAGES.start, {});
   }
 

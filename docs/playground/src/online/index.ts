@@ -14,7 +14,7 @@ import { h, replaceChildren, type Child } from '../dom';
 import { commitmentOf, shortHash } from '../fairness';
 import { DEFAULT_SERVER, failureOf, readCode, roomLink, RoomSession, storedPlace, type ConnectionStatus, type Failure, type SessionEvents } from './connection';
 import { followLobby, type LobbyState, type ListedRoom } from './lobby';
-import { OnlineSource } from './source';
+import { OnlineSource, reconnectDeadlineOf } from './source';
 import { say, type WordKey } from './words';
 import './online.css';
 
@@ -64,10 +64,18 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
   /** The list of people above the board is open (kept across redraws). */
   let peopleOpen = false;
   let ticker: ReturnType<typeof setInterval> | null = null;
+  /**
+   * The game-over box waits for the board to have drawn the last move (it draws each move event
+   * by event): the winner is not told above a board still showing the move that wins.
+   */
+  const boardDrawn = new MutationObserver(() => {
+    if (over && boardBox.dataset.status === 'gameOver') render();
+  });
 
   const bar = h('div', { id: 'online-bar', class: 'online-bar', role: 'status', 'aria-live': 'polite' });
   const body = h('div', { class: 'online-body' });
   const boardBox = h('div', { id: 'online-game', class: 'online-game', hidden: true });
+  boardDrawn.observe(boardBox, { attributes: true, attributeFilter: ['data-status'] });
   root.replaceChildren(bar, body, boardBox);
 
   const failureText = (f: Failure, code = ''): string => {
@@ -100,7 +108,7 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
       render();
     },
     lobby(l) {
-      source?.takeLobby(l);
+      source?.takeLobby(l, session?.lobbyAt ?? Date.now());
       if (l.phase === 'waiting' && screen !== 'waiting') screen = 'waiting';
       render();
     },
@@ -441,7 +449,8 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
     if (s.connected) return t('state_connected');
     if (s.playedBy === 'bot') return t('state_bot');
     const status = source?.current().seats[s.seat]?.connection;
-    const seconds = status?.state === 'reconnecting' ? Math.max(0, Math.ceil((status.deadline - Date.now()) / 1000)) : (session?.welcome?.reconnectSeconds ?? 30);
+    const deadline = status?.state === 'reconnecting' ? status.deadline : reconnectDeadlineOf(s, session?.lobbyAt ?? Date.now());
+    const seconds = deadline !== null ? Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) : (session?.welcome?.reconnectSeconds ?? 30);
     return t('state_reconnecting', { seconds });
   }
 
@@ -559,7 +568,7 @@ export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void
             linkBox(code),
           )
         : null,
-      over ? overBox(over) : null,
+      over && (over.reason !== 'won' || boardBox.dataset.status === 'gameOver') ? overBox(over) : null,
     ];
   }
 

@@ -17,11 +17,21 @@ export function turnDeadlineOf(s: StateMessage, receivedAt: number): number | nu
   return d && typeof d.remainingMs === 'number' && Number.isFinite(d.remainingMs) ? receivedAt + Math.max(0, d.remainingMs) : null;
 }
 
+/**
+ * When a dropped person's reconnection time runs out on this page's clock: the server's
+ * `reconnectDeadline.remainingMs` counted from the lobby message's receipt (docs/online.md), or
+ * null when the seat has none (or the server is older and sends none).
+ */
+export function reconnectDeadlineOf(s: SeatInfo, receivedAt: number): number | null {
+  const d = (s as { reconnectDeadline?: { remainingMs?: unknown } | null }).reconnectDeadline;
+  return d && typeof d.remainingMs === 'number' && Number.isFinite(d.remainingMs) ? receivedAt + Math.max(0, d.remainingMs) : null;
+}
+
 /** The game of a room, fed by the room's messages (index.ts calls the `take…` methods). */
 export class OnlineSource implements GameSource {
   readonly viewer: number | null;
   private snapshot: SourceSnapshot;
-  /** When each person's seat was first seen dropped, for the countdown to a bot taking over. */
+  /** When each person's seat was first seen dropped: the countdown's start when the server sends no deadline. */
   private readonly awaySince = new Map<number, number>();
   private readonly listeners = new Set<(s: SourceSnapshot) => void>();
 
@@ -36,7 +46,7 @@ export class OnlineSource implements GameSource {
   ) {
     this.viewer = session.seat;
     this.snapshot = { view: first.view, seats: [], turnDeadline: turnDeadlineOf(first, Date.now()), over: null };
-    if (session.lobby) this.takeLobby(session.lobby, false);
+    if (session.lobby) this.takeLobby(session.lobby, session.lobbyAt, false);
   }
 
   current(): SourceSnapshot {
@@ -59,8 +69,8 @@ export class OnlineSource implements GameSource {
   }
 
   /** The people in the seats changed. */
-  takeLobby(l: LobbyMessage, publish = true): void {
-    const seats = l.seats.map((s) => this.seatStatus(s));
+  takeLobby(l: LobbyMessage, receivedAt: number, publish = true): void {
+    const seats = l.seats.map((s) => this.seatStatus(s, receivedAt));
     if (publish) this.publish({ ...this.snapshot, seats });
     else this.snapshot = { ...this.snapshot, seats };
   }
@@ -70,15 +80,17 @@ export class OnlineSource implements GameSource {
     this.publish({ ...this.snapshot, turnDeadline: null, over: { record: g.record, seed: String(g.record.seed), reason: g.reason } });
   }
 
-  private seatStatus(s: SeatInfo): SeatStatus {
+  private seatStatus(s: SeatInfo, receivedAt: number): SeatStatus {
     if (s.kind !== 'human') return { name: s.name, kind: 'bot', botKind: s.kind, connection: { state: 'connected' } };
     if (s.connected || !s.taken) this.awaySince.delete(s.seat);
     if (!s.taken) return { name: s.name, kind: 'person', connection: { state: 'empty' } };
     if (s.connected) return { name: s.name, kind: 'person', connection: { state: 'connected' } };
     if (s.playedBy === 'bot') return { name: s.name, kind: 'person', connection: { state: 'bot' } };
-    const since = this.awaySince.get(s.seat) ?? Date.now();
+    const since = this.awaySince.get(s.seat) ?? receivedAt;
     this.awaySince.set(s.seat, since);
-    return { name: s.name, kind: 'person', connection: { state: 'reconnecting', deadline: since + this.reconnectSeconds * 1000 } };
+    // the server's deadline, so a page that joined or reloaded during the countdown shows what is left
+    const deadline = reconnectDeadlineOf(s, receivedAt) ?? since + this.reconnectSeconds * 1000;
+    return { name: s.name, kind: 'person', connection: { state: 'reconnecting', deadline } };
   }
 
   async submit(move: Move): Promise<SubmitResult> {
@@ -89,6 +101,16 @@ export class OnlineSource implements GameSource {
     // which gives the board the parameters for its sentence in the player's language
     const local = isSeatView(view) ? checkMoveOfView(view, move) : null;
     if (local && !local.ok && local.code === refused.code) return { ok: false, code: local.code, params: local.params, rule: local.rule, message: refused.message };
+    // lost a race (the turn clock or a stand-in bot played for this seat first): judged against the
+    // latest view, the move is no longer legal, usually because another seat is to play, named then
+    const latest = this.snapshot.view;
+    if (refused.code === 'STALE_MOVE' || refused.code === 'NOT_YOUR_TURN') {
+      const now = isSeatView(latest) && latest !== view ? checkMoveOfView(latest, move) : null;
+      if (now && !now.ok) return { ok: false, code: now.code, params: now.params, rule: now.rule, message: refused.message };
+      if (refused.code === 'NOT_YOUR_TURN' && latest.status === 'playing' && latest.turn.seat !== this.viewer) {
+        return { ok: false, code: 'NOT_YOUR_TURN', params: { ...(this.viewer === null ? {} : { seat: this.viewer }), turnSeat: latest.turn.seat }, rule: refused.rule ?? '§4', message: refused.message };
+      }
+    }
     // the server's own codes (and a lost connection) in the player's words
     return { ok: false, code: refused.code, message: this.words(refused.code, refused.message), ...('rule' in refused && refused.rule !== undefined ? { rule: refused.rule } : {}) };
   }

@@ -1,0 +1,47 @@
+/**
+ * The ladder's plain-data shapes that cross into worker threads and into resume files: its own
+ * module so that the arena's worker pool can name them without importing the ladder (no circle).
+ */
+
+/** What one ladder game needs to know, as plain data (it crosses into worker threads). */
+export interface LadderSpec {
+  readonly players: number;
+  /** Bot names, one per ladder entry (a name may repeat: each copy is its own entry). */
+  readonly bots: readonly string[];
+  /** The ladder's seed, as text. */
+  readonly seed: string;
+  readonly maxMoves: number;
+}
+
+/**
+ * One finished ladder game, as plain JSON: what `onGame` is handed, what `done` takes back to
+ * resume a run, and what `dnup ladder --out` writes. Everything else follows from the ladder's
+ * settings and `g`: the deal is deal `⌊g / gamesPerDeal⌋`, and so on (see `runLadder`).
+ *
+ * @example
+ * ```ts
+ * const kept: LadderGame[] = [];
+ * const first = await runLadder({ bots: ['greedy', 'random'], games: 4, seed: 1, onGame: (game) => kept.push(game) });
+ * const again = await runLadder({ bots: ['greedy', 'random'], games: 4, seed: 1, done: kept.slice(0, 2) }); // plays games the list lacks
+ * ```
+ */
+export interface LadderGame {
+  /** The game's number, from 0. */
+  readonly g: number;
+  /** The ladder entry (index into `bots`) at each seat. */
+  readonly seats: readonly number[];
+  /** The entry that won, or null for a game stopped by the move cap. */
+  readonly winner: number | null;
+  /** Final letter tokens (3–5 players) or round wins (2 players) per seat (rules §6). */
+  readonly scores: readonly number[];
+  /** Moves played (all seats, `nextRound` included). */
+  readonly moves: number;
+  /** Rounds played. */
+  readonly rounds: number;
+  /** Decisions taken per seat. */
+  readonly decisions: readonly number[];
+  /** Thinking time per seat, in milliseconds (rounded to 0.001 ms). */
+  readonly ms: readonly number[];
+  /** The longest thinking time of one move per seat, in milliseconds (rounded to 0.001 ms). */
+  readonly maxMs: readonly number[];
+}

@@ -1,0 +1,347 @@
+/**
+ * `dnup ladder`: several bots on the same duplicate deals, every lineup with every seat rotation,
+ * over worker threads; a table (or JSON) of openskill ratings beside win rates with Wilson
+ * intervals. `--out` keeps every finished game in a file, `--resume` continues from it.
+ */
+import { closeSync, existsSync, openSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BOT_NAMES, type BotOptions } from '../bots/index.js';
+import { runLadder, type LadderGame, type LadderResult } from '../arena.js';
+import { isBotError } from '../bots/errors.js';
+import { defineBot, isModuleSpec } from './arena-command.js';
+import { clip, CliError, EXIT, parseCommand, print } from './cli-support.js';
+
+/** The help text of `dnup ladder`. */
+export const LADDER_HELP = `Usage: dnup ladder --bots LIST --games G [options]
+
+Plays bots against each other on the same pre-generated deals (duplicate deals):
+every lineup of P of the bots plays every deal once with each rotation of its seats,
+so every bot holds every seat's cards. Prints each bot's rating (openskill: mu, sigma
+and mu - 3 sigma, best first) beside its win rate with a 95% Wilson interval. The
+same seed gives the same result whatever the number of workers, for budgets in
+playouts (a budget in milliseconds depends on the machine). Needs the openskill
+package: npm install openskill@5.
+
+Options:
+  -b, --bots LIST      2 to 16 bots, comma-separated: built-in ones (${BOT_NAMES.join(', ')}),
+                       names given with --bot, or module paths such as ./mybot.js; a
+                       name may repeat (each copy is rated apart, as name#2, name#3...)
+  -p, --players P      seats per game, 2 to 5 (default: the number of bots, if 5 or fewer)
+  -g, --games G        games in all: a whole number of deals, a multiple of
+                       (lineups x P), where lineups is the number of ways to choose P bots
+      --bot [NAME=]PATH   your bot: a module exporting a bot factory (see dnup arena --help)
+  -s, --seed S         the ladder's seed (default "ladder")
+      --playouts N     search bots' budget per move in playouts
+      --ms T           search bots' budget per move in milliseconds
+  -w, --workers N      worker threads (default: this machine's ${availableParallelism()} cores)
+      --max-moves M    stop a game after M moves, without a winner or rating (default 20000)
+  -o, --out FILE       keep the settings and every finished game in FILE (JSON), rewritten
+                       at most about once a second and at the end, with the result
+      --resume         continue the run kept in --out FILE: play only the games it lacks
+                       (with the same settings; --games may grow); the result is the one
+                       an uninterrupted run gives
+      --json           print the result as JSON (docs/guides/bot-authors.md)
+  -h, --help           show this help
+
+Exit status: 0 the ladder was played · 2 bad arguments, a bad --out file, or openskill
+missing.`;
+
+/** The largest --out file `--resume` reads (100,000 games of 5 seats fit in about 20 MB). */
+const MAX_LADDER_FILE_BYTES = 64 * 1024 * 1024;
+
+/** What a ladder file's settings hold: everything that decides the games, except their number. */
+interface LadderSettings {
+  readonly bots: readonly string[];
+  /** Bot modules by name, as `file:` URLs. */
+  readonly botModules: Readonly<Record<string, string>>;
+  readonly players: number;
+  readonly games: number;
+  readonly seed: string;
+  readonly budget: { readonly playouts: number | null; readonly ms: number | null };
+  readonly maxMoves: number;
+}
+
+interface LadderArgs {
+  readonly settings: LadderSettings;
+  /** Bot modules by name, paths as given. */
+  readonly modules: Record<string, string>;
+  readonly botOptions: Omit<BotOptions, 'seed'>;
+  readonly workers: number;
+  readonly json: boolean;
+  readonly out: string | undefined;
+  readonly resume: boolean;
+}
+
+function wholeNumber(flag: string, text: string | undefined, fallback?: number): number {
+  if (text === undefined) {
+    if (fallback === undefined) throw new CliError(`--${flag} is required (see dnup ladder --help)`);
+    return fallback;
+  }
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1) throw new CliError(`--${flag} must be a whole number from 1 up, not ${JSON.stringify(clip(text, 40))} (see dnup ladder --help)`);
+  return n;
+}
+
+function parseLadderArgs(args: readonly string[]): LadderArgs | undefined {
+  const parsed = parseCommand(
+    'ladder',
+    LADDER_HELP,
+    args,
+    {
+      bots: { type: 'string', short: 'b' },
+      players: { type: 'string', short: 'p' },
+      games: { type: 'string', short: 'g' },
+      bot: { type: 'string', multiple: true },
+      seed: { type: 'string', short: 's' },
+      playouts: { type: 'string' },
+      ms: { type: 'string' },
+      workers: { type: 'string', short: 'w' },
+      'max-moves': { type: 'string' },
+      out: { type: 'string', short: 'o' },
+      resume: { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
+    0,
+  );
+  if (!parsed) return undefined;
+  const { text, values } = parsed;
+  const list = text('bots');
+  if (list === undefined) throw new CliError('--bots is required: the bots to rate, comma-separated (see dnup ladder --help)');
+  const modules: Record<string, string> = {};
+  for (const spec of (values.bot as string[] | undefined) ?? []) defineBot(modules, spec, '--bot');
+  const bots = list.split(',').map((entry) => {
+    const name = entry.trim();
+    return isModuleSpec(name) ? defineBot(modules, name, '--bots') : name;
+  });
+  // the default is written out, so that a resumed run compares the same settings
+  if (text('players') === undefined && bots.length > 5) throw new CliError(`${bots.length} bots do not fit one table: give --players P, the seats per game (2 to 5); every lineup of P of them plays every deal`);
+  const players = text('players') === undefined ? bots.length : wholeNumber('players', text('players'));
+  if (players !== null && (players < 2 || players > 5)) throw new CliError(`--players must be from 2 to 5, not ${players} (rules §2)`);
+  const botOptions: { -readonly [K in keyof BotOptions]: BotOptions[K] } = {};
+  if (text('playouts') !== undefined) botOptions.playouts = wholeNumber('playouts', text('playouts'));
+  if (text('ms') !== undefined) botOptions.timeMs = wholeNumber('ms', text('ms'));
+  const out = text('out');
+  if (values.resume === true && out === undefined) throw new CliError('--resume continues the run kept in an --out file: give --out FILE (see dnup ladder --help)');
+  const botModules: Record<string, string> = {};
+  for (const [name, where] of Object.entries(modules)) botModules[name] = where.startsWith('file:') ? new URL(where).href : pathToFileURL(resolve(where)).href;
+  return {
+    settings: {
+      bots,
+      botModules,
+      players,
+      games: wholeNumber('games', text('games')),
+      seed: text('seed') ?? 'ladder',
+      budget: { playouts: botOptions.playouts ?? null, ms: botOptions.timeMs ?? null },
+      maxMoves: wholeNumber('max-moves', text('max-moves'), 20_000),
+    },
+    modules,
+    botOptions,
+    workers: wholeNumber('workers', text('workers'), availableParallelism()),
+    json: values.json === true,
+    out,
+    resume: values.resume === true,
+  };
+}
+
+const FORMAT = 'dnup-ladder';
+
+/** The result as JSON data, without the list of games (the --out file has them). */
+function resultData(result: LadderResult): Omit<LadderResult, 'gameList'> {
+  const { gameList: _games, ...rest } = result;
+  return rest;
+}
+
+/** The --out file's text: the settings, the result (or null), one game per line by game number. */
+function fileText(settings: LadderSettings, games: readonly LadderGame[], result: LadderResult | null): string {
+  const head = JSON.stringify({ format: FORMAT, version: 1, settings, result: result === null ? null : resultData(result) });
+  const lines = games.map((g) => JSON.stringify(g));
+  return `${head.slice(0, -1)},\n"games":[${lines.length === 0 ? '' : `\n${lines.join(',\n')}\n`}]}\n`;
+}
+
+/** Writes the file whole, through a temporary file and a rename, so that it is never half written. */
+function writeAtomically(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch (e) {
+    throw new CliError(`cannot write ${path}: ${clip(e instanceof Error ? e.message : String(e), 200)}`);
+  }
+}
+
+/** Reads a ladder file's text, at most {@link MAX_LADDER_FILE_BYTES}. */
+function readLadderFile(path: string): string {
+  let size: number;
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile()) throw new CliError(`cannot resume from ${path}: it is not a file`);
+    size = stat.size;
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    throw new CliError(`cannot read ${path}: ${clip(e instanceof Error ? e.message : String(e), 200)}`);
+  }
+  if (size > MAX_LADDER_FILE_BYTES) throw new CliError(`${path} is too large for a ladder file: ${size} bytes, more than ${MAX_LADDER_FILE_BYTES}`);
+  const buffer = Buffer.alloc(size);
+  const fd = openSync(path, 'r');
+  try {
+    let read = 0;
+    while (read < size) {
+      const n = readSync(fd, buffer, read, size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+  } catch {
+    throw new CliError(`${path} is not a ladder file: it is not UTF-8 text`);
+  }
+}
+
+/** The games kept in a ladder file made with the same settings (the number of games may grow). */
+function resumeFrom(path: string, settings: LadderSettings): unknown[] {
+  let file: unknown;
+  try {
+    file = JSON.parse(readLadderFile(path));
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    throw new CliError(`${path} is not a ladder file: it is not JSON (${clip((e as Error).message, 120)}); remove it or give another --out file`);
+  }
+  const f = file as { format?: unknown; version?: unknown; settings?: unknown; games?: unknown } | null;
+  if (typeof f !== 'object' || f === null || f.format !== FORMAT || f.version !== 1 || typeof f.settings !== 'object' || f.settings === null || !Array.isArray(f.games)) {
+    throw new CliError(`${path} is not a ladder file of this version (format "${FORMAT}", version 1, with settings and games); remove it or give another --out file`);
+  }
+  const kept = f.settings as Record<string, unknown>;
+  for (const key of ['bots', 'botModules', 'players', 'seed', 'budget', 'maxMoves'] as const) {
+    if (JSON.stringify(kept[key]) !== JSON.stringify(settings[key])) {
+      throw new CliError(`${path} was started with other settings (${key}: ${clip(JSON.stringify(kept[key]) ?? 'none', 120)}, not ${clip(JSON.stringify(settings[key]), 120)}): resume it with the settings it was started with, or give another --out file`);
+    }
+  }
+  if (f.games.length > settings.games) throw new CliError(`${path} holds ${f.games.length} games, more than --games ${settings.games}: resume it with --games ${kept.games as number} or more`);
+  return f.games;
+}
+
+const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
+/** The result as a plain-text table, best rated first. */
+export function formatLadder(result: LadderResult, seed: string, out?: string): string {
+  const head = ['rank', 'bot', 'games', 'wins', 'win rate', '95% CI', 'fair', 'mu', 'sigma', 'mu-3sigma', 'ms/move'];
+  const rows = result.rows.map((r) => [
+    String(r.rank),
+    r.bot,
+    String(r.games),
+    String(r.wins),
+    percent(r.winRate),
+    `[${percent(r.interval[0])}, ${percent(r.interval[1])}]`,
+    percent(r.fairShare),
+    r.mu.toFixed(2),
+    r.sigma.toFixed(2),
+    r.ordinal.toFixed(2),
+    r.msPerMove.toFixed(2),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const modules = result.rows.filter((r) => r.module !== null).map((r) => `${r.bot} = ${r.module}`);
+  const lineups = result.gamesPerDeal / result.players;
+  return [
+    `dnup ladder: ${result.games} games = ${result.deals} deal${result.deals === 1 ? '' : 's'} x ${result.gamesPerDeal} (${lineups} lineup${lineups === 1 ? '' : 's'} x ${result.players} rotations), ${result.players} players, seed ${JSON.stringify(seed)}, ${result.workers} worker${result.workers === 1 ? '' : 's'}`,
+    ...(modules.length > 0 ? [`modules: ${modules.join(', ')}`] : []),
+    line(head),
+    ...rows.map(line),
+    `ratings: openskill (Plackett-Luce), updated in game order; games without a winner are not rated`,
+    `average game length: ${result.averageMoves.toFixed(1)} moves, ${result.averageRounds.toFixed(2)} rounds; unfinished: ${result.unfinished}${result.resumed > 0 ? `; resumed: ${result.resumed} games from ${out}` : ''}`,
+  ].join('\n');
+}
+
+/** Progress on stderr: a line at every tenth of the games. */
+function progress(total: number, started: number): (done: number) => void {
+  let shown = -1;
+  return (done) => {
+    const tenth = Math.floor((done * 10) / total);
+    if (tenth === shown) return;
+    shown = tenth;
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    process.stderr.write(`dnup ladder: ${done}/${total} games (${Math.floor((done * 100) / total)}%), ${seconds} s\n`);
+  };
+}
+
+/**
+ * Runs `dnup ladder` with the arguments after `ladder`; prints the table (or JSON) to stdout.
+ *
+ * @param args - command-line arguments, e.g. `['--bots', 'montecarlo,greedy,random', '--games', '30']`.
+ * @returns the exit code, 0.
+ * @throws {@link CliError} for bad arguments, a bad --out file or openskill missing (exit 2).
+ */
+export async function ladderCommand(args: readonly string[]): Promise<number> {
+  const a = parseLadderArgs(args);
+  if (!a) return EXIT.ok;
+  const { settings, out } = a;
+  let done: unknown[] = [];
+  if (out !== undefined) {
+    if (existsSync(out)) {
+      if (!a.resume) throw new CliError(`${out} exists: add --resume to continue the run it keeps, or give another --out file`);
+      done = resumeFrom(out, settings);
+    } else if (a.resume) {
+      process.stderr.write(`dnup ladder: ${out} does not exist yet: starting the run\n`);
+    }
+  }
+  const started = performance.now();
+  const games = new Map<number, LadderGame>();
+  // runLadder checks the kept games before it plays any other: only then is the file written again
+  for (const x of done) if (typeof x === 'object' && x !== null && Number.isSafeInteger((x as LadderGame).g)) games.set((x as LadderGame).g, x as LadderGame);
+  let lastWrite = 0;
+  let writeCost = 0;
+  const save = (result: LadderResult | null): void => {
+    if (out === undefined) return;
+    const t = performance.now();
+    writeAtomically(out, fileText(settings, [...games.values()].sort((x, y) => x.g - y.g), result));
+    lastWrite = performance.now();
+    writeCost = lastWrite - t;
+  };
+  const show = progress(settings.games, started);
+  // an interrupted run keeps every game finished so far
+  const stop = (signal: NodeJS.Signals): void => {
+    if (games.size > 0) save(null);
+    process.stderr.write(`dnup ladder: stopped by ${signal}${out === undefined ? '' : `; ${games.size} games kept in ${out}: run again with --resume to continue`}\n`);
+    process.exit(130);
+  };
+  if (out !== undefined) {
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  }
+  let result: LadderResult;
+  try {
+    result = await runLadder({
+      bots: settings.bots,
+      players: settings.players,
+      games: settings.games,
+      seed: settings.seed,
+      ...(Object.keys(a.modules).length > 0 ? { botModules: settings.botModules } : {}),
+      botOptions: a.botOptions,
+      workers: a.workers,
+      maxMoves: settings.maxMoves,
+      done: done as LadderGame[],
+      onGame: (game, count) => {
+        games.set(game.g, game);
+        show(count);
+        // a whole rewrite: at most about once a second, and never more than 5% of the time
+        if (out !== undefined && performance.now() - lastWrite >= Math.max(1000, 20 * writeCost)) save(null);
+      },
+    });
+  } catch (e) {
+    // bad settings, a bad resume file and a missing openskill are reported before any game is played
+    if (isBotError(e) && e.code !== 'ARENA_WORKER_FAILED') throw new CliError(`${e.message}${e.code === 'RATINGS_UNAVAILABLE' ? '' : ' (see dnup ladder --help)'}`);
+    throw e;
+  } finally {
+    process.removeListener('SIGINT', stop);
+    process.removeListener('SIGTERM', stop);
+  }
+  for (const game of result.gameList) games.set(game.g, game);
+  save(result);
+  print(a.json ? JSON.stringify({ settings, ...resultData(result), elapsedMs: Math.round(performance.now() - started) }, null, 2) : formatLadder(result, settings.seed, out));
+  return EXIT.ok;
+}
