@@ -3,12 +3,15 @@
  * - the search fast path: random playouts on `Playout` (the core's own rule functions on one
  *   mutable working copy) beside the reducer (legalMoves + apply) and the two hand-tuned
  *   mutable engines of bench/, on the same games, in one run (best of 3 interleaved runs);
- *   checked first to play the same games as the reducer;
+ *   checked first to play the same games as the reducer; then, when valgrind is installed, the
+ *   fast path by index against the raw floor by instruction count (bench/callgrind.mjs --ratio);
  * - the arena over worker threads: the same arena with 1 and 2 workers (wall-clock time);
  * - the ISMCTS bot's time budget: its time per decision on sampled positions, beside a busy
  *   loop of the same budget timed the same way (what the machine's load adds to any budget).
  */
+import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Playout, STANDARD_DECK, apply, createGame, ismctsBot, legalMoves, playerView } from '../dist/index.js';
 import { runArena } from '../dist/arena.js';
 import { BaselineGame } from './baseline-engine.mjs';
@@ -103,6 +106,14 @@ export async function benchFastPath({ bestOpsPerSecond, table, fmt, batch }) {
   console.log('(the contract engine records events too), on the same games (best of 3 interleaved runs). "by index": the same playouts with legalMoveCount + playLegalMoveAt');
   console.log('(no list built, the chosen move not judged again: the raw floor\'s way, count then play move i). Load-independent: `node bench/callgrind.mjs` counts instructions per move.');
   table(['', 'fast moves/s', '+events moves/s', 'by index moves/s', 'reducer moves/s', 'contract moves/s', 'raw floor moves/s', 'fast / reducer', 'fast / contract', '+events / contract', 'by index / contract', 'by index / raw'], rows);
+  // the same ratio by instruction count, which no load changes (issue 25 asks for at least 0.9)
+  if (spawnSync('valgrind', ['--version']).status !== 0) {
+    console.log('By index / raw floor by instruction count: skipped, valgrind is not installed (apt-get install valgrind; then node bench/callgrind.mjs --ratio).\n');
+    return;
+  }
+  const counted = spawnSync(process.execPath, [fileURLToPath(new URL('./callgrind.mjs', import.meta.url)), '--ratio'], { stdio: 'inherit' });
+  if (counted.status !== 0) process.exitCode = 1;
+  console.log('');
 }
 
 /**

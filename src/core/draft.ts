@@ -39,8 +39,64 @@ export interface Draft extends MovePosition {
   status: GameStatus;
   winner: number | null;
   turn: Turn;
-  /** What the move did; null when nobody reads it (a playout that asked for no events). */
+  /**
+   * What the move did, on a live draft; null when nobody reads it (a playout that asked for no
+   * events) and on `apply`'s drafts, which hold their first events in `e0`…`e3` (see {@link emit}).
+   */
   readonly events: GameEvent[] | null;
+  /** `apply`'s drafts: how many events the move made so far, the first four, and the rest. */
+  eventCount: number;
+  e0: GameEvent | null;
+  e1: GameEvent | null;
+  e2: GameEvent | null;
+  e3: GameEvent | null;
+  more: GameEvent[] | null;
+}
+
+/**
+ * Records an event of the move the draft is playing (nothing on a live draft that records none).
+ * `apply`'s drafts keep the first four in fields and build the exact-size list at the end: a
+ * list grown by push took 17 slots for the 2–4 events of most moves, then a copy (issue 26).
+ */
+export function emit(d: Draft, event: GameEvent): void {
+  if (d.live) {
+    d.events?.push(event);
+    return;
+  }
+  switch (d.eventCount++) {
+    case 0:
+      d.e0 = event;
+      return;
+    case 1:
+      d.e1 = event;
+      return;
+    case 2:
+      d.e2 = event;
+      return;
+    case 3:
+      d.e3 = event;
+      return;
+    default:
+      (d.more ??= []).push(event);
+  }
+}
+
+/** The events of an `apply` draft, as an exact-size list. */
+function eventsOf(d: Draft): GameEvent[] {
+  switch (d.eventCount) {
+    case 0:
+      return [];
+    case 1:
+      return [d.e0!];
+    case 2:
+      return [d.e0!, d.e1!];
+    case 3:
+      return [d.e0!, d.e1!, d.e2!];
+    case 4:
+      return [d.e0!, d.e1!, d.e2!, d.e3!];
+    default:
+      return [d.e0!, d.e1!, d.e2!, d.e3!].concat(d.more!); // exact size (a player going out: rare)
+  }
 }
 
 /** The draft `apply` plays one move on. */
@@ -62,7 +118,13 @@ export function startDraft(state: GameState, index: DeckIndex): Draft {
     status: state.status,
     winner: state.winner,
     turn: state.turn,
-    events: [],
+    events: null,
+    eventCount: 0,
+    e0: null,
+    e1: null,
+    e2: null,
+    e3: null,
+    more: null,
   };
 }
 
@@ -96,6 +158,12 @@ export function startLiveDraft(state: GameState, index: DeckIndex, events: boole
     winner: state.winner,
     turn: { seat, area, number },
     events: events ? [] : null,
+    eventCount: 0,
+    e0: null,
+    e1: null,
+    e2: null,
+    e3: null,
+    more: null,
   };
 }
 
@@ -113,7 +181,7 @@ function objectArray<T extends object>(list: readonly T[]): T[] {
 /** The state `apply` returns: the draft's arrays become the new state's. */
 export function finishDraft(d: Draft, move: Move): GameState {
   // exact size: an array grown by push keeps spare capacity
-  return stateOf(d, d.hands, d.known, d.table, d.turn, move, d.base.moveCount + 1, d.events!.slice());
+  return stateOf(d, d.hands, d.known, d.table, d.turn, move, d.base.moveCount + 1, eventsOf(d));
 }
 
 /**
@@ -273,7 +341,11 @@ export function removeFromHand(d: Draft, seat: number, ids: readonly CardId[]): 
     return;
   }
   const out = new Array<HeldCard>(hand.length - ids.length); // exact size: states are kept long
-  keepCards(hand, ids, out);
+  if (ids.length === 1) {
+    // one card (most moves): found once, instead of reading the frozen one-card list of a shared move once per card of the hand
+    const at = handIndexOf(hand, ids[0]!);
+    for (let i = 0, k = 0; i < hand.length; i++) if (i !== at) out[k++] = hand[i]!;
+  } else keepCards(hand, ids, out);
   d.hands[seat] = out;
 }
 
@@ -296,7 +368,7 @@ export function addRotatedToHand(d: Draft, seat: number, set: TableSet): readonl
   }
   const cards = new Array<HeldCard>(ids.length);
   for (let i = 0; i < ids.length; i++) cards[i] = rotatedFrom(index, ids[i]!, set.value);
-  d.hands[seat] = appendAll(hand, cards);
+  d.hands[seat] = appendCards(hand, cards);
   return cards;
 }
 
@@ -338,11 +410,22 @@ export function updateKnown(d: Draft, seat: number, ids: readonly CardId[], arri
   if (arrived) next = appendAll(list, ids);
   else {
     if (list.length === 0) return;
-    const stays = keepIds(list, ids, null);
-    if (stays === list.length) return; // none of them was known
-    const kept = new Array<CardId>(stays);
-    keepIds(list, ids, kept);
-    next = kept;
+    if (ids.length === 1) {
+      // one card (most moves): read once, not once per known card
+      const id = ids[0]!;
+      let at = 0;
+      while (at < list.length && list[at] !== id) at++;
+      if (at === list.length) return; // it was not known
+      const kept = new Array<CardId>(list.length - 1);
+      for (let i = 0, k = 0; i < list.length; i++) if (i !== at) kept[k++] = list[i]!;
+      next = kept;
+    } else {
+      const stays = keepIds(list, ids, null);
+      if (stays === list.length) return; // none of them was known
+      const kept = new Array<CardId>(stays);
+      keepIds(list, ids, kept);
+      next = kept;
+    }
   }
   const known = d.known.slice();
   known[seat] = next;
@@ -359,6 +442,17 @@ export function setTurn(d: Draft, seat: number, area: number, number: number): v
     return;
   }
   d.turn = { seat, area, number };
+}
+
+/**
+ * {@link appendAll} for hands: a function of its own, so that its loads see only lists of cards,
+ * while appendAll's see lists of ids of every array kind (shared moves' frozen lists, copies…).
+ */
+function appendCards(a: readonly HeldCard[], b: readonly HeldCard[]): HeldCard[] {
+  const out = new Array<HeldCard>(a.length + b.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i]!;
+  for (let i = 0; i < b.length; i++) out[a.length + i] = b[i]!;
+  return out;
 }
 
 /** `a` followed by `b`, as an exact-size array (cheaper than `concat` for short arrays). */

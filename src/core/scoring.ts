@@ -2,7 +2,7 @@
  * Going out and scoring (rules §6): tokens 2/1 and first to 4 with 3–5 players, round wins
  * and first to 2 in the duel. Called once the whole action is over, beaten sets included.
  */
-import { appendAll, type Draft } from './draft.js';
+import { appendAll, emit, type Draft } from './draft.js';
 
 /** Tokens that win the game (3–5 players). */
 export const TOKENS_TO_WIN = 4;
@@ -22,13 +22,13 @@ function gain(scores: readonly number[], seat: number, amount: number): readonly
 
 function endRound(d: Draft): void {
   d.status = 'roundOver';
-  d.events?.push({ type: 'roundEnded', round: d.base.round });
+  emit(d, { type: 'roundEnded', round: d.base.round });
 }
 
 function winGame(d: Draft, seat: number): void {
   d.status = 'gameOver';
   d.winner = seat;
-  d.events?.push({ type: 'gameWon', seat });
+  emit(d, { type: 'gameWon', seat });
 }
 
 /**
@@ -40,17 +40,17 @@ export function settleGoingOut(d: Draft): boolean {
   if (d.hands[seat]!.length > 0) return false;
   d.out = appendAll(d.out, [seat]); // concat is a slow generic builtin
   const place = d.out.length;
-  d.events?.push({ type: 'playerOut', seat, place });
+  emit(d, { type: 'playerOut', seat, place });
   if (d.base.scoring === 'rounds') {
     d.scores = gain(d.scores, seat, 1);
-    d.events?.push({ type: 'roundWon', seat, total: d.scores[seat]! });
+    emit(d, { type: 'roundWon', seat, total: d.scores[seat]! });
     endRound(d);
     if (d.scores[seat]! >= ROUNDS_TO_WIN) winGame(d, seat);
     return true;
   }
   const tokens = place === 1 ? 2 : 1;
   d.scores = gain(d.scores, seat, tokens);
-  d.events?.push({ type: 'tokensGained', seat, tokens, total: d.scores[seat]! });
+  emit(d, { type: 'tokensGained', seat, tokens, total: d.scores[seat]! });
   if (d.scores[seat]! >= TOKENS_TO_WIN) {
     endRound(d);
     winGame(d, seat);

@@ -26,11 +26,12 @@ import type { CardId } from '../core/cards.js';
 import { legalMovesTrusted } from '../core/apply.js';
 import { positionOfSource } from '../core/check-move.js';
 import { ArgumentError, IllegalMoveError } from '../core/errors.js';
-import { describeValue } from '../core/input.js';
+import { describeValue, isRecord, readInput } from '../core/input.js';
 import { movesOf } from '../core/legal-moves.js';
 import { ownMove, type Move } from '../core/moves.js';
 import type { MoveSource } from '../core/position.js';
-import { withSource } from '../core/trust.js';
+import { codedError, isIssued, isIssuedView, trustedSource } from '../core/trust.js';
+import { loadView } from '../views/load-view.js';
 import { assertStandardDeck, standardLayout, type StandardLayout } from './standard-game.js';
 
 /** One player count's action space: block offsets and the multi-play tables. */
@@ -162,6 +163,32 @@ function moveAt(s: ActionSpace, i: unknown): Move {
   return index === s.rotate ? { type: 'rotate' } : { type: 'nextRound' };
 }
 
+/**
+ * A source as the encodings may read it, checked in full unless the library handed it out: a state
+ * as every function checks one from outside, a view as `loadView` checks it (every field, and a
+ * reachable state that shows it; `observe` and `infoStateKey` do the same). Not only the part of a
+ * view the rules read, as `legalMoves` does: the action space is the view's player count, which only
+ * the full check ties to the rest of the view (a view whose seat list names one player twice is the
+ * sound part of a view of one more player).
+ */
+function encodedSource(source: unknown): MoveSource {
+  if (isIssued(source) || isIssuedView(source)) return source;
+  const read = readInput(source); // once: the checks below read the plain copy
+  if (!read.ok) return trustedSource(source); // the coded error of an unreadable input
+  if (isRecord(read.value) && read.value.format === 'dnup-view') return loadView(read.value);
+  return trustedSource(read.value);
+}
+
+/** Runs `f` on the checked form of `source` (see {@link encodedSource}), turning anything unexpected into a coded error. */
+function withEncodedSource<T>(source: unknown, f: (s: MoveSource) => T): T {
+  const s = encodedSource(source);
+  try {
+    return f(s);
+  } catch (e) {
+    throw codedError(e);
+  }
+}
+
 /** The trusted source's player count, once its deck is known to be the standard one. */
 function standardPlayers(source: MoveSource, fn: string): number {
   assertStandardDeck(source.deck, fn);
@@ -215,11 +242,13 @@ export function actionIndex(move: Move, players: number): number {
  * (a play lists its cards ascending, as `legalMoves` does). It does not judge the move: take it from
  * an index the {@link legalActionMask} allows.
  *
- * @param source - a state, or a player view (of any seat): the trust contract of `legalMoves`.
+ * @param source - a state, or a player view (of any seat). One the library did not hand out is
+ *   checked in full first: a state as `loadState` checks it, a view as `loadView` does.
  * @param index - from 0 to `actionCount(players) - 1`.
  * @returns a new plain move.
  * @throws {@link ArgumentError} `BAD_ARGUMENT` for an index out of range or a game of another deck;
- *   {@link PositionError} for a state or view from outside that the rules cannot reach.
+ *   {@link PositionError} for a state from outside that the rules cannot reach;
+ *   {@link ViewError} `BAD_VIEW` or `INCONSISTENT_VIEW` for such a view.
  * @example
  * ```ts
  * import { legalActionMask, moveOfAction } from 'dnup/encodings';
@@ -229,17 +258,19 @@ export function actionIndex(move: Move, players: number): number {
  * ```
  */
 export function moveOfAction(source: MoveSource, index: number): Move {
-  return withSource(source, (s) => moveAt(spaceOf(standardPlayers(s, 'moveOfAction')), index));
+  return withEncodedSource(source, (s) => moveAt(spaceOf(standardPlayers(s, 'moveOfAction')), index));
 }
 
 /**
  * The legal-action mask of `source`: 1 at the index of every legal move (`legalMoves`), 0
  * elsewhere; empty of ones when the game is over or a view's seat is not to play.
  *
- * @param source - a state, or the player view of the seat to play: the trust contract of `legalMoves`.
+ * @param source - a state, or the player view of the seat to play. One the library did not hand
+ *   out is checked in full first: a state as `loadState` checks it, a view as `loadView` does.
  * @returns a new `Uint8Array` of `actionCount(players)` entries.
  * @throws {@link ArgumentError} `BAD_ARGUMENT` for a game of another deck than the standard one;
- *   {@link PositionError} for a state or view from outside that the rules cannot reach.
+ *   {@link PositionError} for a state from outside that the rules cannot reach;
+ *   {@link ViewError} `BAD_VIEW` or `INCONSISTENT_VIEW` for such a view.
  * @example
  * ```ts
  * import { legalActionMask } from 'dnup/encodings';
@@ -248,7 +279,7 @@ export function moveOfAction(source: MoveSource, index: number): Move {
  * ```
  */
 export function legalActionMask(source: MoveSource): Uint8Array {
-  return withSource(source, (s) => {
+  return withEncodedSource(source, (s) => {
     const space = spaceOf(standardPlayers(s, 'legalActionMask'));
     const mask = new Uint8Array(space.count);
     let moves: Move[];

@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { actionCount, actionIndex, infoStateKey, legalActionMask, moveOfAction, observationLength, observe } from '../../src/encodings.js';
-import { apply, createGame, determinize, legalMoves, loadState, playerView, seededRandom, type GameState, type Move, type PlayerView } from '../../src/index.js';
+import { apply, createGame, determinize, isPositionError, legalMoves, loadState, loadView, playerView, seededRandom, type GameState, type Move, type PlayerView } from '../../src/index.js';
 import { gameScript, playScript } from '../helpers/random-games.js';
 import { scaled } from '../helpers/scale.js';
 
@@ -71,6 +71,42 @@ describe('the action space', () => {
     const state = createGame(4, 'masks');
     const other = playerView(state, (state.turn.seat + 1) % 4);
     expect(legalActionMask(other).every((x) => x === 0)).toBe(true);
+  });
+
+  it('checks in full a state or view it did not hand out, and refuses a broken one with a coded error', () => {
+    const state = apply(createGame(3, 'copies'), legalMoves(createGame(3, 'copies'))[0]!);
+    const view = playerView(state, state.turn.seat);
+    const codeOf = (f: () => unknown): string | undefined => {
+      try {
+        f();
+        return undefined;
+      } catch (e) {
+        return (e as { code?: string }).code;
+      }
+    };
+    // sound copies answer as the originals do
+    for (const source of [state, view]) {
+      const copy = JSON.parse(JSON.stringify(source)) as GameState | PlayerView;
+      expect(legalActionMask(copy)).toEqual(legalActionMask(source));
+      expect(moveOfAction(copy, 5)).toEqual(moveOfAction(source, 5));
+    }
+    // a view naming one player twice: its seat list says 4 players, its hand sizes and scores 3
+    const twoNames = { ...JSON.parse(JSON.stringify(view)), players: [...view.players, view.players[2]] } as PlayerView;
+    expect(codeOf(() => loadView(twoNames))).toBe('BAD_VIEW');
+    expect(codeOf(() => moveOfAction(twoNames, 0))).toBe('BAD_VIEW');
+    expect(codeOf(() => legalActionMask(twoNames))).toBe('BAD_VIEW');
+    // a state whose hand holds one card twice
+    const copy = JSON.parse(JSON.stringify(state)) as { hands: unknown[][] };
+    copy.hands[0]!.push(copy.hands[0]![0]);
+    for (const f of [() => moveOfAction(copy as unknown as GameState, 0), () => legalActionMask(copy as unknown as GameState)]) {
+      let error: unknown;
+      try {
+        f();
+      } catch (e) {
+        error = e;
+      }
+      expect(isPositionError(error) && error.problems.some((p) => p.code === 'DUPLICATE_CARD')).toBe(true);
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as encodings from '../../src/encodings.js';
 import { actionCount, actionIndex, infoStateKey, legalActionMask, moveOfAction, observationLength, observe } from '../../src/encodings.js';
-import { isStandardDeck, playerView, type Move, type MoveSource, type PlayerView } from '../../src/index.js';
+import { isStandardDeck, loadState, loadView, playerView, type Move, type MoveSource, type PlayerView } from '../../src/index.js';
 import { deepFreeze, hostileMove, hostileValue, jsonCopy, mutate, mutation, property, reached, returnsOrCoded, runs, timeoutFor } from '../helpers/fuzz.js';
 
 /** Every function dnup/encodings exports, and the property below that covers it. */
@@ -75,9 +75,14 @@ describe('dnup/encodings under hostile input', () => {
           const mask = returnsOrCoded('legalActionMask(source)', () => legalActionMask(damaged as MoveSource));
           if (m === null) expect(mask.ok, 'an undamaged copy of a standard game').toBe(standard);
           const move = returnsOrCoded('moveOfAction(source, i)', () => moveOfAction(damaged as MoveSource, i as number));
-          // the round trip on the game's own size, for an undamaged copy; a damaged source must only
-          // get an answer or a coded error (moveOfAction reads the source's size and checks no legality)
-          if (move.ok && m === null) expect(actionIndex(move.value, state.players.length)).toBe(i);
+          // a source from outside is checked in full, as loadState and loadView check it: a broken one
+          // gets a coded error from both; a sound one (undamaged, or a damage the rules allow, such as
+          // another name) the round trip on its own player count
+          const checked = returnsOrCoded('the full check', () => ((damaged as { format?: unknown }).format === 'dnup-view' ? loadView(damaged) : loadState(damaged)));
+          if (!checked.ok) {
+            expect(mask.ok, 'legalActionMask of a source the full check refuses').toBe(false);
+            expect(move.ok, 'moveOfAction of a source the full check refuses').toBe(false);
+          } else if (move.ok) expect(actionIndex(move.value, checked.value.players.length)).toBe(i);
         }),
         runs(150),
       );
