@@ -68,7 +68,7 @@ describe('the ladder schedule', () => {
 
   it('deals the same cards to the same seats in every game of a deal, whoever sits there (names do not shuffle)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 5 }), fc.string(), fc.array(fc.string({ minLength: 1, maxLength: 8 }), { minLength: 5, maxLength: 5 }), (players, seed, names) => {
+      fc.property(fc.integer({ min: 2, max: 5 }), fc.string(), fc.array(fc.string({ minLength: 1, maxLength: 8 }).filter((s) => s.trim() !== ''), { minLength: 5, maxLength: 5 }), (players, seed, names) => {
         const a = createGame(names.slice(0, players), `${seed}/deal/0`);
         const b = createGame(names.slice(0, players).reverse(), `${seed}/deal/0`);
         expect(b.hands).toEqual(a.hands);
