@@ -31,7 +31,7 @@ Options:
   -s, --seed S         the arena's seed (default "arena")
       --playouts P     search bots' budget per move in playouts (montecarlo default 100;
                        ismcts: iterations)
-      --ms T           search bots' budget per move in milliseconds (ismcts default 20)
+      --ms T           search bots' budget per move in milliseconds (ismcts and expert default 20)
   -w, --workers N      worker threads (default: this machine's ${availableParallelism()} cores)
       --max-moves M    stop a game after M moves, without a winner (default 20000)
       --json           print the results as JSON (docs/guides/bot-authors.md)
