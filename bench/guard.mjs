@@ -5,6 +5,9 @@
  * A ratio of two engines timed in one run, interleaved, survives most of a machine's load; a
  * regression of the reducer does not. After a deliberate change of speed, record the new figures
  * with `node bench/run.mjs --record-guard` (on a quiet machine) and commit the JSON file.
+ * On a quiet 2-core machine one ratio still swung from 0.41 to 0.62 between runs of the same
+ * build, so a player count found below its floor is measured again (up to RETRIES more times,
+ * reducer and contract only) and fails only if no measure reaches the floor.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -12,12 +15,16 @@ import { loadavg } from 'node:os';
 const FILE = new URL('./reducer-guard.json', import.meta.url);
 /** How far below the recorded ratio a run may fall before the bench fails. */
 export const TOLERANCE = 0.1;
+/** Further measures of a player count found below its floor before the bench fails. */
+export const RETRIES = 2;
 
 /**
  * Checks `ratios` ({ players, ratio } with ratio = reducer moves/s ÷ contract moves/s, measured in
- * one run) against the recorded figures; prints a table; sets process.exitCode = 1 on a drop.
+ * one run) against the recorded figures; a ratio below its floor is measured again with
+ * `remeasure(players)` (resolving to a new ratio) and the best kept; prints a table; sets
+ * process.exitCode = 1 on a drop that every measure showed.
  */
-export function checkReducerGuard(ratios, { table, fmt }) {
+export async function checkReducerGuard(ratios, { table, fmt, remeasure }) {
   const load = loadavg().map((x) => x.toFixed(2)).join(' ');
   if (process.argv.includes('--record-guard')) {
     const record = {
@@ -32,18 +39,28 @@ export function checkReducerGuard(ratios, { table, fmt }) {
   }
   const recorded = JSON.parse(readFileSync(FILE, 'utf8')).reducerOverContract;
   let failed = false;
-  const rows = ratios.map(({ players, ratio }) => {
+  const rows = [];
+  for (const { players, ratio: first } of ratios) {
     const want = recorded[String(players)];
-    if (want === undefined) return [`${players} players`, fmt(ratio, 3), '—', '—', 'not recorded'];
+    if (want === undefined) {
+      rows.push([`${players} players`, fmt(first, 3), '—', '—', '1', 'not recorded']);
+      continue;
+    }
     const floor = want * (1 - TOLERANCE);
+    let ratio = first;
+    let measures = 1;
+    while (ratio < floor && remeasure && measures <= RETRIES) {
+      ratio = Math.max(ratio, await remeasure(players));
+      measures++;
+    }
     const ok = ratio >= floor;
     if (!ok) failed = true;
-    return [`${players} players`, fmt(ratio, 3), fmt(want, 3), fmt(floor, 3), ok ? 'ok' : 'FAILED'];
-  });
+    rows.push([`${players} players`, fmt(ratio, 3), fmt(want, 3), fmt(floor, 3), String(measures), ok ? 'ok' : 'FAILED']);
+  }
   console.log(`Benchmark guard (bench/guard.mjs): reducer ÷ contract baseline against bench/reducer-guard.json, load average ${load}`);
-  table(['', 'now', 'recorded', 'floor (−10%)', 'verdict'], rows);
+  table(['', 'now (best)', 'recorded', 'floor (−10%)', 'measures', 'verdict'], rows);
   if (failed) {
-    console.log('The reducer is more than 10% slower against the contract baseline than recorded: find the regression (node bench/reducer.mjs --dist old=… compares builds), or record new figures on purpose with --record-guard.\n');
+    console.log(`The reducer stayed more than 10% slower against the contract baseline than recorded in ${RETRIES + 1} measures: find the regression (node bench/reducer.mjs --dist old=… compares builds), or record new figures on purpose with --record-guard.\n`);
     process.exitCode = 1;
   }
 }

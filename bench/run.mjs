@@ -355,7 +355,17 @@ console.log('contract (contract-baseline.mjs): a hand-tuned mutable engine keepi
 console.log('snapshot (snapshot-wrapper.mjs): the contract engine made immutable the cheapest way known: after each move it publishes as new arrays only the hands, table sets and knowledge that changed, a new turn and the state record, and shares the rest; its states equal dnup\'s at every step of the same 50 games. A mutable engine plus the allocations an immutable API needs.');
 console.log('naive: the contract engine wrapped the naive immutable way, its state cloned before every move (the yardstick the issue quotes at about 0.6 of a mutable engine).');
 table(['', 'dnup moves/s', 'raw floor moves/s', 'contract moves/s', 'snapshot moves/s', 'dnup / raw floor', 'dnup / contract', 'snapshot / contract', 'dnup / snapshot', 'naive / contract', 'legal moves/position', 'moves/game', 'rounds/game'], playoutRows);
-checkReducerGuard(guardRatios, { table, fmt });
+await checkReducerGuard(guardRatios, {
+  table,
+  fmt,
+  remeasure: async (players) => {
+    const [dnup, contract] = await bestOpsPerSecond([
+      [`dnup ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playDnup(players, seed); }],
+      [`contract ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playContract(players, seed); }],
+    ]);
+    return dnup / contract;
+  },
+});
 
 // 3. single operations on sampled positions of random games at every player count
 const samples = [];
