@@ -401,17 +401,37 @@ export type ArenaWorkerReply = { readonly result: ArenaGame | LadderGame } | { r
 const WORKER_THREADS = 'node:worker_threads';
 
 /**
- * This process's Node flags for a worker, without those of a script given on the command line
- * (`node --input-type=module -e …`): a worker inherits them by default and refuses to start.
+ * The Node flags to start a worker with: `undefined` (a worker inherits this process's flags, as
+ * Node does by default, V8 and process-wide ones such as `--expose-gc` included) unless a script
+ * was given on the command line (`node --input-type=module -e …`), whose flags a worker refuses:
+ * then this process's flags without them.
  */
-export function workerExecArgv(argv: readonly string[]): string[] {
+export function workerExecArgv(argv: readonly string[]): string[] | undefined {
   const kept: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     if (['-e', '--eval', '-p', '--print', '--input-type'].includes(flag)) i++; // and its value
     else if (!/^--(input-type|eval|print)=/.test(flag)) kept.push(flag);
   }
-  return kept;
+  return kept.length === argv.length ? undefined : kept;
+}
+
+/**
+ * Starts one worker. Flags given explicitly are checked by Node, which refuses V8 and
+ * process-wide ones (`--expose-gc`, `--max-old-space-size=…`) and names them: start again once
+ * without those (the process already applies them).
+ */
+function startWorker(Worker: typeof import('node:worker_threads').Worker, path: string | URL, workerData: ArenaWorkerData): InstanceType<typeof import('node:worker_threads').Worker> {
+  let execArgv = workerExecArgv(process.execArgv);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return new Worker(path, execArgv === undefined ? { workerData } : { workerData, execArgv });
+    } catch (e) {
+      if (attempt > 0 || execArgv === undefined || (e as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw e;
+      const refused = new Set(String((e as Error).message).replace(/^[^:]*:\s*/, '').split(/,\s*/));
+      execArgv = execArgv.filter((flag) => !refused.has(flag));
+    }
+  }
 }
 
 function defaultWorkerScript(): URL {
@@ -449,7 +469,7 @@ export async function inWorkers<R>(
     for (let i = 0; i < count; i++) {
       let worker: InstanceType<typeof Worker>;
       try {
-        worker = new Worker(path, { workerData, execArgv: workerExecArgv(process.execArgv) });
+        worker = startWorker(Worker, path, workerData);
       } catch (e) {
         fail(e instanceof Error ? e.message : String(e));
         return;

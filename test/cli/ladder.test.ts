@@ -172,6 +172,7 @@ describe('dnup ladder', () => {
 
   it('runs on worker threads from a script given on the command line (node --input-type=module -e), whose flags workers cannot take', () => {
     expect(workerExecArgv(['--input-type=module', '-e', 'x', '--max-old-space-size=100', '--input-type', 'module', '--print', 'y', '--import', 'tsx'])).toEqual(['--max-old-space-size=100', '--import', 'tsx']);
+    expect(workerExecArgv(['--import', 'tsx'])).toBeUndefined(); // nothing to leave out: inherit
     const script = `import { runLadder } from ${JSON.stringify(pathToFileURL(join(DIST, 'arena.js')).href)};
 const r = await runLadder({ bots: ['greedy', 'random'], games: 4, seed: 1, workers: 2 });
 console.log(r.workers, r.games);`;
@@ -179,4 +180,19 @@ console.log(r.workers, r.games);`;
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe('2 4\n');
   }, 60_000);
+
+  it('runs on worker threads when Node was started with V8 or process-wide flags (npm run bench uses --expose-gc), with or without a script on the command line', () => {
+    // given explicitly, these flags make a worker refuse to start; inherited, they are fine
+    expect(workerExecArgv(['--expose-gc', '--max-old-space-size=200'])).toBeUndefined();
+    const script = `import { runLadder } from ${JSON.stringify(pathToFileURL(join(DIST, 'arena.js')).href)};
+const r = await runLadder({ bots: ['greedy', 'random'], games: 4, seed: 1, workers: 2 });
+console.log(r.workers, r.games);`;
+    const file = join(DIR, 'flags-script.mjs');
+    writeFileSync(file, script);
+    for (const args of [['--expose-gc', '--max-old-space-size=200', '--stack-size=2000', file], ['--expose-gc', '--max-old-space-size=200', '--input-type=module', '-e', script]]) {
+      const r = spawnSync(process.execPath, args, { cwd: DIR, encoding: 'utf8', timeout: 60_000 });
+      expect(r.stderr, args.join(' ')).toBe('');
+      expect(r.stdout).toBe('2 4\n');
+    }
+  }, 120_000);
 });
