@@ -59,6 +59,10 @@ export function applyTrusted(state: GameState, own: Move): GameState {
  * A value held k times yields 2^k − 1 plays; see `legalMoveGroups` for a compact form, and
  * `iterateLegalMoves` to go through them one at a time.
  *
+ * The moves are frozen objects shared between calls (a custom deck's plays past card id 127 are
+ * fresh ones): keep them and hand them to `apply`, which plays them without a copy, but never
+ * change them. The list itself is new at every call.
+ *
  * @param source - a full state, or the player view of the seat to play: both give the same
  *   moves. A view of a seat that is not to play has none (at a round's end every seat's view
  *   lists `nextRound`). Objects the library did not make are checked first.

@@ -11,6 +11,7 @@ import type { GameEvent } from './events.js';
 import type { Move } from './moves.js';
 import type { MovePosition } from './position.js';
 import type { GameState, GameStatus, TableSet, Turn } from './state.js';
+import { handGainedCards, handLostCards } from './sorted-hands.js';
 
 /** A turn the live draft changes in place. */
 type LiveTurn = { -readonly [K in keyof Turn]: Turn[K] };
@@ -347,6 +348,7 @@ export function removeFromHand(d: Draft, seat: number, ids: readonly CardId[]): 
     for (let i = 0, k = 0; i < hand.length; i++) if (i !== at) out[k++] = hand[i]!;
   } else keepCards(hand, ids, out);
   d.hands[seat] = out;
+  handLostCards(seat, hand, out, ids);
 }
 
 /** Returned by {@link addRotatedToHand} when no event will read the list. */
@@ -368,7 +370,9 @@ export function addRotatedToHand(d: Draft, seat: number, set: TableSet): readonl
   }
   const cards = new Array<HeldCard>(ids.length);
   for (let i = 0; i < ids.length; i++) cards[i] = rotatedFrom(index, ids[i]!, set.value);
-  d.hands[seat] = appendCards(hand, cards);
+  const next = appendCards(hand, cards);
+  d.hands[seat] = next;
+  handGainedCards(seat, hand, next, cards);
   return cards;
 }
 

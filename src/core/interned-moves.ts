@@ -1,6 +1,6 @@
 /**
- * Shared, frozen move objects for the moves `legalMoves` lists most: single-card plays, adds,
- * takes, rotate and nextRound. Listing them allocates nothing, and `apply` recognises them by
+ * Shared, frozen move objects for the moves `legalMoves` lists: plays (of one card, and of several
+ * within bounds), adds, takes, rotate and nextRound. Listing them allocates nothing, and `apply` recognises them by
  * identity, so it can skip the shape check and the defensive copy for them.
  */
 import type { CardId } from './cards.js';
@@ -38,6 +38,52 @@ export const NEXT_ROUND: NextRoundMove = intern({ type: 'nextRound' });
 /** `{ type: 'play', cards: [id] }`, shared. */
 export function singlePlay(id: CardId): PlayMove {
   return (singles[id] ??= intern({ type: 'play', cards: Object.freeze([id]) }));
+}
+
+/**
+ * Shared plays of two cards or more, in a trie by card id (ascending, as `legalMoves` lists them):
+ * listing them allocates nothing and `apply` takes them without a copy. Bounded, since a custom
+ * deck could hold millions of same-value subsets: only card ids below {@link TRIE_IDS}, and at
+ * most {@link TRIE_NODES} nodes in all; past either, `multiPlay` makes a fresh (unshared) move.
+ */
+interface PlayNode {
+  move: PlayMove | undefined;
+  next: (PlayNode | undefined)[];
+}
+const TRIE_IDS = 128;
+const TRIE_NODES = 1 << 16;
+const roots: (PlayNode | undefined)[] = [];
+let trieNodes = 0;
+
+/**
+ * `{ type: 'play', cards }` for `size` ≥ 2 cards `ids[from + pick[i]]`, ascending: the shared move
+ * when the trie holds it or has room for it, else a fresh one.
+ */
+export function multiPlay(ids: ArrayLike<CardId>, from: number, pick: readonly number[], size: number): PlayMove {
+  let level: (PlayNode | undefined)[] = roots;
+  let node: PlayNode | undefined;
+  for (let i = 0; i < size; i++) {
+    const id = ids[from + pick[i]!]!;
+    if (id >= TRIE_IDS) return freshPlay(ids, from, pick, size);
+    node = level[id];
+    if (node === undefined) {
+      if (trieNodes >= TRIE_NODES) return freshPlay(ids, from, pick, size);
+      trieNodes++;
+      node = level[id] = { move: undefined, next: [] };
+    }
+    level = node.next;
+  }
+  return (node!.move ??= intern({ type: 'play', cards: Object.freeze(cardsOf(ids, from, pick, size)) }));
+}
+
+function cardsOf(ids: ArrayLike<CardId>, from: number, pick: readonly number[], size: number): CardId[] {
+  const cards = new Array<CardId>(size);
+  for (let i = 0; i < size; i++) cards[i] = ids[from + pick[i]!]!;
+  return cards;
+}
+
+function freshPlay(ids: ArrayLike<CardId>, from: number, pick: readonly number[], size: number): PlayMove {
+  return { type: 'play', cards: cardsOf(ids, from, pick, size) };
 }
 
 /** `{ type: 'take', target: { seat, area } }`, shared. */

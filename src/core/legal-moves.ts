@@ -14,6 +14,7 @@ import { addMove, NEXT_ROUND, ROTATE, takeMove } from './interned-moves.js';
 import type { Move } from './moves.js';
 import { playCounts, pushSubsetPlays, runEnd, sortHandOf, type SortedHand } from './play-subsets.js';
 import type { MovePosition } from './position.js';
+import { sortedHandOfSeat } from './sorted-hands.js';
 import type { GameStatus, TableSet } from './state.js';
 
 /** The legal moves of the seat to play, in canonical order. */
@@ -25,13 +26,14 @@ export function movesOf(p: MovePosition): Move[] {
  * The legal moves of `seat`, the seat to play, holding `hand` of the deck of `index` (the fields a
  * position is made of, passed one by one so that listing from a full state allocates no position).
  * `published`: the hand is part of a state the library handed out, never changed in place, so its
- * sort may be remembered (see sortHandOf); false for the search fast path's live hands.
+ * sort may be remembered and kept up to date by `apply` (sorted-hands.ts); false for the search
+ * fast path's live hands.
  */
 export function movesFrom(status: GameStatus, seat: number, hand: readonly HeldCard[], table: readonly TableSet[], index: DeckIndex, published = false): Move[] {
   if (status === 'gameOver') return [];
   if (status === 'roundOver') return [NEXT_ROUND];
   const out: Move[] = [];
-  const h = sortHandOf(index, hand, undefined, published);
+  const h = published ? sortedHandOfSeat(index, seat, hand) : sortHandOf(index, hand);
   for (let from = 0, end = 0; from < h.n; from = end) {
     end = runEnd(h, from);
     const value = h.values[from]!;

@@ -7,7 +7,7 @@
  * drift apart.
  */
 import type { CardId, DeckIndex, HeldCard } from './cards.js';
-import { singlePlay } from './interned-moves.js';
+import { multiPlay, singlePlay } from './interned-moves.js';
 import type { Move } from './moves.js';
 
 /**
@@ -43,7 +43,6 @@ const INSERTION_MAX = 32;
  * Into the shared scratch unless `sorted` is given.
  */
 export function sortHand(hand: readonly HeldCard[], sorted: SortedHandBuffer = scratch): SortedHand {
-  if (sorted === scratch && hand !== memoHand) memoHand = undefined;
   const n = hand.length;
   if (n > sorted.values.length) {
     sorted.values = new Float64Array(n * 2);
@@ -136,31 +135,16 @@ function buildHandOrder(index: DeckIndex): HandOrder | null {
   return { rankOf, firstFace, rankValue, rankId, bits: new Int32Array(Math.ceil(pairs.length / 32)) };
 }
 
-let memoHand: readonly HeldCard[] | undefined;
-let memoLength = -1;
-
 /**
  * {@link sortHand} for a hand of a game played with the deck of `index`: by the deck's ranks when
- * it is small, else by comparison. A hand is never changed in place (states are read-only), so the
- * same hand sorted into the shared scratch just before is not sorted again (a UI asks for the legal
- * moves of one position several times) — only when `published` says the hand belongs to a state
- * the library handed out: the search fast path and the reducer's drafts change hands in place, and
- * a remembered sort of such a hand would go stale (a rotated hand keeps its array and its length).
+ * it is small, else by comparison. Into the shared scratch unless `sorted` is given.
  */
-export function sortHandOf(index: DeckIndex, hand: readonly HeldCard[], sorted: SortedHandBuffer = scratch, published = false): SortedHand {
-  if (sorted === scratch) {
-    if (published && hand === memoHand && hand.length === memoLength) return scratch;
-    memoHand = undefined; // set again once this sort is done, for a published hand
-  }
+export function sortHandOf(index: DeckIndex, hand: readonly HeldCard[], sorted: SortedHandBuffer = scratch): SortedHand {
   const order = handOrder(index);
   if (order === null || hand.length > order.rankValue.length) {
     sortHand(hand, sorted);
   } else {
     sortByRanks(order, hand, sorted);
-  }
-  if (sorted === scratch && published) {
-    memoHand = hand;
-    memoLength = hand.length;
   }
   return sorted;
 }
@@ -263,9 +247,7 @@ export function pushSubsetPlays(
     for (let i = 0; i < size; i++) pick[i] = i;
   }
   for (; room > 0; room--) {
-    const cards = new Array<CardId>(size);
-    for (let i = 0; i < size; i++) cards[i] = ids[from + pick[i]!]!;
-    out.push({ type: 'play', cards });
+    out.push(multiPlay(ids, from, pick, size));
     if (!nextCombination(pick, m)) return false;
   }
   return true;

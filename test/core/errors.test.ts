@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   apply, checkMove, createGame, legalMoves as legalMovesOf, playerView, IllegalMoveError, GameSetupError, isDnupError, isGameSetupError, isIllegalMoveError,
-  MOVE_ERROR_CODES, STANDARD_DECK, type MoveErrorCode,
+  MOVE_ERROR_CODES, STANDARD_DECK, type MoveErrorCode, type GameState, type Move,
   DNUP_ERROR_NAMES, botByName, describeMove, fromPosition, history, parseMove, parseRecord, playsOfGroup,
 } from '../../src/index.js';
 import { add, buildState, play, set, take } from '../helpers/positions.js';
@@ -208,6 +208,37 @@ describe('shared move objects from legalMoves', () => {
     expect(next.lastMove).toEqual(lookAlike);
     expect(next.lastMove).not.toBe(lookAlike);
     expect(apply(s, single).lastMove).toBe(single);
+  });
+});
+
+describe('shared plays of several cards (issue 26)', () => {
+  /** A state whose seat to play can play several cards at once, and its first such play. */
+  const withMultiPlay = (): { s: GameState; multi: Move } => {
+    for (let seed = 0; ; seed++) {
+      const s = createGame(2, seed);
+      const multi = legalMovesOf(s).find((m) => m.type === 'play' && m.cards.length > 1);
+      if (multi) return { s, multi };
+    }
+  };
+  it('are listed as one frozen object per play, the same at every call, and played without a copy', () => {
+    const { s, multi } = withMultiPlay();
+    expect(Object.isFrozen(multi)).toBe(true);
+    expect(Object.isFrozen((multi as { cards: number[] }).cards)).toBe(true);
+    expect(legalMovesOf(s).find((m) => m.type === 'play' && m.cards.length > 1)).toBe(multi);
+    expect(legalMovesOf(createGame(2, 'elsewhere')).concat(legalMovesOf(s))).toContain(multi);
+    expect(apply(s, multi).lastMove).toBe(multi);
+    const copy = JSON.parse(JSON.stringify(multi)) as Move;
+    expect(apply(s, copy).lastMove).not.toBe(copy);
+    expect(apply(s, copy)).toEqual(apply(s, multi));
+  });
+  it('are fresh objects past the bound on card ids, so a custom deck cannot grow the shared table', () => {
+    // 24 cards, ids 1000-1023, faces 1 or 2 up: every hand holds several cards of one value
+    const deck = { name: 'wide', cards: Array.from({ length: 24 }, (_, i) => ({ id: 1000 + i, faces: [1 + (i % 2), 3 + (i % 3)] as [number, number], minPlayers: 2, ...(i === 0 ? { star: true } : {}) })) };
+    const s = createGame(2, 'wide', { deck });
+    const multi = legalMovesOf(s).filter((m) => m.type === 'play' && m.cards.length > 1);
+    expect(multi.length).toBeGreaterThan(0);
+    for (const m of multi.slice(0, 50)) expect(Object.isFrozen(m)).toBe(false);
+    expect(apply(s, multi[0]!).lastMove).toEqual(multi[0]);
   });
 });
 
