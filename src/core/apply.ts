@@ -5,7 +5,7 @@ import { deckIndex } from './cards.js';
 import { finishDraft, startDraft } from './draft.js';
 import { ownMove, type Move } from './moves.js';
 import { movesFrom, movesOf } from './legal-moves.js';
-import { codedError, issue, trustedSource, trustedState } from './trust.js';
+import { codedError, issue, issueNew, trustedSource, trustedState } from './trust.js';
 import type { GameState } from './state.js';
 import type { MoveSource } from './position.js';
 import { IllegalMoveError } from './errors.js';
@@ -32,7 +32,8 @@ export function apply(state: GameState, move: Move): GameState {
   const own = ownMove(move); // read once: the caller's object can change nothing afterwards
   if (own instanceof IllegalMoveError) throw own;
   try {
-    return issue(applyTrusted(s, own));
+    // a new round's state comes marked already (dealNextRound); any other is made just now
+    return own.type === 'nextRound' ? issue(applyTrusted(s, own)) : issueNew(applyTrusted(s, own));
   } catch (e) {
     throw codedError(e);
   }

@@ -223,7 +223,7 @@ describe('shared plays of several cards (issue 26)', () => {
   it('are listed as one frozen object per play, the same at every call, and played without a copy', () => {
     const { s, multi } = withMultiPlay();
     expect(Object.isFrozen(multi)).toBe(true);
-    expect(Object.isFrozen((multi as { cards: number[] }).cards)).toBe(true);
+    expect(Object.isFrozen((multi as unknown as { cards: number[] }).cards)).toBe(true);
     expect(legalMovesOf(s).find((m) => m.type === 'play' && m.cards.length > 1)).toBe(multi);
     expect(legalMovesOf(createGame(2, 'elsewhere')).concat(legalMovesOf(s))).toContain(multi);
     expect(apply(s, multi).lastMove).toBe(multi);

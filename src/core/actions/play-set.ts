@@ -5,17 +5,23 @@ import { placeSet, removeFromHand, updateKnown, emit, type Draft } from '../draf
 import type { PlayMove } from '../moves.js';
 import type { CardId } from '../cards.js';
 import type { MovePosition } from '../position.js';
-import { handIndexOf, handPositions, SHORT_PLAY, unknownCardError } from './hand-cards.js';
+import { handIndexOf, handPositions, plainIds, SHORT_PLAY, unknownCardError } from './hand-cards.js';
+
+/** The ids of the play being judged, read once (see plainIds: shared moves' lists are slow to read). */
+const judged = new Float64Array(SHORT_PLAY);
 
 /** Why `move` may not be played here, or undefined when it may. */
 export function playError(p: MovePosition, move: PlayMove): IllegalMoveError | undefined {
-  const ids = move.cards;
-  if (ids.length === 0) return new IllegalMoveError('EMPTY_PLAY', 'A set has at least one card: choose one or more cards to play (rules §5 A).', '§5 A');
-  const duplicate = firstDuplicate(ids);
+  const cards = move.cards;
+  const k = cards.length;
+  if (k === 0) return new IllegalMoveError('EMPTY_PLAY', 'A set has at least one card: choose one or more cards to play (rules §5 A).', '§5 A');
+  // a short play (every play of the standard deck) is read once into `judged`
+  const ids: ArrayLike<CardId> = k <= SHORT_PLAY ? readInto(cards, judged) : cards;
+  const duplicate = firstDuplicate(ids, k);
   if (duplicate !== undefined) return new IllegalMoveError('DUPLICATE_CARD', `Card ${duplicate} is named twice; each card can be played once (rules §5 A).`, '§5 A', { card: duplicate });
   let value = 0;
-  const positions = ids.length > SHORT_PLAY ? handPositions(p.hand) : undefined;
-  for (let i = 0; i < ids.length; i++) {
+  const positions = k > SHORT_PLAY ? handPositions(p.hand) : undefined;
+  for (let i = 0; i < k; i++) {
     const id = ids[i]!;
     const unknown = unknownCardError(p, id);
     if (unknown) return unknown;
@@ -24,24 +30,30 @@ export function playError(p: MovePosition, move: PlayMove): IllegalMoveError | u
     const active = p.hand[at]!.active;
     if (i === 0) value = active;
     else if (active !== value) {
-      return new IllegalMoveError('MIXED_VALUES', `The cards of a set must all show the same value, but these show ${value} and ${active} (rules §5 A).`, '§5 A', { values: [value, active], cards: ids });
+      return new IllegalMoveError('MIXED_VALUES', `The cards of a set must all show the same value, but these show ${value} and ${active} (rules §5 A).`, '§5 A', { values: [value, active], cards });
     }
   }
-  if (!mayArrive(p.table, ids.length, value)) {
-    const x = p.table[setOfSize(p.table, ids.length)]!;
-    return new IllegalMoveError('DOES_NOT_BEAT', `A set of ${ids.length} showing ${value} must beat the set of ${ids.length} on the table, which shows ${x.value}: it needs a higher value (rules §5 A).`, '§5 A', { size: ids.length, value, tableValue: x.value, cards: ids });
+  if (!mayArrive(p.table, k, value)) {
+    const x = p.table[setOfSize(p.table, k)]!;
+    return new IllegalMoveError('DOES_NOT_BEAT', `A set of ${k} showing ${value} must beat the set of ${k} on the table, which shows ${x.value}: it needs a higher value (rules §5 A).`, '§5 A', { size: k, value, tableValue: x.value, cards });
   }
   return undefined;
 }
 
-/** The first id named twice, or undefined. Linear for long lists, so no input can make it slow. */
-function firstDuplicate(ids: readonly number[]): number | undefined {
-  if (ids.length <= 8) {
-    for (let i = 1; i < ids.length; i++) for (let j = 0; j < i; j++) if (ids[i] === ids[j]) return ids[i];
+function readInto(cards: readonly CardId[], into: Float64Array): Float64Array {
+  for (let i = 0; i < cards.length; i++) into[i] = cards[i]!;
+  return into;
+}
+
+/** The first of the `k` ids named twice, or undefined. Linear for long lists, so no input can make it slow. */
+function firstDuplicate(ids: ArrayLike<CardId>, k: number): number | undefined {
+  if (k <= 8) {
+    for (let i = 1; i < k; i++) for (let j = 0; j < i; j++) if (ids[i] === ids[j]) return ids[i];
     return undefined;
   }
   const seen = new Set<number>();
-  for (const id of ids) {
+  for (let i = 0; i < k; i++) {
+    const id = ids[i]!;
     if (seen.has(id)) return id;
     seen.add(id);
   }
@@ -49,10 +61,11 @@ function firstDuplicate(ids: readonly number[]): number | undefined {
 }
 
 /**
- * Plays the cards `ids` as a set, beats the set of its size if any (rules §5 A). The play must be
- * legal, and `ids` owned by the draft (the set on the table keeps the array).
+ * Plays the cards `move` as a set, beats the set of its size if any (rules §5 A). The play must be
+ * legal; the set on the table keeps a copy of the list.
  */
-export function playSet(d: Draft, ids: readonly CardId[]): void {
+export function playSet(d: Draft, move: readonly CardId[]): void {
+  const ids = plainIds(move); // the set and the event keep it; shared moves' lists are frozen, slow to read
   const { seat, area } = d.turn;
   const hand = d.hands[seat]!;
   const value = hand[handIndexOf(hand, ids[0]!)]!.active;
