@@ -110,7 +110,7 @@ export function startDraft(state: GameState, index: DeckIndex): Draft {
     playerCount: n,
     areas: areasPerSeat(n),
     live: false,
-    hands: state.hands.slice(),
+    hands: copyOfSmall(state.hands),
     known: state.known,
     table: state.table,
     discardCount: state.discardCount,
@@ -283,7 +283,7 @@ export function replaceSetAt(d: Draft, at: number, set: TableSet): void {
     (d.table as TableSet[])[at] = set;
     return;
   }
-  const next = d.table.slice();
+  const next = copyOfSmall(d.table);
   next[at] = set;
   d.table = next;
 }
@@ -431,7 +431,7 @@ export function updateKnown(d: Draft, seat: number, ids: readonly CardId[], arri
       next = kept;
     }
   }
-  const known = d.known.slice();
+  const known = copyOfSmall(d.known);
   known[seat] = next;
   d.known = known;
 }
@@ -457,6 +457,25 @@ function appendCards(a: readonly HeldCard[], b: readonly HeldCard[]): HeldCard[]
   for (let i = 0; i < a.length; i++) out[i] = a[i]!;
   for (let i = 0; i < b.length; i++) out[a.length + i] = b[i]!;
   return out;
+}
+
+/**
+ * A copy of a short list (one per seat, or the table: a few items), without the builtin call of
+ * `slice`, which costs more than the copy itself at these sizes.
+ */
+export function copyOfSmall<T>(a: readonly T[]): T[] {
+  switch (a.length) {
+    case 2:
+      return [a[0]!, a[1]!];
+    case 3:
+      return [a[0]!, a[1]!, a[2]!];
+    case 4:
+      return [a[0]!, a[1]!, a[2]!, a[3]!];
+    case 5:
+      return [a[0]!, a[1]!, a[2]!, a[3]!, a[4]!];
+    default:
+      return a.slice();
+  }
 }
 
 /** `a` followed by `b`, as an exact-size array (cheaper than `concat` for short arrays). */

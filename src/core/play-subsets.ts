@@ -203,11 +203,10 @@ export function runEnd(h: SortedHand, start: number): number {
 }
 
 /**
- * Steps `pick`, a strictly ascending choice of `pick.length` indexes below `m`, to the next one in
+ * Steps `pick`, a strictly ascending choice of `size` indexes below `m` (its first `size` items), to the next one in
  * lexicographic order; false after the last.
  */
-function nextCombination(pick: number[], m: number): boolean {
-  const size = pick.length;
+function nextCombination(pick: number[], size: number, m: number): boolean {
   let i = size - 1;
   while (i >= 0 && pick[i] === m - size + i) i--;
   if (i < 0) return false;
@@ -216,13 +215,16 @@ function nextCombination(pick: number[], m: number): boolean {
   return true;
 }
 
+/** The subset choice of {@link pushSubsetPlays} when the caller keeps no cursor (its first `size` items). */
+const pickScratch: number[] = [];
+
 /**
  * Appends to `out` the play moves of `size` cards among `ids[from, from + m)`, card subsets in
  * lexicographic order (each move's `cards` ascending): the one enumeration behind the eager list
  * and the lazy generator. Without `cursor` it appends them all. With one (start it at
  * `[0, 1, …, size − 1]`) it appends at most `max`, leaves the cursor at the next subset and
- * returns whether any is left, so a generator can resume it. Single-card plays are the shared
- * interned moves; a bigger play is a fresh object each time.
+ * returns whether any is left, so a generator can resume it. The moves are the shared ones of
+ * interned-moves.ts (fresh objects only past its bounds).
  */
 export function pushSubsetPlays(
   out: Move[],
@@ -243,12 +245,12 @@ export function pushSubsetPlays(
   }
   let pick = cursor;
   if (!pick) {
-    pick = new Array<number>(size);
+    pick = pickScratch; // never re-entered: no list per call
     for (let i = 0; i < size; i++) pick[i] = i;
   }
   for (; room > 0; room--) {
     out.push(multiPlay(ids, from, pick, size));
-    if (!nextCombination(pick, m)) return false;
+    if (!nextCombination(pick, size, m)) return false;
   }
   return true;
 }
