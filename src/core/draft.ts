@@ -343,9 +343,12 @@ export function removeFromHand(d: Draft, seat: number, ids: readonly CardId[]): 
   }
   const out = new Array<HeldCard>(hand.length - ids.length); // exact size: states are kept long
   if (ids.length === 1) {
-    // one card (most moves): found once, instead of reading the frozen one-card list of a shared move once per card of the hand
-    const at = handIndexOf(hand, ids[0]!);
-    for (let i = 0, k = 0; i < hand.length; i++) if (i !== at) out[k++] = hand[i]!;
+    // one card (most moves): one pass, its id read once
+    const id = ids[0]!;
+    for (let i = 0, k = 0; i < hand.length; i++) {
+      const c = hand[i]!;
+      if (c.id !== id) out[k++] = c;
+    }
   } else keepCards(hand, ids, out);
   d.hands[seat] = out;
   handLostCards(seat, hand, out, ids);

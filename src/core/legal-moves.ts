@@ -17,6 +17,17 @@ import type { MovePosition } from './position.js';
 import { sortedHandOfSeat } from './sorted-hands.js';
 import type { GameStatus, TableSet } from './state.js';
 
+/**
+ * The table's set of each size below SMALL_SIZES as the listing in progress read it: its value in
+ * `valueOfSize[size]`, valid when `listingOfSize[size]` is that listing's number (so nothing is
+ * cleared between listings, and a listing that throws leaves nothing stale). {@link mayArrive} for
+ * larger sizes.
+ */
+const SMALL_SIZES = 16;
+const valueOfSize = new Float64Array(SMALL_SIZES);
+const listingOfSize = new Float64Array(SMALL_SIZES);
+let listings = 0;
+
 /** The legal moves of the seat to play, in canonical order. */
 export function movesOf(p: MovePosition): Move[] {
   return movesFrom(p.status, p.turn.seat, p.hand, p.table, p.index);
@@ -34,6 +45,16 @@ export function movesFrom(status: GameStatus, seat: number, hand: readonly HeldC
   if (status === 'roundOver') return [NEXT_ROUND];
   const out: Move[] = [];
   const h = published ? sortedHandOfSeat(index, seat, hand) : sortHandOf(index, hand);
+  // the table read once, not once per value and size: the set of each small size (rules §5 A)
+  const listing = ++listings;
+  for (let t = 0; t < table.length; t++) {
+    const y = table[t]!;
+    const size = y.cards.length;
+    if (size < SMALL_SIZES) {
+      valueOfSize[size] = y.value;
+      listingOfSize[size] = listing;
+    }
+  }
   for (let from = 0, end = 0; from < h.n; from = end) {
     end = runEnd(h, from);
     const value = h.values[from]!;
@@ -41,7 +62,8 @@ export function movesFrom(status: GameStatus, seat: number, hand: readonly HeldC
     // a value shown by at most 8 cards has at most 255 plays (always so with the standard deck)
     if (m > 8 && out.length + playCount(table, value, m) > MAX_LISTED_MOVES) throw tooManyMoves();
     for (let size = 1; size <= m; size++) {
-      if (mayArrive(table, size, value)) pushSubsetPlays(out, h.ids, from, m, size);
+      const arrives = size < SMALL_SIZES ? listingOfSize[size] !== listing || value > valueOfSize[size]! : mayArrive(table, size, value);
+      if (arrives) pushSubsetPlays(out, h.ids, from, m, size);
     }
     if (out.length > MAX_LISTED_MOVES) throw tooManyMoves();
   }
