@@ -62,13 +62,17 @@ export function movesFrom(status: GameStatus, seat: number, hand: readonly HeldC
     // a value shown by at most 8 cards has at most 255 plays (always so with the standard deck)
     if (m > 8 && out.length + playCount(table, value, m) > MAX_LISTED_MOVES) throw tooManyMoves();
     for (let size = 1; size <= m; size++) {
-      const arrives = size < SMALL_SIZES ? listingOfSize[size] !== listing || value > valueOfSize[size]! : mayArrive(table, size, value);
-      if (arrives) pushSubsetPlays(out, h.ids, from, m, size);
+      if (arrivesInListing(table, size, value, listing)) pushSubsetPlays(out, h.ids, from, m, size);
     }
     if (out.length > MAX_LISTED_MOVES) throw tooManyMoves();
   }
-  pushOtherMoves(out, table, h, seat);
+  pushOtherMoves(out, table, h, seat, listing);
   return out;
+}
+
+/** True when a set of `size` showing `value` may arrive, during listing number `listing` (see valueOfSize). */
+function arrivesInListing(table: readonly TableSet[], size: number, value: number, listing: number): boolean {
+  return size < SMALL_SIZES ? listingOfSize[size] !== listing || value > valueOfSize[size]! : mayArrive(table, size, value);
 }
 
 /**
@@ -108,12 +112,21 @@ export function mayTake(y: TableSet, seat: number): boolean {
 }
 
 /** Appends the adds, takes and rotate of a playing position, given its sorted hand. */
-function pushOtherMoves(out: Move[], table: readonly TableSet[], h: SortedHand, seat: number): void {
+function pushOtherMoves(out: Move[], table: readonly TableSet[], h: SortedHand, seat: number, listing = -1): void {
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
-    if (!mayAddTo(table, y, seat)) continue;
-    // the sorted ids give the adds of this target in card order
-    for (let i = 0; i < h.n; i++) if (h.values[i] === y.value) out.push(addMove(h.ids[i]!, y.seat, y.area));
+    if (y.seat === seat) continue;
+    if (listing < 0 ? !mayAddTo(table, y, seat) : !arrivesInListing(table, y.cards.length + 1, y.value, listing)) continue;
+    // the sorted ids give the adds of this target in card order: the run of its value, found by halving
+    const value = y.value;
+    let lo = 0;
+    let hi = h.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (h.values[mid]! < value) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < h.n && h.values[i] === value; i++) out.push(addMove(h.ids[i]!, y.seat, y.area));
   }
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
