@@ -12,7 +12,6 @@ import { addMove, NEXT_ROUND, ROTATE, singlePlay, takeMove } from './interned-mo
 import { MAX_LISTED_MOVES, tooManyMoves } from './legal-moves.js';
 import type { Move } from './moves.js';
 import type { Draft } from './draft.js';
-import { mayArrive } from './beaten-sets.js';
 import { endAction } from './play-action.js';
 import { playSet } from './actions/play-set.js';
 import { addCard } from './actions/add-card.js';
@@ -24,9 +23,8 @@ import type { GameStatus, TableSet } from './state.js';
 
 /**
  * The legal moves of one position, counted: the hand read as groups, one per value it shows,
- * values ascending. Group g holds the cards `gStart[g]` to `gStart[g + 1] − 1` of the hand sorted
- * by (value, id), which is never built (a group's ids are gathered when a move of it is read),
- * and has `gPlays[g]` legal plays. Nothing else is stored: the move at an index is found by
+ * values ascending: group g shows value `group[3g]`, holds `group[3g + 1]` cards (never sorted:
+ * a group's ids are gathered when a move of it is read) and has `group[3g + 2]` legal plays. Nothing else is stored: the move at an index is found by
  * walking the groups, then the table, again (see {@link locate}), once per move played instead
  * of once per move listed. The buffers are reused position after position.
  */
@@ -38,18 +36,21 @@ export interface MoveIndex {
   /** The seat to play. */
   seat: number;
   groups: number;
-  gValue: Float64Array;
-  /** `groups + 1` entries: the last is the hand's size. */
-  gStart: Int32Array;
-  gPlays: Float64Array;
+  /** One buffer for the three numbers of each group: V8 checks one array, not three. */
+  group: Float64Array;
   /** The deck whose value slots `slots` are. */
   deck: DeckIndex | null;
   slots: ValueSlots | null;
   /** The ids of group `idsOf`, ascending (-1: none gathered since the index was built). */
   ids: Int32Array;
   idsOf: number;
-  /** Scratch: `top[size]` is the value of the table's set of that size, 0 when none (all zero between calls). */
+  /**
+   * `top[size]`: the value of the table's set of that size, 0 when none, for the position the
+   * index is of ({@link locate} reads it too). The `topN` sizes in `topSizes` are zeroed by the next listing.
+   */
   top: Float64Array;
+  topSizes: Int32Array;
+  topN: number;
 }
 
 /** An empty index with buffers of its own. */
@@ -60,14 +61,14 @@ export function newMoveIndex(): MoveIndex {
     status: 'playing',
     seat: 0,
     groups: 0,
-    gValue: new Float64Array(size),
-    gStart: new Int32Array(size + 1),
-    gPlays: new Float64Array(size),
+    group: new Float64Array(3 * size),
     deck: null,
     slots: null,
     ids: new Int32Array(size),
     idsOf: -1,
     top: new Float64Array(64),
+    topSizes: new Int32Array(16),
+    topN: 0,
   };
 }
 
@@ -78,12 +79,6 @@ function grown<T extends Float64Array>(old: T, size: number): T {
   return next;
 }
 
-/** Room for `groups` groups (out of line: a hand showing more than 32 values is rare). */
-function growGroups(x: MoveIndex, groups: number): void {
-  x.gValue = new Float64Array(2 * groups);
-  x.gStart = new Int32Array(2 * groups + 1);
-  x.gPlays = new Float64Array(2 * groups);
-}
 
 /**
  * Counts the cards of `hand` per value slot of the deck (one counter per card, no sort), then
@@ -110,11 +105,10 @@ function groupHand(x: MoveIndex, index: DeckIndex, hand: readonly HeldCard[], to
       if (counts[s]!++ === 0) bits[s >> 5]! |= 1 << (s & 31);
     }
   }
-  if (hand.length > x.gValue.length) growGroups(x, hand.length);
-  const { gValue, gStart, gPlays } = x;
+  if (3 * hand.length > x.group.length) x.group = new Float64Array(6 * hand.length);
+  const group = x.group;
   let plays = 0;
   let g = 0;
-  let at = 0;
   for (let w = 0; w < bits.length; w++) {
     let word = bits[w]!;
     if (word === 0) continue;
@@ -132,16 +126,14 @@ function groupHand(x: MoveIndex, index: DeckIndex, hand: readonly HeldCard[], to
         const c = m <= SMALL ? SMALL_COUNTS[m]! : playCounts(m);
         for (let size = 2; size <= m; size++) if (v > top[size]!) p += c[size - 1]!;
       }
-      gValue[g] = v;
-      gStart[g] = at;
-      gPlays[g] = p;
+      group[g] = v;
+      group[g + 1] = m;
+      group[g + 2] = p;
       plays += p;
-      at += m;
-      g++;
+      g += 3;
     }
   }
-  gStart[g] = at;
-  x.groups = g;
+  x.groups = g / 3;
   x.idsOf = -1;
   return plays;
 }
@@ -161,39 +153,43 @@ export function indexMoves(x: MoveIndex, status: GameStatus, seat: number, hand:
     return;
   }
   // the table by size: a set of `size` showing `value` may arrive when value > top[size] (0: no
-  // set of that size; values are ≥ 1): mayArrive in one read. Zero again once read.
+  // set of that size; values are ≥ 1): mayArrive in one read. Zeroed at the next listing.
   // top[size + 1] is read for adds, so sizes up to the hand's and each set's + 1
+  let top = x.top;
+  for (let k = 0; k < x.topN; k++) top[x.topSizes[k]!] = 0;
+  x.topN = 0;
   const n = hand.length;
-  let top = x.top.length >= n + 2 ? x.top : (x.top = new Float64Array(2 * (n + 2)));
+  if (top.length < n + 2) top = x.top = new Float64Array(2 * (n + 2));
+  if (table.length > x.topSizes.length) x.topSizes = new Int32Array(2 * table.length);
+  const topSizes = x.topSizes;
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
     const size = y.cards.length;
     if (size + 2 > top.length) top = x.top = grown(top, 2 * (size + 2)); // keeps the sizes already read
     top[size] = y.value;
+    topSizes[t] = size;
   }
+  x.topN = table.length;
   let count = groupHand(x, index, hand, top);
   // once, after the plays: counting lists nothing, so the check can wait
-  if (count > MAX_LISTED_MOVES) {
-    for (let t = 0; t < table.length; t++) top[table[t]!.cards.length] = 0;
-    throw tooManyMoves();
-  }
+  if (count > MAX_LISTED_MOVES) throw tooManyMoves();
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
     if (y.seat === seat) continue;
     count++; // the take
     if (!(y.value > top[y.cards.length + 1]!)) continue;
     const g = groupOfValue(x, y.value);
-    if (g >= 0) count += x.gStart[g + 1]! - x.gStart[g]!;
+    if (g >= 0) count += x.group[3 * g + 1]!;
   }
-  for (let t = 0; t < table.length; t++) top[table[t]!.cards.length] = 0;
   x.count = count + 1; // rotate
 }
 
 /** The group of the cards showing `value`, or -1. */
 function groupOfValue(x: MoveIndex, value: number): number {
+  const group = x.group;
   for (let g = 0; g < x.groups; g++) {
-    if (x.gValue[g] === value) return g;
-    if (x.gValue[g]! > value) return -1;
+    if (group[3 * g] === value) return g;
+    if (group[3 * g]! > value) return -1;
   }
   return -1;
 }
@@ -218,8 +214,8 @@ const INSERTION_MAX = 32;
 /** The ids of the cards of group `g`, ascending, in `x.ids` (gathered from the hand once per group and position). */
 function groupIds(x: MoveIndex, hand: readonly HeldCard[], g: number): Int32Array {
   if (x.idsOf === g) return x.ids;
-  const value = x.gValue[g]!;
-  const m = x.gStart[g + 1]! - x.gStart[g]!;
+  const value = x.group[3 * g]!;
+  const m = x.group[3 * g + 1]!;
   if (m > x.ids.length) x.ids = new Int32Array(2 * m);
   const ids = x.ids;
   let k = 0;
@@ -248,21 +244,23 @@ const found = { kind: PLAY, group: 0, size: 0, offset: 0, target: 0 };
 /**
  * Finds move `i` of the index on `table`, the table it was built from, walking the groups and
  * the table in the order of `legalMoves`: the plays of group `group` and size `size` (rules §5 A,
- * the sizes that may arrive, as `legalMoves` reads them), then the adds to each set (§5 B), the
+ * the sizes that may arrive, read in `top` as the listing read them), then the adds to each set (§5 B), the
  * takes (§5 C), rotate (§5 D). `offset`: the move's place among those of its kind and place.
  */
 function locate(x: MoveIndex, table: readonly TableSet[], i: number): typeof found {
+  const top = x.top;
   let rest = i;
+  const group = x.group;
   for (let g = 0; g < x.groups; g++) {
-    const p = x.gPlays[g]!;
+    const p = group[3 * g + 2]!;
     if (rest >= p) {
       rest -= p;
       continue;
     }
-    const value = x.gValue[g]!;
-    const m = x.gStart[g + 1]! - x.gStart[g]!;
+    const value = group[3 * g]!;
+    const m = group[3 * g + 1]!;
     for (let size = 1; ; size++) {
-      if (!mayArrive(table, size, value)) continue;
+      if (!(value > top[size]!)) continue;
       const c = choose(m, size);
       if (rest < c) return set(PLAY, g, size, rest, 0);
       rest -= c;
@@ -271,10 +269,10 @@ function locate(x: MoveIndex, table: readonly TableSet[], i: number): typeof fou
   const seat = x.seat;
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
-    if (y.seat === seat || !mayArrive(table, y.cards.length + 1, y.value)) continue;
+    if (y.seat === seat || !(y.value > top[y.cards.length + 1]!)) continue;
     const g = groupOfValue(x, y.value);
     if (g < 0) continue;
-    const m = x.gStart[g + 1]! - x.gStart[g]!;
+    const m = group[3 * g + 1]!;
     if (rest < m) return set(ADD, g, 0, rest, t);
     rest -= m;
   }
@@ -298,7 +296,7 @@ function set(kind: number, group: number, size: number, offset: number, target: 
 /** The cards of the play `offset` of `size` cards among the m cards of group `g`: subsets in lexicographic order. */
 function playCards(x: MoveIndex, hand: readonly HeldCard[], g: number, size: number, offset: number): number[] {
   const ids = groupIds(x, hand, g);
-  const m = x.gStart[g + 1]! - x.gStart[g]!;
+  const m = x.group[3 * g + 1]!;
   const cards = new Array<number>(size);
   let rest = offset;
   let at = 0;
