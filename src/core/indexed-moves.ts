@@ -1,156 +1,195 @@
 /**
  * The canonical list of legal moves (legal-moves.ts) read by index without being built: how
- * many moves there are, and the i-th of them, from the sorted hand and the table alone. A random
- * playout picks one index per move, so listing every move, and judging the chosen one again, is
- * work it never reads. The order is exactly `legalMoves`' (a test compares every index):
- * plays by value, size, then card subsets in lexicographic order; adds by target, then card;
- * takes by target; rotate.
+ * many moves there are, and the i-th of them, from the hand grouped by value and the table alone.
+ * A random playout picks one index per move, so listing every move, sorting the hand, and judging
+ * the chosen move again, is work it never reads. The order is exactly `legalMoves`' (a test
+ * compares every index): plays by value, size, then card subsets in lexicographic order; adds by
+ * target, then card; takes by target; rotate.
  */
-import type { HeldCard } from './cards.js';
+import type { DeckIndex, HeldCard } from './cards.js';
 import { ArgumentError } from './errors.js';
 import { addMove, NEXT_ROUND, ROTATE, singlePlay, takeMove } from './interned-moves.js';
 import { MAX_LISTED_MOVES, tooManyMoves } from './legal-moves.js';
-import type { AddMove, Move, PlayMove, TakeMove } from './moves.js';
+import type { Move } from './moves.js';
 import type { Draft } from './draft.js';
 import { endAction } from './play-action.js';
 import { playSet } from './actions/play-set.js';
 import { addCard } from './actions/add-card.js';
 import { takeSet } from './actions/take-set.js';
 import { rotateHand } from './actions/rotate-hand.js';
-import { playCounts, runEnd, sortHand, sortedHandBuffer, type SortedHandBuffer } from './play-subsets.js';
+import { playCounts } from './play-subsets.js';
+import { valueSlots, type ValueSlots } from './value-slots.js';
 import type { GameStatus, TableSet } from './state.js';
 
-/** What one segment of the list holds: the plays of one value and size, the adds to one set, one take, rotate. */
-const PLAYS = 0;
-const ADDS = 1;
-const TAKE = 2;
-const ROTATE_MOVE = 3;
-
 /**
- * The legal moves of one position as segments of the canonical list: segment k holds the moves
- * `first[k]` to `first[k + 1] − 1`. Plays: `a` = first sorted card of the value, `b` = how many
- * cards show it, `c` = set size (single plays: the sorted cards `a` to `a + b − 1`, which may
- * show several values). Adds: `a` = first sorted card of the set's value, `b` = the table index
- * of the set. Take: `b` = the table index. The buffers are reused position after position.
+ * The legal moves of one position, counted: the hand read as groups, one per value it shows,
+ * values ascending: group g shows value `group[3g]`, holds `group[3g + 1]` cards (never sorted:
+ * a group's ids are gathered when a move of it is read) and has `group[3g + 2]` legal plays. Nothing else is stored: the move at an index is found by
+ * walking the groups, then the table, again (see {@link locate}), once per move played instead
+ * of once per move listed. The buffers are reused position after position.
  */
 export interface MoveIndex {
   /** The number of legal moves. */
   count: number;
-  /** Only `nextRound` (round over) or nothing (game over): no segments. */
+  /** Only `nextRound` (round over) or nothing (game over): no groups. */
   status: GameStatus;
-  segments: number;
-  kind: Int32Array;
-  first: Float64Array;
-  a: Int32Array;
-  b: Int32Array;
-  c: Int32Array;
-  hand: SortedHandBuffer;
-  /** Scratch: `top[size]` is the value of the table's set of that size, 0 when none. */
+  /** The seat to play. */
+  seat: number;
+  groups: number;
+  /** One buffer for the three numbers of each group: V8 checks one array, not three. */
+  group: Float64Array;
+  /** The deck whose value slots `slots` are. */
+  deck: DeckIndex | null;
+  slots: ValueSlots | null;
+  /** The ids of group `idsOf`, ascending (-1: none gathered since the index was built). */
+  ids: Int32Array;
+  idsOf: number;
+  /**
+   * `top[size]`: the value of the table's set of that size, 0 when none, for the position the
+   * index is of ({@link locate} reads it too). The `topN` sizes in `topSizes` are zeroed by the next listing.
+   */
   top: Float64Array;
+  topSizes: Int32Array;
+  topN: number;
 }
 
 /** An empty index with buffers of its own. */
 export function newMoveIndex(): MoveIndex {
   const size = 32;
-  return { count: 0, status: 'playing', segments: 0, kind: new Int32Array(size), first: new Float64Array(size + 1), a: new Int32Array(size), b: new Int32Array(size), c: new Int32Array(size), hand: sortedHandBuffer(), top: new Float64Array(64) };
+  return {
+    count: 0,
+    status: 'playing',
+    seat: 0,
+    groups: 0,
+    group: new Float64Array(3 * size),
+    deck: null,
+    slots: null,
+    ids: new Int32Array(size),
+    idsOf: -1,
+    top: new Float64Array(64),
+    topSizes: new Int32Array(16),
+    topN: 0,
+  };
 }
 
 /** A copy of `old` in a buffer of `size`. */
-function grown<T extends Int32Array | Float64Array>(old: T, size: number): T {
+function grown<T extends Float64Array>(old: T, size: number): T {
   const next = new (old.constructor as new (n: number) => T)(size);
   next.set(old);
   return next;
 }
 
-/** Doubles the segment buffers (out of line: `segment` stays small enough to inline). */
-function growSegments(x: MoveIndex): void {
-  const k = x.kind.length;
-  x.kind = grown(x.kind, k * 2);
-  x.first = grown(x.first, k * 2 + 1);
-  x.a = grown(x.a, k * 2);
-  x.b = grown(x.b, k * 2);
-  x.c = grown(x.c, k * 2);
-}
 
-/** Appends a segment of `count` moves, growing the buffers when needed. */
-function segment(x: MoveIndex, kind: number, count: number, a: number, b: number, c: number): void {
-  const k = x.segments;
-  if (k === x.kind.length) growSegments(x);
-  x.kind[k] = kind;
-  x.first[k] = x.count;
-  x.a[k] = a;
-  x.b[k] = b;
-  x.c[k] = c;
-  x.count += count;
-  x.segments = k + 1;
+/**
+ * Counts the cards of `hand` per value slot of the deck (one counter per card, no sort), then
+ * reads the slots back in ascending order into the groups of `x`, with each group's legal plays
+ * (rules §5 A: a set of `size` may arrive when its value beats `top[size]`). Leaves the slots'
+ * scratch all zero. Returns the number of plays.
+ */
+function groupHand(x: MoveIndex, index: DeckIndex, hand: readonly HeldCard[], top: Float64Array): number {
+  if (x.deck !== index) {
+    x.slots = valueSlots(index);
+    x.deck = index;
+  }
+  const { firstFace, slotOf, byValue, value, counts, bits } = x.slots!;
+  if (byValue !== null) {
+    for (let i = 0; i < hand.length; i++) {
+      const s = byValue[hand[i]!.active]!;
+      if (counts[s]!++ === 0) bits[s >> 5]! |= 1 << (s & 31);
+    }
+  } else {
+    for (let i = 0; i < hand.length; i++) {
+      const c = hand[i]!;
+      const id = c.id;
+      const s = slotOf[2 * id + (c.active === firstFace[id] ? 0 : 1)]!;
+      if (counts[s]!++ === 0) bits[s >> 5]! |= 1 << (s & 31);
+    }
+  }
+  if (3 * hand.length > x.group.length) x.group = new Float64Array(6 * hand.length);
+  const group = x.group;
+  let plays = 0;
+  let g = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w]!;
+    if (word === 0) continue;
+    bits[w] = 0;
+    const base = w << 5;
+    while (word !== 0) {
+      const low = word & -word;
+      word ^= low;
+      const s = base + 31 - Math.clz32(low);
+      const v = value[s]!;
+      const m = counts[s]!;
+      counts[s] = 0;
+      let p = v > top[1]! ? m : 0;
+      if (m > 1) {
+        const c = m <= SMALL ? SMALL_COUNTS[m]! : playCounts(m);
+        for (let size = 2; size <= m; size++) if (v > top[size]!) p += c[size - 1]!;
+      }
+      group[g] = v;
+      group[g + 1] = m;
+      group[g + 2] = p;
+      plays += p;
+      g += 3;
+    }
+  }
+  x.groups = g / 3;
+  x.idsOf = -1;
+  return plays;
 }
 
 /**
- * Fills `x` with the legal moves of `seat`, the seat to play, holding `hand` (the fields of a
- * position, as `movesFrom` takes them). Throws the `BAD_ARGUMENT` error of `legalMoves` past
- * {@link MAX_LISTED_MOVES} moves, so that every index is exact and the two agree on when to refuse.
+ * Counts the legal moves of `seat`, the seat to play, holding `hand` into `x` (the fields of a
+ * position, as `movesFrom` takes them, and the deck's index). Throws the `BAD_ARGUMENT` error of
+ * `legalMoves` past {@link MAX_LISTED_MOVES} moves, so that every index is exact and the two
+ * agree on when to refuse.
  */
-export function indexMoves(x: MoveIndex, status: GameStatus, seat: number, hand: readonly HeldCard[], table: readonly TableSet[]): void {
-  x.count = 0;
-  x.segments = 0;
+export function indexMoves(x: MoveIndex, status: GameStatus, seat: number, hand: readonly HeldCard[], table: readonly TableSet[], index: DeckIndex): void {
   x.status = status;
-  if (status === 'gameOver') return;
-  if (status === 'roundOver') {
-    x.count = 1;
+  x.seat = seat;
+  x.groups = 0;
+  if (status !== 'playing') {
+    x.count = status === 'roundOver' ? 1 : 0;
     return;
   }
-  const h = sortHand(hand, x.hand);
   // the table by size: a set of `size` showing `value` may arrive when value > top[size] (0: no
-  // set of that size; values are ≥ 1): mayArrive in one read. Zero again once read.
+  // set of that size; values are ≥ 1): mayArrive in one read. Zeroed at the next listing.
   // top[size + 1] is read for adds, so sizes up to the hand's and each set's + 1
-  let top = x.top.length >= h.n + 2 ? x.top : (x.top = new Float64Array(2 * (h.n + 2)));
+  let top = x.top;
+  for (let k = 0; k < x.topN; k++) top[x.topSizes[k]!] = 0;
+  x.topN = 0;
+  const n = hand.length;
+  if (top.length < n + 2) top = x.top = new Float64Array(2 * (n + 2));
+  if (table.length > x.topSizes.length) x.topSizes = new Int32Array(2 * table.length);
+  const topSizes = x.topSizes;
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
     const size = y.cards.length;
     if (size + 2 > top.length) top = x.top = grown(top, 2 * (size + 2)); // keeps the sizes already read
     top[size] = y.value;
+    topSizes[t] = size;
   }
-  for (let from = 0, end = 0; from < h.n; from = end) {
-    const value = h.values[from]!;
-    end = from + 1;
-    while (end < h.n && h.values[end] === value) end++;
-    const m = end - from;
-    if (value > top[1]!) {
-      // single plays of consecutive values are consecutive in the list and in the sorted hand: one segment
-      const k = x.segments - 1;
-      if (k >= 0 && x.c[k] === 1 && x.kind[k] === PLAYS && x.a[k]! + x.b[k]! === from) {
-        x.b[k] = x.b[k]! + m;
-        x.count += m;
-      } else segment(x, PLAYS, m, from, m, 1);
-    }
-    if (m < 2) continue;
-    const counts = m <= SMALL ? SMALL_COUNTS[m]! : playCounts(m);
-    for (let size = 2; size <= m; size++) if (value > top[size]!) segment(x, PLAYS, counts[size - 1]!, from, m, size);
-  }
-  // once, after the plays: counting lists nothing, so the check can wait (at most one segment per card)
-  if (x.count > MAX_LISTED_MOVES) {
-    for (let t = 0; t < table.length; t++) top[table[t]!.cards.length] = 0;
-    throw tooManyMoves();
-  }
+  x.topN = table.length;
+  let count = groupHand(x, index, hand, top);
+  // once, after the plays: counting lists nothing, so the check can wait
+  if (count > MAX_LISTED_MOVES) throw tooManyMoves();
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
-    if (y.seat === seat || !(y.value > top[y.cards.length + 1]!)) continue;
-    const from = firstOfValue(h, y.value);
-    if (from >= 0) segment(x, ADDS, runEnd(h, from) - from, from, t, 0);
+    if (y.seat === seat) continue;
+    count++; // the take
+    if (!(y.value > top[y.cards.length + 1]!)) continue;
+    const g = groupOfValue(x, y.value);
+    if (g >= 0) count += x.group[3 * g + 1]!;
   }
-  for (let t = 0; t < table.length; t++) {
-    top[table[t]!.cards.length] = 0;
-    if (table[t]!.seat !== seat) segment(x, TAKE, 1, 0, t, 0);
-  }
-  segment(x, ROTATE_MOVE, 1, 0, 0, 0);
-  x.first[x.segments] = x.count;
+  x.count = count + 1; // rotate
 }
 
-/** The first sorted card showing `value`, or -1. */
-function firstOfValue(h: SortedHandBuffer, value: number): number {
-  for (let i = 0; i < h.n; i++) {
-    if (h.values[i] === value) return i;
-    if (h.values[i]! > value) return -1;
+/** The group of the cards showing `value`, or -1. */
+function groupOfValue(x: MoveIndex, value: number): number {
+  const group = x.group;
+  for (let g = 0; g < x.groups; g++) {
+    if (group[3 * g] === value) return g;
+    if (group[3 * g]! > value) return -1;
   }
   return -1;
 }
@@ -169,31 +208,95 @@ function choose(n: number, k: number): number {
   return r;
 }
 
-/**
- * The move at `i` of the index, the one `legalMoves` lists at `i`, on `table`, the table it was built from; the caller checks that `i` is
- * an integer from 0 to `count − 1`. Interned moves are shared; a play of several cards is new.
- */
-export function indexedMove(x: MoveIndex, table: readonly TableSet[], i: number): Move {
-  if (x.status === 'roundOver') return NEXT_ROUND;
-  const k = segmentOf(x, i);
-  return moveIn(x, table, k, i - x.first[k]!);
-}
+/** Groups up to this size are gathered by insertion; longer ones sorted (a custom deck's hand may hold 32,768 cards of one value). */
+const INSERTION_MAX = 32;
 
-/** The segment holding move `i`. */
-function segmentOf(x: MoveIndex, i: number): number {
+/** The ids of the cards of group `g`, ascending, in `x.ids` (gathered from the hand once per group and position). */
+function groupIds(x: MoveIndex, hand: readonly HeldCard[], g: number): Int32Array {
+  if (x.idsOf === g) return x.ids;
+  const value = x.group[3 * g]!;
+  const m = x.group[3 * g + 1]!;
+  if (m > x.ids.length) x.ids = new Int32Array(2 * m);
+  const ids = x.ids;
   let k = 0;
-  while (x.first[k + 1]! <= i) k++;
-  return k;
+  for (let i = 0; k < m; i++) {
+    const c = hand[i]!;
+    if (c.active !== value) continue;
+    const id = c.id;
+    let j = k++;
+    if (m <= INSERTION_MAX) for (; j > 0 && ids[j - 1]! > id; j--) ids[j] = ids[j - 1]!;
+    ids[j] = id;
+  }
+  if (m > INSERTION_MAX) ids.subarray(0, m).sort();
+  x.idsOf = g;
+  return ids;
 }
 
-/** The play at `offset` in play segment `k`. */
-function playIn(x: MoveIndex, k: number, offset: number): PlayMove {
-  const ids = x.hand.ids;
-  const from = x.a[k]!;
-  const size = x.c[k]!;
-  if (size === 1) return singlePlay(ids[from + offset]!);
-  // the offset-th subset of `size` among m cards, in lexicographic order
-  const m = x.b[k]!;
+/** What {@link locate} found: a play, an add, a take or rotate, and where. */
+const PLAY = 0;
+const ADD = 1;
+const TAKE = 2;
+const ROTATE_MOVE = 3;
+
+/** The move {@link locate} found (one scratch: moves are located one at a time). */
+const found = { kind: PLAY, group: 0, size: 0, offset: 0, target: 0 };
+
+/**
+ * Finds move `i` of the index on `table`, the table it was built from, walking the groups and
+ * the table in the order of `legalMoves`: the plays of group `group` and size `size` (rules §5 A,
+ * the sizes that may arrive, read in `top` as the listing read them), then the adds to each set (§5 B), the
+ * takes (§5 C), rotate (§5 D). `offset`: the move's place among those of its kind and place.
+ */
+function locate(x: MoveIndex, table: readonly TableSet[], i: number): typeof found {
+  const top = x.top;
+  let rest = i;
+  const group = x.group;
+  for (let g = 0; g < x.groups; g++) {
+    const p = group[3 * g + 2]!;
+    if (rest >= p) {
+      rest -= p;
+      continue;
+    }
+    const value = group[3 * g]!;
+    const m = group[3 * g + 1]!;
+    for (let size = 1; ; size++) {
+      if (!(value > top[size]!)) continue;
+      const c = choose(m, size);
+      if (rest < c) return set(PLAY, g, size, rest, 0);
+      rest -= c;
+    }
+  }
+  const seat = x.seat;
+  for (let t = 0; t < table.length; t++) {
+    const y = table[t]!;
+    if (y.seat === seat || !(y.value > top[y.cards.length + 1]!)) continue;
+    const g = groupOfValue(x, y.value);
+    if (g < 0) continue;
+    const m = group[3 * g + 1]!;
+    if (rest < m) return set(ADD, g, 0, rest, t);
+    rest -= m;
+  }
+  for (let t = 0; t < table.length; t++) {
+    if (table[t]!.seat === seat) continue;
+    if (rest === 0) return set(TAKE, 0, 0, 0, t);
+    rest--;
+  }
+  return set(ROTATE_MOVE, 0, 0, 0, 0);
+}
+
+function set(kind: number, group: number, size: number, offset: number, target: number): typeof found {
+  found.kind = kind;
+  found.group = group;
+  found.size = size;
+  found.offset = offset;
+  found.target = target;
+  return found;
+}
+
+/** The cards of the play `offset` of `size` cards among the m cards of group `g`: subsets in lexicographic order. */
+function playCards(x: MoveIndex, hand: readonly HeldCard[], g: number, size: number, offset: number): number[] {
+  const ids = groupIds(x, hand, g);
+  const m = x.group[3 * g + 1]!;
   const cards = new Array<number>(size);
   let rest = offset;
   let at = 0;
@@ -204,42 +307,69 @@ function playIn(x: MoveIndex, k: number, offset: number): PlayMove {
       rest -= after;
       at++;
     }
-    cards[j] = ids[from + at]!;
+    cards[j] = ids[at]!;
   }
-  return { type: 'play', cards };
+  return cards;
+}
+
+/**
+ * The move at `i` of the index, the one `legalMoves` lists at `i`, on `hand` and `table`, those it
+ * was built from; the caller checks that `i` is an integer from 0 to `count − 1`. Interned moves
+ * are shared; a play of several cards is new.
+ */
+export function indexedMove(x: MoveIndex, hand: readonly HeldCard[], table: readonly TableSet[], i: number): Move {
+  if (x.status === 'roundOver') return NEXT_ROUND;
+  const f = locate(x, table, i);
+  switch (f.kind) {
+    case PLAY:
+      return f.size === 1 ? singlePlay(groupIds(x, hand, f.group)[f.offset]!) : { type: 'play', cards: playCards(x, hand, f.group, f.size, f.offset) };
+    case ADD: {
+      const y = table[f.target]!;
+      return addMove(groupIds(x, hand, f.group)[f.offset]!, y.seat, y.area);
+    }
+    case TAKE: {
+      const y = table[f.target]!;
+      return takeMove(y.seat, y.area);
+    }
+    default:
+      return ROTATE;
+  }
 }
 
 /**
  * Plays move `i` of the index, a position that is playing, on the live draft it was built from,
- * with the rule functions `playAction` dispatches to, chosen by segment kind instead of by the
- * move's type (one map per call site). Returns the move played.
+ * with the rule functions `playAction` dispatches to, chosen by the kind {@link locate} found
+ * instead of by the move's type (one map per call site). Returns the move played.
  */
 export function playIndexed(d: Draft, x: MoveIndex, i: number): Move {
-  const k = segmentOf(x, i);
-  const offset = i - x.first[k]!;
+  const hand = d.hands[x.seat]!;
+  const table = d.table;
+  const f = locate(x, table, i);
   let move: Move;
-  switch (x.kind[k]) {
-    case PLAYS: {
-      if (x.c[k] === 1) {
+  switch (f.kind) {
+    case PLAY: {
+      if (f.size === 1) {
         // a fresh card list for the table, not the shared move's: V8 reads frozen arrays through a slow generic load
-        const id = x.hand.ids[x.a[k]! + offset]!;
+        const id = groupIds(x, hand, f.group)[f.offset]!;
         playSet(d, [id]);
         move = singlePlay(id);
         break;
       }
-      const play = playIn(x, k, offset);
-      playSet(d, play.cards);
-      move = play;
+      const cards = playCards(x, hand, f.group, f.size, f.offset);
+      playSet(d, cards);
+      move = { type: 'play', cards };
       break;
     }
-    case ADDS: {
-      const add = moveIn(x, d.table, k, offset) as AddMove;
+    case ADD: {
+      const y = table[f.target]!;
+      const add = addMove(groupIds(x, hand, f.group)[f.offset]!, y.seat, y.area);
       addCard(d, add);
       move = add;
       break;
     }
     case TAKE: {
-      const take = moveIn(x, d.table, k, offset) as TakeMove;
+      const y = table[f.target]!;
+      const take = takeMove(y.seat, y.area);
       takeSet(d, take);
       move = take;
       break;
@@ -250,25 +380,6 @@ export function playIndexed(d: Draft, x: MoveIndex, i: number): Move {
   }
   endAction(d);
   return move;
-}
-
-/** The move at `offset` in segment `k`. */
-function moveIn(x: MoveIndex, table: readonly TableSet[], k: number, offset: number): Move {
-  const ids = x.hand.ids;
-  switch (x.kind[k]) {
-    case PLAYS:
-      return playIn(x, k, offset);
-    case ADDS: {
-      const y = table[x.b[k]!]!;
-      return addMove(ids[x.a[k]! + offset]!, y.seat, y.area);
-    }
-    case TAKE: {
-      const y = table[x.b[k]!]!;
-      return takeMove(y.seat, y.area);
-    }
-    default:
-      return ROTATE;
-  }
 }
 
 /** The `BAD_ARGUMENT` error for an index that is not one of the `count` legal moves. */

@@ -182,7 +182,8 @@ export class Playout {
    * @throws {@link ArgumentError} `BAD_ARGUMENT` for any other index.
    */
   legalMoveAt(index: number): Move {
-    return indexedMove(this.#indexedFor(index), this.#d.table, index);
+    const d = this.#d;
+    return indexedMove(this.#indexedFor(index), d.hands[d.turn.seat]!, d.table, index);
   }
 
   /**
@@ -215,7 +216,7 @@ export class Playout {
     if (x.owner !== this || x.at !== this.#moveCount) {
       const d = this.#d;
       x.owner = null; // until filled: indexMoves may throw
-      indexMoves(x, d.status, d.turn.seat, d.hands[d.turn.seat]!, d.table);
+      indexMoves(x, d.status, d.turn.seat, d.hands[d.turn.seat]!, d.table, d.index);
       x.owner = this;
       x.at = this.#moveCount;
     }
