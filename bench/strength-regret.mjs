@@ -2,7 +2,8 @@
  * `node bench/strength-regret.mjs [--players 3] [--positions 100] [--worlds 300] [--seeds 2]
  * [--bots JSON]`: regret of the search bots' choices against a reference search (issue #25,
  * item 3; see strength-regret-data.ts), at fixed playout counts. `--bots` is a list of
- * `[label, name, options]`. Prints per bot the mean regret (in chance to win the game), how
+ * `[label, name, options]`. Prints per bot the mean regret (in chance to win the game) and its
+ * standard error (positions × seeds taken as independent), how
  * often it chose the reference's best move, and how often the reference's best move was outside
  * the greedy heuristic's best 6 and 8 (the candidates of montecarlo and expert). One core:
  * run it under `nice -n 19 taskset -c 1`.
@@ -29,19 +30,21 @@ const gapOf = (p) => { const s = [...p.value].sort((a, b) => b - a); return s[0]
 const bots = JSON.parse(values.bots ?? '[["expert 3000","expert",{"playouts":3000}],["montecarlo 3000","montecarlo",{"playouts":3000}]]');
 const rows = [];
 for (const [label, name, options] of bots) {
-  let regret = 0, hits = 0, n = 0;
+  let regret = 0, squares = 0, hits = 0, n = 0;
   const t1 = Date.now();
   for (let seed = 0; seed < Number(values.seeds); seed++) {
     const bot = botByName(name, { ...options, seed: `regret-${seed}` });
     ps.forEach((p, i) => {
       const m = bot.chooseMove(p.view, p.moves);
       const j = p.moves.findIndex((x) => JSON.stringify(x) === JSON.stringify(m));
-      regret += p.value[best[i]] - p.value[j];
+      const r = p.value[best[i]] - p.value[j];
+      regret += r;
+      squares += r * r;
       hits += j === best[i] ? 1 : 0;
       n++;
     });
   }
-  rows.push({ label, name, options, meanRegret: Number((regret / n).toFixed(4)), bestChosen: Number((hits / n).toFixed(3)), seconds: Math.round((Date.now() - t1) / 1000) });
+  rows.push({ label, name, options, meanRegret: Number((regret / n).toFixed(4)), standardError: Number(Math.sqrt((squares / n - (regret / n) ** 2) / n).toFixed(4)), bestChosen: Number((hits / n).toFixed(3)), seconds: Math.round((Date.now() - t1) / 1000) });
 }
 const commit = execSync('git rev-parse --short HEAD').toString().trim();
 console.log(JSON.stringify({ players, positions: ps.length, worlds: Number(values.worlds), seeds: Number(values.seeds), seed: values.seed, bestOutsideTop6: outside(6), bestOutsideTop8: outside(8), meanMoves: ps.reduce((a, p) => a + p.moves.length, 0) / ps.length, meanGapBest2: Number((ps.reduce((a, p) => a + gapOf(p), 0) / ps.length).toFixed(4)), rows, load: [load0, loadavg()[0]], commit, seconds: Math.round((Date.now() - t0) / 1000) }));
