@@ -37,18 +37,6 @@ const AIM = 0.95;
 /** The search reads positions, never events. */
 const PLAYOUT_OPTIONS = { events: false } as const;
 
-/**
- * A budget of at least this many playouts (and, if timed, {@link LONG_MS}) is long: the race
- * then plays every round out and widens (see `ExpertOptions.playoutCap`). With a few hundred
- * playouts the model's cut buys samples that the race needs; with thousands, its bias is what
- * is left, and flat Monte Carlo's full rounds caught up (bench/strength/).
- */
-const LONG_PLAYOUTS = 1000;
-/** A timed budget of at least this many milliseconds is long (about 1,000 playouts or more on a laptop core). */
-const LONG_MS = 50;
-/** A playout cap that lets a round end (as the `montecarlo` bot's). */
-const ROUND_END = 400;
-
 /** Settings of {@link expertBot}. */
 export interface ExpertOptions {
   /** Seeds sampling and playouts. */
@@ -63,14 +51,13 @@ export interface ExpertOptions {
    * seed, whatever the machine; with both, the first limit reached stops the search.
    */
   readonly iterations?: number;
-  /** How many of the greedy heuristic's best moves race (default 8; 16 with a long budget). */
+  /** How many of the greedy heuristic's best moves race (default 8). */
   readonly candidates?: number;
   /** Chance that a playout player picks a random move instead of the greedy one (default 0.1). */
   readonly noise?: number;
   /**
    * Moves after which a playout is cut and judged by the learned model (default three laps of
-   * the table, 3 moves per seat; with a long budget, at least 1,000 playouts and, if timed, at
-   * least 50 ms, 400: rounds are played to their end). In the duel, the `ismcts` bot's cap (12).
+   * the table, 3 moves per seat). In the duel, the `ismcts` bot's cap (12).
    */
   readonly playoutCap?: number;
   /** The clock, in milliseconds (default `performance.now`); tests inject their own. */
@@ -156,9 +143,7 @@ export function expertBot(options: ExpertOptions = {}): Bot {
   const rng = seededRandom(settings.seed ?? 'expert');
   const timeMs = settings.timeMs ?? (settings.iterations === undefined ? 20 : Infinity);
   const iterations = settings.iterations ?? Infinity;
-  // a long budget: every limit set allows about 1,000 playouts or more
-  const long = (iterations === Infinity || iterations >= LONG_PLAYOUTS) && (timeMs === Infinity || timeMs >= LONG_MS);
-  const width = settings.candidates ?? (long ? 16 : 8);
+  const width = settings.candidates ?? 8;
   const noise = settings.noise ?? 0.1;
   const now = settings.now ?? (() => performance.now());
   positiveInteger('iterations', settings.iterations);
@@ -192,7 +177,7 @@ export function expertBot(options: ExpertOptions = {}): Bot {
     const order = moves.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
     if (scores[order[0]!]! >= GOING_OUT_SCORE) return moves[order[0]!]!; // going out now cannot be improved on
     deckIndex(view.deck); // build the deck's lookup table before the clock matters
-    const cap = settings.playoutCap ?? (long ? ROUND_END : 3 * view.players.length);
+    const cap = settings.playoutCap ?? 3 * view.players.length;
     return moves[halve(view, moves, order.slice(0, width), start, cap)]!;
   };
 
