@@ -82,6 +82,14 @@ export function emit(d: Draft, event: GameEvent): void {
   }
 }
 
+/**
+ * False on a live draft that records no events: the rule functions then build none (a playout
+ * with `{ events: false }` never reads them, and each was an allocation per call).
+ */
+export function recording(d: Draft): boolean {
+  return !d.live || d.events !== null;
+}
+
 /** The events of an `apply` draft, as an exact-size list. */
 function eventsOf(d: Draft): GameEvent[] {
   switch (d.eventCount) {
