@@ -12,6 +12,7 @@ import type { Move } from './moves.js';
 import type { MovePosition } from './position.js';
 import type { GameState, GameStatus, TableSet, Turn } from './state.js';
 import { handGainedCards, handLostCards } from './sorted-hands.js';
+import { valueSlots } from './value-slots.js';
 
 /** A turn the live draft changes in place. */
 type LiveTurn = { -readonly [K in keyof Turn]: Turn[K] };
@@ -52,6 +53,15 @@ export interface Draft extends MovePosition {
   e2: GameEvent | null;
   e3: GameEvent | null;
   more: GameEvent[] | null;
+  /**
+   * A live draft's cards per seat and active value, `tally[seat * tallyWidth + value]`, kept up
+   * to date as cards leave, arrive and rotate, so that counting the moves by index
+   * (indexed-moves.ts) reads a hand grouped by value without a pass over it. Null on `apply`'s
+   * drafts, and for decks whose values are not all whole numbers below 256 (value-slots.ts).
+   */
+  readonly tally: Int32Array | null;
+  /** The deck's largest value + 1 (0 without a tally). */
+  readonly tallyWidth: number;
 }
 
 /**
@@ -134,6 +144,8 @@ export function startDraft(state: GameState, index: DeckIndex): Draft {
     e2: null,
     e3: null,
     more: null,
+    tally: null,
+    tallyWidth: 0,
   };
 }
 
@@ -150,6 +162,15 @@ export function startLiveDraft(state: GameState, index: DeckIndex, events: boole
     known[s] = state.known[s]!.slice();
   }
   const { seat, area, number } = state.turn;
+  const byValue = valueSlots(index).byValue;
+  const w = byValue === null ? 0 : byValue.length;
+  const tally = byValue === null ? null : new Int32Array(n * w);
+  if (tally !== null) {
+    for (let s = 0; s < n; s++) {
+      const hand = hands[s]!;
+      for (let i = 0; i < hand.length; i++) tally[s * w + hand[i]!.active]!++;
+    }
+  }
   return {
     base: state,
     index,
@@ -173,6 +194,8 @@ export function startLiveDraft(state: GameState, index: DeckIndex, events: boole
     e2: null,
     e3: null,
     more: null,
+    tally,
+    tallyWidth: w,
   };
 }
 
@@ -345,8 +368,21 @@ export function removeFromHand(d: Draft, seat: number, ids: readonly CardId[]): 
   const hand = d.hands[seat]!;
   if (d.live) {
     const h = hand as HeldCard[];
-    if (ids.length > SHORT) truncate(h, keepCards(h, ids, h));
-    else for (let j = 0; j < ids.length; j++) removeAt(h, handIndexOf(h, ids[j]!));
+    const tally = d.tally;
+    if (ids.length > SHORT) {
+      if (tally !== null) {
+        const at = seat * d.tallyWidth;
+        for (let j = 0; j < ids.length; j++) tally[at + h[handIndexOf(h, ids[j]!)]!.active]!--;
+      }
+      truncate(h, keepCards(h, ids, h));
+    } else if (tally !== null) {
+      const at = seat * d.tallyWidth;
+      for (let j = 0; j < ids.length; j++) {
+        const k = handIndexOf(h, ids[j]!);
+        tally[at + h[k]!.active]!--;
+        removeAt(h, k);
+      }
+    } else for (let j = 0; j < ids.length; j++) removeAt(h, handIndexOf(h, ids[j]!));
     return;
   }
   const out = new Array<HeldCard>(hand.length - ids.length); // exact size: states are kept long
@@ -377,6 +413,11 @@ export function addRotatedToHand(d: Draft, seat: number, set: TableSet): readonl
     const h = hand as HeldCard[];
     const from = h.length;
     for (let i = 0; i < ids.length; i++) h.push(rotatedFrom(index, ids[i]!, set.value));
+    const tally = d.tally;
+    if (tally !== null) {
+      const at = seat * d.tallyWidth;
+      for (let i = from; i < h.length; i++) tally[at + h[i]!.active]!++;
+    }
     return d.events === null ? NO_CARDS : h.slice(from);
   }
   const cards = new Array<HeldCard>(ids.length);
@@ -393,6 +434,18 @@ export function rotateWholeHand(d: Draft, seat: number): readonly HeldCard[] {
   const hand = d.hands[seat]!;
   if (d.live) {
     const h = hand as HeldCard[];
+    const tally = d.tally;
+    if (tally !== null) {
+      const at = seat * d.tallyWidth;
+      for (let i = 0; i < h.length; i++) {
+        const c = h[i]!;
+        const r = rotated(index, c);
+        tally[at + c.active]!--;
+        tally[at + r.active]!++;
+        h[i] = r;
+      }
+      return h;
+    }
     for (let i = 0; i < h.length; i++) h[i] = rotated(index, h[i]!);
     return h;
   }
