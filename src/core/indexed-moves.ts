@@ -147,11 +147,15 @@ function groupTally(x: MoveIndex, tally: Int32Array, at: number, w: number, top:
   const group = x.group;
   let plays = 0;
   let g = 0;
+  // the sets of one and two cards read once: most values of a hand have one or two cards
+  const top1 = top[1]!;
+  const top2 = top[2]!;
   for (let v = 1; v < w; v++) {
     const m = tally[at + v]!;
     if (m === 0) continue;
-    let p = v > top[1]! ? m : 0;
-    if (m > 1) {
+    let p = v > top1 ? m : 0;
+    if (m === 2) p += v > top2 ? 1 : 0;
+    else if (m > 2) {
       const c = m <= SMALL ? SMALL_COUNTS[m]! : playCounts(m);
       for (let size = 2; size <= m; size++) if (v > top[size]!) p += c[size - 1]!;
     }
