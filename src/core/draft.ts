@@ -56,8 +56,10 @@ export interface Draft extends MovePosition {
   /**
    * A live draft's cards per seat and active value, `tally[seat * tallyWidth + value]`, kept up
    * to date as cards leave, arrive and rotate, so that counting the moves by index
-   * (indexed-moves.ts) reads a hand grouped by value without a pass over it. Null on `apply`'s
-   * drafts, and for decks whose values are not all whole numbers below 256 (value-slots.ts).
+   * (indexed-moves.ts) reads a hand grouped by value without a pass over it; `tally[seat *
+   * tallyWidth]` (values are at least 1) holds the values the seat shows, one bit each, so that
+   * the count visits only those. Null on `apply`'s drafts, and for decks whose values are not
+   * all whole numbers below 32.
    */
   readonly tally: Int32Array | null;
   /** The deck's largest value + 1 (0 without a tally). */
@@ -163,12 +165,12 @@ export function startLiveDraft(state: GameState, index: DeckIndex, events: boole
   }
   const { seat, area, number } = state.turn;
   const byValue = valueSlots(index).byValue;
-  const w = byValue === null ? 0 : byValue.length;
-  const tally = byValue === null ? null : new Int32Array(n * w);
+  const w = byValue !== null && byValue.length <= TALLY_BITS ? byValue.length : 0;
+  const tally = w === 0 ? null : new Int32Array(n * w);
   if (tally !== null) {
     for (let s = 0; s < n; s++) {
       const hand = hands[s]!;
-      for (let i = 0; i < hand.length; i++) tally[s * w + hand[i]!.active]!++;
+      for (let i = 0; i < hand.length; i++) tallyIn(tally, s * w, hand[i]!.active);
     }
   }
   return {
@@ -197,6 +199,19 @@ export function startLiveDraft(state: GameState, index: DeckIndex, events: boole
     tally,
     tallyWidth: w,
   };
+}
+
+/** A tally row's values present fit in one 32-bit word. */
+const TALLY_BITS = 32;
+
+/** A card showing `value` joins the tally row at `at` (see `Draft.tally`). */
+function tallyIn(tally: Int32Array, at: number, value: number): void {
+  if (tally[at + value]!++ === 0) tally[at]! |= 1 << value;
+}
+
+/** A card showing `value` leaves the tally row at `at`. */
+function tallyOut(tally: Int32Array, at: number, value: number): void {
+  if (--tally[at + value]! === 0) tally[at]! &= ~(1 << value);
 }
 
 /**
@@ -372,14 +387,14 @@ export function removeFromHand(d: Draft, seat: number, ids: readonly CardId[]): 
     if (ids.length > SHORT) {
       if (tally !== null) {
         const at = seat * d.tallyWidth;
-        for (let j = 0; j < ids.length; j++) tally[at + h[handIndexOf(h, ids[j]!)]!.active]!--;
+        for (let j = 0; j < ids.length; j++) tallyOut(tally, at, h[handIndexOf(h, ids[j]!)]!.active);
       }
       truncate(h, keepCards(h, ids, h));
     } else if (tally !== null) {
       const at = seat * d.tallyWidth;
       for (let j = 0; j < ids.length; j++) {
         const k = handIndexOf(h, ids[j]!);
-        tally[at + h[k]!.active]!--;
+        tallyOut(tally, at, h[k]!.active);
         removeAt(h, k);
       }
     } else for (let j = 0; j < ids.length; j++) removeAt(h, handIndexOf(h, ids[j]!));
@@ -416,7 +431,7 @@ export function addRotatedToHand(d: Draft, seat: number, set: TableSet): readonl
     const tally = d.tally;
     if (tally !== null) {
       const at = seat * d.tallyWidth;
-      for (let i = from; i < h.length; i++) tally[at + h[i]!.active]!++;
+      for (let i = from; i < h.length; i++) tallyIn(tally, at, h[i]!.active);
     }
     return d.events === null ? NO_CARDS : h.slice(from);
   }
@@ -440,8 +455,8 @@ export function rotateWholeHand(d: Draft, seat: number): readonly HeldCard[] {
       for (let i = 0; i < h.length; i++) {
         const c = h[i]!;
         const r = rotated(index, c);
-        tally[at + c.active]!--;
-        tally[at + r.active]!++;
+        tallyOut(tally, at, c.active);
+        tallyIn(tally, at, r.active);
         h[i] = r;
       }
       return h;

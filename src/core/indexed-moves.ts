@@ -140,7 +140,7 @@ function groupHand(x: MoveIndex, index: DeckIndex, hand: readonly HeldCard[], to
 
 /**
  * {@link groupHand} from a live draft's tally of the hand by value (`tally[at + value]`, values
- * below `w`, kept as cards come and go: see `Draft.tally`), without a pass over the hand.
+ * below `w`, `tally[at]` the values present: see `Draft.tally`), without a pass over the hand.
  */
 function groupTally(x: MoveIndex, tally: Int32Array, at: number, w: number, top: Float64Array): number {
   if (3 * w > x.group.length) x.group = new Float64Array(3 * w);
@@ -150,9 +150,11 @@ function groupTally(x: MoveIndex, tally: Int32Array, at: number, w: number, top:
   // the sets of one and two cards read once: most values of a hand have one or two cards
   const top1 = top[1]!;
   const top2 = top[2]!;
-  for (let v = 1; v < w; v++) {
+  for (let present = tally[at]!; present !== 0; ) {
+    const low = present & -present;
+    present ^= low;
+    const v = 31 - Math.clz32(low); // ascending
     const m = tally[at + v]!;
-    if (m === 0) continue;
     let p = v > top1 ? m : 0;
     if (m === 2) p += v > top2 ? 1 : 0;
     else if (m > 2) {
