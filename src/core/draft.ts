@@ -166,13 +166,7 @@ export function startLiveDraft(state: GameState, index: DeckIndex, events: boole
   const { seat, area, number } = state.turn;
   const byValue = valueSlots(index).byValue;
   const w = byValue !== null && byValue.length <= TALLY_BITS ? byValue.length : 0;
-  const tally = w === 0 ? null : new Int32Array(n * w);
-  if (tally !== null) {
-    for (let s = 0; s < n; s++) {
-      const hand = hands[s]!;
-      for (let i = 0; i < hand.length; i++) tallyIn(tally, s * w, hand[i]!.active);
-    }
-  }
+  const tally = w === 0 ? null : tallyOf(hands, w);
   return {
     base: state,
     index,
@@ -203,6 +197,19 @@ export function startLiveDraft(state: GameState, index: DeckIndex, events: boole
 
 /** A tally row's values present fit in one 32-bit word. */
 const TALLY_BITS = 32;
+
+/**
+ * The tally of `hands` (see `Draft.tally`), rows `w` wide. A function of its own: called once a
+ * round, its loop warms it up to optimized code, where startLiveDraft stays in V8's baseline tier.
+ */
+function tallyOf(hands: readonly (readonly HeldCard[])[], w: number): Int32Array {
+  const tally = new Int32Array(hands.length * w);
+  for (let s = 0; s < hands.length; s++) {
+    const hand = hands[s]!;
+    for (let i = 0; i < hand.length; i++) tallyIn(tally, s * w, hand[i]!.active);
+  }
+  return tally;
+}
 
 /** A card showing `value` joins the tally row at `at` (see `Draft.tally`). */
 function tallyIn(tally: Int32Array, at: number, value: number): void {
