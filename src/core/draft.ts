@@ -12,6 +12,7 @@ import type { Move } from './moves.js';
 import type { MovePosition } from './position.js';
 import type { GameState, GameStatus, TableSet, Turn } from './state.js';
 import { handGainedCards, handLostCards } from './sorted-hands.js';
+import { valueSlots } from './value-slots.js';
 
 /** A turn the live draft changes in place. */
 type LiveTurn = { -readonly [K in keyof Turn]: Turn[K] };
@@ -52,6 +53,17 @@ export interface Draft extends MovePosition {
   e2: GameEvent | null;
   e3: GameEvent | null;
   more: GameEvent[] | null;
+  /**
+   * A live draft's cards per seat and active value, `tally[seat * tallyWidth + value]`, kept up
+   * to date as cards leave, arrive and rotate, so that counting the moves by index
+   * (indexed-moves.ts) reads a hand grouped by value without a pass over it; `tally[seat *
+   * tallyWidth]` (values are at least 1) holds the values the seat shows, one bit each, so that
+   * the count visits only those. Null on `apply`'s drafts, and for decks whose values are not
+   * all whole numbers below 32.
+   */
+  readonly tally: Int32Array | null;
+  /** The deck's largest value + 1 (0 without a tally). */
+  readonly tallyWidth: number;
 }
 
 /**
@@ -80,6 +92,14 @@ export function emit(d: Draft, event: GameEvent): void {
     default:
       (d.more ??= []).push(event);
   }
+}
+
+/**
+ * False on a live draft that records no events: the rule functions then build none (a playout
+ * with `{ events: false }` never reads them, and each was an allocation per call).
+ */
+export function recording(d: Draft): boolean {
+  return !d.live || d.events !== null;
 }
 
 /** The events of an `apply` draft, as an exact-size list. */
@@ -126,6 +146,8 @@ export function startDraft(state: GameState, index: DeckIndex): Draft {
     e2: null,
     e3: null,
     more: null,
+    tally: null,
+    tallyWidth: 0,
   };
 }
 
@@ -142,6 +164,9 @@ export function startLiveDraft(state: GameState, index: DeckIndex, events: boole
     known[s] = state.known[s]!.slice();
   }
   const { seat, area, number } = state.turn;
+  const byValue = valueSlots(index).byValue;
+  const w = byValue !== null && byValue.length <= TALLY_BITS ? byValue.length : 0;
+  const tally = w === 0 ? null : tallyOf(hands, w);
   return {
     base: state,
     index,
@@ -165,7 +190,35 @@ export function startLiveDraft(state: GameState, index: DeckIndex, events: boole
     e2: null,
     e3: null,
     more: null,
+    tally,
+    tallyWidth: w,
   };
+}
+
+/** A tally row's values present fit in one 32-bit word. */
+const TALLY_BITS = 32;
+
+/**
+ * The tally of `hands` (see `Draft.tally`), rows `w` wide. A function of its own: called once a
+ * round, its loop warms it up to optimized code, where startLiveDraft stays in V8's baseline tier.
+ */
+function tallyOf(hands: readonly (readonly HeldCard[])[], w: number): Int32Array {
+  const tally = new Int32Array(hands.length * w);
+  for (let s = 0; s < hands.length; s++) {
+    const hand = hands[s]!;
+    for (let i = 0; i < hand.length; i++) tallyIn(tally, s * w, hand[i]!.active);
+  }
+  return tally;
+}
+
+/** A card showing `value` joins the tally row at `at` (see `Draft.tally`). */
+function tallyIn(tally: Int32Array, at: number, value: number): void {
+  if (tally[at + value]!++ === 0) tally[at]! |= 1 << value;
+}
+
+/** A card showing `value` leaves the tally row at `at`. */
+function tallyOut(tally: Int32Array, at: number, value: number): void {
+  if (--tally[at + value]! === 0) tally[at]! &= ~(1 << value);
 }
 
 /**
@@ -337,8 +390,21 @@ export function removeFromHand(d: Draft, seat: number, ids: readonly CardId[]): 
   const hand = d.hands[seat]!;
   if (d.live) {
     const h = hand as HeldCard[];
-    if (ids.length > SHORT) truncate(h, keepCards(h, ids, h));
-    else for (let j = 0; j < ids.length; j++) removeAt(h, handIndexOf(h, ids[j]!));
+    const tally = d.tally;
+    if (ids.length > SHORT) {
+      if (tally !== null) {
+        const at = seat * d.tallyWidth;
+        for (let j = 0; j < ids.length; j++) tallyOut(tally, at, h[handIndexOf(h, ids[j]!)]!.active);
+      }
+      truncate(h, keepCards(h, ids, h));
+    } else if (tally !== null) {
+      const at = seat * d.tallyWidth;
+      for (let j = 0; j < ids.length; j++) {
+        const k = handIndexOf(h, ids[j]!);
+        tallyOut(tally, at, h[k]!.active);
+        removeAt(h, k);
+      }
+    } else for (let j = 0; j < ids.length; j++) removeAt(h, handIndexOf(h, ids[j]!));
     return;
   }
   const out = new Array<HeldCard>(hand.length - ids.length); // exact size: states are kept long
@@ -369,6 +435,11 @@ export function addRotatedToHand(d: Draft, seat: number, set: TableSet): readonl
     const h = hand as HeldCard[];
     const from = h.length;
     for (let i = 0; i < ids.length; i++) h.push(rotatedFrom(index, ids[i]!, set.value));
+    const tally = d.tally;
+    if (tally !== null) {
+      const at = seat * d.tallyWidth;
+      for (let i = from; i < h.length; i++) tallyIn(tally, at, h[i]!.active);
+    }
     return d.events === null ? NO_CARDS : h.slice(from);
   }
   const cards = new Array<HeldCard>(ids.length);
@@ -385,6 +456,18 @@ export function rotateWholeHand(d: Draft, seat: number): readonly HeldCard[] {
   const hand = d.hands[seat]!;
   if (d.live) {
     const h = hand as HeldCard[];
+    const tally = d.tally;
+    if (tally !== null) {
+      const at = seat * d.tallyWidth;
+      for (let i = 0; i < h.length; i++) {
+        const c = h[i]!;
+        const r = rotated(index, c);
+        tallyOut(tally, at, c.active);
+        tallyIn(tally, at, r.active);
+        h[i] = r;
+      }
+      return h;
+    }
     for (let i = 0; i < h.length; i++) h[i] = rotated(index, h[i]!);
     return h;
   }

@@ -139,12 +139,46 @@ function groupHand(x: MoveIndex, index: DeckIndex, hand: readonly HeldCard[], to
 }
 
 /**
+ * {@link groupHand} from a live draft's tally of the hand by value (`tally[at + value]`, values
+ * below `w`, `tally[at]` the values present: see `Draft.tally`), without a pass over the hand.
+ */
+function groupTally(x: MoveIndex, tally: Int32Array, at: number, w: number, top: Float64Array): number {
+  if (3 * w > x.group.length) x.group = new Float64Array(3 * w);
+  const group = x.group;
+  let plays = 0;
+  let g = 0;
+  // the sets of one and two cards read once: most values of a hand have one or two cards
+  const top1 = top[1]!;
+  const top2 = top[2]!;
+  for (let present = tally[at]!; present !== 0; ) {
+    const low = present & -present;
+    present ^= low;
+    const v = 31 - Math.clz32(low); // ascending
+    const m = tally[at + v]!;
+    let p = v > top1 ? m : 0;
+    if (m === 2) p += v > top2 ? 1 : 0;
+    else if (m > 2) {
+      const c = m <= SMALL ? SMALL_COUNTS[m]! : playCounts(m);
+      for (let size = 2; size <= m; size++) if (v > top[size]!) p += c[size - 1]!;
+    }
+    group[g] = v;
+    group[g + 1] = m;
+    group[g + 2] = p;
+    plays += p;
+    g += 3;
+  }
+  x.groups = g / 3;
+  x.idsOf = -1;
+  return plays;
+}
+
+/**
  * Counts the legal moves of `seat`, the seat to play, holding `hand` into `x` (the fields of a
- * position, as `movesFrom` takes them, and the deck's index). Throws the `BAD_ARGUMENT` error of
+ * position, as `movesFrom` takes them, the deck's index and a live draft's tally and its width, or null and 0). Throws the `BAD_ARGUMENT` error of
  * `legalMoves` past {@link MAX_LISTED_MOVES} moves, so that every index is exact and the two
  * agree on when to refuse.
  */
-export function indexMoves(x: MoveIndex, status: GameStatus, seat: number, hand: readonly HeldCard[], table: readonly TableSet[], index: DeckIndex): void {
+export function indexMoves(x: MoveIndex, status: GameStatus, seat: number, hand: readonly HeldCard[], table: readonly TableSet[], index: DeckIndex, tally: Int32Array | null, tallyWidth: number): void {
   x.status = status;
   x.seat = seat;
   x.groups = 0;
@@ -170,7 +204,7 @@ export function indexMoves(x: MoveIndex, status: GameStatus, seat: number, hand:
     topSizes[t] = size;
   }
   x.topN = table.length;
-  let count = groupHand(x, index, hand, top);
+  let count = tally === null ? groupHand(x, index, hand, top) : groupTally(x, tally, seat * tallyWidth, tallyWidth, top);
   // once, after the plays: counting lists nothing, so the check can wait
   if (count > MAX_LISTED_MOVES) throw tooManyMoves();
   for (let t = 0; t < table.length; t++) {

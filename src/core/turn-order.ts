@@ -3,7 +3,7 @@
  * 3–5 players: clockwise, skipping seats that are out but still discarding their area when
  * their turn would have begun. Duel: area 0 then area 1 of one seat, then of the other.
  */
-import { discardCards, isOut, removeSetAt, setAt, setTurn, emit, type Draft } from './draft.js';
+import { discardCards, isOut, removeSetAt, setAt, setTurn, emit, recording, type Draft } from './draft.js';
 
 /** The discard step for one play area (rules §4.1). */
 export function discardAtTurnStart(d: Draft, seat: number, area: number): void {
@@ -12,7 +12,7 @@ export function discardAtTurnStart(d: Draft, seat: number, area: number): void {
   const set = d.table[at]!;
   removeSetAt(d, at);
   discardCards(d, set.cards);
-  emit(d, { type: 'setDiscarded', seat, area, value: set.value, cards: set.cards });
+  if (recording(d)) emit(d, { type: 'setDiscarded', seat, area, value: set.value, cards: set.cards });
 }
 
 /** The first turn of a round: the ★ holder, area 1 in the duel (rules §6), else area 0. */
@@ -42,5 +42,5 @@ export function passTurn(d: Draft): void {
     }
   }
   setTurn(d, nextSeat, nextArea, number + 1);
-  emit(d, { type: 'turnStarted', seat: nextSeat, area: nextArea, number: number + 1 });
+  if (recording(d)) emit(d, { type: 'turnStarted', seat: nextSeat, area: nextArea, number: number + 1 });
 }

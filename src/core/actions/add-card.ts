@@ -1,7 +1,7 @@
 /** Action B — add one card to an opponent's set (rules §5 B). */
 import { IllegalMoveError } from '../errors.js';
 import { beatSet, mayArrive, setOfSize } from '../beaten-sets.js';
-import { appendAll, removeFromHand, replaceSetAt, setAt, updateKnown, emit, type Draft } from '../draft.js';
+import { appendAll, removeFromHand, replaceSetAt, setAt, updateKnown, emit, recording, type Draft } from '../draft.js';
 import type { AddMove } from '../moves.js';
 import type { MovePosition } from '../position.js';
 import { handIndexOf, unknownCardError } from './hand-cards.js';
@@ -37,7 +37,7 @@ export function addCard(d: Draft, move: AddMove): void {
   const yAt = setAt(d.table, move.target.seat, move.target.area);
   const y = d.table[yAt]!;
   const grown = { seat: y.seat, area: y.area, value: y.value, cards: appendAll(y.cards, card) };
-  emit(d, { type: 'cardAdded', seat, card: move.card, target: { seat: y.seat, area: y.area }, value: y.value, size: grown.cards.length });
+  if (recording(d)) emit(d, { type: 'cardAdded', seat, card: move.card, target: { seat: y.seat, area: y.area }, value: y.value, size: grown.cards.length });
   const beaten = setOfSize(d.table, grown.cards.length);
   replaceSetAt(d, yAt, grown);
   if (beaten >= 0) beatSet(d, beaten, seat);

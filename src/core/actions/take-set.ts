@@ -1,6 +1,6 @@
 /** Action C — take an opponent's set, every card rotated (rules §5 C, golden rule). */
 import type { IllegalMoveError } from '../errors.js';
-import { addRotatedToHand, removeSetAt, setAt, updateKnown, emit, type Draft } from '../draft.js';
+import { addRotatedToHand, removeSetAt, setAt, updateKnown, emit, recording, type Draft } from '../draft.js';
 import type { TakeMove } from '../moves.js';
 import type { MovePosition } from '../position.js';
 import { opponentSetAt } from './target-set.js';
@@ -19,5 +19,5 @@ export function takeSet(d: Draft, move: TakeMove): void {
   removeSetAt(d, at);
   const cards = addRotatedToHand(d, seat, set);
   updateKnown(d, seat, set.cards, true);
-  emit(d, { type: 'setTaken', seat, from: { seat: set.seat, area: set.area }, value: set.value, cards });
+  if (recording(d)) emit(d, { type: 'setTaken', seat, from: { seat: set.seat, area: set.area }, value: set.value, cards });
 }
