@@ -51,6 +51,9 @@ export interface MoveIndex {
   top: Float64Array;
   topSizes: Int32Array;
   topN: number;
+  /** How many of the moves are plays, then adds: {@link locate} skips the walks an index is past. */
+  plays: number;
+  adds: number;
 }
 
 /** An empty index with buffers of its own. */
@@ -69,6 +72,8 @@ export function newMoveIndex(): MoveIndex {
     top: new Float64Array(64),
     topSizes: new Int32Array(16),
     topN: 0,
+    plays: 0,
+    adds: 0,
   };
 }
 
@@ -204,18 +209,22 @@ export function indexMoves(x: MoveIndex, status: GameStatus, seat: number, hand:
     topSizes[t] = size;
   }
   x.topN = table.length;
-  let count = tally === null ? groupHand(x, index, hand, top) : groupTally(x, tally, seat * tallyWidth, tallyWidth, top);
+  const plays = tally === null ? groupHand(x, index, hand, top) : groupTally(x, tally, seat * tallyWidth, tallyWidth, top);
   // once, after the plays: counting lists nothing, so the check can wait
-  if (count > MAX_LISTED_MOVES) throw tooManyMoves();
+  if (plays > MAX_LISTED_MOVES) throw tooManyMoves();
+  let adds = 0;
+  let takes = 0;
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
     if (y.seat === seat) continue;
-    count++; // the take
+    takes++;
     if (!(y.value > top[y.cards.length + 1]!)) continue;
     const g = groupOfValue(x, y.value);
-    if (g >= 0) count += x.group[3 * g + 1]!;
+    if (g >= 0) adds += x.group[3 * g + 1]!;
   }
-  x.count = count + 1; // rotate
+  x.plays = plays;
+  x.adds = adds;
+  x.count = plays + adds + takes + 1; // rotate
 }
 
 /** The group of the cards showing `value`, or -1. */
@@ -285,22 +294,27 @@ function locate(x: MoveIndex, table: readonly TableSet[], i: number): typeof fou
   const top = x.top;
   let rest = i;
   const group = x.group;
-  for (let g = 0; g < x.groups; g++) {
-    const p = group[3 * g + 2]!;
-    if (rest >= p) {
-      rest -= p;
-      continue;
-    }
-    const value = group[3 * g]!;
-    const m = group[3 * g + 1]!;
-    for (let size = 1; ; size++) {
-      if (!(value > top[size]!)) continue;
-      const c = choose(m, size);
-      if (rest < c) return set(PLAY, g, size, rest, 0);
-      rest -= c;
+  const seat = x.seat;
+  // a take or rotate (often, at random) walks neither the groups nor the adds
+  if (rest < x.plays) {
+    for (let g = 0; ; g++) {
+      const p = group[3 * g + 2]!;
+      if (rest >= p) {
+        rest -= p;
+        continue;
+      }
+      const value = group[3 * g]!;
+      const m = group[3 * g + 1]!;
+      for (let size = 1; ; size++) {
+        if (!(value > top[size]!)) continue;
+        const c = choose(m, size);
+        if (rest < c) return set(PLAY, g, size, rest, 0);
+        rest -= c;
+      }
     }
   }
-  const seat = x.seat;
+  rest -= x.plays;
+  if (rest >= x.adds) return takeAt(table, seat, rest - x.adds);
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
     if (y.seat === seat || !(y.value > top[y.cards.length + 1]!)) continue;
@@ -310,6 +324,11 @@ function locate(x: MoveIndex, table: readonly TableSet[], i: number): typeof fou
     if (rest < m) return set(ADD, g, 0, rest, t);
     rest -= m;
   }
+  return takeAt(table, seat, rest);
+}
+
+/** The take `rest` (§5 C, by target), or rotate past them. */
+function takeAt(table: readonly TableSet[], seat: number, rest: number): typeof found {
   for (let t = 0; t < table.length; t++) {
     if (table[t]!.seat === seat) continue;
     if (rest === 0) return set(TAKE, 0, 0, 0, t);
