@@ -178,12 +178,15 @@ function groupTally(x: MoveIndex, tally: Int32Array, at: number, w: number, top:
 }
 
 /**
- * Counts the legal moves of `seat`, the seat to play, holding `hand` into `x` (the fields of a
- * position, as `movesFrom` takes them, the deck's index and a live draft's tally and its width, or null and 0). Throws the `BAD_ARGUMENT` error of
+ * Counts the legal moves of the seat to play on draft `d` into `x` (from the live draft's tally
+ * when it keeps one, else from the hand). Throws the `BAD_ARGUMENT` error of
  * `legalMoves` past {@link MAX_LISTED_MOVES} moves, so that every index is exact and the two
  * agree on when to refuse.
  */
-export function indexMoves(x: MoveIndex, status: GameStatus, seat: number, hand: readonly HeldCard[], table: readonly TableSet[], index: DeckIndex, tally: Int32Array | null, tallyWidth: number): void {
+export function indexMoves(x: MoveIndex, d: Draft): void {
+  // the draft's fields read here, not passed: two arguments for V8 to check, not eight
+  const status = d.status;
+  const seat = d.turn.seat;
   x.status = status;
   x.seat = seat;
   x.groups = 0;
@@ -191,6 +194,10 @@ export function indexMoves(x: MoveIndex, status: GameStatus, seat: number, hand:
     x.count = status === 'roundOver' ? 1 : 0;
     return;
   }
+  const hand = d.hands[seat]!;
+  const table = d.table;
+  const tally = d.tally;
+  const tallyWidth = d.tallyWidth;
   // the table by size: a set of `size` showing `value` may arrive when value > top[size] (0: no
   // set of that size; values are ≥ 1): mayArrive in one read. Zeroed at the next listing.
   // top[size + 1] is read for adds, so sizes up to the hand's and each set's + 1
@@ -209,7 +216,7 @@ export function indexMoves(x: MoveIndex, status: GameStatus, seat: number, hand:
     topSizes[t] = size;
   }
   x.topN = table.length;
-  const plays = tally === null ? groupHand(x, index, hand, top) : groupTally(x, tally, seat * tallyWidth, tallyWidth, top);
+  const plays = tally === null ? groupHand(x, d.index, hand, top) : groupTally(x, tally, seat * tallyWidth, tallyWidth, top);
   // once, after the plays: counting lists nothing, so the check can wait
   if (plays > MAX_LISTED_MOVES) throw tooManyMoves();
   let adds = 0;

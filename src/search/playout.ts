@@ -216,7 +216,7 @@ export class Playout {
     if (x.owner !== this || x.at !== this.#moveCount) {
       const d = this.#d;
       x.owner = null; // until filled: indexMoves may throw
-      indexMoves(x, d.status, d.turn.seat, d.hands[d.turn.seat]!, d.table, d.index, d.tally, d.tallyWidth);
+      indexMoves(x, d);
       x.owner = this;
       x.at = this.#moveCount;
     }
