@@ -1,0 +1,74 @@
+/**
+ * `node bench/ladder-table.mjs [files…]` (after a build): the table of issue 25's strength runs
+ * (docs/arena.md), from the files `dnup ladder --out FILE` keeps in `bench/ladder/`
+ * (default: every bench/ladder/*.json but the *.meta.json beside them, in name order). A run still
+ * under way (`dnup ladder --out FILE --resume` continues it) is counted from the games it has
+ * finished, and says so. A row is about the first bot of the run's list; the bar is issue 25's, for
+ * the lower bound of the 95% Wilson interval: the fair share plus 5 points at 3–5 players, 65% in
+ * the duel. `FILE.meta.json` gives the commit of the code that played and the machine's load.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const pct = (x) => (x * 100).toFixed(1);
+
+/** The kept runs, `{ run, meta }`: the given files, or every bench/ladder/*.json but the *.meta.json. */
+export function keptRuns(files) {
+  const dir = fileURLToPath(new URL('./ladder/', import.meta.url));
+  const paths =
+    files ??
+    (existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.json') && !f.endsWith('.meta.json'))
+          .sort()
+          .map((f) => join(dir, f))
+      : []);
+  return paths.map((file) => {
+    const metaFile = file.replace(/\.json$/, '.meta.json');
+    return { run: JSON.parse(readFileSync(file, 'utf8')), meta: existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null };
+  });
+}
+
+/**
+ * The Markdown table of runs as `dnup ladder --out` keeps them, with the library's Wilson interval
+ * passed in (the built one from the command line, the source's in the tests).
+ */
+export function ladderTable(runs, wilsonInterval) {
+  const lines = [
+    '| lineup | players | games | budget per move | first bot\'s win rate [95% Wilson interval] | bar of issue 25 (lower bound) | met | ms per move, mean | commit, load average |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const { run, meta } of runs) {
+    const { bots, players, games: planned, budget } = run.settings;
+    const played = run.games.length;
+    const wins = run.games.filter((g) => g.winner === 0).length;
+    const [low, high] = wilsonInterval(wins, played);
+    const bar = players === 2 ? 0.65 : 1 / players + 0.05;
+    // mean thinking time per decision of each bot name
+    const time = new Map();
+    for (const g of run.games) {
+      g.seats.forEach((entry, seat) => {
+        const t = time.get(bots[entry]) ?? { ms: 0, decisions: 0 };
+        t.ms += g.ms[seat];
+        t.decisions += g.decisions[seat];
+        time.set(bots[entry], t);
+      });
+    }
+    const times = [...time].map(([name, t]) => `${name} ${(t.ms / Math.max(1, t.decisions)).toFixed(1)}`).join('; ');
+    const spend = [budget.ms !== null ? `${budget.ms} ms` : null, budget.playouts !== null && budget.playouts < 1e6 ? `${budget.playouts.toLocaleString('en-US')} playouts` : null].filter(Boolean).join(', ');
+    const others = bots.slice(1);
+    const against = others.length > 1 && others.every((b) => b === others[0]) ? `${others.length} ${others[0]}` : others.join(', ');
+    const games = played < planned ? `${played.toLocaleString('en-US')} of ${planned.toLocaleString('en-US')} (under way)` : played.toLocaleString('en-US');
+    const met = played < planned ? 'not yet' : low >= bar ? 'yes' : 'no';
+    lines.push(
+      `| ${bots[0]} vs ${against} | ${players} | ${games} | ${spend} | ${pct(wins / Math.max(1, played))}% [${pct(low)}, ${pct(high)}] | ${pct(bar)}% | ${met} | ${times} | ${meta ? `${meta.commit}, ${meta.load}` : '—'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { wilsonInterval } = await import('../dist/arena.js');
+  console.log(ladderTable(keptRuns(process.argv.length > 2 ? process.argv.slice(2) : undefined), wilsonInterval));
+}

@@ -1,0 +1,50 @@
+/**
+ * The strength table of issue 25 (docs/arena.md; the README links to it and holds no result tables)
+ * is generated from the ladder runs kept in bench/ladder/: a hand edit, or a run resumed without
+ * regenerating the table, fails here.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module of the benchmarks, without declarations
+import { keptRuns, ladderTable } from '../../bench/ladder-table.mjs';
+import { wilsonInterval } from '../../src/arena.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+type Table = (runs: unknown[], wilson: typeof wilsonInterval) => string;
+const table = ladderTable as Table;
+
+/** A kept run of `games` finished games out of `planned`, the first bot winning `wins`. */
+function run(players: number, planned: number, games: number, wins: number) {
+  const bots = ['expert', ...Array.from({ length: players - 1 }, () => 'montecarlo')];
+  const seats = bots.map((_, i) => i);
+  return {
+    run: {
+      settings: { bots, players, games: planned, budget: { playouts: 3000, ms: null } },
+      games: Array.from({ length: games }, (_, g) => ({ g, seats, winner: g < wins ? 0 : 1, decisions: seats.map(() => 10), ms: seats.map(() => 1000) })),
+    },
+    meta: { commit: 'abc1234', load: '1.0–1.5' },
+  };
+}
+
+describe('the strength table of issue 25', () => {
+  it('is exactly what bench/ladder-table.mjs makes of bench/ladder/*.json, in docs/arena.md', () => {
+    const runs = (keptRuns as () => unknown[])();
+    expect(runs.length).toBeGreaterThan(0);
+    const text = table(runs, wilsonInterval);
+    expect(text.split('\n')).toHaveLength(runs.length + 2);
+    expect(readFileSync(`${root}docs/arena.md`, 'utf8')).toContain(text);
+  });
+
+  it('meets the bar only on a finished run whose lower bound reaches it', () => {
+    const rows = table([run(3, 1000, 1000, 460), run(3, 1000, 1000, 400), run(2, 1000, 500, 450), run(5, 1000, 1000, 280)], wilsonInterval).split('\n').slice(2);
+    // 46.0% of 1,000 at 3 players: [42.9, 49.1] against a bar of 38.3%
+    expect(rows[0]).toContain('| 46.0% [42.9, 49.1] | 38.3% | yes |');
+    // 40.0%: [37.0, 43.1], under the bar
+    expect(rows[1]).toContain('| 40.0% [37.0, 43.1] | 38.3% | no |');
+    // a duel under way is never met, however far above 65% it runs
+    expect(rows[2]).toContain('| 500 of 1,000 (under way) |');
+    expect(rows[2]).toContain('| 65.0% | not yet |');
+    expect(rows[3]).toContain('expert vs 4 montecarlo | 5 | 1,000 | 3,000 playouts | 28.0% [25.3, 30.9] | 25.0% | yes | expert 100.0; montecarlo 100.0 | abc1234, 1.0–1.5 |');
+  });
+});
