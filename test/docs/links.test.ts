@@ -22,6 +22,9 @@ describe('documentation links', () => {
           broken.push(`line ${link.line}: ${link.target} does not exist`);
         } else if (link.anchor !== undefined && target.endsWith('.md') && !anchors(target).has(link.anchor)) {
           broken.push(`line ${link.line}: no heading #${link.anchor} in ${relative(ROOT, target)}`);
+        } else if (link.anchor !== undefined && target.endsWith('.md') && !anchors(target, true).has(link.anchor)) {
+          // found by CI: the API site (typedoc) drops a heading's code spans from its anchor
+          broken.push(`line ${link.line}: #${link.anchor} in ${relative(ROOT, target)} is a heading with code, anchored otherwise on the API site: take the code out of the heading`);
         }
       }
       expect(broken).toEqual([]);

@@ -95,8 +95,12 @@ export function slug(heading: string): string {
     .replace(/\s/g, '-');
 }
 
-/** The anchors of a Markdown file's headings, with GitHub's -1, -2 suffixes for repeats. */
-export function anchors(path: string): Set<string> {
+/**
+ * The anchors of a Markdown file's headings, with GitHub's -1, -2 suffixes for repeats. With
+ * `site`, those of the API site instead: typedoc leaves a heading's code spans out of its anchor
+ * (`## The bot: \`expert\`` is `#the-bot` there, `#the-bot-expert` on GitHub).
+ */
+export function anchors(path: string, site = false): Set<string> {
   const seen = new Map<string, number>();
   const out = new Set<string>();
   let inFence = false;
@@ -104,7 +108,7 @@ export function anchors(path: string): Set<string> {
     if (/^\s*(`{3,}|~{3,})/.test(line)) inFence = !inFence;
     const h = !inFence && /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!h) continue;
-    const base = slug(h[1]!);
+    const base = slug(site ? h[1]!.replace(/`[^`]*`/g, '') : h[1]!);
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     out.add(n === 0 ? base : `${base}-${n}`);
