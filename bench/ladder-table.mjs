@@ -5,7 +5,9 @@
  * under way (`dnup ladder --out FILE --resume` continues it) is counted from the games it has
  * finished, and says so. A row is about the first bot of the run's list; the bar is issue 25's, for
  * the lower bound of the 95% Wilson interval: the fair share plus 5 points at 3–5 players, 65% in
- * the duel. `FILE.meta.json` gives the commit of the code that played and the machine's load.
+ * the duel. `FILE.meta.json` gives the commit of the code that played and the machine's load, and
+ * `budget` when the bots' budgets are not the run's `--playouts`/`--ms` (bots from modules that set
+ * their own, as in the duel, where the same 100 ms buys the two bots different counts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,7 +58,7 @@ export function ladderTable(runs, wilsonInterval) {
       });
     }
     const times = [...time].map(([name, t]) => `${name} ${(t.ms / Math.max(1, t.decisions)).toFixed(1)}`).join('; ');
-    const spend = [budget.ms !== null ? `${budget.ms} ms` : null, budget.playouts !== null && budget.playouts < 1e6 ? `${budget.playouts.toLocaleString('en-US')} playouts` : null].filter(Boolean).join(', ');
+    const spend = meta?.budget ?? [budget.ms !== null ? `${budget.ms} ms` : null, budget.playouts !== null && budget.playouts < 1e6 ? `${budget.playouts.toLocaleString('en-US')} playouts` : null].filter(Boolean).join(', ');
     const others = bots.slice(1);
     const against = others.length > 1 && others.every((b) => b === others[0]) ? `${others.length} ${others[0]}` : others.join(', ');
     const games = played < planned ? `${played.toLocaleString('en-US')} of ${planned.toLocaleString('en-US')} (under way)` : played.toLocaleString('en-US');

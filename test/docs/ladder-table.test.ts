@@ -36,6 +36,14 @@ describe('the strength table of issue 25', () => {
     expect(readFileSync(`${root}docs/arena.md`, 'utf8')).toContain(text);
   });
 
+  it("gives the meta file's budget where the bots set their own", () => {
+    const duel = run(2, 1000, 1000, 700);
+    duel.run.settings.budget = { playouts: null, ms: null } as never;
+    const [row] = table([{ ...duel, meta: { ...duel.meta, budget: 'expert 2,200, montecarlo 2,900 playouts' } }, duel], wilsonInterval).split('\n').slice(2);
+    expect(row).toContain('| 2 | 1,000 | expert 2,200, montecarlo 2,900 playouts | 70.0% [67.1, 72.8] | 65.0% | yes |');
+    expect(table([duel], wilsonInterval)).toContain('| 2 | 1,000 |  | 70.0%');
+  });
+
   it('meets the bar only on a finished run whose lower bound reaches it', () => {
     const rows = table([run(3, 1000, 1000, 460), run(3, 1000, 1000, 400), run(2, 1000, 500, 450), run(5, 1000, 1000, 280)], wilsonInterval).split('\n').slice(2);
     // 46.0% of 1,000 at 3 players: [42.9, 49.1] against a bar of 38.3%
