@@ -6,6 +6,9 @@
  * the Plackett–Luce model learns to predict from the position's features.
  */
 import { createGame } from '../src/core/setup.js';
+import { apply, legalMoves } from '../src/core/apply.js';
+import { playerView } from '../src/views/player-view.js';
+import { botByName } from '../src/bots/by-name.js';
 import { Playout } from '../src/search/playout.js';
 import { pickGreedy } from '../src/bots/greedy-bot.js';
 import type { Outlook } from '../src/bots/greedy-bot.js';
@@ -57,6 +60,41 @@ export function samples(players: number, wanted: number, seed: string): Sample[]
     }
   }
   return out;
+}
+
+/**
+ * Samples as {@link samples} gives them, but from whole games of `montecarlo` bots at `playouts`
+ * a move (each seeing only its view): a sampled position's order is the one in which that game's
+ * round really went out, so it measures the model against stronger play than its playouts'.
+ */
+export async function montecarloSamples(players: number, wanted: number, seed: string, playouts: number): Promise<Sample[]> {
+  const rng = seededRandom(seed);
+  const out: Sample[] = [];
+  const seats = new Array<number>(players);
+  for (let g = 0; out.length < wanted; g++) {
+    const bots = Array.from({ length: players }, (_, i) => botByName('montecarlo', { playouts, seed: `${seed}/${g}/${i}` }));
+    let s = createGame(players, `${seed}/${g}`);
+    let pending: { features: Float64Array; count: number; before: number; seats: number[] }[] = [];
+    while (s.status !== 'gameOver') {
+      if (s.status === 'roundOver') {
+        s = apply(s, legalMoves(s)[0]!);
+        continue;
+      }
+      if (rng() < 0.2) {
+        const features = new Float64Array(players * FEATURES);
+        const count = cutFeatures(new Playout(s, { events: false }), seats, features);
+        pending.push({ features, count, before: s.out.length, seats: seats.slice(0, count) });
+      }
+      s = apply(s, await bots[s.turn.seat]!.chooseMove(playerView(s, s.turn.seat), legalMoves(s)));
+      if (s.status === 'playing') continue;
+      for (const x of pending) {
+        const order = s.out.slice(x.before).map((q) => x.seats.indexOf(q));
+        if (order.length > 0 && order.every((i) => i >= 0 && i < x.count)) out.push({ features: x.features, count: x.count, order });
+      }
+      pending = [];
+    }
+  }
+  return out.slice(0, wanted);
 }
 
 /** Mean log-likelihood per place of `data` under `w`, and how often the likeliest seat went out first. */
@@ -131,3 +169,4 @@ export function train(data: readonly Sample[], epochs = 400, rate = 0.05, l2 = 1
 }
 
 export { FEATURE_NAMES, FEATURES };
+export { CUT_WEIGHTS } from '../src/bots/expert-model.js';

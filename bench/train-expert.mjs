@@ -1,9 +1,14 @@
 /**
- * `node bench/train-expert.mjs [samples per player count, default 20000]`: fits the `expert`
+ * `node bench/train-expert.mjs [samples per player count, default 20000] [--montecarlo P]`: fits the `expert`
  * bot's model of a round cut short (src/bots/expert-model.ts, `CUT_WEIGHTS`) and prints the
  * weights to paste there, with the held-out fit beside the `ismcts` bot's rule (fewer distinct
  * values, sooner out). Deterministic: fixed seeds, so the same weights come out on any machine.
  * The TypeScript sources are bundled first with esbuild (a dependency of tsup).
+ *
+ * With `--montecarlo P` it fits nothing new: it asks whether a model trained on stronger play
+ * would judge better. Positions and outcomes come from whole games of `montecarlo` bots at P
+ * playouts a move at 3 players; it prints the held-out fit, on those games, of the shipped
+ * weights beside weights trained on 70% of them (issue 25: "a model trained on stronger play").
  */
 import { build } from 'esbuild';
 import { mkdtempSync } from 'node:fs';
@@ -11,10 +16,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const wanted = Number(process.argv[2] ?? 20000);
+const flag = process.argv.indexOf('--montecarlo');
+const strongPlayouts = flag >= 0 ? Number(process.argv[flag + 1]) : null;
+const wanted = Number(process.argv.slice(2).filter((_, i, a) => !(a[i] === '--montecarlo' || a[i - 1] === '--montecarlo'))[0] ?? (strongPlayouts === null ? 20000 : 6000));
 const out = join(mkdtempSync(join(tmpdir(), 'dnup-train-')), 'train.mjs');
 await build({ entryPoints: [fileURLToPath(new URL('./train-expert-data.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'warning' });
-const { samples, train, fit, FEATURE_NAMES, FEATURES } = await import(pathToFileURL(out).href);
+const { samples, montecarloSamples, train, fit, FEATURE_NAMES, FEATURES, CUT_WEIGHTS } = await import(pathToFileURL(out).href);
+
+if (strongPlayouts !== null) {
+  const data = await montecarloSamples(3, wanted, 'train-expert-montecarlo-3', strongPlayouts);
+  const cut = Math.floor(data.length * 0.7);
+  const held = data.slice(cut);
+  const shipped = fit(held, Float64Array.from(CUT_WEIGHTS[3]));
+  const own = fit(held, train(data.slice(0, cut)));
+  console.log(`3 players, ${data.length} positions of montecarlo games at ${strongPlayouts} playouts a move; held-out log-likelihood per place (likeliest seat out first): shipped weights ${shipped.logLik.toFixed(4)} (${(shipped.top1 * 100).toFixed(1)}%), weights trained on these games ${own.logLik.toFixed(4)} (${(own.top1 * 100).toFixed(1)}%)`);
+  process.exit(0);
+}
 
 const rows = {};
 for (const players of [3, 4, 5]) {
