@@ -18,8 +18,8 @@ export type BotName = (typeof BOT_NAMES)[number];
 
 /**
  * Options of {@link botByName}: a seed for every bot, and the search bots' budget. `playouts`
- * and `timeMs` apply to both `montecarlo` and `ismcts` (for `ismcts`, `playouts` caps its
- * iterations, one playout each); with `timeMs` alone `ismcts` uses its whole time budget, and
+ * and `timeMs` apply to `montecarlo`, `ismcts` and `expert` (for the last two, `playouts` caps their
+ * iterations, one playout each); with `timeMs` alone these two use their whole time budget, and
  * without either it thinks 20 ms per move.
  */
 export interface BotOptions extends Omit<MonteCarloOptions, 'seed'> {
@@ -28,7 +28,7 @@ export interface BotOptions extends Omit<MonteCarloOptions, 'seed'> {
 }
 
 /**
- * A built-in bot by name: `random`, `greedy`, `montecarlo` (alias `mc`) or `ismcts`.
+ * A built-in bot by name: `random`, `greedy`, `montecarlo` (alias `mc`), `ismcts` or `expert`.
  *
  * @param name - a name of {@link BOT_NAMES}.
  * @param options - a seed, and for the search bots their budget (`playouts`, `timeMs`, `candidates`…).
