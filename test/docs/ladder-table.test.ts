@@ -53,6 +53,8 @@ describe('the strength table of issue 25', () => {
     // a duel under way is never met, however far above 65% it runs
     expect(rows[2]).toContain('| 500 of 1,000 (under way) |');
     expect(rows[2]).toContain('| 65.0% | not yet |');
+    // a screen of 300 games is not the issue's run, whatever its interval
+    expect(table([run(3, 300, 300, 150)], wilsonInterval)).toContain('| 50.0% [44.4, 55.6] | 38.3% | no |');
     expect(rows[3]).toContain('expert vs 4 montecarlo | 5 | 1,000 | 3,000 playouts | 28.0% [25.3, 30.9] | 25.0% | yes | expert 100.0; montecarlo 100.0 | abc1234, 1.0–1.5 |');
   });
 });
