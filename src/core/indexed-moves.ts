@@ -20,6 +20,7 @@ import { rotateHand } from './actions/rotate-hand.js';
 import { playCounts } from './play-subsets.js';
 import { valueSlots, type ValueSlots } from './value-slots.js';
 import type { GameStatus, TableSet } from './state.js';
+import { mayArrive } from './beaten-sets.js';
 
 /**
  * The legal moves of one position, counted. A live draft's hand is read from its tally by value
@@ -47,12 +48,11 @@ export interface MoveIndex {
   ids: Int32Array;
   idsOf: number;
   /**
-   * `top[size]`: the value of the table's set of that size, 0 when none, for the position the
-   * index is of ({@link locate} reads it too). The `topN` sizes in `topSizes` are zeroed by the next listing.
+   * The values of the table's sets of one and two cards, 0 when none (values are at least 1): the
+   * sizes nearly every play has. A larger set is looked up on the table (at most one per size).
    */
-  top: Float64Array;
-  topSizes: Int32Array;
-  topN: number;
+  top1: number;
+  top2: number;
   /** How many of the moves are plays, then adds: {@link locate} skips the walks an index is past. */
   plays: number;
   adds: number;
@@ -71,29 +71,21 @@ export function newMoveIndex(): MoveIndex {
     slots: null,
     ids: new Int32Array(size),
     idsOf: NaN,
-    top: new Float64Array(64),
-    topSizes: new Int32Array(16),
-    topN: 0,
+    top1: 0,
+    top2: 0,
     plays: 0,
     adds: 0,
   };
-}
-
-/** A copy of `old` in a buffer of `size`. */
-function grown<T extends Float64Array>(old: T, size: number): T {
-  const next = new (old.constructor as new (n: number) => T)(size);
-  next.set(old);
-  return next;
 }
 
 
 /**
  * Counts the cards of `hand` per value slot of the deck (one counter per card, no sort), then
  * reads the slots back in ascending order into the groups of `x`, with each group's legal plays
- * (rules §5 A: a set of `size` may arrive when its value beats `top[size]`). Leaves the slots'
+ * (rules §5 A: a set may arrive when its value beats the set of its size, if any). Leaves the slots'
  * scratch all zero. Returns the number of plays.
  */
-function groupHand(x: MoveIndex, index: DeckIndex, hand: readonly HeldCard[], top: Float64Array): number {
+function groupHand(x: MoveIndex, index: DeckIndex, hand: readonly HeldCard[], table: readonly TableSet[]): number {
   if (x.deck !== index) {
     x.slots = valueSlots(index);
     x.deck = index;
@@ -128,7 +120,7 @@ function groupHand(x: MoveIndex, index: DeckIndex, hand: readonly HeldCard[], to
       const v = value[s]!;
       const m = counts[s]!;
       counts[s] = 0;
-      const p = (v > top[1]! ? m : 0) + (m > 1 ? playsFrom(v, m, top, 2) : 0);
+      const p = (v > x.top1 ? m : 0) + (m > 1 ? largerPlays(v, m, x.top2, table) : 0);
       group[g] = v;
       group[g + 1] = m;
       group[g + 2] = p;
@@ -145,11 +137,8 @@ function groupHand(x: MoveIndex, index: DeckIndex, hand: readonly HeldCard[], to
  * the values present: see `Draft.tally`), without a pass over the hand and without storing
  * groups: {@link locate} reads the tally again, in the same ascending order.
  */
-function countTally(tally: Int32Array, at: number, top: Float64Array): number {
+function countTally(tally: Int32Array, at: number, top1: number, top2: number, table: readonly TableSet[]): number {
   let plays = 0;
-  // the sets of one and two cards read once: most values of a hand have one or two cards
-  const top1 = top[1]!;
-  const top2 = top[2]!;
   for (let present = tally[at]!; present !== 0; ) {
     const low = present & -present;
     present ^= low;
@@ -157,16 +146,19 @@ function countTally(tally: Int32Array, at: number, top: Float64Array): number {
     const m = tally[at + v]!;
     plays += v > top1 ? m : 0;
     if (m === 2) plays += v > top2 ? 1 : 0;
-    else if (m > 2) plays += playsFrom(v, m, top, 2);
+    else if (m > 2) plays += largerPlays(v, m, top2, table);
   }
   return plays;
 }
 
-/** The plays of sizes `from` to `m` of the `m` cards showing `v` (rules §5 A: those whose set may arrive). */
-function playsFrom(v: number, m: number, top: Float64Array, from: number): number {
+/**
+ * The plays of two cards or more of the `m` (at least 2) showing `v`: those of each size whose set
+ * may arrive (rules §5 A), a pair's read in `top2`, larger ones on the table.
+ */
+function largerPlays(v: number, m: number, top2: number, table: readonly TableSet[]): number {
   const c = m <= SMALL ? SMALL_COUNTS[m]! : playCounts(m);
-  let p = 0;
-  for (let size = from; size <= m; size++) if (v > top[size]!) p += c[size - 1]!;
+  let p = v > top2 ? c[1]! : 0;
+  for (let size = 3; size <= m; size++) if (mayArrive(table, size, v)) p += c[size - 1]!;
   return p;
 }
 
@@ -190,27 +182,21 @@ export function indexMoves(x: MoveIndex, d: Draft): void {
   const hand = d.hands[seat]!;
   const table = d.table;
   const tally = d.tally;
-  // the table by size: a set of `size` showing `value` may arrive when value > top[size] (0: no
-  // set of that size; values are ≥ 1): mayArrive in one read. Zeroed at the next listing.
-  // top[size + 1] is read for adds, so sizes up to the hand's and each set's + 1
-  let top = x.top;
-  for (let k = 0; k < x.topN; k++) top[x.topSizes[k]!] = 0;
-  x.topN = 0;
-  const n = hand.length;
-  if (top.length < n + 2) top = x.top = new Float64Array(2 * (n + 2));
-  if (table.length > x.topSizes.length) x.topSizes = new Int32Array(2 * table.length);
-  const topSizes = x.topSizes;
+  // the sets of one and two cards read once: nearly every play has one or two cards, and a
+  // buffer of the table by size cost more to fill and clear than it saved (callgrind)
+  let top1 = 0;
+  let top2 = 0;
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
     const size = y.cards.length;
-    if (size + 2 > top.length) top = x.top = grown(top, 2 * (size + 2)); // keeps the sizes already read
-    top[size] = y.value;
-    topSizes[t] = size;
+    if (size === 1) top1 = y.value;
+    else if (size === 2) top2 = y.value;
   }
-  x.topN = table.length;
+  x.top1 = top1;
+  x.top2 = top2;
   const at = seat * d.tallyWidth;
   x.idsOf = NaN;
-  const plays = tally === null ? groupHand(x, d.index, hand, top) : countTally(tally, at, top);
+  const plays = tally === null ? groupHand(x, d.index, hand, table) : countTally(tally, at, top1, top2, table);
   // once, after the plays: counting lists nothing, so the check can wait
   if (plays > MAX_LISTED_MOVES) throw tooManyMoves();
   let adds = 0;
@@ -219,7 +205,7 @@ export function indexMoves(x: MoveIndex, d: Draft): void {
     const y = table[t]!;
     if (y.seat === seat) continue;
     takes++;
-    if (!(y.value > top[y.cards.length + 1]!)) continue;
+    if (!mayArrive(table, y.cards.length + 1, y.value)) continue;
     adds += tally === null ? cardsOfValue(x, y.value) : tally[at + y.value]!; // a set's value is one of the deck's: below the tally's width
   }
   x.plays = plays;
@@ -286,11 +272,10 @@ const found = { kind: PLAY, value: 0, m: 0, size: 0, offset: 0, target: 0 };
  * Finds move `i` of the index on draft `d`, the position it was built from, walking the hand's
  * values (its tally, else the groups) and the table in the order of `legalMoves`: the plays of
  * the `m` cards showing `value` of size `size` (rules §5 A, the sizes that may arrive, read in
- * `top` as the count read them), then the adds to each set (§5 B), the takes (§5 C), rotate (§5 D).
+ * as the count read them), then the adds to each set (§5 B), the takes (§5 C), rotate (§5 D).
  * `offset`: the move's place among those of its kind and place.
  */
 function locate(x: MoveIndex, d: Draft, i: number): typeof found {
-  const top = x.top;
   const table = d.table;
   const tally = d.tally;
   const at = x.seat * d.tallyWidth;
@@ -305,23 +290,23 @@ function locate(x: MoveIndex, d: Draft, i: number): typeof found {
         present ^= low;
         const v = 31 - Math.clz32(low);
         const m = tally[at + v]!;
-        const p = (v > top[1]! ? m : 0) + (m > 1 ? playsFrom(v, m, top, 2) : 0);
+        const p = (v > x.top1 ? m : 0) + (m > 1 ? largerPlays(v, m, x.top2, table) : 0);
         if (rest >= p) rest -= p;
-        else return playAt(top, v, m, rest);
+        else return playAt(x, table, v, m, rest);
       }
     }
     const group = x.group;
     for (let g = 0; ; g += 3) {
       const p = group[g + 2]!;
       if (rest >= p) rest -= p;
-      else return playAt(top, group[g]!, group[g + 1]!, rest);
+      else return playAt(x, table, group[g]!, group[g + 1]!, rest);
     }
   }
   rest -= x.plays;
   if (rest >= x.adds) return takeAt(table, seat, rest - x.adds);
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
-    if (y.seat === seat || !(y.value > top[y.cards.length + 1]!)) continue;
+    if (y.seat === seat || !mayArrive(table, y.cards.length + 1, y.value)) continue;
     const m = tally === null ? cardsOfValue(x, y.value) : tally[at + y.value]!;
     if (rest < m) return set(ADD, y.value, m, 0, rest, t);
     rest -= m;
@@ -330,9 +315,9 @@ function locate(x: MoveIndex, d: Draft, i: number): typeof found {
 }
 
 /** The play `rest` of the `m` cards showing `value`: by size, the sizes that may arrive. */
-function playAt(top: Float64Array, value: number, m: number, rest: number): typeof found {
+function playAt(x: MoveIndex, table: readonly TableSet[], value: number, m: number, rest: number): typeof found {
   for (let size = 1; ; size++) {
-    if (!(value > top[size]!)) continue;
+    if (!(size === 1 ? value > x.top1 : size === 2 ? value > x.top2 : mayArrive(table, size, value))) continue;
     const c = choose(m, size);
     if (rest < c) return set(PLAY, value, m, size, rest, 0);
     rest -= c;
