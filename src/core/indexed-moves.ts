@@ -37,7 +37,7 @@ export interface MoveIndex {
   status: GameStatus;
   /** The seat to play. */
   seat: number;
-  /** The groups of a hand counted without a tally (0 with one). */
+  /** The groups of a hand counted without a tally (not read with one). */
   groups: number;
   /** One buffer for the three numbers of each group: V8 checks one array, not three. */
   group: Float64Array;
@@ -174,40 +174,44 @@ export function indexMoves(x: MoveIndex, d: Draft): void {
   const seat = d.turn.seat;
   x.status = status;
   x.seat = seat;
-  x.groups = 0;
   if (status !== 'playing') {
     x.count = status === 'roundOver' ? 1 : 0;
     return;
   }
-  const hand = d.hands[seat]!;
   const table = d.table;
   const tally = d.tally;
-  // the sets of one and two cards read once: nearly every play has one or two cards, and a
-  // buffer of the table by size cost more to fill and clear than it saved (callgrind)
+  // one pass over the table: the sets of one and two cards, read once (nearly every play has one
+  // or two cards, and a buffer of the table by size cost more to fill and clear than it saved),
+  // the takes, and the adds when the tally gives each target value's count
+  const at = seat * d.tallyWidth;
   let top1 = 0;
   let top2 = 0;
+  let adds = 0;
+  let takes = 0;
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
     const size = y.cards.length;
     if (size === 1) top1 = y.value;
     else if (size === 2) top2 = y.value;
+    if (y.seat === seat) continue;
+    takes++;
+    // a set's value is one of the deck's: below the tally's width
+    if (tally !== null && mayArrive(table, size + 1, y.value)) adds += tally[at + y.value]!;
   }
   x.top1 = top1;
   x.top2 = top2;
-  const at = seat * d.tallyWidth;
   x.idsOf = NaN;
-  const plays = tally === null ? groupHand(x, d.index, hand, table) : countTally(tally, at, top1, top2, table);
+  let plays: number;
+  if (tally !== null) plays = countTally(tally, at, top1, top2, table);
+  else {
+    plays = groupHand(x, d.index, d.hands[seat]!, table);
+    for (let t = 0; t < table.length; t++) {
+      const y = table[t]!;
+      if (y.seat !== seat && mayArrive(table, y.cards.length + 1, y.value)) adds += cardsOfValue(x, y.value);
+    }
+  }
   // once, after the plays: counting lists nothing, so the check can wait
   if (plays > MAX_LISTED_MOVES) throw tooManyMoves();
-  let adds = 0;
-  let takes = 0;
-  for (let t = 0; t < table.length; t++) {
-    const y = table[t]!;
-    if (y.seat === seat) continue;
-    takes++;
-    if (!mayArrive(table, y.cards.length + 1, y.value)) continue;
-    adds += tally === null ? cardsOfValue(x, y.value) : tally[at + y.value]!; // a set's value is one of the deck's: below the tally's width
-  }
   x.plays = plays;
   x.adds = adds;
   x.count = plays + adds + takes + 1; // rotate
