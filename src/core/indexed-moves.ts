@@ -339,13 +339,15 @@ function takeAt(table: readonly TableSet[], seat: number, rest: number): typeof 
 }
 
 function set(kind: number, value: number, m: number, size: number, offset: number, target: number): typeof found {
-  found.kind = kind;
-  found.value = value;
-  found.m = m;
-  found.size = size;
-  found.offset = offset;
-  found.target = target;
-  return found;
+  // read once: V8 loaded the module's binding and checked its map again at every store
+  const f = found;
+  f.kind = kind;
+  f.value = value;
+  f.m = m;
+  f.size = size;
+  f.offset = offset;
+  f.target = target;
+  return f;
 }
 
 /** The cards of the play `offset` of `size` cards among the `m` showing `value`: subsets in lexicographic order. */
