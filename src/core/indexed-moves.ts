@@ -354,6 +354,11 @@ function set(kind: number, value: number, m: number, size: number, offset: numbe
 function playCards(x: MoveIndex, hand: readonly HeldCard[], value: number, m: number, size: number, offset: number): number[] {
   const ids = groupIds(x, hand, value, m);
   const cards = new Array<number>(size);
+  if (size === m) {
+    // every card of the value, the one subset: most plays of several cards (both cards of a pair)
+    for (let j = 0; j < m; j++) cards[j] = ids[j]!;
+    return cards;
+  }
   let rest = offset;
   let at = 0;
   for (let j = 0; j < size; j++, at++) {
