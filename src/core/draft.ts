@@ -385,39 +385,60 @@ function truncate<T>(list: T[], length: number): void {
   while (list.length > length) list.pop();
 }
 
-/** Takes the cards `ids` (all present, each once) out of the hand of `seat`, keeping the order of the rest. */
-export function removeFromHand(d: Draft, seat: number, ids: readonly CardId[]): void {
+/**
+ * Takes the cards `ids` (all present, each once) out of the hand of `seat`, keeping the order of
+ * the rest. Returns the value the first of them showed: `playSet` reads it from the pass that
+ * finds the card, not from one more.
+ */
+export function removeFromHand(d: Draft, seat: number, ids: readonly CardId[]): number {
   const hand = d.hands[seat]!;
   if (d.live) {
     const h = hand as HeldCard[];
     const tally = d.tally;
     if (ids.length > SHORT) {
+      const first = h[handIndexOf(h, ids[0]!)]!.active;
       if (tally !== null) {
         const at = seat * d.tallyWidth;
         for (let j = 0; j < ids.length; j++) tallyOut(tally, at, h[handIndexOf(h, ids[j]!)]!.active);
       }
       truncate(h, keepCards(h, ids, h));
-    } else if (tally !== null) {
+      return first;
+    }
+    let first = 0;
+    if (tally !== null) {
       const at = seat * d.tallyWidth;
       for (let j = 0; j < ids.length; j++) {
         const k = handIndexOf(h, ids[j]!);
-        tallyOut(tally, at, h[k]!.active);
+        const value = h[k]!.active;
+        if (j === 0) first = value;
+        tallyOut(tally, at, value);
         removeAt(h, k);
       }
-    } else for (let j = 0; j < ids.length; j++) removeAt(h, handIndexOf(h, ids[j]!));
-    return;
+    } else
+      for (let j = 0; j < ids.length; j++) {
+        const k = handIndexOf(h, ids[j]!);
+        if (j === 0) first = h[k]!.active;
+        removeAt(h, k);
+      }
+    return first;
   }
   const out = new Array<HeldCard>(hand.length - ids.length); // exact size: states are kept long
+  let first = 0;
   if (ids.length === 1) {
     // one card (most moves): one pass, its id read once
     const id = ids[0]!;
     for (let i = 0, k = 0; i < hand.length; i++) {
       const c = hand[i]!;
       if (c.id !== id) out[k++] = c;
+      else first = c.active;
     }
-  } else keepCards(hand, ids, out);
+  } else {
+    first = hand[handIndexOf(hand, ids[0]!)]!.active;
+    keepCards(hand, ids, out);
+  }
   d.hands[seat] = out;
   handLostCards(seat, hand, out, ids);
+  return first;
 }
 
 /** Returned by {@link addRotatedToHand} when no event will read the list. */

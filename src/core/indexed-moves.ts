@@ -20,13 +20,15 @@ import { rotateHand } from './actions/rotate-hand.js';
 import { playCounts } from './play-subsets.js';
 import { valueSlots, type ValueSlots } from './value-slots.js';
 import type { GameStatus, TableSet } from './state.js';
+import { mayArrive } from './beaten-sets.js';
 
 /**
- * The legal moves of one position, counted: the hand read as groups, one per value it shows,
- * values ascending: group g shows value `group[3g]`, holds `group[3g + 1]` cards (never sorted:
- * a group's ids are gathered when a move of it is read) and has `group[3g + 2]` legal plays. Nothing else is stored: the move at an index is found by
- * walking the groups, then the table, again (see {@link locate}), once per move played instead
- * of once per move listed. The buffers are reused position after position.
+ * The legal moves of one position, counted. A live draft's hand is read from its tally by value
+ * and nothing of it is stored; any other hand is read as groups, one per value it shows, values
+ * ascending: group g shows value `group[3g]`, holds `group[3g + 1]` cards (never sorted: the ids
+ * of a value are gathered when a move of it is read) and has `group[3g + 2]` legal plays. The
+ * move at an index is found by walking the values, then the table, again (see {@link locate}),
+ * once per move played instead of once per move listed. The buffers are reused position after position.
  */
 export interface MoveIndex {
   /** The number of legal moves. */
@@ -35,22 +37,22 @@ export interface MoveIndex {
   status: GameStatus;
   /** The seat to play. */
   seat: number;
+  /** The groups of a hand counted without a tally (not read with one). */
   groups: number;
   /** One buffer for the three numbers of each group: V8 checks one array, not three. */
   group: Float64Array;
   /** The deck whose value slots `slots` are. */
   deck: DeckIndex | null;
   slots: ValueSlots | null;
-  /** The ids of group `idsOf`, ascending (-1: none gathered since the index was built). */
+  /** The ids of the cards showing value `idsOf`, ascending (NaN: none gathered since the index was built). */
   ids: Int32Array;
   idsOf: number;
   /**
-   * `top[size]`: the value of the table's set of that size, 0 when none, for the position the
-   * index is of ({@link locate} reads it too). The `topN` sizes in `topSizes` are zeroed by the next listing.
+   * The values of the table's sets of one and two cards, 0 when none (values are at least 1): the
+   * sizes nearly every play has. A larger set is looked up on the table (at most one per size).
    */
-  top: Float64Array;
-  topSizes: Int32Array;
-  topN: number;
+  top1: number;
+  top2: number;
   /** How many of the moves are plays, then adds: {@link locate} skips the walks an index is past. */
   plays: number;
   adds: number;
@@ -68,30 +70,22 @@ export function newMoveIndex(): MoveIndex {
     deck: null,
     slots: null,
     ids: new Int32Array(size),
-    idsOf: -1,
-    top: new Float64Array(64),
-    topSizes: new Int32Array(16),
-    topN: 0,
+    idsOf: NaN,
+    top1: 0,
+    top2: 0,
     plays: 0,
     adds: 0,
   };
-}
-
-/** A copy of `old` in a buffer of `size`. */
-function grown<T extends Float64Array>(old: T, size: number): T {
-  const next = new (old.constructor as new (n: number) => T)(size);
-  next.set(old);
-  return next;
 }
 
 
 /**
  * Counts the cards of `hand` per value slot of the deck (one counter per card, no sort), then
  * reads the slots back in ascending order into the groups of `x`, with each group's legal plays
- * (rules §5 A: a set of `size` may arrive when its value beats `top[size]`). Leaves the slots'
+ * (rules §5 A: a set may arrive when its value beats the set of its size, if any). Leaves the slots'
  * scratch all zero. Returns the number of plays.
  */
-function groupHand(x: MoveIndex, index: DeckIndex, hand: readonly HeldCard[], top: Float64Array): number {
+function groupHand(x: MoveIndex, index: DeckIndex, hand: readonly HeldCard[], table: readonly TableSet[]): number {
   if (x.deck !== index) {
     x.slots = valueSlots(index);
     x.deck = index;
@@ -126,11 +120,7 @@ function groupHand(x: MoveIndex, index: DeckIndex, hand: readonly HeldCard[], to
       const v = value[s]!;
       const m = counts[s]!;
       counts[s] = 0;
-      let p = v > top[1]! ? m : 0;
-      if (m > 1) {
-        const c = m <= SMALL ? SMALL_COUNTS[m]! : playCounts(m);
-        for (let size = 2; size <= m; size++) if (v > top[size]!) p += c[size - 1]!;
-      }
+      const p = (v > x.top1 ? m : 0) + (m > 1 ? largerPlays(v, m, x.top2, table) : 0);
       group[g] = v;
       group[g + 1] = m;
       group[g + 2] = p;
@@ -139,42 +129,37 @@ function groupHand(x: MoveIndex, index: DeckIndex, hand: readonly HeldCard[], to
     }
   }
   x.groups = g / 3;
-  x.idsOf = -1;
   return plays;
 }
 
 /**
- * {@link groupHand} from a live draft's tally of the hand by value (`tally[at + value]`, values
- * below `w`, `tally[at]` the values present: see `Draft.tally`), without a pass over the hand.
+ * The plays of the hand from a live draft's tally of it by value (`tally[at + value]`, `tally[at]`
+ * the values present: see `Draft.tally`), without a pass over the hand and without storing
+ * groups: {@link locate} reads the tally again, in the same ascending order.
  */
-function groupTally(x: MoveIndex, tally: Int32Array, at: number, w: number, top: Float64Array): number {
-  if (3 * w > x.group.length) x.group = new Float64Array(3 * w);
-  const group = x.group;
+function countTally(tally: Int32Array, at: number, top1: number, top2: number, table: readonly TableSet[]): number {
   let plays = 0;
-  let g = 0;
-  // the sets of one and two cards read once: most values of a hand have one or two cards
-  const top1 = top[1]!;
-  const top2 = top[2]!;
   for (let present = tally[at]!; present !== 0; ) {
     const low = present & -present;
     present ^= low;
     const v = 31 - Math.clz32(low); // ascending
     const m = tally[at + v]!;
-    let p = v > top1 ? m : 0;
-    if (m === 2) p += v > top2 ? 1 : 0;
-    else if (m > 2) {
-      const c = m <= SMALL ? SMALL_COUNTS[m]! : playCounts(m);
-      for (let size = 2; size <= m; size++) if (v > top[size]!) p += c[size - 1]!;
-    }
-    group[g] = v;
-    group[g + 1] = m;
-    group[g + 2] = p;
-    plays += p;
-    g += 3;
+    plays += v > top1 ? m : 0;
+    if (m === 2) plays += v > top2 ? 1 : 0;
+    else if (m > 2) plays += largerPlays(v, m, top2, table);
   }
-  x.groups = g / 3;
-  x.idsOf = -1;
   return plays;
+}
+
+/**
+ * The plays of two cards or more of the `m` (at least 2) showing `v`: those of each size whose set
+ * may arrive (rules §5 A), a pair's read in `top2`, larger ones on the table.
+ */
+function largerPlays(v: number, m: number, top2: number, table: readonly TableSet[]): number {
+  const c = m <= SMALL ? SMALL_COUNTS[m]! : playCounts(m);
+  let p = v > top2 ? c[1]! : 0;
+  for (let size = 3; size <= m; size++) if (mayArrive(table, size, v)) p += c[size - 1]!;
+  return p;
 }
 
 /**
@@ -189,59 +174,57 @@ export function indexMoves(x: MoveIndex, d: Draft): void {
   const seat = d.turn.seat;
   x.status = status;
   x.seat = seat;
-  x.groups = 0;
   if (status !== 'playing') {
     x.count = status === 'roundOver' ? 1 : 0;
     return;
   }
-  const hand = d.hands[seat]!;
   const table = d.table;
   const tally = d.tally;
-  const tallyWidth = d.tallyWidth;
-  // the table by size: a set of `size` showing `value` may arrive when value > top[size] (0: no
-  // set of that size; values are ≥ 1): mayArrive in one read. Zeroed at the next listing.
-  // top[size + 1] is read for adds, so sizes up to the hand's and each set's + 1
-  let top = x.top;
-  for (let k = 0; k < x.topN; k++) top[x.topSizes[k]!] = 0;
-  x.topN = 0;
-  const n = hand.length;
-  if (top.length < n + 2) top = x.top = new Float64Array(2 * (n + 2));
-  if (table.length > x.topSizes.length) x.topSizes = new Int32Array(2 * table.length);
-  const topSizes = x.topSizes;
-  for (let t = 0; t < table.length; t++) {
-    const y = table[t]!;
-    const size = y.cards.length;
-    if (size + 2 > top.length) top = x.top = grown(top, 2 * (size + 2)); // keeps the sizes already read
-    top[size] = y.value;
-    topSizes[t] = size;
-  }
-  x.topN = table.length;
-  const plays = tally === null ? groupHand(x, d.index, hand, top) : groupTally(x, tally, seat * tallyWidth, tallyWidth, top);
-  // once, after the plays: counting lists nothing, so the check can wait
-  if (plays > MAX_LISTED_MOVES) throw tooManyMoves();
+  // one pass over the table: the sets of one and two cards, read once (nearly every play has one
+  // or two cards, and a buffer of the table by size cost more to fill and clear than it saved),
+  // the takes, and the adds when the tally gives each target value's count
+  const at = seat * d.tallyWidth;
+  let top1 = 0;
+  let top2 = 0;
   let adds = 0;
   let takes = 0;
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
+    const size = y.cards.length;
+    if (size === 1) top1 = y.value;
+    else if (size === 2) top2 = y.value;
     if (y.seat === seat) continue;
     takes++;
-    if (!(y.value > top[y.cards.length + 1]!)) continue;
-    const g = groupOfValue(x, y.value);
-    if (g >= 0) adds += x.group[3 * g + 1]!;
+    // a set's value is one of the deck's: below the tally's width
+    if (tally !== null && mayArrive(table, size + 1, y.value)) adds += tally[at + y.value]!;
   }
+  x.top1 = top1;
+  x.top2 = top2;
+  x.idsOf = NaN;
+  let plays: number;
+  if (tally !== null) plays = countTally(tally, at, top1, top2, table);
+  else {
+    plays = groupHand(x, d.index, d.hands[seat]!, table);
+    for (let t = 0; t < table.length; t++) {
+      const y = table[t]!;
+      if (y.seat !== seat && mayArrive(table, y.cards.length + 1, y.value)) adds += cardsOfValue(x, y.value);
+    }
+  }
+  // once, after the plays: counting lists nothing, so the check can wait
+  if (plays > MAX_LISTED_MOVES) throw tooManyMoves();
   x.plays = plays;
   x.adds = adds;
   x.count = plays + adds + takes + 1; // rotate
 }
 
-/** The group of the cards showing `value`, or -1. */
-function groupOfValue(x: MoveIndex, value: number): number {
+/** How many cards of the hand show `value`, from the groups (a hand counted without a tally). */
+function cardsOfValue(x: MoveIndex, value: number): number {
   const group = x.group;
   for (let g = 0; g < x.groups; g++) {
-    if (group[3 * g] === value) return g;
-    if (group[3 * g]! > value) return -1;
+    if (group[3 * g] === value) return group[3 * g + 1]!;
+    if (group[3 * g]! > value) return 0;
   }
-  return -1;
+  return 0;
 }
 
 /** Runs of up to this many cards take their counts from {@link SMALL_COUNTS}. */
@@ -261,11 +244,9 @@ function choose(n: number, k: number): number {
 /** Groups up to this size are gathered by insertion; longer ones sorted (a custom deck's hand may hold 32,768 cards of one value). */
 const INSERTION_MAX = 32;
 
-/** The ids of the cards of group `g`, ascending, in `x.ids` (gathered from the hand once per group and position). */
-function groupIds(x: MoveIndex, hand: readonly HeldCard[], g: number): Int32Array {
-  if (x.idsOf === g) return x.ids;
-  const value = x.group[3 * g]!;
-  const m = x.group[3 * g + 1]!;
+/** The ids of the `m` cards of `hand` showing `value`, ascending, in `x.ids` (gathered once per value and position). */
+function groupIds(x: MoveIndex, hand: readonly HeldCard[], value: number, m: number): Int32Array {
+  if (x.idsOf === value) return x.ids;
   if (m > x.ids.length) x.ids = new Int32Array(2 * m);
   const ids = x.ids;
   let k = 0;
@@ -278,7 +259,7 @@ function groupIds(x: MoveIndex, hand: readonly HeldCard[], g: number): Int32Arra
     ids[j] = id;
   }
   if (m > INSERTION_MAX) ids.subarray(0, m).sort();
-  x.idsOf = g;
+  x.idsOf = value;
   return ids;
 }
 
@@ -289,75 +270,95 @@ const TAKE = 2;
 const ROTATE_MOVE = 3;
 
 /** The move {@link locate} found (one scratch: moves are located one at a time). */
-const found = { kind: PLAY, group: 0, size: 0, offset: 0, target: 0 };
+const found = { kind: PLAY, value: 0, m: 0, size: 0, offset: 0, target: 0 };
 
 /**
- * Finds move `i` of the index on `table`, the table it was built from, walking the groups and
- * the table in the order of `legalMoves`: the plays of group `group` and size `size` (rules §5 A,
- * the sizes that may arrive, read in `top` as the listing read them), then the adds to each set (§5 B), the
- * takes (§5 C), rotate (§5 D). `offset`: the move's place among those of its kind and place.
+ * Finds move `i` of the index on draft `d`, the position it was built from, walking the hand's
+ * values (its tally, else the groups) and the table in the order of `legalMoves`: the plays of
+ * the `m` cards showing `value` of size `size` (rules §5 A, the sizes that may arrive, read in
+ * as the count read them), then the adds to each set (§5 B), the takes (§5 C), rotate (§5 D).
+ * `offset`: the move's place among those of its kind and place.
  */
-function locate(x: MoveIndex, table: readonly TableSet[], i: number): typeof found {
-  const top = x.top;
-  let rest = i;
-  const group = x.group;
+function locate(x: MoveIndex, d: Draft, i: number): typeof found {
+  const table = d.table;
+  const tally = d.tally;
+  const at = x.seat * d.tallyWidth;
   const seat = x.seat;
-  // a take or rotate (often, at random) walks neither the groups nor the adds
+  let rest = i;
+  // a take or rotate (often, at random) walks neither the values nor the adds
   if (rest < x.plays) {
-    for (let g = 0; ; g++) {
-      const p = group[3 * g + 2]!;
-      if (rest >= p) {
-        rest -= p;
-        continue;
+    if (tally !== null) {
+      // the values in the order and with the counts the count read: the draft has not changed since
+      for (let present = tally[at]!; ; ) {
+        const low = present & -present;
+        present ^= low;
+        const v = 31 - Math.clz32(low);
+        const m = tally[at + v]!;
+        const p = (v > x.top1 ? m : 0) + (m > 1 ? largerPlays(v, m, x.top2, table) : 0);
+        if (rest >= p) rest -= p;
+        else return playAt(x, table, v, m, rest);
       }
-      const value = group[3 * g]!;
-      const m = group[3 * g + 1]!;
-      for (let size = 1; ; size++) {
-        if (!(value > top[size]!)) continue;
-        const c = choose(m, size);
-        if (rest < c) return set(PLAY, g, size, rest, 0);
-        rest -= c;
-      }
+    }
+    const group = x.group;
+    for (let g = 0; ; g += 3) {
+      const p = group[g + 2]!;
+      if (rest >= p) rest -= p;
+      else return playAt(x, table, group[g]!, group[g + 1]!, rest);
     }
   }
   rest -= x.plays;
   if (rest >= x.adds) return takeAt(table, seat, rest - x.adds);
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
-    if (y.seat === seat || !(y.value > top[y.cards.length + 1]!)) continue;
-    const g = groupOfValue(x, y.value);
-    if (g < 0) continue;
-    const m = group[3 * g + 1]!;
-    if (rest < m) return set(ADD, g, 0, rest, t);
+    if (y.seat === seat || !mayArrive(table, y.cards.length + 1, y.value)) continue;
+    const m = tally === null ? cardsOfValue(x, y.value) : tally[at + y.value]!;
+    if (rest < m) return set(ADD, y.value, m, 0, rest, t);
     rest -= m;
   }
   return takeAt(table, seat, rest);
+}
+
+/** The play `rest` of the `m` cards showing `value`: by size, the sizes that may arrive. */
+function playAt(x: MoveIndex, table: readonly TableSet[], value: number, m: number, rest: number): typeof found {
+  for (let size = 1; ; size++) {
+    if (!(size === 1 ? value > x.top1 : size === 2 ? value > x.top2 : mayArrive(table, size, value))) continue;
+    const c = choose(m, size);
+    if (rest < c) return set(PLAY, value, m, size, rest, 0);
+    rest -= c;
+  }
 }
 
 /** The take `rest` (§5 C, by target), or rotate past them. */
 function takeAt(table: readonly TableSet[], seat: number, rest: number): typeof found {
   for (let t = 0; t < table.length; t++) {
     if (table[t]!.seat === seat) continue;
-    if (rest === 0) return set(TAKE, 0, 0, 0, t);
+    if (rest === 0) return set(TAKE, 0, 0, 0, 0, t);
     rest--;
   }
-  return set(ROTATE_MOVE, 0, 0, 0, 0);
+  return set(ROTATE_MOVE, 0, 0, 0, 0, 0);
 }
 
-function set(kind: number, group: number, size: number, offset: number, target: number): typeof found {
-  found.kind = kind;
-  found.group = group;
-  found.size = size;
-  found.offset = offset;
-  found.target = target;
-  return found;
+function set(kind: number, value: number, m: number, size: number, offset: number, target: number): typeof found {
+  // read once: V8 loaded the module's binding and checked its map again at every store
+  const f = found;
+  f.kind = kind;
+  f.value = value;
+  f.m = m;
+  f.size = size;
+  f.offset = offset;
+  f.target = target;
+  return f;
 }
 
-/** The cards of the play `offset` of `size` cards among the m cards of group `g`: subsets in lexicographic order. */
-function playCards(x: MoveIndex, hand: readonly HeldCard[], g: number, size: number, offset: number): number[] {
-  const ids = groupIds(x, hand, g);
-  const m = x.group[3 * g + 1]!;
+/** The cards of the play `offset` of `size` cards among the `m` showing `value`: subsets in lexicographic order. */
+function playCards(x: MoveIndex, hand: readonly HeldCard[], value: number, m: number, size: number, offset: number): number[] {
+  const ids = groupIds(x, hand, value, m);
   const cards = new Array<number>(size);
+  if (size === m) {
+    // every card of the value, the one subset: most plays of several cards (both cards of a pair)
+    for (let j = 0; j < m; j++) cards[j] = ids[j]!;
+    return cards;
+  }
   let rest = offset;
   let at = 0;
   for (let j = 0; j < size; j++, at++) {
@@ -377,15 +378,17 @@ function playCards(x: MoveIndex, hand: readonly HeldCard[], g: number, size: num
  * was built from; the caller checks that `i` is an integer from 0 to `count − 1`. Interned moves
  * are shared; a play of several cards is new.
  */
-export function indexedMove(x: MoveIndex, hand: readonly HeldCard[], table: readonly TableSet[], i: number): Move {
+export function indexedMove(x: MoveIndex, d: Draft, i: number): Move {
   if (x.status === 'roundOver') return NEXT_ROUND;
-  const f = locate(x, table, i);
+  const hand = d.hands[x.seat]!;
+  const table = d.table;
+  const f = locate(x, d, i);
   switch (f.kind) {
     case PLAY:
-      return f.size === 1 ? singlePlay(groupIds(x, hand, f.group)[f.offset]!) : { type: 'play', cards: playCards(x, hand, f.group, f.size, f.offset) };
+      return f.size === 1 ? singlePlay(groupIds(x, hand, f.value, f.m)[f.offset]!) : { type: 'play', cards: playCards(x, hand, f.value, f.m, f.size, f.offset) };
     case ADD: {
       const y = table[f.target]!;
-      return addMove(groupIds(x, hand, f.group)[f.offset]!, y.seat, y.area);
+      return addMove(groupIds(x, hand, f.value, f.m)[f.offset]!, y.seat, y.area);
     }
     case TAKE: {
       const y = table[f.target]!;
@@ -404,25 +407,25 @@ export function indexedMove(x: MoveIndex, hand: readonly HeldCard[], table: read
 export function playIndexed(d: Draft, x: MoveIndex, i: number): Move {
   const hand = d.hands[x.seat]!;
   const table = d.table;
-  const f = locate(x, table, i);
+  const f = locate(x, d, i);
   let move: Move;
   switch (f.kind) {
     case PLAY: {
       if (f.size === 1) {
         // a fresh card list for the table, not the shared move's: V8 reads frozen arrays through a slow generic load
-        const id = groupIds(x, hand, f.group)[f.offset]!;
+        const id = groupIds(x, hand, f.value, f.m)[f.offset]!;
         playSet(d, [id]);
         move = singlePlay(id);
         break;
       }
-      const cards = playCards(x, hand, f.group, f.size, f.offset);
+      const cards = playCards(x, hand, f.value, f.m, f.size, f.offset);
       playSet(d, cards);
       move = { type: 'play', cards };
       break;
     }
     case ADD: {
       const y = table[f.target]!;
-      const add = addMove(groupIds(x, hand, f.group)[f.offset]!, y.seat, y.area);
+      const add = addMove(groupIds(x, hand, f.value, f.m)[f.offset]!, y.seat, y.area);
       addCard(d, add);
       move = add;
       break;

@@ -182,8 +182,7 @@ export class Playout {
    * @throws {@link ArgumentError} `BAD_ARGUMENT` for any other index.
    */
   legalMoveAt(index: number): Move {
-    const d = this.#d;
-    return indexedMove(this.#indexedFor(index), d.hands[d.turn.seat]!, d.table, index);
+    return indexedMove(this.#indexedFor(index), this.#d, index);
   }
 
   /**

@@ -75,9 +75,7 @@ function firstDuplicate(ids: ArrayLike<CardId>, k: number): number | undefined {
 export function playSet(d: Draft, move: readonly CardId[]): void {
   const ids = plainIds(move); // the set and the event keep it; shared moves' lists are frozen, slow to read
   const { seat, area } = d.turn;
-  const hand = d.hands[seat]!;
-  const value = hand[handIndexOf(hand, ids[0]!)]!.active;
-  removeFromHand(d, seat, ids);
+  const value = removeFromHand(d, seat, ids);
   updateKnown(d, seat, ids, false);
   const beaten = setOfSize(d.table, ids.length);
   if (recording(d)) emit(d, { type: 'setPlayed', seat, area, value, cards: ids });
