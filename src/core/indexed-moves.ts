@@ -374,7 +374,7 @@ function playCards(x: MoveIndex, hand: readonly HeldCard[], value: number, m: nu
 }
 
 /**
- * The move at `i` of the index, the one `legalMoves` lists at `i`, on `hand` and `table`, those it
+ * The move at `i` of the index, the one `legalMoves` lists at `i`, on draft `d`, the position it
  * was built from; the caller checks that `i` is an integer from 0 to `count − 1`. Interned moves
  * are shared; a play of several cards is new.
  */
