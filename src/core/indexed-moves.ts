@@ -120,7 +120,7 @@ function groupHand(x: MoveIndex, index: DeckIndex, hand: readonly HeldCard[], ta
       const v = value[s]!;
       const m = counts[s]!;
       counts[s] = 0;
-      const p = (v > x.top1 ? m : 0) + (m > 1 ? largerPlays(v, m, x.top2, table) : 0);
+      const p = valuePlays(v, m, x.top1, x.top2, table);
       group[g] = v;
       group[g + 1] = m;
       group[g + 2] = p;
@@ -143,12 +143,21 @@ function countTally(tally: Int32Array, at: number, top1: number, top2: number, t
     const low = present & -present;
     present ^= low;
     const v = 31 - Math.clz32(low); // ascending
-    const m = tally[at + v]!;
-    plays += v > top1 ? m : 0;
-    if (m === 2) plays += v > top2 ? 1 : 0;
-    else if (m > 2) plays += largerPlays(v, m, top2, table);
+    plays += valuePlays(v, tally[at + v]!, top1, top2, table);
   }
   return plays;
+}
+
+/**
+ * The legal plays of the `m` cards showing `v` (rules §5 A): singles beat `top1`, pairs `top2`,
+ * larger sets the set of their size on the table. The count and {@link locate} both use it, so
+ * they walk the same numbers.
+ */
+function valuePlays(v: number, m: number, top1: number, top2: number, table: readonly TableSet[]): number {
+  const singles = v > top1 ? m : 0;
+  if (m === 1) return singles;
+  if (m === 2) return singles + (v > top2 ? 1 : 0);
+  return singles + largerPlays(v, m, top2, table);
 }
 
 /**
@@ -294,7 +303,7 @@ function locate(x: MoveIndex, d: Draft, i: number): typeof found {
         present ^= low;
         const v = 31 - Math.clz32(low);
         const m = tally[at + v]!;
-        const p = (v > x.top1 ? m : 0) + (m > 1 ? largerPlays(v, m, x.top2, table) : 0);
+        const p = valuePlays(v, m, x.top1, x.top2, table);
         if (rest >= p) rest -= p;
         else return playAt(x, table, v, m, rest);
       }
