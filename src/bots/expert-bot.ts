@@ -62,6 +62,17 @@ export interface ExpertOptions {
   readonly playoutCap?: number;
   /** The clock, in milliseconds (default `performance.now`); tests inject their own. */
   readonly now?: () => number;
+  /**
+   * What each racing candidate's playouts start with: `'tree'` (default) a search tree below the
+   * candidate, with a node for every seat's move, rivals' moves told apart as the seat sees them;
+   * `'race'` greedy players at once (the bot until version 0.x; see the module comment).
+   */
+  readonly search?: 'tree' | 'race';
+  /**
+   * UCB1 exploration constant of the trees (rewards are in [0, 1]): default 0.2 below the
+   * candidates with 3–5 players, and the `ismcts` bot's 0.7 in the duel.
+   */
+  readonly exploration?: number;
 }
 
 function positiveInteger(key: string, v: number | undefined): void {
@@ -117,6 +128,83 @@ export function expertValue(p: Playout, me: number): number {
   return value;
 }
 
+/** {@link expertValue} for every seat at once, into `out`. */
+export function expertValues(p: Playout, out: Float64Array): void {
+  const n = p.playerCount;
+  out.fill(0, 0, n);
+  if (p.winner !== null) {
+    out[p.winner] = 1;
+    return;
+  }
+  const tokens = p.scores.slice();
+  if (p.status !== 'playing') {
+    const c = winChances(tokens);
+    for (let s = 0; s < n; s++) out[s] = c[s]!;
+    return;
+  }
+  const count = cutFeatures(p, seats, features);
+  strengths(features, count, CUT_WEIGHTS[n as 3 | 4 | 5], strength);
+  let total = 0;
+  for (let i = 0; i < count; i++) total += strength[i]!;
+  if (p.out.length >= 1) {
+    for (let i = 0; i < count; i++) addAfterPlace(tokens, seats[i]!, 1, strength[i]! / total, out);
+    return;
+  }
+  for (let i = 0; i < count; i++) {
+    const a = seats[i]!;
+    const pa = strength[i]! / total;
+    tokens[a]! += 2;
+    if (tokens[a]! >= TOKENS_TO_WIN) out[a]! += pa;
+    else {
+      const rest = total - strength[i]!;
+      for (let j = 0; j < count; j++) if (j !== i) addAfterPlace(tokens, seats[j]!, 1, (pa * strength[j]!) / rest, out);
+    }
+    tokens[a]! -= 2;
+  }
+}
+
+function addAfterPlace(tokens: number[], seat: number, gain: number, weight: number, out: Float64Array): void {
+  tokens[seat]! += gain;
+  if (tokens[seat]! >= TOKENS_TO_WIN) out[seat]! += weight;
+  else {
+    const c = winChances(tokens);
+    for (let s = 0; s < tokens.length; s++) out[s]! += weight * c[s]!;
+  }
+  tokens[seat]! -= gain;
+}
+
+/** A node of a candidate's tree: a move of `mover`, keyed as `mover`'s rivals see it. */
+interface TreeNode {
+  readonly mover: number;
+  readonly children: Map<string, TreeNode>;
+  visits: number;
+  available: number;
+  total: number;
+}
+
+function treeNode(mover: number): TreeNode {
+  return { mover, children: new Map(), visits: 0, available: 0, total: 0 };
+}
+
+/** A move as the searching seat tells it apart: its own by card ids, a rival's by what shows. */
+function treeKey(p: Playout, m: Move, me: number): string {
+  switch (m.type) {
+    case 'play': {
+      if (p.turn.seat === me) return `p${m.cards.join(',')}`;
+      const hand = p.hand(p.turn.seat);
+      let v = 0;
+      for (const c of hand) if (c.id === m.cards[0]) v = c.active;
+      return `p${v}x${m.cards.length}`;
+    }
+    case 'add':
+      return p.turn.seat === me ? `a${m.card}>${m.target.seat}.${m.target.area}` : `a>${m.target.seat}.${m.target.area}`;
+    case 'take':
+      return `t${m.target.seat}.${m.target.area}`;
+    default:
+      return m.type;
+  }
+}
+
 /** `me`'s chance to win after `seat` gains `gain` tokens (and the round ends). */
 function afterPlace(tokens: number[], seat: number, gain: number, me: number): number {
   tokens[seat]! += gain;
@@ -152,6 +240,10 @@ export function expertBot(options: ExpertOptions = {}): Bot {
   if (settings.timeMs !== undefined && !(Number.isFinite(settings.timeMs) && settings.timeMs > 0)) {
     throw new BotError('BAD_BOT_OPTIONS', `The expert bot's timeMs must be a positive number of milliseconds, not ${describeValue(settings.timeMs)}.`, { name: `timeMs = ${describeValue(settings.timeMs)}` });
   }
+  const useTree = (settings.search ?? 'tree') === 'tree';
+  if (settings.search !== undefined && settings.search !== 'tree' && settings.search !== 'race') throw new BotError('BAD_BOT_OPTIONS', `The expert bot's search must be 'tree' or 'race', not ${describeValue(settings.search)}.`, { name: `search = ${describeValue(settings.search)}` });
+  const exploration = settings.exploration ?? 0.2;
+  if (!(typeof exploration === 'number' && Number.isFinite(exploration) && exploration >= 0)) throw new BotError('BAD_BOT_OPTIONS', `The expert bot's exploration must be a number from 0 up, not ${describeValue(exploration)}.`, { name: `exploration = ${describeValue(exploration)}` });
   if (!(typeof noise === 'number' && noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The expert bot's noise must be from 0 to 1, not ${describeValue(noise)}.`, { name: `noise = ${describeValue(noise)}` });
   // the duel: the ismcts bot's tree, with the same budget and a seed of its own
   const duel = ismctsBot({
@@ -160,6 +252,7 @@ export function expertBot(options: ExpertOptions = {}): Bot {
     ...(settings.iterations === undefined ? {} : { iterations: settings.iterations }),
     ...(settings.candidates === undefined ? {} : { candidates: settings.candidates }),
     ...(settings.playoutCap === undefined ? {} : { playoutCap: settings.playoutCap }),
+    ...(settings.exploration === undefined ? {} : { exploration: settings.exploration }),
     noise,
     now,
   });
@@ -192,6 +285,7 @@ export function expertBot(options: ExpertOptions = {}): Bot {
     const total = new Array<number>(k).fill(0);
     const gained = new Array<number>(k).fill(0);
     let active = candidates.map((_, i) => i);
+    const trees = useTree ? candidates.map(() => treeNode(view.seat)) : undefined;
     const phases = Math.ceil(Math.log2(k));
     const deadline = start + timeMs * AIM;
     let phase = 0;
@@ -209,8 +303,10 @@ export function expertBot(options: ExpertOptions = {}): Bot {
         const i = active[j]!;
         const p = new Playout(world, PLAYOUT_OPTIONS);
         p.play(moves[candidates[i]!]!);
-        simulate(p, view.deck, cap, randomFrom(stream));
-        gained[i] = expertValue(p, view.seat);
+        if (trees === undefined) {
+          simulate(p, view.deck, cap, randomFrom(stream));
+          gained[i] = expertValue(p, view.seat);
+        } else gained[i] = descend(p, trees[i]!, view.seat, view.deck, cap, randomFrom(stream));
         if (timeMs !== Infinity) t1 = now();
         // out of time inside a round: the round is dropped, as the candidates' worlds must match
         if (t1 > deadline && j < active.length - 1) break race;
@@ -230,6 +326,76 @@ export function expertBot(options: ExpertOptions = {}): Bot {
     let best = active[0]!;
     for (const i of active) if (total[i]! > total[best]!) best = i;
     return candidates[best]!;
+  }
+
+  const values = new Float64Array(5);
+  const path: TreeNode[] = [];
+
+  /**
+   * One iteration below a candidate already played in `p`: down its tree by UCB1 (each seat for
+   * itself, max^n; rivals' moves keyed by what the seat sees), one node added, then greedy
+   * players to `cap` moves after the candidate; every node on the path is credited. Returns the
+   * value to `me`.
+   */
+  function descend(p: Playout, root: TreeNode, me: number, deck: DeckDefinition, cap: number, random: () => number): number {
+    path.length = 0;
+    path.push(root);
+    let at = root;
+    let depth = 0;
+    while (p.status === 'playing' && depth < cap) {
+      const legal = p.legalMoves();
+      const o = outlookOf(p, deck);
+      const sc = scoresOf(o, legal);
+      const order = legal.map((_, i) => i).sort((a, b) => sc[b]! - sc[a]! || a - b);
+      const allowed = Math.min(legal.length, 1 + Math.floor(Math.sqrt(at.visits)));
+      let chosen: TreeNode | undefined;
+      let chosenMove: Move | undefined;
+      let best = -Infinity;
+      const seen = new Set<string>();
+      const logs: [TreeNode, Move][] = [];
+      let expand: [string, Move] | undefined;
+      for (let k = 0; k < order.length && seen.size < allowed; k++) {
+        const m = legal[order[k]!]!;
+        const key = treeKey(p, m, me);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const child = at.children.get(key);
+        if (child === undefined) {
+          expand = [key, m];
+          break;
+        }
+        logs.push([child, m]);
+      }
+      depth++;
+      if (expand !== undefined) {
+        const child = treeNode(o.seat);
+        at.children.set(expand[0], child);
+        for (const [l] of logs) l.available++;
+        child.available++;
+        p.play(expand[1]);
+        path.push(child);
+        break;
+      }
+      for (const [child, m] of logs) {
+        child.available++;
+        const ucb = child.total / child.visits + exploration * Math.sqrt(Math.log(child.available) / child.visits);
+        if (ucb > best) {
+          best = ucb;
+          chosen = child;
+          chosenMove = m;
+        }
+      }
+      p.play(chosenMove!);
+      path.push(chosen!);
+      at = chosen!;
+    }
+    simulate(p, deck, cap - depth, random);
+    expertValues(p, values);
+    for (const nd of path) {
+      nd.visits++;
+      nd.total += values[nd.mover]!;
+    }
+    return values[me]!;
   }
 
   /** Greedy players (a little noise) go on for `cap` moves, or to the round's end. */
