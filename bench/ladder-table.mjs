@@ -7,7 +7,9 @@
  * the lower bound of the 95% Wilson interval: the fair share plus 5 points at 3–5 players, 65% in
  * the duel, over at least 1,000 games (a shorter run is a screen). `FILE.meta.json` gives the commit of the code that played and the machine's load, and
  * `budget` when the bots' budgets are not the run's `--playouts`/`--ms` (bots from modules that set
- * their own, as in the duel, where the same 100 ms buys the two bots different counts).
+ * their own, as in the duel, where the same 100 ms buys the two bots different counts); `bot`, a
+ * label for the first bot when its name alone does not say which version played (a run of an
+ * earlier `expert`); `stopped: true` for a run left unfinished on purpose (superseded), not under way.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,11 +63,11 @@ export function ladderTable(runs, wilsonInterval) {
     const spend = meta?.budget ?? [budget.ms !== null ? `${budget.ms} ms` : null, budget.playouts !== null && budget.playouts < 1e6 ? `${budget.playouts.toLocaleString('en-US')} playouts` : null].filter(Boolean).join(', ');
     const others = bots.slice(1);
     const against = others.length > 1 && others.every((b) => b === others[0]) ? `${others.length} ${others[0]}` : others.join(', ');
-    const games = played < planned ? `${played.toLocaleString('en-US')} of ${planned.toLocaleString('en-US')} (under way)` : played.toLocaleString('en-US');
+    const games = played < planned ? `${played.toLocaleString('en-US')} of ${planned.toLocaleString('en-US')} (${meta?.stopped ? 'stopped' : 'under way'})` : played.toLocaleString('en-US');
     // issue 25 asks for at least 1,000 games: a shorter finished run is a screen, never the bar met
-    const met = played < planned ? 'not yet' : low >= bar && played >= 1000 ? 'yes' : 'no';
+    const met = played < planned ? (meta?.stopped ? 'no' : 'not yet') : low >= bar && played >= 1000 ? 'yes' : 'no';
     lines.push(
-      `| ${bots[0]} vs ${against} | ${players} | ${games} | ${spend} | ${pct(wins / Math.max(1, played))}% [${pct(low)}, ${pct(high)}] | ${pct(bar)}% | ${met} | ${times} | ${meta ? `${meta.commit}, ${meta.load}` : '—'} |`,
+      `| ${meta?.bot ?? bots[0]} vs ${against} | ${players} | ${games} | ${spend} | ${pct(wins / Math.max(1, played))}% [${pct(low)}, ${pct(high)}] | ${pct(bar)}% | ${met} | ${times} | ${meta ? `${meta.commit}, ${meta.load}` : '—'} |`,
     );
   }
   return lines.join('\n');

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { scaled } from '../helpers/scale.js';
 import { apply, botByName, BOT_NAMES, createGame, determinize, expertBot, isBotError, legalMoves, playerView, playGame, seededRandom, type Bot, type GameState, type Move } from '../../src/index.js';
 import { Playout } from '../../src/search/playout.js';
-import { expertValue } from '../../src/bots/expert-bot.js';
+import { expertValue, expertValues, treeKey } from '../../src/bots/expert-bot.js';
 import { CUT_WEIGHTS, FEATURES, cutFeatures, seatFeatures } from '../../src/bots/expert-model.js';
 
 /** A mid-game state of `players` players where the seat to play has several moves. */
@@ -103,7 +103,7 @@ describe('expert: budgets and settings', () => {
   });
 
   it('refuses bad settings with BAD_BOT_OPTIONS', () => {
-    for (const bad of [{ timeMs: 0 }, { timeMs: Number.NaN }, { iterations: 1.5 }, { iterations: 0 }, { candidates: 0 }, { noise: 2 }, { playoutCap: 0 }, null, 3]) {
+    for (const bad of [{ timeMs: 0 }, { timeMs: Number.NaN }, { iterations: 1.5 }, { iterations: 0 }, { candidates: 0 }, { noise: 2 }, { playoutCap: 0 }, { search: 'deep' }, { search: 1 }, { exploration: -0.1 }, { exploration: Number.POSITIVE_INFINITY }, { exploration: '0.2' }, null, 3]) {
       let caught: unknown;
       try {
         expertBot(bad as never);
@@ -116,7 +116,73 @@ describe('expert: budgets and settings', () => {
   });
 });
 
+describe('expert: the trees below the candidates', () => {
+  it('plays only legal moves with either search, and the two searches differ somewhere', async () => {
+    let differ = 0;
+    for (const players of [3, 4, 5]) {
+      for (let k = 0; k < 4; k++) {
+        const state = midGame(players, `search ${players} ${k}`, 6 + 3 * k);
+        const view = playerView(state, state.turn.seat);
+        const moves = legalMoves(view);
+        const tree = expertBot({ iterations: 300, seed: k }).chooseMove(view, moves) as Move;
+        const race = expertBot({ iterations: 300, seed: k, search: 'race' }).chooseMove(view, moves) as Move;
+        expect(moves).toContainEqual(tree);
+        expect(moves).toContainEqual(race);
+        if (JSON.stringify(tree) !== JSON.stringify(race)) differ++;
+      }
+    }
+    const seen = { moves: 0, illegal: 0, leaks: 0 };
+    const { state } = await playGame([checked(expertBot({ iterations: 40, seed: 1, search: 'race' }), seen), botByName('greedy'), botByName('greedy', { seed: 2 })], { seed: 'race game' });
+    expect(state.status).toBe('gameOver');
+    expect(seen.illegal).toBe(0);
+    expect(differ).toBeGreaterThan(0);
+  });
+
+  it('tells its own moves apart by card, a rival’s by what the seat sees', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 5 }), fc.nat(), fc.integer({ min: 0, max: 40 }), (players, seed, steps) => {
+        const p = new Playout(midGame(players, `keys ${seed}`, steps), { events: false });
+        if (p.status !== 'playing') return;
+        const mover = p.turn.seat;
+        const rival = (mover + 1) % players;
+        const moves = p.legalMoves();
+        const hand = p.hand(mover);
+        const value = (id: number) => hand.find((c) => c.id === id)!.active;
+        const own = new Set(moves.map((m) => treeKey(p, m, mover)));
+        expect(own.size).toBe(moves.length); // the seat's own moves: one key each
+        for (const a of moves) {
+          for (const b of moves) {
+            const same = treeKey(p, a, rival) === treeKey(p, b, rival);
+            // a rival sees a play's value and size, an add's and a take's target, a rotation
+            const shown = (m: Move) =>
+              m.type === 'play' ? `play ${value(m.cards[0]!)} ${m.cards.length}` : m.type === 'add' || m.type === 'take' ? `${m.type} ${m.target.seat} ${m.target.area}` : m.type;
+            expect(same).toBe(shown(a) === shown(b));
+          }
+        }
+      }),
+      { numRuns: scaled(100) },
+    );
+  });
+});
+
 describe('expert: the judgement of a cut playout', () => {
+  it('values every seat at once as it values each seat alone', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 5 }), fc.nat(), fc.integer({ min: 0, max: 60 }), (players, seed, steps) => {
+        const p = new Playout(createGame(players, seed), { events: false });
+        const random = seededRandom(seed);
+        for (let i = 0; i < steps && p.status !== 'gameOver'; i++) {
+          const moves = p.legalMoves();
+          p.play(moves[Math.floor(random() * moves.length)]!);
+        }
+        const all = new Float64Array(5).fill(9);
+        expertValues(p, all);
+        for (let s = 0; s < players; s++) expect(all[s]).toBeCloseTo(expertValue(p, s), 12);
+      }),
+      { numRuns: scaled(200) },
+    );
+  });
+
   it('values every cut position of a 3–5 player game in [0, 1], and the seats’ values add up to 1', () => {
     fc.assert(
       fc.property(fc.integer({ min: 3, max: 5 }), fc.nat(), fc.integer({ min: 0, max: 60 }), (players, seed, steps) => {

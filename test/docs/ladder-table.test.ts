@@ -44,6 +44,13 @@ describe('the strength table of issue 25', () => {
     expect(table([duel], wilsonInterval)).toContain('| 2 | 1,000 |  | 70.0%');
   });
 
+  it("names the first bot by the meta file's label, and a run stopped on purpose as stopped", () => {
+    const old = run(3, 1000, 600, 200);
+    const [row] = table([{ ...old, meta: { ...old.meta, bot: 'expert (race, 0.x)', stopped: true } }], wilsonInterval).split('\n').slice(2);
+    expect(row).toMatch(/^\| expert \(race, 0\.x\) vs 2 montecarlo \| 3 \| 600 of 1,000 \(stopped\) \|.*\| no \|/);
+    expect(table([old], wilsonInterval)).toContain('| expert vs 2 montecarlo | 3 | 600 of 1,000 (under way) |');
+  });
+
   it('meets the bar only on a finished run whose lower bound reaches it', () => {
     const rows = table([run(3, 1000, 1000, 460), run(3, 1000, 1000, 400), run(2, 1000, 500, 450), run(5, 1000, 1000, 280)], wilsonInterval).split('\n').slice(2);
     // 46.0% of 1,000 at 3 players: [42.9, 49.1] against a bar of 38.3%
