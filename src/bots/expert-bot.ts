@@ -110,35 +110,14 @@ const strength = new Float64Array(5);
  * model's places for the seats still in the round.
  */
 export function expertValue(p: Playout, me: number): number {
-  if (p.winner !== null) return p.winner === me ? 1 : 0;
-  const tokens = p.scores.slice();
-  if (p.status !== 'playing') return winChances(tokens)[me]!;
-  const n = p.playerCount as 3 | 4 | 5;
-  const count = cutFeatures(p, seats, features);
-  strengths(features, count, CUT_WEIGHTS[n], strength);
-  let total = 0;
-  for (let i = 0; i < count; i++) total += strength[i]!;
-  let value = 0;
-  if (p.out.length >= 1) {
-    // the first place is taken: the second ends the round (rules §6)
-    for (let i = 0; i < count; i++) value += (strength[i]! / total) * afterPlace(tokens, seats[i]!, 1, me);
-    return value;
-  }
-  for (let i = 0; i < count; i++) {
-    const a = seats[i]!;
-    const pa = strength[i]! / total;
-    tokens[a]! += 2;
-    if (tokens[a]! >= TOKENS_TO_WIN) value += a === me ? pa : 0; // the game ends there (rules §6)
-    else {
-      const rest = total - strength[i]!;
-      for (let j = 0; j < count; j++) if (j !== i) value += ((pa * strength[j]!) / rest) * afterPlace(tokens, seats[j]!, 1, me);
-    }
-    tokens[a]! -= 2;
-  }
-  return value;
+  expertValues(p, one);
+  return one[me]!;
 }
 
-/** {@link expertValue} for every seat at once, into `out`. */
+/** Scratch space of {@link expertValue}. */
+const one = new Float64Array(5);
+
+/** {@link expertValue} of every seat at once, into `out` (one entry per seat). */
 export function expertValues(p: Playout, out: Float64Array): void {
   const n = p.playerCount;
   out.fill(0, 0, n);
@@ -157,6 +136,7 @@ export function expertValues(p: Playout, out: Float64Array): void {
   let total = 0;
   for (let i = 0; i < count; i++) total += strength[i]!;
   if (p.out.length >= 1) {
+    // the first place is taken: the second ends the round (rules §6)
     for (let i = 0; i < count; i++) addAfterPlace(tokens, seats[i]!, 1, strength[i]! / total, out);
     return;
   }
@@ -164,7 +144,7 @@ export function expertValues(p: Playout, out: Float64Array): void {
     const a = seats[i]!;
     const pa = strength[i]! / total;
     tokens[a]! += 2;
-    if (tokens[a]! >= TOKENS_TO_WIN) out[a]! += pa;
+    if (tokens[a]! >= TOKENS_TO_WIN) out[a]! += pa; // the game ends there (rules §6)
     else {
       const rest = total - strength[i]!;
       for (let j = 0; j < count; j++) if (j !== i) addAfterPlace(tokens, seats[j]!, 1, (pa * strength[j]!) / rest, out);
@@ -173,6 +153,7 @@ export function expertValues(p: Playout, out: Float64Array): void {
   }
 }
 
+/** Adds to `out`, times `weight`, every seat's chance to win once `seat` gains `gain` tokens and the round ends. */
 function addAfterPlace(tokens: number[], seat: number, gain: number, weight: number, out: Float64Array): void {
   tokens[seat]! += gain;
   if (tokens[seat]! >= TOKENS_TO_WIN) out[seat]! += weight;
@@ -183,7 +164,7 @@ function addAfterPlace(tokens: number[], seat: number, gain: number, weight: num
   tokens[seat]! -= gain;
 }
 
-/** A node of a candidate's tree: a move of `mover`, keyed as `mover`'s rivals see it. */
+/** A node of a candidate's tree: a move of `mover`, keyed as the searching seat sees it ({@link treeKey}). */
 interface TreeNode {
   readonly mover: number;
   readonly children: Map<string, TreeNode>;
@@ -213,14 +194,6 @@ export function treeKey(p: Playout, m: Move, me: number): string {
     default:
       return m.type;
   }
-}
-
-/** `me`'s chance to win after `seat` gains `gain` tokens (and the round ends). */
-function afterPlace(tokens: number[], seat: number, gain: number, me: number): number {
-  tokens[seat]! += gain;
-  const v = tokens[seat]! >= TOKENS_TO_WIN ? (seat === me ? 1 : 0) : winChances(tokens)[me]!;
-  tokens[seat]! -= gain;
-  return v;
 }
 
 /**
