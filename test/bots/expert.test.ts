@@ -117,17 +117,20 @@ describe('expert: budgets and settings', () => {
 });
 
 describe('expert: the trees below the candidates', () => {
-  it('plays only legal moves with either search, and the two searches differ somewhere', async () => {
+  it('plays only legal moves with either search, the two differ somewhere, and the default is trees at 3 players only', async () => {
     let differ = 0;
     for (const players of [3, 4, 5]) {
       for (let k = 0; k < 4; k++) {
         const state = midGame(players, `search ${players} ${k}`, 6 + 3 * k);
         const view = playerView(state, state.turn.seat);
         const moves = legalMoves(view);
-        const tree = expertBot({ iterations: 300, seed: k }).chooseMove(view, moves) as Move;
+        const tree = expertBot({ iterations: 300, seed: k, search: 'tree' }).chooseMove(view, moves) as Move;
         const race = expertBot({ iterations: 300, seed: k, search: 'race' }).chooseMove(view, moves) as Move;
+        const byDefault = expertBot({ iterations: 300, seed: k }).chooseMove(view, moves) as Move;
         expect(moves).toContainEqual(tree);
         expect(moves).toContainEqual(race);
+        // the default: trees with 3 players, the race alone with 4 and 5 (as measured)
+        expect(byDefault, `${players} players`).toEqual(players === 3 ? tree : race);
         if (JSON.stringify(tree) !== JSON.stringify(race)) differ++;
       }
     }
