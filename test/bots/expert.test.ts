@@ -168,16 +168,22 @@ describe('expert: the trees below the candidates', () => {
   });
 });
 
+/** A playout of `steps` random moves from a new game. */
+function randomPlayout(players: number, seed: number, steps: number): Playout {
+  const p = new Playout(createGame(players, seed), { events: false });
+  const random = seededRandom(seed);
+  for (let i = 0; i < steps && p.status !== 'gameOver'; i++) {
+    const moves = p.legalMoves();
+    p.play(moves[Math.floor(random() * moves.length)]!);
+  }
+  return p;
+}
+
 describe('expert: the judgement of a cut playout', () => {
   it('values every seat at once as it values each seat alone', () => {
     fc.assert(
       fc.property(fc.integer({ min: 3, max: 5 }), fc.nat(), fc.integer({ min: 0, max: 60 }), (players, seed, steps) => {
-        const p = new Playout(createGame(players, seed), { events: false });
-        const random = seededRandom(seed);
-        for (let i = 0; i < steps && p.status !== 'gameOver'; i++) {
-          const moves = p.legalMoves();
-          p.play(moves[Math.floor(random() * moves.length)]!);
-        }
+        const p = randomPlayout(players, seed, steps);
         const all = new Float64Array(5).fill(9);
         expertValues(p, all);
         for (let s = 0; s < players; s++) expect(all[s]).toBeCloseTo(expertValue(p, s), 12);
@@ -189,12 +195,7 @@ describe('expert: the judgement of a cut playout', () => {
   it('values every cut position of a 3–5 player game in [0, 1], and the seats’ values add up to 1', () => {
     fc.assert(
       fc.property(fc.integer({ min: 3, max: 5 }), fc.nat(), fc.integer({ min: 0, max: 60 }), (players, seed, steps) => {
-        const p = new Playout(createGame(players, seed), { events: false });
-        const random = seededRandom(seed);
-        for (let i = 0; i < steps && p.status !== 'gameOver'; i++) {
-          const moves = p.legalMoves();
-          p.play(moves[Math.floor(random() * moves.length)]!);
-        }
+        const p = randomPlayout(players, seed, steps);
         let sum = 0;
         for (let s = 0; s < players; s++) {
           const v = expertValue(p, s);
