@@ -40,7 +40,7 @@ import { BotError } from './errors.js';
 import { TOKENS_TO_WIN } from '../core/scoring.js';
 import { winChances } from './game-value.js';
 import { GOING_OUT_SCORE, pickGreedy, scoresOf, outlookOf as outlookOfView, type Outlook } from './greedy-bot.js';
-import { ismctsBot } from './ismcts-bot.js';
+import { greedyOrder, ismctsBot } from './ismcts-bot.js';
 import { CUT_WEIGHTS, FEATURES, cutFeatures, strengths } from './expert-model.js';
 
 /** The share of its time budget a decision aims to end within (as the `ismcts` bot). */
@@ -331,8 +331,7 @@ export function expertBot(options: ExpertOptions = {}): Bot {
     while (p.status === 'playing' && depth < cap) {
       const legal = p.legalMoves();
       const o = outlookOf(p, deck);
-      const sc = scoresOf(o, legal);
-      const order = legal.map((_, i) => i).sort((a, b) => sc[b]! - sc[a]! || a - b);
+      const { order } = greedyOrder(o, legal);
       const allowed = Math.min(legal.length, 1 + Math.floor(Math.sqrt(at.visits)));
       let chosen: TreeNode | undefined;
       let chosenMove: Move | undefined;

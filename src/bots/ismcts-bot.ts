@@ -165,7 +165,7 @@ function outlookOf(p: Playout, deck: DeckDefinition): Outlook {
 }
 
 /** Indices of `moves` by greedy score, best first (ties in canonical order). */
-function greedyOrder(o: Outlook, moves: readonly Move[]): { order: number[]; scores: number[] } {
+export function greedyOrder(o: Outlook, moves: readonly Move[]): { order: number[]; scores: number[] } {
   const scores = greedyScores(o, moves);
   const order = moves.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
   return { order, scores };
