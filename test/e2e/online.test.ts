@@ -246,9 +246,11 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
       { page: spectator, seat: -1 },
     ];
     for (const { page } of pages) await watchPage(page, seed, 'online-game', true);
-    // moves drawn event by event on the phone (fast) and the spectator's screen (normal), at once on Ana's
+    // moves drawn event by event on the phone (fast) and the spectator's screen (slow), at once on Ana's;
+    // the spectator's board, slower than the game, must catch up rather than fall ever further behind
     await ana.selectOption('#game-speed', 'instant');
     await ben.selectOption('#game-speed', 'fast');
+    await spectator.selectOption('#game-speed', 'slow');
     const snapshots = new Map<Page, Awaited<ReturnType<typeof takeSnapshots>>>(pages.map(({ page }) => [page, []]));
     const collect = async (page: Page): Promise<void> => {
       snapshots.get(page)!.push(...(await takeSnapshots(page)));

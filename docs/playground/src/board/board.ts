@@ -197,9 +197,11 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
       const next = pending.shift()!;
       const before = view;
       const pause = SPEEDS[host.speed()] / 2;
-      // a replay stepped on quickly jumps to where the player is now, without drawing the moves passed
-      const behind = source.steps !== undefined && pending.length > 0;
-      const steps = pause > 0 && !behind && next.view.moveCount === raw.moveCount + 1 ? stepsBetween(raw, next.view) : [];
+      // a replay stepped on quickly jumps to where the player is now, without drawing the moves passed;
+      // a live game drawn more slowly than it is played (a spectator at a slow speed, bots with no delay)
+      // would fall further behind at every move: once three moves wait, the board draws them at once
+      const behind = (): boolean => pending.length > (source.steps ? 0 : 2);
+      const steps = pause > 0 && !behind() && next.view.moveCount === raw.moveCount + 1 ? stepsBetween(raw, next.view) : [];
       if (steps.length > 1) {
         animating = true;
         root.dataset.animating = 'true';
@@ -213,7 +215,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
             render();
             await new Promise((resolve) => setTimeout(resolve, pause));
             if (stopped) return;
-            if (source.steps && pending.length > 0) break;
+            if (behind()) break;
           }
         } catch (e) {
           // a step that cannot be drawn must not leave the board stuck between two views: the new one at once
