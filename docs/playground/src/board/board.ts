@@ -193,14 +193,14 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
 
   /** Shows the snapshots in order, each move event by event at the player's speed. */
   async function drain(): Promise<void> {
+    // a replay stepped on quickly jumps to where the player is now, without drawing the moves passed;
+    // a live game drawn more slowly than it is played (a spectator at a slow speed, bots with no delay)
+    // would fall further behind at every move: once three moves wait, the board draws them at once
+    const behind = (): boolean => pending.length > (source.steps ? 0 : 2);
     while (pending.length > 0 && !stopped) {
       const next = pending.shift()!;
       const before = view;
       const pause = SPEEDS[host.speed()] / 2;
-      // a replay stepped on quickly jumps to where the player is now, without drawing the moves passed;
-      // a live game drawn more slowly than it is played (a spectator at a slow speed, bots with no delay)
-      // would fall further behind at every move: once three moves wait, the board draws them at once
-      const behind = (): boolean => pending.length > (source.steps ? 0 : 2);
       const steps = pause > 0 && !behind() && next.view.moveCount === raw.moveCount + 1 ? stepsBetween(raw, next.view) : [];
       if (steps.length > 1) {
         animating = true;
