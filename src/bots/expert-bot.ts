@@ -17,6 +17,12 @@
  * next turn lies deeper, screens of 300 games found no gain (29.3% against 27.3% at 4, 24.7%
  * against 27.3% at 5), so there the race alone is the default (`search` chooses).
  *
+ * With 4 and 5 players the race's edge over flat Monte Carlo shrank as the budget grew, and
+ * greedy playouts to the round's end only caught up with it: there the playouts' players use
+ * the learned playout policy (`playout-policy.ts`: the greedy heuristic's features weighed to
+ * predict the moves `montecarlo` bots choose, which beats greedy players by far) and play the
+ * round out (`playoutPolicy`, `playoutCap`).
+ *
  * Where the `ismcts` bot ranks the seats still in a cut round by a hand-written count (distinct
  * values, ties by turn order), this bot asks a Plackett–Luce model fitted to where such playouts
  * really went out (`expert-model.ts`, trained by `bench/train-expert.mjs`) for the chance of
@@ -42,9 +48,13 @@ import { winChances } from './game-value.js';
 import { GOING_OUT_SCORE, pickGreedy, scoresOf, outlookOf as outlookOfView, type Outlook } from './greedy-bot.js';
 import { greedyOrder, ismctsBot } from './ismcts-bot.js';
 import { CUT_WEIGHTS, FEATURES, cutFeatures, strengths } from './expert-model.js';
+import { PLAYOUT_WEIGHTS, pickByWeights } from './playout-policy.js';
 
 /** The share of its time budget a decision aims to end within (as the `ismcts` bot). */
 const AIM = 0.95;
+
+/** The playout cap with 4 and 5 players: far past any round of the standard deck (as `montecarlo`'s). */
+const ROUND_PLAYED_OUT = 400;
 
 /** The search reads positions, never events. */
 const PLAYOUT_OPTIONS = { events: false } as const;
@@ -69,7 +79,8 @@ export interface ExpertOptions {
   readonly noise?: number;
   /**
    * Moves after which a playout is cut and judged by the learned model (default three laps of
-   * the table, 3 moves per seat). In the duel, the `ismcts` bot's cap (12).
+   * the table with 3 players, 3 moves per seat; 400 with 4 and 5, the round played out). In the
+   * duel, the `ismcts` bot's cap (12).
    */
   readonly playoutCap?: number;
   /** The clock, in milliseconds (default `performance.now`); tests inject their own. */
@@ -86,6 +97,12 @@ export interface ExpertOptions {
    * candidates with 3–5 players, and the `ismcts` bot's 0.7 in the duel.
    */
   readonly exploration?: number;
+  /**
+   * How the players of a playout choose (3–5 players): `'greedy'` the greedy heuristic,
+   * `'learned'` the learned playout policy, weights fitted to the moves of `montecarlo` bots.
+   * Default: `'greedy'` with 3 players, `'learned'` with 4 and 5 (see the module comment).
+   */
+  readonly playoutPolicy?: 'greedy' | 'learned';
 }
 
 function positiveInteger(key: string, v: number | undefined): void {
@@ -227,6 +244,7 @@ export function expertBot(options: ExpertOptions = {}): Bot {
     throw new BotError('BAD_BOT_OPTIONS', `The expert bot's timeMs must be a positive number of milliseconds, not ${describeValue(settings.timeMs)}.`, { name: `timeMs = ${describeValue(settings.timeMs)}` });
   }
   if (settings.search !== undefined && settings.search !== 'tree' && settings.search !== 'race') throw new BotError('BAD_BOT_OPTIONS', `The expert bot's search must be 'tree' or 'race', not ${describeValue(settings.search)}.`, { name: `search = ${describeValue(settings.search)}` });
+  if (settings.playoutPolicy !== undefined && settings.playoutPolicy !== 'greedy' && settings.playoutPolicy !== 'learned') throw new BotError('BAD_BOT_OPTIONS', `The expert bot's playoutPolicy must be 'greedy' or 'learned', not ${describeValue(settings.playoutPolicy)}.`, { name: `playoutPolicy = ${describeValue(settings.playoutPolicy)}` });
   const exploration = settings.exploration ?? 0.2;
   if (!(typeof exploration === 'number' && Number.isFinite(exploration) && exploration >= 0)) throw new BotError('BAD_BOT_OPTIONS', `The expert bot's exploration must be a number from 0 up, not ${describeValue(exploration)}.`, { name: `exploration = ${describeValue(exploration)}` });
   if (!(typeof noise === 'number' && noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The expert bot's noise must be from 0 to 1, not ${describeValue(noise)}.`, { name: `noise = ${describeValue(noise)}` });
@@ -255,7 +273,9 @@ export function expertBot(options: ExpertOptions = {}): Bot {
     const order = moves.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
     if (scores[order[0]!]! >= GOING_OUT_SCORE) return moves[order[0]!]!; // going out now cannot be improved on
     deckIndex(view.deck); // build the deck's lookup table before the clock matters
-    const cap = settings.playoutCap ?? 3 * view.players.length;
+    const many = view.players.length >= 4;
+    const cap = settings.playoutCap ?? (many ? ROUND_PLAYED_OUT : 3 * view.players.length);
+    learned = (settings.playoutPolicy ?? (many ? 'learned' : 'greedy')) === 'learned' ? PLAYOUT_WEIGHTS[view.players.length as 3 | 4 | 5] : undefined;
     return moves[halve(view, moves, order.slice(0, width), start, cap)]!;
   };
 
@@ -315,6 +335,7 @@ export function expertBot(options: ExpertOptions = {}): Bot {
   }
 
   const values = new Float64Array(5);
+  let learned: readonly number[] | undefined;
   const path: TreeNode[] = [];
 
   /**
@@ -387,7 +408,7 @@ export function expertBot(options: ExpertOptions = {}): Bot {
   function simulate(p: Playout, deck: DeckDefinition, cap: number, random: () => number): void {
     for (let i = 0; i < cap && p.status === 'playing'; i++) {
       const legal = p.legalMoves();
-      p.play(random() < noise ? legal[randomBelow(random, legal.length)]! : pickGreedy(outlookOf(p, deck), legal, random));
+      p.play(random() < noise ? legal[randomBelow(random, legal.length)]! : learned === undefined ? pickGreedy(outlookOf(p, deck), legal, random) : pickByWeights(outlookOf(p, deck), legal, learned, random));
     }
   }
 

@@ -179,6 +179,21 @@ function scoreTake(f: Facts, target: TableSet): number {
   return -target.cards.length * CARD - added * TURN - 8;
 }
 
+/** A rotation's facts into `out` at `at` + 13 (values saved) and + 14 (biggest group after). */
+function rotateFacts(f: Facts, out: Float64Array, at: number): void {
+  const { tally, index } = f;
+  let distinct = 0;
+  let biggest = 0;
+  for (const c of f.o.hand) {
+    const n = ++tally.spare[slot(tally, rotatedFrom(index, c.id, c.active).active)]!;
+    if (n === 1) distinct++;
+    if (n > biggest) biggest = n;
+  }
+  for (const c of f.o.hand) tally.spare[slot(tally, rotatedFrom(index, c.id, c.active).active)] = 0;
+  out[at + 13] = f.distinct - distinct;
+  out[at + 14] = biggest;
+}
+
 function scoreRotate(f: Facts): number {
   const { tally, index } = f;
   let distinct = 0;
@@ -254,6 +269,84 @@ export function scoresOf(o: Outlook, moves: readonly Move[]): number[] {
     for (const c of o.hand) tally.counts[slot(tally, c.active)] = 0; // the tally is shared: leave it clear
   }
   return scores;
+}
+
+/** Features per move of {@link moveFeatures}. */
+export const MOVE_FEATURES = 17;
+
+/**
+ * The greedy heuristic's score as weights of {@link moveFeatures}: `scoresOf` is this dot product
+ * (up to the cap below going out), so a learned playout policy can start from it.
+ */
+export const GREEDY_WEIGHTS: readonly number[] = [0, 0, -8, -8, CARD, TURN, 5, 15, 1, -CARD, -0.6 * CARD, 0, -TURN, TURN, 1, 0, GOING_OUT_SCORE];
+
+/**
+ * The facts behind each move's greedy score, `MOVE_FEATURES` numbers per move from
+ * `out[i * MOVE_FEATURES]` (internal: the learned playout policy and its training script).
+ */
+export function moveFeatures(o: Outlook, moves: readonly Move[], out: Float64Array): void {
+  const index = deckIndex(o.deck);
+  const tally = valueSlots(index);
+  let closest = Infinity;
+  let opponents = 0;
+  for (let s = 0; s < o.handSizes.length; s++) {
+    if (s === o.seat || o.out.includes(s)) continue;
+    opponents++;
+    closest = Math.min(closest, o.handSizes[s]!);
+  }
+  let distinct = 0;
+  for (const c of o.hand) if (tally.counts[slot(tally, c.active)]!++ === 0) distinct++;
+  const f: Facts = { o, index, tally, distinct, closest, opponents };
+  out.fill(0, 0, moves.length * MOVE_FEATURES);
+  try {
+    for (let i = 0; i < moves.length; i++) {
+      const m = moves[i]!;
+      const at = i * MOVE_FEATURES;
+      let beaten: TableSet | undefined;
+      let shed = 0;
+      let value = 0;
+      if (m.type === 'play') {
+        for (const c of o.hand) if (c.id === m.cards[0]) value = c.active;
+        shed = m.cards.length;
+        beaten = setOfSize(o.table, shed);
+        out[at] = 1;
+        out[at + 5] = tally.counts[slot(tally, value)] === shed ? 1 : 0;
+        out[at + 10] = risk(f, shed, value) * shed;
+        out[at + 15] = shed === 1 ? 1 : 0;
+      } else if (m.type === 'add') {
+        const target = setAt(o.table, m.target.seat, m.target.area);
+        value = target.value;
+        shed = 1;
+        beaten = setOfSize(o.table, target.cards.length + 1);
+        out[at + 1] = 1;
+        out[at + 5] = tally.counts[slot(tally, value)] === 1 ? 1 : 0;
+      } else if (m.type === 'take') {
+        const target = setAt(o.table, m.target.seat, m.target.area);
+        out[at + 2] = 1;
+        out[at + 4] = -target.cards.length;
+        out[at + 12] = (-scoreTake(f, target) - target.cards.length * CARD - 8) / TURN;
+        continue;
+      } else if (m.type === 'rotate') {
+        out[at + 3] = 1;
+        rotateFacts(f, out, at);
+        continue;
+      } else continue;
+      const back = backOf(f, beaten);
+      out[at + 4] = shed;
+      if (beaten !== undefined && beaten.seat !== o.seat) {
+        if (o.out.includes(beaten.seat)) out[at + 8] = 1;
+        else {
+          out[at + 6] = beaten.cards.length;
+          out[at + 7] = o.handSizes[beaten.seat]! <= 2 ? 1 : 0;
+        }
+      }
+      out[at + 9] = back;
+      out[at + 11] = value / tally.maxValue;
+      if (o.hand.length - shed + back === 0) out[at + 16] = 1;
+    }
+  } finally {
+    for (const c of o.hand) tally.counts[slot(tally, c.active)] = 0;
+  }
 }
 
 /**

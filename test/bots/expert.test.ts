@@ -103,7 +103,7 @@ describe('expert: budgets and settings', () => {
   });
 
   it('refuses bad settings with BAD_BOT_OPTIONS', () => {
-    for (const bad of [{ timeMs: 0 }, { timeMs: Number.NaN }, { iterations: 1.5 }, { iterations: 0 }, { candidates: 0 }, { noise: 2 }, { playoutCap: 0 }, { search: 'deep' }, { search: 1 }, { exploration: -0.1 }, { exploration: Number.POSITIVE_INFINITY }, { exploration: '0.2' }, null, 3]) {
+    for (const bad of [{ timeMs: 0 }, { timeMs: Number.NaN }, { iterations: 1.5 }, { iterations: 0 }, { candidates: 0 }, { noise: 2 }, { playoutCap: 0 }, { search: 'deep' }, { search: 1 }, { playoutPolicy: 'smart' }, { playoutPolicy: 1 }, { exploration: -0.1 }, { exploration: Number.POSITIVE_INFINITY }, { exploration: '0.2' }, null, 3]) {
       let caught: unknown;
       try {
         expertBot(bad as never);
@@ -138,6 +138,25 @@ describe('expert: the trees below the candidates', () => {
     const { state } = await playGame([checked(expertBot({ iterations: 40, seed: 1, search: 'race' }), seen), botByName('greedy'), botByName('greedy', { seed: 2 })], { seed: 'race game' });
     expect(state.status).toBe('gameOver');
     expect(seen.illegal).toBe(0);
+    expect(differ).toBeGreaterThan(0);
+  });
+
+  it('plays out its playouts with the learned policy by default at 4 and 5 players only, and the policy changes moves', () => {
+    let differ = 0;
+    for (const players of [3, 4, 5]) {
+      for (let k = 0; k < 4; k++) {
+        const state = midGame(players, `policy ${players} ${k}`, 5 + 4 * k);
+        const view = playerView(state, state.turn.seat);
+        const moves = legalMoves(view);
+        const byDefault = expertBot({ iterations: 400, seed: k }).chooseMove(view, moves) as Move;
+        const learned = expertBot({ iterations: 400, seed: k, playoutPolicy: 'learned', playoutCap: 400, search: players === 3 ? 'tree' : 'race' }).chooseMove(view, moves) as Move;
+        const greedy = expertBot({ iterations: 400, seed: k, playoutPolicy: 'greedy', playoutCap: players === 3 ? 9 : 400 }).chooseMove(view, moves) as Move;
+        expect(moves).toContainEqual(learned);
+        expect(moves).toContainEqual(greedy);
+        expect(byDefault, `${players} players`).toEqual(players === 3 ? greedy : learned);
+        if (players > 3 && JSON.stringify(learned) !== JSON.stringify(greedy)) differ++;
+      }
+    }
     expect(differ).toBeGreaterThan(0);
   });
 

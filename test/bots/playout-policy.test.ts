@@ -1,0 +1,78 @@
+/**
+ * The learned playout policy (issue #25): the greedy heuristic's features of each move, which
+ * the greedy weights turn back into the heuristic's own scores exactly; the policy's choice is a
+ * best move under its weights, a move that goes out is always taken, and the fitted weights are
+ * finite numbers, one per feature.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { scaled } from '../helpers/scale.js';
+import { apply, createGame, legalMoves, seededRandom, type GameState } from '../../src/index.js';
+import { GOING_OUT_SCORE, GREEDY_WEIGHTS, MOVE_FEATURES, moveFeatures, outlookOfTrusted, scoresOf } from '../../src/bots/greedy-bot.js';
+import { PLAYOUT_WEIGHTS, pickByWeights, policyScores } from '../../src/bots/playout-policy.js';
+
+/** A position `steps` moves into a game of `players` (moves picked by `pick`), still in a round. */
+function position(players: number, seed: number, steps: number): GameState | undefined {
+  let state = createGame(players, `policy ${seed}`);
+  for (let i = 0; i < steps && state.status !== 'gameOver'; i++) {
+    const moves = legalMoves(state);
+    state = apply(state, moves[(seed + i * 7) % moves.length]!);
+  }
+  return state.status === 'playing' ? state : undefined;
+}
+
+describe('learned playout policy', () => {
+  it('has features that give back the greedy score under the greedy weights, move by move', () => {
+    expect(GREEDY_WEIGHTS).toHaveLength(MOVE_FEATURES);
+    let checked = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 5 }), fc.nat(), fc.integer({ min: 0, max: 80 }), (players, seed, steps) => {
+        const state = position(players, seed, steps);
+        if (state === undefined) return;
+        const moves = legalMoves(state);
+        const o = outlookOfTrusted(state);
+        const scores = scoresOf(o, moves);
+        const f = new Float64Array(moves.length * MOVE_FEATURES);
+        moveFeatures(o, moves, f);
+        for (let i = 0; i < moves.length; i++) {
+          let z = 0;
+          for (let k = 0; k < MOVE_FEATURES - 1; k++) z += GREEDY_WEIGHTS[k]! * f[i * MOVE_FEATURES + k]!;
+          const goesOut = f[i * MOVE_FEATURES + MOVE_FEATURES - 1] === 1;
+          expect(goesOut).toBe(scores[i] === GOING_OUT_SCORE);
+          if (!goesOut) expect(z).toBeCloseTo(scores[i]!, 9);
+          checked++;
+        }
+      }),
+      { numRuns: scaled(300) },
+    );
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('picks a move of the highest score under its weights, and always a move that goes out', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 5 }), fc.nat(), fc.integer({ min: 0, max: 80 }), (players, seed, steps) => {
+        const state = position(players, seed, steps);
+        if (state === undefined) return;
+        const moves = legalMoves(state);
+        const o = outlookOfTrusted(state);
+        const weights = PLAYOUT_WEIGHTS[players as 3 | 4 | 5];
+        const scores = new Float64Array(moves.length);
+        policyScores(o, moves, weights, scores);
+        const move = pickByWeights(o, moves, weights, seededRandom(seed));
+        const i = moves.indexOf(move);
+        expect(i).toBeGreaterThanOrEqual(0);
+        expect(scores[i]).toBe(Math.max(...scores));
+        const greedy = scoresOf(o, moves);
+        if (greedy.includes(GOING_OUT_SCORE)) expect(greedy[i]).toBe(GOING_OUT_SCORE);
+      }),
+      { numRuns: scaled(300) },
+    );
+  });
+
+  it('ships finite weights, one per feature but going out, for 3, 4 and 5 players', () => {
+    for (const players of [3, 4, 5] as const) {
+      expect(PLAYOUT_WEIGHTS[players]).toHaveLength(MOVE_FEATURES - 1);
+      expect(PLAYOUT_WEIGHTS[players].every((w) => Number.isFinite(w))).toBe(true);
+    }
+  });
+});
