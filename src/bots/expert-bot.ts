@@ -335,6 +335,7 @@ export function expertBot(options: ExpertOptions = {}): Bot {
   }
 
   const values = new Float64Array(5);
+  /** The learned policy's weights for the decision under way, or undefined for greedy players (set by `choose`). */
   let learned: readonly number[] | undefined;
   const path: TreeNode[] = [];
 
