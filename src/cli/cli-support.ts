@@ -105,9 +105,14 @@ export async function readText(path: string): Promise<string> {
   }
 }
 
-/** `text` cut to at most `max` characters (an ellipsis marks the cut): no line grows with the input. */
+/**
+ * `text` on one line, cut to at most `max` characters (an ellipsis marks the cut): no line grows
+ * with the input, and no line break or other control character of a file (which a parser's
+ * message may quote) splits a message or reaches the terminal; they are written as escapes.
+ */
 export function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  const one = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => (c === '\n' ? '\\n' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
 }
 
 /**

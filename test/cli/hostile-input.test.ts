@@ -150,6 +150,16 @@ describe('the command line on hostile files (issue #10): exit 0, 1 or 2, bounded
     );
   });
 
+  it('a file the JSON parser quotes with its line breaks and control characters still gets a one-line error', async () => {
+    // found by the property above (seed -478747035): JSON.parse's message quoted the file's "\n"
+    for (const content of ['\u0000\ndnup1 ', '{\n\u0007\r\n', 'x\u2028y\ttail']) {
+      const { status, out } = await run(checkCommand, [file(content)]);
+      expect(status).toBe(2);
+      expect(out.trim().split('\n'), JSON.stringify(content)).toHaveLength(1);
+      expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f\u2028\u2029]/);
+    }
+  });
+
   it('arbitrary JSON values and JSON text cut anywhere (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.jsonValue({ maxDepth: 6 }).map((v) => JSON.stringify(v)), fc.constantFrom(...bases).chain((b) => {
