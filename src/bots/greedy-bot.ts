@@ -230,8 +230,11 @@ function readOutlook(o: unknown, moves: unknown): { o: Outlook; moves: Move[] } 
   return { o: { ...(outlook as unknown as Outlook), deck }, moves: v.moves as unknown as Move[] };
 }
 
-/** {@link greedyScores} of an outlook the library made (internal: the bots' search). */
-export function scoresOf(o: Outlook, moves: readonly Move[]): number[] {
+/**
+ * The facts of an outlook that every move's score reads; tallies the hand into the shared
+ * `tally.counts`, which the caller must clear once done (in a `finally`).
+ */
+function factsOf(o: Outlook): Facts {
   const index = deckIndex(o.deck);
   const tally = valueSlots(index);
   let closest = Infinity;
@@ -243,7 +246,13 @@ export function scoresOf(o: Outlook, moves: readonly Move[]): number[] {
   }
   let distinct = 0;
   for (const c of o.hand) if (tally.counts[slot(tally, c.active)]!++ === 0) distinct++;
-  const f: Facts = { o, index, tally, distinct, closest, opponents };
+  return { o, index, tally, distinct, closest, opponents };
+}
+
+/** {@link greedyScores} of an outlook the library made (internal: the bots' search). */
+export function scoresOf(o: Outlook, moves: readonly Move[]): number[] {
+  const f = factsOf(o); // tallies the hand: cleared in `finally`
+  const { tally } = f;
   const scores = new Array<number>(moves.length);
   try {
     for (let i = 0; i < moves.length; i++) {
@@ -285,18 +294,8 @@ export const GREEDY_WEIGHTS: readonly number[] = [0, 0, -8, -8, CARD, TURN, 5, 1
  * `out[i * MOVE_FEATURES]` (internal: the learned playout policy and its training script).
  */
 export function moveFeatures(o: Outlook, moves: readonly Move[], out: Float64Array): void {
-  const index = deckIndex(o.deck);
-  const tally = valueSlots(index);
-  let closest = Infinity;
-  let opponents = 0;
-  for (let s = 0; s < o.handSizes.length; s++) {
-    if (s === o.seat || o.out.includes(s)) continue;
-    opponents++;
-    closest = Math.min(closest, o.handSizes[s]!);
-  }
-  let distinct = 0;
-  for (const c of o.hand) if (tally.counts[slot(tally, c.active)]!++ === 0) distinct++;
-  const f: Facts = { o, index, tally, distinct, closest, opponents };
+  const f = factsOf(o); // tallies the hand: cleared in `finally`
+  const { tally } = f;
   out.fill(0, 0, moves.length * MOVE_FEATURES);
   try {
     for (let i = 0; i < moves.length; i++) {
