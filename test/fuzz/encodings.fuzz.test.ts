@@ -82,7 +82,7 @@ describe('dnup/encodings under hostile input', () => {
           if (!checked.ok) {
             expect(mask.ok, 'legalActionMask of a source the full check refuses').toBe(false);
             expect(move.ok, 'moveOfAction of a source the full check refuses').toBe(false);
-          } else if (move.ok) expect(actionIndex(move.value, checked.value.players.length)).toBe(i + 0); // -0 names action 0: + 0 makes it +0 (toBe tells -0 from 0)
+          } else if (move.ok) expect(actionIndex(move.value, checked.value.players.length)).toBe(Object.is(i, -0) ? 0 : i); // -0 names action 0 (toBe tells -0 from 0)
         }),
         runs(150),
       );
