@@ -52,20 +52,24 @@ export function decisions(players: number, count: number, seed: string, playouts
   return out;
 }
 
+/** Each move's weights · features (the last feature, going out, left aside). */
+function logits(d: Decision, w: ArrayLike<number>): Float64Array {
+  const z = new Float64Array(d.moves);
+  for (let i = 0; i < d.moves; i++) {
+    let s = 0;
+    for (let k = 0; k < MOVE_FEATURES - 1; k++) s += w[k]! * d.features[i * MOVE_FEATURES + k]!;
+    z[i] = s;
+  }
+  return z;
+}
+
 /** Mean log-likelihood and top-1 agreement of `w` on `data` (softmax of w · features). */
 export function fit(data: readonly Decision[], w: ArrayLike<number>): { logLik: number; top1: number } {
   let ll = 0;
   let top = 0;
-  const F = MOVE_FEATURES - 1;
   for (const d of data) {
-    const z = new Float64Array(d.moves);
-    let max = -Infinity;
-    for (let i = 0; i < d.moves; i++) {
-      let s = 0;
-      for (let k = 0; k < F; k++) s += w[k]! * d.features[i * MOVE_FEATURES + k]!;
-      z[i] = s;
-      if (s > max) max = s;
-    }
+    const z = logits(d, w);
+    const max = Math.max(...z);
     let sum = 0;
     for (let i = 0; i < d.moves; i++) sum += Math.exp(z[i]! - max);
     ll += z[d.chosen]! - max - Math.log(sum);
@@ -94,14 +98,8 @@ export function train(data: readonly Decision[], steps = 1500): Float64Array {
   for (let t = 1; t <= steps; t++) {
     const grad = new Float64Array(F);
     for (const d of data) {
-      const z = new Float64Array(d.moves);
-      let max = -Infinity;
-      for (let i = 0; i < d.moves; i++) {
-        let s = 0;
-        for (let k = 0; k < F; k++) s += w[k]! * d.features[i * MOVE_FEATURES + k]!;
-        z[i] = s;
-        if (s > max) max = s;
-      }
+      const z = logits(d, w);
+      const max = Math.max(...z);
       let sum = 0;
       for (let i = 0; i < d.moves; i++) sum += z[i] = Math.exp(z[i]! - max);
       for (let i = 0; i < d.moves; i++) {

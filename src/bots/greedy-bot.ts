@@ -179,8 +179,11 @@ function scoreTake(f: Facts, target: TableSet): number {
   return -target.cards.length * CARD - added * TURN - 8;
 }
 
-/** A rotation's facts into `out` at `at` + 13 (values saved) and + 14 (biggest group after). */
-function rotateFacts(f: Facts, out: Float64Array, at: number): void {
+/** What rotating the hand (rules §5 D) gives, set by {@link rotation}: values saved, biggest group after. */
+const rotated = { saved: 0, biggest: 0 };
+
+/** Tallies the rotated hand into {@link rotated} (module scratch: playouts score every turn). */
+function rotation(f: Facts): void {
   const { tally, index } = f;
   let distinct = 0;
   let biggest = 0;
@@ -190,21 +193,20 @@ function rotateFacts(f: Facts, out: Float64Array, at: number): void {
     if (n > biggest) biggest = n;
   }
   for (const c of f.o.hand) tally.spare[slot(tally, rotatedFrom(index, c.id, c.active).active)] = 0;
-  out[at + 13] = f.distinct - distinct;
-  out[at + 14] = biggest;
+  rotated.saved = f.distinct - distinct;
+  rotated.biggest = biggest;
+}
+
+/** A rotation's facts into `out` at `at` + 13 (values saved) and + 14 (biggest group after). */
+function rotateFacts(f: Facts, out: Float64Array, at: number): void {
+  rotation(f);
+  out[at + 13] = rotated.saved;
+  out[at + 14] = rotated.biggest;
 }
 
 function scoreRotate(f: Facts): number {
-  const { tally, index } = f;
-  let distinct = 0;
-  let biggest = 0;
-  for (const c of f.o.hand) {
-    const n = ++tally.spare[slot(tally, rotatedFrom(index, c.id, c.active).active)]!;
-    if (n === 1) distinct++;
-    if (n > biggest) biggest = n;
-  }
-  for (const c of f.o.hand) tally.spare[slot(tally, rotatedFrom(index, c.id, c.active).active)] = 0;
-  return (f.distinct - distinct) * TURN + biggest - 8;
+  rotation(f);
+  return rotated.saved * TURN + rotated.biggest - 8;
 }
 
 /**
@@ -365,20 +367,23 @@ export function greedyMove(o: Outlook, moves: readonly Move[], rng: RandomSource
 export function pickGreedy(o: Outlook, moves: readonly Move[], rng: RandomSource): Move {
   if (moves.length === 1) return moves[0]!;
   const scores = scoresOf(o, moves);
+  return moves[bestIndex(scores, scores.length, rng)]!;
+}
+
+/** The index of the highest of the first `count` scores, ties broken at random (internal: the playout policies). */
+export function bestIndex(scores: ArrayLike<number>, count: number, rng: RandomSource): number {
   let best = -Infinity;
   let ties = 0;
   let choice = 0;
-  for (let i = 0; i < scores.length; i++) {
+  for (let i = 0; i < count; i++) {
     const s = scores[i]!;
     if (s > best) {
       best = s;
       ties = 1;
       choice = i;
-    } else if (s === best && randomBelow(rng, ++ties) === 0) {
-      choice = i;
-    }
+    } else if (s === best && randomBelow(rng, ++ties) === 0) choice = i;
   }
-  return moves[choice]!;
+  return choice;
 }
 
 /**

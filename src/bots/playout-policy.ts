@@ -5,8 +5,8 @@
  * play more like the search bots they stand for. A move that goes out is always taken (rules §6).
  */
 import type { Move } from '../core/moves.js';
-import { randomBelow, type RandomSource } from '../views/random-source.js';
-import { MOVE_FEATURES, moveFeatures, type Outlook } from './greedy-bot.js';
+import type { RandomSource } from '../views/random-source.js';
+import { MOVE_FEATURES, bestIndex, moveFeatures, type Outlook } from './greedy-bot.js';
 
 /**
  * The fitted weights per player count (3, 4, 5), one per feature but the last (going out, always
@@ -50,16 +50,5 @@ export function pickByWeights(o: Outlook, moves: readonly Move[], weights: reado
   if (moves.length === 1) return moves[0]!;
   if (scores.length < moves.length) scores = new Float64Array(moves.length);
   policyScores(o, moves, weights, scores);
-  let best = -Infinity;
-  let ties = 0;
-  let choice = 0;
-  for (let i = 0; i < moves.length; i++) {
-    const s = scores[i]!;
-    if (s > best) {
-      best = s;
-      ties = 1;
-      choice = i;
-    } else if (s === best && randomBelow(rng, ++ties) === 0) choice = i;
-  }
-  return moves[choice]!;
+  return moves[bestIndex(scores, moves.length, rng)]!;
 }
