@@ -330,11 +330,13 @@ export class RoomSession {
     const p = this.pending;
     const room = this.room;
     if (!p || !room) return;
-    const wait = this.pacer.waitMs(Date.now());
+    const wait = this.pacer.waitMs(performance.now());
     if (wait > 0) return this.scheduleResend(wait);
-    this.pacer.sent(Date.now());
     p.sends++;
     room.send(MESSAGES.move, { move: p.move, moveCount: p.moveCount });
+    // timed once the message is on the socket: encoding it can take a few ms under load, which
+    // timed before would come off the next gap (a monotonic clock, as Date.now can step)
+    this.pacer.sent(performance.now());
     this.scheduleResend(TIMING.resendAfterMs, true);
   }
 
@@ -420,8 +422,8 @@ export class RoomSession {
 
   /** The host starts the game before every person's seat is taken; bots take the empty seats. */
   start(): void {
-    this.pacer.sent(Date.now());
     this.room?.send(MESSAGES.start, {});
+    this.pacer.sent(performance.now());
   }
 
   private stop(): void {
