@@ -7,6 +7,7 @@
  */
 import { createGame } from '../src/core/setup.js';
 import { apply, legalMoves } from '../src/core/apply.js';
+import type { GameState } from '../src/core/state.js';
 import { playerView } from '../src/views/player-view.js';
 import { botByName } from '../src/bots/by-name.js';
 import { MOVE_FEATURES, GREEDY_WEIGHTS, moveFeatures, outlookOfTrusted, pickGreedy } from '../src/bots/greedy-bot.js';
@@ -16,20 +17,21 @@ import { seededRandom } from '../src/views/random-source.js';
 export { MOVE_FEATURES, GREEDY_WEIGHTS };
 
 /** Names of `moveFeatures`' features, in order. */
-export const MOVE_FEATURE_NAMES = ['play', 'add', 'take', 'rotate', 'cards shed', 'empties a value', "beats an opponent's set (size)", 'beaten owner close to out', "beats an out seat's set", 'own cards back', 'risk × size', 'value shown / highest', 'values a take adds', 'values a rotation saves', 'biggest group after rotating', 'single card', 'goes out'] as const;
+export const MOVE_FEATURE_NAMES = ['play', 'add', 'take', 'rotate', 'cards shed', 'empties a value', "beats an opponent's set (size)", 'beaten owner close to out', "beats an out seat's set", 'own cards back', 'risk × size', 'value shown / highest', 'values a take adds', 'values a rotation saves', 'biggest group after rotating', 'single card', "the heuristic's best", "past montecarlo's candidates", 'cards of its value kept', 'cards left in hand', 'goes out'] as const;
 
 
-/** One decision: `moves` rows of features and the row chosen. */
+/** One decision: `moves` rows of features, the row chosen, and the position (to recompute features). */
 export interface Decision {
-  readonly features: number[];
+  features: number[];
   readonly moves: number;
   readonly chosen: number;
+  readonly state?: GameState;
 }
 
 /** Decisions of `montecarlo` self-play at `playouts` a move, `players` seats, until `count` are kept. */
-export function decisions(players: number, count: number, seed: string, playouts: number, onGame?: (n: number) => void): Decision[] {
+export function decisions(players: number, count: number, seed: string, playouts: number, onGame?: (n: number) => void, firstGame = 0): Decision[] {
   const out: Decision[] = [];
-  for (let g = 0; out.length < count; g++) {
+  for (let g = firstGame; out.length < count; g++) {
     const bots = Array.from({ length: players }, (_, s) => botByName('montecarlo', { seed: `${seed}-${g}-${s}`, playouts }));
     let state = createGame(players, `${seed}-${g}`);
     for (let k = 0; k < 3000 && state.status !== 'gameOver' && out.length < count; k++) {
@@ -40,16 +42,25 @@ export function decisions(players: number, count: number, seed: string, playouts
         const f = new Float64Array(moves.length * MOVE_FEATURES);
         moveFeatures(outlookOfTrusted(state), moves, f);
         let out1 = false;
-        for (let i = 0; i < moves.length; i++) if (f[i * MOVE_FEATURES + 16] === 1) out1 = true;
+        for (let i = 0; i < moves.length; i++) if (f[i * MOVE_FEATURES + MOVE_FEATURES - 1] === 1) out1 = true;
         const key = JSON.stringify(move);
         const chosen = moves.findIndex((m) => JSON.stringify(m) === key); // the bot returns its own copy
-        if (!out1 && chosen >= 0) out.push({ features: Array.from(f), moves: moves.length, chosen });
+        if (!out1 && chosen >= 0) out.push({ features: Array.from(f), moves: moves.length, chosen, state });
       }
       state = apply(state, move);
     }
     onGame?.(out.length);
   }
   return out;
+}
+
+/** The features of a kept decision recomputed by today's `moveFeatures` (the position is kept since the data of 2 December 2026). */
+export function refeature(d: Decision): Decision {
+  if (d.state === undefined) return d;
+  const moves = legalMoves(d.state);
+  const f = new Float64Array(moves.length * MOVE_FEATURES);
+  moveFeatures(outlookOfTrusted(d.state), moves, f);
+  return { features: Array.from(f), moves: moves.length, chosen: d.chosen };
 }
 
 /** Each move's weights · features (the last feature, going out, left aside). */
@@ -91,7 +102,7 @@ export function train(data: readonly Decision[], steps = 1500): Float64Array {
     if (ll > bestLl) [bestLl, bestScale] = [ll, scale];
   }
   const w = Float64Array.from(GREEDY_WEIGHTS.slice(0, MOVE_FEATURES), (x) => x * bestScale);
-  w[16] = 0;
+  w[MOVE_FEATURES - 1] = 0;
   const m = new Float64Array(F);
   const v = new Float64Array(F);
   const lr = 0.02;

@@ -1,6 +1,6 @@
 /**
- * `node bench/train-policy.mjs gen P N PLAYOUTS FILE` keeps N decisions of `montecarlo` self-play at P
- * players (PLAYOUTS a move) in FILE; `node bench/train-policy.mjs fit FILE` fits the learned playout
+ * `node bench/train-policy.mjs gen P N PLAYOUTS FILE [FIRST]` keeps N decisions of `montecarlo` self-play at P
+ * players (PLAYOUTS a move, games from number FIRST) in FILE, with their positions; `node bench/train-policy.mjs fit FILE` fits the learned playout
  * policy's weights on 80% of them and prints the held-out fit beside the greedy heuristic's;
  * `node bench/train-policy.mjs versus-greedy P GAMES` plays the shipped weights (no search) in one seat
  * against greedy seats. Deterministic: fixed seeds, `montecarlo` budgets in playouts.
@@ -13,14 +13,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const out = join(mkdtempSync(join(tmpdir(), 'dnup-policy-')), 'train.mjs');
 await build({ entryPoints: [fileURLToPath(new URL('./train-policy-data.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'warning' });
-const { decisions, fit, train, versusGreedy, GREEDY_WEIGHTS, MOVE_FEATURE_NAMES, PLAYOUT_WEIGHTS } = await import(pathToFileURL(out).href);
+const { decisions, fit, refeature, train, versusGreedy, GREEDY_WEIGHTS, MOVE_FEATURE_NAMES, PLAYOUT_WEIGHTS } = await import(pathToFileURL(out).href);
 const [cmd, ...args] = process.argv.slice(2);
 if (cmd === 'gen') {
-  const [players, count, playouts, file] = args;
-  const data = decisions(Number(players), Number(count), `train-policy-${players}-${playouts}`, Number(playouts), (n) => process.stderr.write(`${n} `));
+  const [players, count, playouts, file, firstGame = '0'] = args;
+  const data = decisions(Number(players), Number(count), `train-policy-${players}-${playouts}`, Number(playouts), (n) => process.stderr.write(`${n} `), Number(firstGame));
   writeFileSync(file, JSON.stringify({ players: Number(players), playouts: Number(playouts), data }));
 } else if (cmd === 'fit') {
-  const data = args.flatMap((f) => JSON.parse(readFileSync(f, 'utf8')).data);
+  const data = args.flatMap((f) => JSON.parse(readFileSync(f, 'utf8')).data).map(refeature);
   const cut = Math.floor(data.length * 0.8);
   const w = train(data.slice(0, cut));
   const held = data.slice(cut);
@@ -30,9 +30,12 @@ if (cmd === 'gen') {
     if (!best || r.logLik > best.logLik) best = { ...r, scale };
   }
   const own = fit(held, w);
+  const players = JSON.parse(readFileSync(args[0], 'utf8')).players;
+  const shipped = fit(held, PLAYOUT_WEIGHTS[players]);
+  console.log(`held-out, the shipped ${players}-player weights: logLik ${shipped.logLik.toFixed(4)} top1 ${(shipped.top1 * 100).toFixed(1)}%`);
   console.log(`${data.length} decisions; held-out: greedy (scale ${best.scale}) logLik ${best.logLik.toFixed(4)} top1 ${(best.top1 * 100).toFixed(1)}%; learned logLik ${own.logLik.toFixed(4)} top1 ${(own.top1 * 100).toFixed(1)}%`);
-  console.log(MOVE_FEATURE_NAMES.slice(0, 16).map((n, i) => `${n}: ${w[i].toFixed(3)} (greedy ${(GREEDY_WEIGHTS[i] * best.scale).toFixed(3)})`).join('\n'));
-  console.log(JSON.stringify(Array.from(w.slice(0, 16), (x) => Number(x.toFixed(4)))));
+  console.log(MOVE_FEATURE_NAMES.slice(0, -1).map((n, i) => `${n}: ${w[i].toFixed(3)} (greedy ${(GREEDY_WEIGHTS[i] * best.scale).toFixed(3)})`).join('\n'));
+  console.log(JSON.stringify(Array.from(w.slice(0, -1), (x) => Number(x.toFixed(4)))));
 } else if (cmd === 'versus-greedy') {
   const [players, games] = args.map(Number);
   const wins = versusGreedy(players, games, PLAYOUT_WEIGHTS[players]);

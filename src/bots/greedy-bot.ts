@@ -283,17 +283,33 @@ export function scoresOf(o: Outlook, moves: readonly Move[]): number[] {
 }
 
 /** Features per move of {@link moveFeatures}. */
-export const MOVE_FEATURES = 17;
+export const MOVE_FEATURES = 21;
+
+/** The feature that says a move goes out (rules §6): the last. */
+const GOES_OUT = MOVE_FEATURES - 1;
+
+/** The greedy heuristic's facts of a move (the first 16 features), weighed into its score by {@link GREEDY_WEIGHTS}. */
+const GREEDY_FACTS = 16;
+
+/** How many of the heuristic's best moves the `montecarlo` bot searches by default (its `candidates`). */
+const SEARCHED = 6;
 
 /**
  * The greedy heuristic's score as weights of {@link moveFeatures}: `scoresOf` is this dot product
- * (up to the cap below going out), so a learned playout policy can start from it.
+ * (up to the cap below going out), so a learned playout policy can start from it. The features
+ * past the heuristic's facts (the move's place in its order, what the hand keeps) weigh nothing.
  */
-export const GREEDY_WEIGHTS: readonly number[] = [0, 0, -8, -8, CARD, TURN, 5, 15, 1, -CARD, -0.6 * CARD, 0, -TURN, TURN, 1, 0, GOING_OUT_SCORE];
+export const GREEDY_WEIGHTS: readonly number[] = [0, 0, -8, -8, CARD, TURN, 5, 15, 1, -CARD, -0.6 * CARD, 0, -TURN, TURN, 1, 0, 0, 0, 0, 0, GOING_OUT_SCORE];
+
+/** Scratch space: the greedy score of each move, for its place in the heuristic's order. */
+let greedyScratch = new Float64Array(256);
 
 /**
  * The facts behind each move's greedy score, `MOVE_FEATURES` numbers per move from
- * `out[i * MOVE_FEATURES]` (internal: the learned playout policy and its training script).
+ * `out[i * MOVE_FEATURES]` (internal: the learned playout policy and its training script): the
+ * heuristic's 16 facts; then whether it is the heuristic's best move, whether it lies past the
+ * few best that a `montecarlo` bot searches, the cards the hand keeps of a value it plays or adds,
+ * the cards left in hand after the move; last, whether it goes out.
  */
 export function moveFeatures(o: Outlook, moves: readonly Move[], out: Float64Array): void {
   const f = factsOf(o); // tallies the hand: cleared in `finally`
@@ -311,25 +327,31 @@ export function moveFeatures(o: Outlook, moves: readonly Move[], out: Float64Arr
         shed = m.cards.length;
         beaten = setOfSize(o.table, shed);
         out[at] = 1;
-        out[at + 5] = tally.counts[slot(tally, value)] === shed ? 1 : 0;
+        const held = tally.counts[slot(tally, value)]!;
+        out[at + 5] = held === shed ? 1 : 0;
         out[at + 10] = risk(f, shed, value) * shed;
         out[at + 15] = shed === 1 ? 1 : 0;
+        out[at + 18] = held - shed;
       } else if (m.type === 'add') {
         const target = setAt(o.table, m.target.seat, m.target.area);
         value = target.value;
         shed = 1;
         beaten = setOfSize(o.table, target.cards.length + 1);
         out[at + 1] = 1;
-        out[at + 5] = tally.counts[slot(tally, value)] === 1 ? 1 : 0;
+        const held = tally.counts[slot(tally, value)]!;
+        out[at + 5] = held === 1 ? 1 : 0;
+        out[at + 18] = held - 1;
       } else if (m.type === 'take') {
         const target = setAt(o.table, m.target.seat, m.target.area);
         out[at + 2] = 1;
         out[at + 4] = -target.cards.length;
         out[at + 12] = (-scoreTake(f, target) - target.cards.length * CARD - 8) / TURN;
+        out[at + 19] = o.hand.length + target.cards.length;
         continue;
       } else if (m.type === 'rotate') {
         out[at + 3] = 1;
         rotateFacts(f, out, at);
+        out[at + 19] = o.hand.length;
         continue;
       } else continue;
       const back = backOf(f, beaten);
@@ -343,12 +365,59 @@ export function moveFeatures(o: Outlook, moves: readonly Move[], out: Float64Arr
       }
       out[at + 9] = back;
       out[at + 11] = value / tally.maxValue;
-      if (o.hand.length - shed + back === 0) out[at + 16] = 1;
+      out[at + 19] = o.hand.length - shed + back;
+      if (o.hand.length - shed + back === 0) out[at + GOES_OUT] = 1;
     }
   } finally {
     for (const c of o.hand) tally.counts[slot(tally, c.active)] = 0;
   }
+  placeInOrder(moves.length, out);
 }
+
+/**
+ * Features 16 and 17 of every move: whether it is the greedy heuristic's best, and whether it lies
+ * past the few best that a `montecarlo` bot searches (places in a stable sort, as the bots sort).
+ */
+function placeInOrder(count: number, out: Float64Array): void {
+  if (greedyScratch.length < count) greedyScratch = new Float64Array(count);
+  const scores = greedyScratch;
+  let best = 0;
+  for (let i = 0; i < count; i++) {
+    const at = i * MOVE_FEATURES;
+    let z = GOING_OUT_SCORE;
+    if (out[at + GOES_OUT] !== 1) {
+      z = 0;
+      for (let k = 0; k < GREEDY_FACTS; k++) z += GREEDY_WEIGHTS[k]! * out[at + k]!;
+      z = stayingIn(z);
+    }
+    scores[i] = z;
+    if (z > scores[best]!) best = i;
+  }
+  out[best * MOVE_FEATURES + 16] = 1;
+  if (count <= SEARCHED) return;
+  // the SEARCHED-th highest score, then the moves below it, or at it past the stable sort's cut
+  top.fill(-Infinity);
+  for (let i = 0; i < count; i++) {
+    const z = scores[i]!;
+    if (z <= top[SEARCHED - 1]!) continue;
+    let k = SEARCHED - 1;
+    while (k > 0 && top[k - 1]! < z) {
+      top[k] = top[k - 1]!;
+      k--;
+    }
+    top[k] = z;
+  }
+  const cut = top[SEARCHED - 1]!;
+  let room = SEARCHED; // places left at the cut's score, first come first served
+  for (let i = 0; i < count; i++) if (scores[i]! > cut) room--;
+  for (let i = 0; i < count; i++) {
+    const z = scores[i]!;
+    if (z < cut || (z === cut && room-- <= 0)) out[i * MOVE_FEATURES + 17] = 1;
+  }
+}
+
+/** Scratch space: the highest scores, highest first. */
+const top = new Float64Array(SEARCHED);
 
 /**
  * The best move by {@link greedyScores}, ties broken at random.

@@ -48,6 +48,33 @@ describe('learned playout policy', () => {
     expect(checked).toBeGreaterThan(0);
   });
 
+  it("marks the heuristic's best move and the moves past montecarlo's six, as a stable sort of the greedy scores places them", () => {
+    let past = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 5 }), fc.nat(), fc.integer({ min: 0, max: 80 }), (players, seed, steps) => {
+        const state = position(players, seed, steps);
+        if (state === undefined) return;
+        const moves = legalMoves(state);
+        const f = new Float64Array(moves.length * MOVE_FEATURES);
+        moveFeatures(outlookOfTrusted(state), moves, f);
+        const score = (i: number): number => {
+          if (f[i * MOVE_FEATURES + MOVE_FEATURES - 1] === 1) return GOING_OUT_SCORE;
+          let z = 0;
+          for (let k = 0; k < 16; k++) z += GREEDY_WEIGHTS[k]! * f[i * MOVE_FEATURES + k]!;
+          return Math.min(z, GOING_OUT_SCORE - 1);
+        };
+        const order = moves.map((_, i) => i).sort((a, b) => score(b) - score(a) || a - b);
+        order.forEach((i, place) => {
+          expect(f[i * MOVE_FEATURES + 16]).toBe(place === 0 ? 1 : 0);
+          expect(f[i * MOVE_FEATURES + 17]).toBe(place >= 6 ? 1 : 0);
+          if (place >= 6) past++;
+        });
+      }),
+      { numRuns: scaled(300) },
+    );
+    expect(past).toBeGreaterThan(0);
+  });
+
   it('picks a move of the highest score under its weights, and always a move that goes out', () => {
     fc.assert(
       fc.property(fc.integer({ min: 3, max: 5 }), fc.nat(), fc.integer({ min: 0, max: 80 }), (players, seed, steps) => {
