@@ -309,9 +309,10 @@ let greedyScratch = new Float64Array(256);
  * `out[i * MOVE_FEATURES]` (internal: the learned playout policy and its training script): the
  * heuristic's 16 facts; then whether it is the heuristic's best move, whether it lies past the
  * few best that a `montecarlo` bot searches, the cards the hand keeps of a value it plays or adds,
- * the cards left in hand after the move; last, whether it goes out.
+ * the cards left in hand after the move; last, whether it goes out. With `placed` false the two
+ * features of the move's place stay 0 (a policy that does not weigh them skips their cost).
  */
-export function moveFeatures(o: Outlook, moves: readonly Move[], out: Float64Array): void {
+export function moveFeatures(o: Outlook, moves: readonly Move[], out: Float64Array, placed = true): void {
   const f = factsOf(o); // tallies the hand: cleared in `finally`
   const { tally } = f;
   out.fill(0, 0, moves.length * MOVE_FEATURES);
@@ -371,7 +372,7 @@ export function moveFeatures(o: Outlook, moves: readonly Move[], out: Float64Arr
   } finally {
     for (const c of o.hand) tally.counts[slot(tally, c.active)] = 0;
   }
-  placeInOrder(moves.length, out);
+  if (placed) placeInOrder(moves.length, out);
 }
 
 /**

@@ -27,13 +27,16 @@ export const PLAYOUT_WEIGHTS: Readonly<Record<3 | 4 | 5, readonly number[]>> = {
   5: [-0.4555,0.594,0.2996,-0.4981,0.1547,1.5036,0.0609,0.7591,-0.2158,0,-0.3485,-0.9575,-1.6676,1.3504,0.2639,0.252,0.2494,-5.2894,-0.7077,-0.0881],
 };
 
+/** The first of the two features of a move's place in the greedy order (`moveFeatures`). */
+const PLACED = 16;
+
 /** Scratch space: the features of up to 256 moves (more are scored in a bigger array). */
 let scratch = new Float64Array(256 * MOVE_FEATURES);
 
 /** Each move's score under `weights`, into `scores`. */
 export function policyScores(o: Outlook, moves: readonly Move[], weights: readonly number[], scores: Float64Array | number[]): void {
   if (scratch.length < moves.length * MOVE_FEATURES) scratch = new Float64Array(moves.length * MOVE_FEATURES);
-  moveFeatures(o, moves, scratch);
+  moveFeatures(o, moves, scratch, weights[PLACED] !== 0 || weights[PLACED + 1] !== 0);
   for (let i = 0; i < moves.length; i++) {
     const at = i * MOVE_FEATURES;
     if (scratch[at + MOVE_FEATURES - 1] === 1) {
