@@ -69,6 +69,10 @@ describe('learned playout policy', () => {
           expect(f[i * MOVE_FEATURES + 17]).toBe(place >= 6 ? 1 : 0);
           if (place >= 6) past++;
         });
+        // unplaced: the same features but the two of the place, left 0
+        const g = new Float64Array(moves.length * MOVE_FEATURES);
+        moveFeatures(outlookOfTrusted(state), moves, g, false);
+        for (let k = 0; k < f.length; k++) expect(g[k]).toBe(k % MOVE_FEATURES === 16 || k % MOVE_FEATURES === 17 ? 0 : f[k]);
       }),
       { numRuns: scaled(300) },
     );
