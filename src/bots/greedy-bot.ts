@@ -65,6 +65,8 @@ interface ValueSlots {
   readonly counts: Int32Array;
   /** Scratch tally for the rotated hand; all zero between calls. */
   readonly spare: Int32Array;
+  /** The value each card of the hand shows, by card id, while a position is scored (stale between calls). */
+  readonly shown: Float64Array;
 }
 
 const valueSlotsOf = new WeakMap<DeckIndex, ValueSlots>();
@@ -81,7 +83,7 @@ function valueSlots(index: DeckIndex): ValueSlots {
     }
     const direct = maxValue <= 1024;
     const size = direct ? maxValue + 1 : slots.size;
-    t = { maxValue, direct, slots, counts: new Int32Array(size), spare: new Int32Array(size) };
+    t = { maxValue, direct, slots, counts: new Int32Array(size), spare: new Int32Array(size), shown: new Float64Array(index.faces.length) };
     valueSlotsOf.set(index, t);
   }
   return t;
@@ -171,12 +173,17 @@ function scoreAdd(f: Facts, target: TableSet): number {
   return stayingIn(CARD + emptiesValue * TURN + worthOf(f, beaten) - back * CARD);
 }
 
-function scoreTake(f: Facts, target: TableSet): number {
+/** The values that the cards of `target`, taken and rotated (rules §5 C), add to the hand. */
+function addedValues(f: Facts, target: TableSet): number {
   const { tally, index } = f;
-  let added = 0; // values the taken cards, rotated, add to the hand
+  let added = 0;
   for (const id of target.cards) if (tally.counts[slot(tally, rotatedFrom(index, id, target.value).active)]!++ === 0) added++;
   for (const id of target.cards) tally.counts[slot(tally, rotatedFrom(index, id, target.value).active)]!--;
-  return -target.cards.length * CARD - added * TURN - 8;
+  return added;
+}
+
+function scoreTake(f: Facts, target: TableSet): number {
+  return -target.cards.length * CARD - addedValues(f, target) * TURN - 8;
 }
 
 /** What rotating the hand (rules §5 D) gives, set by {@link rotation}: values saved, biggest group after. */
@@ -346,7 +353,7 @@ export function moveFeatures(o: Outlook, moves: readonly Move[], out: Float64Arr
         const target = setAt(o.table, m.target.seat, m.target.area);
         out[at + 2] = 1;
         out[at + 4] = -target.cards.length;
-        out[at + 12] = (-scoreTake(f, target) - target.cards.length * CARD - 8) / TURN;
+        out[at + 12] = addedValues(f, target);
         out[at + 19] = o.hand.length + target.cards.length;
         continue;
       } else if (m.type === 'rotate') {
@@ -382,7 +389,6 @@ export function moveFeatures(o: Outlook, moves: readonly Move[], out: Float64Arr
 function placeInOrder(count: number, out: Float64Array): void {
   if (greedyScratch.length < count) greedyScratch = new Float64Array(count);
   const scores = greedyScratch;
-  let best = 0;
   for (let i = 0; i < count; i++) {
     const at = i * MOVE_FEATURES;
     let z = GOING_OUT_SCORE;
@@ -392,10 +398,23 @@ function placeInOrder(count: number, out: Float64Array): void {
       z = stayingIn(z);
     }
     scores[i] = z;
-    if (z > scores[best]!) best = i;
   }
+  const best = placesOf(scores, count);
   out[best * MOVE_FEATURES + 16] = 1;
-  if (count <= SEARCHED) return;
+  if (count > SEARCHED) for (let i = 0; i < count; i++) if (pastSearched(scores[i]!)) out[i * MOVE_FEATURES + 17] = 1;
+}
+
+/** The cut of the last {@link placesOf}: the lowest score still searched, and the places left at it. */
+const cutOf = { cut: -Infinity, room: 0 };
+
+/**
+ * The first of the highest of `count` greedy scores (the heuristic's best); and, where there are
+ * more than {@link SEARCHED}, sets up {@link pastSearched} for one pass over the scores in order.
+ */
+function placesOf(scores: Float64Array, count: number): number {
+  let best = 0;
+  for (let i = 1; i < count; i++) if (scores[i]! > scores[best]!) best = i;
+  if (count <= SEARCHED) return best;
   // the SEARCHED-th highest score, then the moves below it, or at it past the stable sort's cut
   top.fill(-Infinity);
   for (let i = 0; i < count; i++) {
@@ -411,14 +430,181 @@ function placeInOrder(count: number, out: Float64Array): void {
   const cut = top[SEARCHED - 1]!;
   let room = SEARCHED; // places left at the cut's score, first come first served
   for (let i = 0; i < count; i++) if (scores[i]! > cut) room--;
-  for (let i = 0; i < count; i++) {
-    const z = scores[i]!;
-    if (z < cut || (z === cut && room-- <= 0)) out[i * MOVE_FEATURES + 17] = 1;
-  }
+  cutOf.cut = cut;
+  cutOf.room = room;
+  return best;
+}
+
+/** Whether the move of greedy score `z`, next in order after {@link placesOf}, lies past the searched few. */
+function pastSearched(z: number): boolean {
+  return z < cutOf.cut || (z === cutOf.cut && cutOf.room-- <= 0);
 }
 
 /** Scratch space: the highest scores, highest first. */
 const top = new Float64Array(SEARCHED);
+
+/** Scratch space of {@link weighedScores}: per move, the weighed sum of its first 16 features, and features 18 and 19. */
+let heads = new Float64Array(256);
+let kept = new Float64Array(256);
+let left = new Float64Array(256);
+
+/**
+ * Each move's score under `w` (one weight per feature but going out) into `scores`, and
+ * `Infinity` for a move that goes out: exactly `w` · {@link moveFeatures} (summed in the features'
+ * order, skipping those that are 0), without writing the features out (internal: the learned
+ * playout policy, which scores every legal move of every turn of its playouts). The features of
+ * the move's place are computed only if `w` weighs them.
+ */
+export function weighedScores(o: Outlook, moves: readonly Move[], w: readonly number[], scores: Float64Array | number[]): void {
+  const count = moves.length;
+  const placed = w[16] !== 0 || w[17] !== 0;
+  if (heads.length < count) {
+    heads = new Float64Array(count);
+    kept = new Float64Array(count);
+    left = new Float64Array(count);
+  }
+  if (greedyScratch.length < count) greedyScratch = new Float64Array(count);
+  const greedy = greedyScratch;
+  // locals: the loops below are the playouts' hottest
+  const head = heads;
+  const keeps = kept;
+  const lefts = left;
+  const f = factsOf(o); // tallies the hand: cleared in `finally`
+  const { tally } = f;
+  const G = GREEDY_WEIGHTS;
+  const shown = tally.shown;
+  for (const c of o.hand) shown[c.id] = c.active;
+  // a play's score depends on its value and size only, an add's on its target only; the legal
+  // moves list the plays of one value and size, and the adds to one set, one after the other
+  let kind = 0; // of the move before: 1 a play, 2 an add
+  let keyA = 0;
+  let keyB = 0;
+  try {
+    for (let i = 0; i < count; i++) {
+      const m = moves[i]!;
+      if (i > 0 && (m.type === 'play' ? kind === 1 && keyA === shown[m.cards[0]!] && keyB === m.cards.length : m.type === 'add' && kind === 2 && keyA === m.target.seat && keyB === m.target.area)) {
+        head[i] = head[i - 1]!;
+        keeps[i] = keeps[i - 1]!;
+        lefts[i] = lefts[i - 1]!;
+        greedy[i] = greedy[i - 1]!;
+        continue;
+      }
+      kind = 0;
+      let z = 0; // under w
+      let g = 0; // under the greedy weights
+      let k18 = 0;
+      let k19 = 0;
+      if (m.type === 'play' || m.type === 'add') {
+        let value = 0;
+        let shed: number;
+        let beaten: TableSet | undefined;
+        let held: number;
+        if (m.type === 'play') {
+          value = shown[m.cards[0]!]!;
+          shed = m.cards.length;
+          beaten = setOfSize(o.table, shed);
+          held = tally.counts[slot(tally, value)]!;
+          z += w[0]!;
+          g += G[0]!;
+          kind = 1;
+          keyA = value;
+          keyB = shed;
+        } else {
+          const target = setAt(o.table, m.target.seat, m.target.area);
+          kind = 2;
+          keyA = m.target.seat;
+          keyB = m.target.area;
+          value = target.value;
+          shed = 1;
+          beaten = setOfSize(o.table, target.cards.length + 1);
+          held = tally.counts[slot(tally, value)]!;
+          z += w[1]!;
+          g += G[1]!;
+        }
+        const back = backOf(f, beaten);
+        k19 = o.hand.length - shed + back;
+        if (k19 === 0) {
+          greedy[i] = GOING_OUT_SCORE;
+          lefts[i] = -1; // goes out
+          continue;
+        }
+        const empties = held === shed ? 1 : 0;
+        let size = 0;
+        let close = 0;
+        let outSeat = 0;
+        if (beaten !== undefined && beaten.seat !== o.seat) {
+          if (o.out.includes(beaten.seat)) outSeat = 1;
+          else {
+            size = beaten.cards.length;
+            close = o.handSizes[beaten.seat]! <= 2 ? 1 : 0;
+          }
+        }
+        const risky = m.type === 'play' ? risk(f, shed, value) * shed : 0;
+        const height = value / tally.maxValue;
+        const single = m.type === 'play' && shed === 1 ? 1 : 0;
+        z += w[4]! * shed;
+        z += w[5]! * empties;
+        z += w[6]! * size;
+        z += w[7]! * close;
+        z += w[8]! * outSeat;
+        z += w[9]! * back;
+        z += w[10]! * risky;
+        z += w[11]! * height;
+        z += w[15]! * single;
+        g += G[4]! * shed;
+        g += G[5]! * empties;
+        g += G[6]! * size;
+        g += G[7]! * close;
+        g += G[8]! * outSeat;
+        g += G[9]! * back;
+        g += G[10]! * risky;
+        g += G[11]! * height;
+        g += G[15]! * single;
+        k18 = held - shed;
+      } else if (m.type === 'take') {
+        const target = setAt(o.table, m.target.seat, m.target.area);
+        const added = addedValues(f, target);
+        z += w[2]!;
+        z += w[4]! * -target.cards.length;
+        z += w[12]! * added;
+        g += G[2]!;
+        g += G[4]! * -target.cards.length;
+        g += G[12]! * added;
+        k19 = o.hand.length + target.cards.length;
+      } else if (m.type === 'rotate') {
+        rotation(f);
+        z += w[3]!;
+        z += w[13]! * rotated.saved;
+        z += w[14]! * rotated.biggest;
+        g += G[3]!;
+        g += G[13]! * rotated.saved;
+        g += G[14]! * rotated.biggest;
+        k19 = o.hand.length;
+      }
+      head[i] = z;
+      keeps[i] = k18;
+      lefts[i] = k19;
+      greedy[i] = stayingIn(g);
+    }
+  } finally {
+    for (const c of o.hand) tally.counts[slot(tally, c.active)] = 0;
+  }
+  const best = placed ? placesOf(greedy, count) : -1;
+  const placing = placed && count > SEARCHED;
+  for (let i = 0; i < count; i++) {
+    const past = placing && pastSearched(greedy[i]!); // every move in order, as the stable sort counts them
+    if (lefts[i]! < 0) {
+      scores[i] = Infinity; // going out cannot be improved on
+      continue;
+    }
+    let z = head[i]!;
+    if (i === best) z += w[16]!;
+    if (past) z += w[17]!;
+    z += w[18]! * keeps[i]!;
+    z += w[19]! * lefts[i]!;
+    scores[i] = z;
+  }
+}
 
 /**
  * The best move by {@link greedyScores}, ties broken at random.

@@ -1,12 +1,12 @@
 /**
  * A playout policy with learned weights (issue #25): the greedy heuristic's features of each
- * move ({@link moveFeatures}) weighed by weights fitted to the moves that `montecarlo` bots
+ * move (`moveFeatures`) weighed by weights fitted to the moves that `montecarlo` bots
  * chose in their own games (`node bench/train-policy.mjs`), so that the players of a playout
  * play more like the search bots they stand for. A move that goes out is always taken (rules §6).
  */
 import type { Move } from '../core/moves.js';
 import type { RandomSource } from '../views/random-source.js';
-import { MOVE_FEATURES, bestIndex, moveFeatures, type Outlook } from './greedy-bot.js';
+import { bestIndex, weighedScores, type Outlook } from './greedy-bot.js';
 
 /**
  * The fitted weights per player count (3, 4, 5), one per feature but the last (going out, always
@@ -27,26 +27,9 @@ export const PLAYOUT_WEIGHTS: Readonly<Record<3 | 4 | 5, readonly number[]>> = {
   5: [-0.4555,0.594,0.2996,-0.4981,0.1547,1.5036,0.0609,0.7591,-0.2158,0,-0.3485,-0.9575,-1.6676,1.3504,0.2639,0.252,0.2494,-5.2894,-0.7077,-0.0881],
 };
 
-/** The first of the two features of a move's place in the greedy order (`moveFeatures`). */
-const PLACED = 16;
-
-/** Scratch space: the features of up to 256 moves (more are scored in a bigger array). */
-let scratch = new Float64Array(256 * MOVE_FEATURES);
-
-/** Each move's score under `weights`, into `scores`. */
+/** Each move's score under `weights`, into `scores` (`Infinity` for a move that goes out): `weights` · `moveFeatures`, computed without writing the features out. */
 export function policyScores(o: Outlook, moves: readonly Move[], weights: readonly number[], scores: Float64Array | number[]): void {
-  if (scratch.length < moves.length * MOVE_FEATURES) scratch = new Float64Array(moves.length * MOVE_FEATURES);
-  moveFeatures(o, moves, scratch, weights[PLACED] !== 0 || weights[PLACED + 1] !== 0);
-  for (let i = 0; i < moves.length; i++) {
-    const at = i * MOVE_FEATURES;
-    if (scratch[at + MOVE_FEATURES - 1] === 1) {
-      scores[i] = Infinity; // going out cannot be improved on
-      continue;
-    }
-    let z = 0;
-    for (let k = 0; k < MOVE_FEATURES - 1; k++) z += weights[k]! * scratch[at + k]!;
-    scores[i] = z;
-  }
+  weighedScores(o, moves, weights, scores);
 }
 
 let scores = new Float64Array(256);

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scaled } from '../helpers/scale.js';
 import { apply, createGame, legalMoves, seededRandom, type GameState } from '../../src/index.js';
-import { GOING_OUT_SCORE, GREEDY_WEIGHTS, MOVE_FEATURES, moveFeatures, outlookOfTrusted, scoresOf } from '../../src/bots/greedy-bot.js';
+import { GOING_OUT_SCORE, GREEDY_WEIGHTS, MOVE_FEATURES, moveFeatures, outlookOfTrusted, pickGreedy, scoresOf } from '../../src/bots/greedy-bot.js';
 import { PLAYOUT_WEIGHTS, pickByWeights, policyScores } from '../../src/bots/playout-policy.js';
 
 /** A position `steps` moves into a game of `players` (moves picked by `pick`), still in a round. */
@@ -77,6 +77,77 @@ describe('learned playout policy', () => {
       { numRuns: scaled(300) },
     );
     expect(past).toBeGreaterThan(0);
+  });
+
+  it('scores each move exactly as the dot product of its features with the weights, without writing the features out', () => {
+    // the fast scorer must be the policy the weights were fitted for: equal to the last bit
+    let compared = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 5 }),
+        fc.nat(),
+        fc.integer({ min: 0, max: 80 }),
+        fc.oneof(
+          fc.constantFrom(...([3, 4, 5] as const).map((n) => PLAYOUT_WEIGHTS[n])),
+          fc.array(fc.oneof(fc.constant(0), fc.double({ min: -8, max: 8, noNaN: true })), { minLength: MOVE_FEATURES - 1, maxLength: MOVE_FEATURES - 1 }),
+        ),
+        (players, seed, steps, weights) => {
+          const state = position(players, seed, steps);
+          if (state === undefined) return;
+          const moves = legalMoves(state);
+          const o = outlookOfTrusted(state);
+          const placed = weights[16] !== 0 || weights[17] !== 0;
+          const f = new Float64Array(moves.length * MOVE_FEATURES);
+          moveFeatures(o, moves, f, placed);
+          const scores = new Float64Array(moves.length).fill(NaN);
+          policyScores(o, moves, weights, scores);
+          for (let i = 0; i < moves.length; i++) {
+            let z = 0;
+            for (let k = 0; k < MOVE_FEATURES - 1; k++) z += weights[k]! * f[i * MOVE_FEATURES + k]!;
+            expect(scores[i]).toBe(f[i * MOVE_FEATURES + MOVE_FEATURES - 1] === 1 ? Infinity : z);
+            compared++;
+          }
+        },
+      ),
+      { numRuns: scaled(600) },
+    );
+    expect(compared).toBeGreaterThan(0);
+  });
+
+  it('counts the moves that go out in the greedy order, where more than six moves leave a place past the searched few', () => {
+    // rare in random positions: looked for in greedy games, at their rounds' ends
+    const rng = seededRandom('policy places');
+    const weights = [...PLAYOUT_WEIGHTS[5]];
+    const onlyPast = weights.map((_, k) => (k === 17 ? 1 : 0));
+    let found = 0;
+    for (let g = 0; g < 600 && found < 8; g++) {
+      let state = createGame(2 + (g % 4), `policy places ${g}`);
+      for (let k = 0; k < 2000 && state.status !== 'gameOver'; k++) {
+        const moves = legalMoves(state);
+        if (state.status !== 'playing') {
+          state = apply(state, moves[0]!);
+          continue;
+        }
+        const o = outlookOfTrusted(state);
+        const greedy = scoresOf(o, moves);
+        if (moves.length > 6 && greedy.includes(GOING_OUT_SCORE) && greedy.some((z) => z !== GOING_OUT_SCORE)) {
+          found++;
+          const f = new Float64Array(moves.length * MOVE_FEATURES);
+          moveFeatures(o, moves, f);
+          for (const w of [weights, onlyPast]) {
+            const scores = new Float64Array(moves.length);
+            policyScores(o, moves, w, scores);
+            for (let i = 0; i < moves.length; i++) {
+              let z = 0;
+              for (let j = 0; j < MOVE_FEATURES - 1; j++) z += w[j]! * f[i * MOVE_FEATURES + j]!;
+              expect(scores[i]).toBe(greedy[i] === GOING_OUT_SCORE ? Infinity : z);
+            }
+          }
+        }
+        state = apply(state, pickGreedy(o, moves, rng));
+      }
+    }
+    expect(found).toBeGreaterThanOrEqual(8);
   });
 
   it('picks a move of the highest score under its weights, and always a move that goes out', () => {
