@@ -465,10 +465,6 @@ export function weighedScores(o: Outlook, moves: readonly Move[], w: readonly nu
   }
   if (greedyScratch.length < count) greedyScratch = new Float64Array(count);
   const greedy = greedyScratch;
-  // locals: the loops below are the playouts' hottest
-  const head = heads;
-  const keeps = kept;
-  const lefts = left;
   const f = factsOf(o); // tallies the hand: cleared in `finally`
   const { tally } = f;
   const G = GREEDY_WEIGHTS;
@@ -483,9 +479,9 @@ export function weighedScores(o: Outlook, moves: readonly Move[], w: readonly nu
     for (let i = 0; i < count; i++) {
       const m = moves[i]!;
       if (i > 0 && (m.type === 'play' ? kind === 1 && keyA === shown[m.cards[0]!] && keyB === m.cards.length : m.type === 'add' && kind === 2 && keyA === m.target.seat && keyB === m.target.area)) {
-        head[i] = head[i - 1]!;
-        keeps[i] = keeps[i - 1]!;
-        lefts[i] = lefts[i - 1]!;
+        heads[i] = heads[i - 1]!;
+        kept[i] = kept[i - 1]!;
+        left[i] = left[i - 1]!;
         greedy[i] = greedy[i - 1]!;
         continue;
       }
@@ -525,7 +521,7 @@ export function weighedScores(o: Outlook, moves: readonly Move[], w: readonly nu
         k19 = o.hand.length - shed + back;
         if (k19 === 0) {
           greedy[i] = GOING_OUT_SCORE;
-          lefts[i] = -1; // goes out
+          left[i] = -1; // goes out
           continue;
         }
         const empties = held === shed ? 1 : 0;
@@ -581,9 +577,9 @@ export function weighedScores(o: Outlook, moves: readonly Move[], w: readonly nu
         g += G[14]! * rotated.biggest;
         k19 = o.hand.length;
       }
-      head[i] = z;
-      keeps[i] = k18;
-      lefts[i] = k19;
+      heads[i] = z;
+      kept[i] = k18;
+      left[i] = k19;
       greedy[i] = stayingIn(g);
     }
   } finally {
@@ -593,15 +589,15 @@ export function weighedScores(o: Outlook, moves: readonly Move[], w: readonly nu
   const placing = placed && count > SEARCHED;
   for (let i = 0; i < count; i++) {
     const past = placing && pastSearched(greedy[i]!); // every move in order, as the stable sort counts them
-    if (lefts[i]! < 0) {
+    if (left[i]! < 0) {
       scores[i] = Infinity; // going out cannot be improved on
       continue;
     }
-    let z = head[i]!;
+    let z = heads[i]!;
     if (i === best) z += w[16]!;
     if (past) z += w[17]!;
-    z += w[18]! * keeps[i]!;
-    z += w[19]! * lefts[i]!;
+    z += w[18]! * kept[i]!;
+    z += w[19]! * left[i]!;
     scores[i] = z;
   }
 }
