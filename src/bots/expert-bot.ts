@@ -48,7 +48,7 @@ import { winChances } from './game-value.js';
 import { GOING_OUT_SCORE, pickGreedy, scoresOf, outlookOf as outlookOfView, type Outlook } from './greedy-bot.js';
 import { greedyOrder, ismctsBot } from './ismcts-bot.js';
 import { CUT_WEIGHTS, FEATURES, cutFeatures, strengths } from './expert-model.js';
-import { PLAYOUT_WEIGHTS, pickByWeights } from './playout-policy.js';
+import { PLAYOUT_WEIGHTS, pickByWeights, sampleByWeights } from './playout-policy.js';
 
 /** The share of its time budget a decision aims to end within (as the `ismcts` bot). */
 const AIM = 0.95;
@@ -103,6 +103,12 @@ export interface ExpertOptions {
    * Default: `'greedy'` with 3 players, `'learned'` with 4 and 5 (see the module comment).
    */
   readonly playoutPolicy?: 'greedy' | 'learned';
+  /**
+   * How the learned policy's players choose: at 0 (the default) each takes the policy's best
+   * move (and a random one with chance `noise`); above 0 each draws its move from the policy's
+   * softmax at this temperature, 1 being the distribution the weights were fitted as.
+   */
+  readonly policyTemperature?: number;
 }
 
 function positiveInteger(key: string, v: number | undefined): void {
@@ -245,6 +251,8 @@ export function expertBot(options: ExpertOptions = {}): Bot {
   }
   if (settings.search !== undefined && settings.search !== 'tree' && settings.search !== 'race') throw new BotError('BAD_BOT_OPTIONS', `The expert bot's search must be 'tree' or 'race', not ${describeValue(settings.search)}.`, { name: `search = ${describeValue(settings.search)}` });
   if (settings.playoutPolicy !== undefined && settings.playoutPolicy !== 'greedy' && settings.playoutPolicy !== 'learned') throw new BotError('BAD_BOT_OPTIONS', `The expert bot's playoutPolicy must be 'greedy' or 'learned', not ${describeValue(settings.playoutPolicy)}.`, { name: `playoutPolicy = ${describeValue(settings.playoutPolicy)}` });
+  const temperature = settings.policyTemperature ?? 0;
+  if (!(typeof temperature === 'number' && Number.isFinite(temperature) && temperature >= 0)) throw new BotError('BAD_BOT_OPTIONS', `The expert bot's policyTemperature must be a number from 0 up, not ${describeValue(temperature)}.`, { name: `policyTemperature = ${describeValue(temperature)}` });
   const exploration = settings.exploration ?? 0.2;
   if (!(typeof exploration === 'number' && Number.isFinite(exploration) && exploration >= 0)) throw new BotError('BAD_BOT_OPTIONS', `The expert bot's exploration must be a number from 0 up, not ${describeValue(exploration)}.`, { name: `exploration = ${describeValue(exploration)}` });
   if (!(typeof noise === 'number' && noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The expert bot's noise must be from 0 to 1, not ${describeValue(noise)}.`, { name: `noise = ${describeValue(noise)}` });
@@ -409,7 +417,15 @@ export function expertBot(options: ExpertOptions = {}): Bot {
   function simulate(p: Playout, deck: DeckDefinition, cap: number, random: () => number): void {
     for (let i = 0; i < cap && p.status === 'playing'; i++) {
       const legal = p.legalMoves();
-      p.play(random() < noise ? legal[randomBelow(random, legal.length)]! : learned === undefined ? pickGreedy(outlookOf(p, deck), legal, random) : pickByWeights(outlookOf(p, deck), legal, learned, random));
+      p.play(
+        random() < noise
+          ? legal[randomBelow(random, legal.length)]!
+          : learned === undefined
+            ? pickGreedy(outlookOf(p, deck), legal, random)
+            : temperature > 0
+              ? sampleByWeights(outlookOf(p, deck), legal, learned, temperature, random)
+              : pickByWeights(outlookOf(p, deck), legal, learned, random),
+      );
     }
   }
 

@@ -41,3 +41,34 @@ export function pickByWeights(o: Outlook, moves: readonly Move[], weights: reado
   policyScores(o, moves, weights, scores);
   return moves[bestIndex(scores, moves.length, rng)]!;
 }
+
+/** Below this many nats under the best score a move's chance is under 10⁻⁹ and is not counted. */
+const NEGLIGIBLE = 21;
+
+/**
+ * A move drawn from the policy's softmax at `temperature` (> 0): each move with a chance in
+ * proportion to exp(score / temperature), the distribution the weights were fitted as at 1. A move
+ * that goes out is always taken (rules §6).
+ */
+export function sampleByWeights(o: Outlook, moves: readonly Move[], weights: readonly number[], temperature: number, rng: RandomSource): Move {
+  if (moves.length === 1) return moves[0]!;
+  const count = moves.length;
+  if (scores.length < count) scores = new Float64Array(count);
+  policyScores(o, moves, weights, scores);
+  let best = -Infinity;
+  for (let i = 0; i < count; i++) if (scores[i]! > best) best = scores[i]!;
+  if (best === Infinity) return moves[bestIndex(scores, count, rng)]!;
+  let total = 0;
+  for (let i = 0; i < count; i++) {
+    const z = (scores[i]! - best) / temperature;
+    const w = z < -NEGLIGIBLE ? 0 : Math.exp(z);
+    scores[i] = w;
+    total += w;
+  }
+  let u = rng() * total;
+  for (let i = 0; i < count; i++) {
+    u -= scores[i]!;
+    if (u < 0) return moves[i]!;
+  }
+  for (let i = count - 1; ; i--) if (scores[i]! > 0) return moves[i]!; // rounding left u at the end
+}

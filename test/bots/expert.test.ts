@@ -69,6 +69,21 @@ describe('expert: hidden information and determinism', () => {
     }
   });
 
+  it('with policyTemperature draws its playouts from the policy: legal moves, the same for a seed, not always the best-move playouts\' choice', async () => {
+    let differ = 0;
+    for (let k = 0; k < 6; k++) {
+      const state = midGame(5, `temperature ${k}`, 6 + 3 * k);
+      const view = playerView(state, state.turn.seat);
+      const moves = legalMoves(view);
+      const sampled = (seed: string) => expertBot({ iterations: 80, seed, noise: 0, policyTemperature: 1 }).chooseMove(view, moves) as Move;
+      const move = sampled('t');
+      expect(moves).toContainEqual(move);
+      expect(sampled('t')).toEqual(move);
+      if (JSON.stringify(move) !== JSON.stringify(expertBot({ iterations: 80, seed: 't', noise: 0 }).chooseMove(view, moves))) differ++;
+    }
+    expect(differ).toBeGreaterThan(0);
+  });
+
   it('replays identically for the same seed with a budget in iterations', async () => {
     for (const players of [2, 3, 5]) {
       const game = () => playGame([expertBot({ iterations: 16, seed: 'a' }), ...Array.from({ length: players - 1 }, () => botByName('greedy', { seed: 'b' }))], { seed: 7 });
@@ -103,7 +118,7 @@ describe('expert: budgets and settings', () => {
   });
 
   it('refuses bad settings with BAD_BOT_OPTIONS', () => {
-    for (const bad of [{ timeMs: 0 }, { timeMs: Number.NaN }, { iterations: 1.5 }, { iterations: 0 }, { candidates: 0 }, { noise: 2 }, { playoutCap: 0 }, { search: 'deep' }, { search: 1 }, { playoutPolicy: 'smart' }, { playoutPolicy: 1 }, { exploration: -0.1 }, { exploration: Number.POSITIVE_INFINITY }, { exploration: '0.2' }, null, 3]) {
+    for (const bad of [{ timeMs: 0 }, { timeMs: Number.NaN }, { iterations: 1.5 }, { iterations: 0 }, { candidates: 0 }, { noise: 2 }, { playoutCap: 0 }, { search: 'deep' }, { search: 1 }, { playoutPolicy: 'smart' }, { playoutPolicy: 1 }, { exploration: -0.1 }, { exploration: Number.POSITIVE_INFINITY }, { exploration: '0.2' }, { policyTemperature: -1 }, { policyTemperature: Number.NaN }, { policyTemperature: '1' }, null, 3]) {
       let caught: unknown;
       try {
         expertBot(bad as never);
