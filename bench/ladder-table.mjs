@@ -1,6 +1,6 @@
 /**
- * `node bench/ladder-table.mjs [files…]` (after a build): the table of issue 25's strength runs
- * (docs/arena.md), from the files `dnup ladder --out FILE` keeps in `bench/ladder/`
+ * `node bench/ladder-table.mjs [--brief] [files…]` (after a build): the table of issue 25's strength
+ * runs (docs/arena.md; `--brief`, without times, commits and loads, the README's), from the files `dnup ladder --out FILE` keeps in `bench/ladder/`
  * (default: every bench/ladder/*.json but the *.meta.json beside them, in name order). A run still
  * under way (`dnup ladder --out FILE --resume` continues it) is counted from the games it has
  * finished, and says so. A row is about the first bot of the run's list; the bar is issue 25's, for
@@ -38,11 +38,14 @@ export function keptRuns(files) {
  * The Markdown table of runs as `dnup ladder --out` keeps them, with the library's Wilson interval
  * passed in (the built one from the command line, the source's in the tests).
  */
-export function ladderTable(runs, wilsonInterval) {
-  const lines = [
-    '| lineup | players | games | budget per move | first bot\'s win rate [95% Wilson interval] | bar of issue 25 (lower bound) | met | ms per move, mean | commit, load average |',
-    '|---|---|---|---|---|---|---|---|---|',
-  ];
+export function ladderTable(runs, wilsonInterval, { brief = false } = {}) {
+  // the README's table (brief) leaves the times, commits and loads to docs/arena.md's
+  const lines = brief
+    ? ['| lineup | players | games | budget per move | first bot\'s win rate [95% Wilson interval] | bar of issue 25 (lower bound) | met |', '|---|---|---|---|---|---|---|']
+    : [
+        '| lineup | players | games | budget per move | first bot\'s win rate [95% Wilson interval] | bar of issue 25 (lower bound) | met | ms per move, mean | commit, load average |',
+        '|---|---|---|---|---|---|---|---|---|',
+      ];
   for (const { run, meta } of runs) {
     const { bots, players, games: planned, budget } = run.settings;
     const played = run.games.length;
@@ -66,14 +69,15 @@ export function ladderTable(runs, wilsonInterval) {
     const games = played < planned ? `${played.toLocaleString('en-US')} of ${planned.toLocaleString('en-US')} (${meta?.stopped ? 'stopped' : 'under way'})` : played.toLocaleString('en-US');
     // issue 25 asks for at least 1,000 games: a shorter finished run is a screen, never the bar met
     const met = played < planned ? (meta?.stopped ? 'no' : 'not yet') : low >= bar && played >= 1000 ? 'yes' : 'no';
-    lines.push(
-      `| ${meta?.bot ?? bots[0]} vs ${against} | ${players} | ${games} | ${spend} | ${pct(wins / Math.max(1, played))}% [${pct(low)}, ${pct(high)}] | ${pct(bar)}% | ${met} | ${times} | ${meta ? `${meta.commit}, ${meta.load}` : '—'} |`,
-    );
+    const row = `| ${meta?.bot ?? bots[0]} vs ${against} | ${players} | ${games} | ${spend} | ${pct(wins / Math.max(1, played))}% [${pct(low)}, ${pct(high)}] | ${pct(bar)}% | ${met} |`;
+    lines.push(brief ? row : `${row} ${times} | ${meta ? `${meta.commit}, ${meta.load}` : '—'} |`);
   }
   return lines.join('\n');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { wilsonInterval } = await import('../dist/arena.js');
-  console.log(ladderTable(keptRuns(process.argv.length > 2 ? process.argv.slice(2) : undefined), wilsonInterval));
+  const brief = process.argv.includes('--brief');
+  const files = process.argv.slice(2).filter((a) => a !== '--brief');
+  console.log(ladderTable(keptRuns(files.length > 0 ? files : undefined), wilsonInterval, { brief }));
 }

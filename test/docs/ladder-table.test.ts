@@ -1,7 +1,7 @@
 /**
- * The strength table of issue 25 (docs/arena.md; the README links to it and holds no result tables)
- * is generated from the ladder runs kept in bench/ladder/: a hand edit, or a run resumed without
- * regenerating the table, fails here.
+ * The strength tables of issue 25 (docs/arena.md's, and the README's brief one without times,
+ * commits and loads) are generated from the ladder runs kept in bench/ladder/: a hand edit, or a
+ * run resumed without regenerating the tables, fails here.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import { keptRuns, ladderTable } from '../../bench/ladder-table.mjs';
 import { wilsonInterval } from '../../src/arena.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-type Table = (runs: unknown[], wilson: typeof wilsonInterval) => string;
+type Table = (runs: unknown[], wilson: typeof wilsonInterval, options?: { brief?: boolean }) => string;
 const table = ladderTable as Table;
 
 /** A kept run of `games` finished games out of `planned`, the first bot winning `wins`. */
@@ -34,6 +34,17 @@ describe('the strength table of issue 25', () => {
     const text = table(runs, wilsonInterval);
     expect(text.split('\n')).toHaveLength(runs.length + 2);
     expect(readFileSync(`${root}docs/arena.md`, 'utf8')).toContain(text);
+  });
+
+  it("is in the README too, brief: the same rows without times, commits and loads", () => {
+    const runs = (keptRuns as () => unknown[])();
+    const brief = table(runs, wilsonInterval, { brief: true });
+    expect(readFileSync(`${root}README.md`, 'utf8')).toContain(brief);
+    const full = table(runs, wilsonInterval).split('\n');
+    brief.split('\n').forEach((line, i) => {
+      expect(line.split('|').length).toBe(9);
+      expect(full[i]!.startsWith(line.slice(0, -1))).toBe(true);
+    });
   });
 
   it("gives the meta file's budget where the bots set their own", () => {
