@@ -79,9 +79,30 @@ describe('expert: hidden information and determinism', () => {
       const move = sampled('t');
       expect(moves).toContainEqual(move);
       expect(sampled('t')).toEqual(move);
-      if (JSON.stringify(move) !== JSON.stringify(expertBot({ iterations: 80, seed: 't', noise: 0 }).chooseMove(view, moves))) differ++;
+      if (JSON.stringify(move) !== JSON.stringify(expertBot({ iterations: 80, seed: 't', noise: 0, policyTemperature: 0 }).chooseMove(view, moves))) differ++;
     }
     expect(differ).toBeGreaterThan(0);
+  });
+
+  it('draws its playouts from the policy by default at 5 players only (temperature 1, no noise), as measured stronger there', async () => {
+    for (const players of [4, 5]) {
+      const drawn = { noise: 0, policyTemperature: 1 };
+      const best = { noise: 0.1, policyTemperature: 0 };
+      let fromDrawn = 0;
+      let fromBest = 0;
+      for (let k = 0; k < 6; k++) {
+        const state = midGame(players, `default ${players} ${k}`, 6 + 3 * k);
+        const view = playerView(state, state.turn.seat);
+        const moves = legalMoves(view);
+        const choose = (o: object) => JSON.stringify(expertBot({ iterations: 80, seed: `d${k}`, ...o }).chooseMove(view, moves));
+        const move = choose({});
+        expect(move, `${players} players, position ${k}`).toBe(choose(players === 5 ? drawn : best));
+        if (move !== choose(drawn)) fromDrawn++;
+        if (move !== choose(best)) fromBest++;
+      }
+      // the two ways do choose differently here, so the equalities above tell them apart
+      expect(players === 5 ? fromBest : fromDrawn, `${players} players`).toBeGreaterThan(0);
+    }
   });
 
   it('replays identically for the same seed with a budget in iterations', async () => {
