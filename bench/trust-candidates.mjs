@@ -46,6 +46,7 @@ function symbolBrand() {
 function privateStamp() {
   class Returns {
     constructor(o) {
+      // biome-ignore lint/correctness/noConstructorReturn: returning the argument is the point (see above)
       return o;
     }
   }

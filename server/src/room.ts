@@ -32,8 +32,6 @@ import { deadlineOf, planTurn, samePlan, type TurnPlan } from './turns.js';
 import { listingMetadata, lobbyMessage, movesOf, spectatorView } from './views.js';
 
 export { configureRooms, type RoomSettings } from './settings.js';
-export { newCode } from './seats.js';
-export { pendingRestores, RESTORE_OPTION } from './restore.js';
 
 /** Rooms of this process, for the stats endpoint and the failover loop. */
 export const liveRooms = { count: 0, byCode: new Map<string, DnupRoom>() };
@@ -43,7 +41,7 @@ export const liveRooms = { count: 0, byCode: new Map<string, DnupRoom>() };
  * "toString" finds Object.prototype's function and throws outside any handler, which would end
  * the process. Without a prototype such types reach the "*" handler like any unknown type.
  */
-export function hardenMessageHandlers(room: Room): void {
+function hardenMessageHandlers(room: Room): void {
   Object.setPrototypeOf((room as unknown as { onMessageHandlers: object }).onMessageHandlers, null);
 }
 

@@ -9,8 +9,7 @@
  * - With a turn clock, a seat played by a person, connected or not, gets `turnSeconds` from the
  *   moment it is to move; then the server plays a greedy bot's move for it. It does not wait.
  */
-import type { SeatKind } from './protocol.js';
-import type { TurnDeadline } from './protocol.js';
+import type { SeatKind, TurnDeadline } from './protocol.js';
 
 /** What the planner needs to know of a seat. */
 export interface SeatStatus {

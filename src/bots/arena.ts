@@ -125,7 +125,7 @@ export interface ArenaResult {
 }
 
 /** The most games one arena plays: a bound, so that no setting runs for ever. */
-export const MAX_ARENA_GAMES = 1_000_000;
+const MAX_ARENA_GAMES = 1_000_000;
 
 /** The arena's options read once; plain data checked, callbacks kept as functions. */
 function readArenaOptions(input: unknown): ArenaOptions {
@@ -162,7 +162,7 @@ function readArenaOptions(input: unknown): ArenaOptions {
 }
 
 /** Thinking times of one bot name: a count, a sum, a maximum and a log-scale histogram (2% buckets). */
-export interface ArenaTimes {
+interface ArenaTimes {
   moves: number;
   ms: number;
   max: number;

@@ -7,9 +7,8 @@
  */
 import { isRecord, readInput } from '../core/input.js';
 import { isMove } from '../core/moves.js';
-import { trustedDeck } from '../core/trust.js';
+import { trustedDeck, withState } from '../core/trust.js';
 import { BotError } from './errors.js';
-import { withState } from '../core/trust.js';
 import { loadView } from '../views/load-view.js';
 import { readBotInput, guarded } from './bot-input.js';
 import { deckIndex, rotatedFrom, type DeckDefinition, type DeckIndex, type HeldCard } from '../core/cards.js';

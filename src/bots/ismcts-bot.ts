@@ -143,7 +143,7 @@ function node(move: Move | null, mover: number): Node {
 }
 
 /** A short text that identifies a move within one position's moves. */
-export function moveKey(m: Move): string {
+function moveKey(m: Move): string {
   switch (m.type) {
     case 'play':
       return `p${m.cards.join(',')}`;

@@ -13,10 +13,10 @@ export interface RatingLibrary {
 }
 
 /** The rating package's name: the peer dependency to install. */
-export const RATING_PACKAGE = 'openskill';
+const RATING_PACKAGE = 'openskill';
 
 /** The sentence that says how to get the rating package. */
-export const INSTALL_RATINGS = `install it in your project with: npm install ${RATING_PACKAGE}@5`;
+const INSTALL_RATINGS = `install it in your project with: npm install ${RATING_PACKAGE}@5`;
 
 /**
  * openskill, loaded once per specifier; a {@link BotError} `RATINGS_UNAVAILABLE` when it is

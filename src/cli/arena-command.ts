@@ -11,7 +11,7 @@ import { isBotError } from '../bots/errors.js';
 import { CliError, EXIT, parseCommand, print } from './cli-support.js';
 
 /** The help text of `dnup arena`. */
-export const ARENA_HELP = `Usage: dnup arena --players N --games G --seats LIST [options]
+const ARENA_HELP = `Usage: dnup arena --players N --games G --seats LIST [options]
 
 Plays G games between bots, seats rotated so that every bot plays every seat
 equally, and prints each bot's win rate with its 95% Wilson interval, its fair share,
@@ -140,7 +140,7 @@ export function defineBot(modules: Record<string, string>, spec: string, flag: s
 const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 /** The result as a plain-text table. */
-export function formatArena(result: ArenaResult, seed: string): string {
+function formatArena(result: ArenaResult, seed: string): string {
   const head = ['bot', 'seats', 'wins', 'win rate', '95% CI', 'fair share', '× fair', 'ms/move', 'p99 ms'];
   const rows = result.rows.map((r) => [
     r.bot,
@@ -166,7 +166,7 @@ export function formatArena(result: ArenaResult, seed: string): string {
 }
 
 /** The JSON that `dnup arena --json` prints: the arena's settings and its result. */
-export function arenaJson(result: ArenaResult, a: Pick<ArenaArgs, 'seed' | 'lineup' | 'modules' | 'botOptions' | 'maxMoves'>, elapsedMs: number): string {
+function arenaJson(result: ArenaResult, a: Pick<ArenaArgs, 'seed' | 'lineup' | 'modules' | 'botOptions' | 'maxMoves'>, elapsedMs: number): string {
   return JSON.stringify(
     {
       seed: a.seed,

@@ -23,7 +23,7 @@ export const MAX_PROBLEMS_SHOWN = 100;
 const MAX_MESSAGE = 500;
 
 /** The help text of `dnup check`. */
-export const CHECK_HELP = `Usage: dnup check <position> [--json]
+const CHECK_HELP = `Usage: dnup check <position> [--json]
 
 Checks a position: one line of position text (dnup1 …, see docs/notation.md), or JSON: a full
 game state or a description of a table (players, hands with card ids and the value that is up,
@@ -45,7 +45,7 @@ Exit status: 0 valid · 1 invalid (every problem is counted) · 2 missing file, 
 position text, not text, or more than 16 MiB.`;
 
 /** How many legal moves of each kind; plays past 2^53 are the nearest double (Infinity past 2^1024). */
-export interface MoveCounts {
+interface MoveCounts {
   readonly play: number;
   readonly add: number;
   readonly take: number;
@@ -54,7 +54,7 @@ export interface MoveCounts {
 }
 
 /** Counts the legal moves per kind from the grouped moves, without listing them. */
-export function countMoves(state: GameState): { total: number; counts: MoveCounts } {
+function countMoves(state: GameState): { total: number; counts: MoveCounts } {
   const { plays, others } = legalMoveGroups(state);
   const counts = { play: 0, add: 0, take: 0, rotate: 0, nextRound: 0 };
   for (const g of plays) if (g.legal) counts.play += g.count;
@@ -87,7 +87,7 @@ function kinds(c: MoveCounts): string {
 }
 
 /** True for a text that starts (after white space) with a version tag `dnup<digits>`: read as position text, not JSON. */
-export function isPositionText(text: string): boolean {
+function isPositionText(text: string): boolean {
   return /^\s*dnup[0-9]/.test(text.slice(0, 64));
 }
 

@@ -63,7 +63,7 @@ export function parseCommand(command: string, help: string, args: readonly strin
  * The largest input the command line reads, in bytes (16 MiB): room for a position or record with
  * a custom deck of 65,536 cards, pretty-printed. Anything longer is refused before it is parsed.
  */
-export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 /** Why a file cannot be read, in a few words. */
 function readFailure(e: unknown): string {

@@ -14,7 +14,7 @@ import { defineBot, isModuleSpec } from './arena-command.js';
 import { clip, CliError, EXIT, parseCommand, print } from './cli-support.js';
 
 /** The help text of `dnup ladder`. */
-export const LADDER_HELP = `Usage: dnup ladder --bots LIST --games G [options]
+const LADDER_HELP = `Usage: dnup ladder --bots LIST --games G [options]
 
 Plays bots against each other on the same pre-generated deals (duplicate deals):
 every lineup of P of the bots plays every deal once with each rotation of its seats,
@@ -228,7 +228,7 @@ function resumeFrom(path: string, settings: LadderSettings): unknown[] {
 const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 /** The result as a plain-text table, best rated first. */
-export function formatLadder(result: LadderResult, seed: string, out?: string): string {
+function formatLadder(result: LadderResult, seed: string, out?: string): string {
   const head = ['rank', 'bot', 'games', 'wins', 'win rate', '95% CI', 'fair', 'mu', 'sigma', 'mu-3sigma', 'ms/move'];
   const rows = result.rows.map((r) => [
     String(r.rank),

@@ -11,7 +11,7 @@ import { outcomeLine } from './outcome.js';
 const DEFAULT_NAMES = ['Ana', 'Ben', 'Cy', 'Dee', 'Eli'];
 
 /** The help text of `dnup play`. */
-export const PLAY_HELP = `Usage: dnup play [--players N] [--seed S] [--record out.json] [options]
+const PLAY_HELP = `Usage: dnup play [--players N] [--seed S] [--record out.json] [options]
 
 Plays a whole game between built-in bots and prints it move by move: the move in notation
 (docs/notation.md) and a sentence saying what it did. The same seed and bots give the same game.

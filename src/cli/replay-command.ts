@@ -13,7 +13,7 @@ const MAX_PROBLEMS_SHOWN = 100;
 const MAX_LINE = 500;
 
 /** The help text of `dnup replay`. */
-export const REPLAY_HELP = `Usage: dnup replay <record.json> [--quiet] [--json] [--positions]
+const REPLAY_HELP = `Usage: dnup replay <record.json> [--quiet] [--json] [--positions]
 
 Replays a game record (docs/record.schema.json) from its seed and judges every move with
 the rules: each move is printed in notation (docs/notation.md) with a sentence, then the verdict.

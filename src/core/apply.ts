@@ -1,6 +1,6 @@
 /** The reducer: one legal move in, the next state out; the input is never changed. */
 import { playAction } from './play-action.js';
-import { checkMove, positionOfSource, ruleError } from './check-move.js';
+import { positionOfSource, ruleError } from './check-move.js';
 import { deckIndex } from './cards.js';
 import { finishDraft, startDraft } from './draft.js';
 import { ownMove, type Move } from './moves.js';
@@ -92,4 +92,3 @@ export function legalMovesTrusted(state: GameState): Move[] {
   return movesFrom(state.status, state.turn.seat, state.hands[state.turn.seat]!, state.table, deckIndex(state.deck), true);
 }
 
-export { checkMove };

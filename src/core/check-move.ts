@@ -29,7 +29,7 @@ export type MoveCheck =
     };
 
 /** The position the seat to play decides from. */
-export function positionOf(state: GameState): MovePosition {
+function positionOf(state: GameState): MovePosition {
   return {
     status: state.status,
     turn: state.turn,
@@ -57,7 +57,7 @@ export function positionOfSource(source: MoveSource): MovePosition | IllegalMove
 }
 
 /** The error that forbids `move` in position `p`, or undefined when it is legal. */
-export function moveError(p: MovePosition, move: unknown): IllegalMoveError | undefined {
+function moveError(p: MovePosition, move: unknown): IllegalMoveError | undefined {
   const own = ownMove(move);
   return own instanceof IllegalMoveError ? own : ruleError(p, own);
 }

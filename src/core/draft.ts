@@ -570,7 +570,7 @@ function appendCards(a: readonly HeldCard[], b: readonly HeldCard[]): HeldCard[]
  * A copy of a short list (one per seat, or the table: a few items), without the builtin call of
  * `slice`, which costs more than the copy itself at these sizes.
  */
-export function copyOfSmall<T>(a: readonly T[]): T[] {
+function copyOfSmall<T>(a: readonly T[]): T[] {
   switch (a.length) {
     case 2:
       return [a[0]!, a[1]!];

@@ -108,13 +108,6 @@ export const ARGUMENT_ERROR_CODES = ['BAD_ARGUMENT'] as const;
 /** A machine-readable reason for refusing an argument. */
 export type ArgumentErrorCode = (typeof ARGUMENT_ERROR_CODES)[number];
 
-/** The common shape of every error this library throws. */
-export interface DnupErrorShape {
-  readonly name: 'IllegalMoveError' | 'GameSetupError';
-  readonly code: MoveErrorCode | SetupErrorCode;
-  readonly message: string;
-}
-
 /** A move refused by the rules. `state` passed to `apply` is left untouched. */
 export class IllegalMoveError extends Error {
   override readonly name = 'IllegalMoveError' as const;

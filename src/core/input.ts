@@ -20,7 +20,7 @@ export const INPUT_LIMITS = {
 } as const;
 
 /** What went wrong reading a value: where, and a sentence. */
-export interface InputProblem {
+interface InputProblem {
   /** JSON path of the offending part, e.g. `players[0]` (empty for the value itself). */
   readonly path: string;
   readonly message: string;

@@ -2,7 +2,7 @@
 import { describeValue } from './input.js';
 
 /** The longest player name accepted: names appear in every sentence about a seat. */
-export const MAX_NAME_LENGTH = 64;
+const MAX_NAME_LENGTH = 64;
 
 /**
  * Why `names` (already read into plain data) is not a list of 2 to 5 player names, as

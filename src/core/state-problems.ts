@@ -43,7 +43,7 @@ export function setupProblems(players: unknown, seed: unknown, deck: unknown): S
 }
 
 /** The fields of a {@link GameState}, in its documented order. */
-export const STATE_KEYS = [
+const STATE_KEYS = [
   'format', 'players', 'deck', 'seed', 'rng', 'scoring', 'round', 'status', 'hands', 'known', 'table',
   'discardCount', 'starter', 'turn', 'out', 'scores', 'winner', 'moveCount', 'lastMove', 'events',
 ] as const;

@@ -6,7 +6,7 @@
 import { discardCards, isOut, removeSetAt, setAt, setTurn, emit, recording, type Draft } from './draft.js';
 
 /** The discard step for one play area (rules §4.1). */
-export function discardAtTurnStart(d: Draft, seat: number, area: number): void {
+function discardAtTurnStart(d: Draft, seat: number, area: number): void {
   const at = setAt(d.table, seat, area);
   if (at < 0) return;
   const set = d.table[at]!;

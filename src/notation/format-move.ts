@@ -18,7 +18,7 @@ import type { GameState } from '../core/state.js';
 import { NotationError } from './notation-error.js';
 
 /** `seat` alone where every seat has one area (3–5 players), `seat.area` in the duel. */
-export function formatArea(state: GameState, target: AreaRef): string {
+function formatArea(state: GameState, target: AreaRef): string {
   return state.players.length === 2 || target.area !== 0 ? `${target.seat}.${target.area}` : `${target.seat}`;
 }
 

@@ -108,7 +108,7 @@ export function recordProblems(input: unknown): RecordProblem[] {
  * Reads `input` once (JSON text is parsed once) into a fresh plain copy and checks it: the record,
  * or every problem (the first {@link MAX_LISTED_PROBLEMS}, with `count` counting them all).
  */
-export function readRecord(input: unknown): { record?: GameRecord; problems: RecordProblem[]; count: number } {
+function readRecord(input: unknown): { record?: GameRecord; problems: RecordProblem[]; count: number } {
   const out = new Problems();
   const fail = () => ({ problems: out.list, count: out.count });
   let raw = input;

@@ -67,7 +67,7 @@ export interface PositionDescription {
 }
 
 /** The fields of a {@link PositionDescription}, in the order `toPosition` writes them. */
-export const DESCRIPTION_KEYS = ['players', 'hands', 'known', 'table', 'discard', 'turn', 'out', 'scores', 'round', 'status', 'winner', 'starter', 'deck', 'seed', 'rng', 'moveCount', 'lastMove', 'events'] as const;
+const DESCRIPTION_KEYS = ['players', 'hands', 'known', 'table', 'discard', 'turn', 'out', 'scores', 'round', 'status', 'winner', 'starter', 'deck', 'seed', 'rng', 'moveCount', 'lastMove', 'events'] as const;
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);

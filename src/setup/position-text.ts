@@ -92,7 +92,7 @@ function deckText(deck: DeckDefinition): string {
 }
 
 /** {@link formatPosition} of a state the library made or checked (internal). */
-export function positionText(s: GameState): string {
+function positionText(s: GameState): string {
   const faces = new Map<CardId, readonly [number, number]>();
   for (const c of s.deck.cards) faces.set(c.id, c.faces);
   const shared = s.deck === STANDARD_DECK ? new Set<CardId>() : sharedFaces(s.deck);

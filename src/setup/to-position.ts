@@ -23,7 +23,7 @@ function copy(x: unknown): PlainValue {
 }
 
 /** {@link toPosition} of a state the library made or checked (internal). */
-export function descriptionOf(s: GameState): PositionDescription {
+function descriptionOf(s: GameState): PositionDescription {
   return {
     players: s.players.slice(),
     hands: s.hands.map((h) => h.map((c) => ({ id: c.id, active: c.active }))),

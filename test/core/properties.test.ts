@@ -20,7 +20,7 @@ const other = (state: GameState, id: number, active: number) => {
 };
 
 /** The canonical key of a move, to compare moves whatever the order of their cards. */
-export const moveKey = (m: Move): string => {
+const moveKey = (m: Move): string => {
   switch (m.type) {
     case 'play': return `P${[...m.cards].sort((a, b) => a - b).join(',')}`;
     case 'add': return `A${m.card}>${m.target.seat}.${m.target.area}`;

@@ -63,7 +63,7 @@ describe('documentation examples', () => {
     );
     const problems = ts
       .getPreEmitDiagnostics(program)
-      .filter((d) => d.file !== undefined && d.file.fileName.startsWith(TMP))
+      .filter((d) => d.file?.fileName.startsWith(TMP))
       .map((d) => {
         const e = runnable.find((x) => x.path === d.file!.fileName)!;
         const { line } = d.file!.getLineAndCharacterOfPosition(d.start ?? 0);

@@ -44,7 +44,7 @@ export interface CodeBlock {
 }
 
 /** Every fenced block of a Markdown file, in order. */
-export function codeBlocks(path: string): CodeBlock[] {
+function codeBlocks(path: string): CodeBlock[] {
   const lines = readFileSync(path, 'utf8').split('\n');
   const blocks: CodeBlock[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -86,7 +86,7 @@ export function dnupValueImports(code: string): string[] {
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-export function slug(heading: string): string {
+function slug(heading: string): string {
   return heading
     .trim()
     .toLowerCase()

@@ -14,14 +14,14 @@ const SKIP_DIRS = new Set(['node_modules', 'api', 'dist', '.tmp', 'coverage', 't
 const TEXT = /\.(ts|tsx|mts|cts|js|mjs|cjs|md|json|html|css)$/;
 
 /** The sections of the rules reference: "3", "3.1", "5 A", … read from its headings. */
-export function referenceSections(markdown: string): Set<string> {
+function referenceSections(markdown: string): Set<string> {
   const sections = new Set<string>();
   for (const m of markdown.matchAll(/^#{2,6}\s+§(\d+(?:\.\d+)?(?: [A-Z](?![\p{L}]))?)/gmu)) sections.add(m[1]!);
   return sections;
 }
 
 /** Each section a text cites as "rules §5 A", "rules §3.1, §4.1", "rules §5 A, B", "rules §5–§6". */
-export function citations(text: string): { section: string; line: number }[] {
+function citations(text: string): { section: string; line: number }[] {
   const found: { section: string; line: number }[] = [];
   const ref = /^§(\d+(?:\.\d+)?)(?: ([A-Z])(?![\p{L}]))?/u;
   for (const m of text.matchAll(/rules (?=§\d)/g)) {

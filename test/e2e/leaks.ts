@@ -79,7 +79,7 @@ export async function takeSnapshots(page: Page): Promise<Snapshot[]> {
 }
 
 /** The cards of other seats' hands that no one but their holder may know at `state` (rules §3, §8). */
-export function hiddenCards(state: GameState, viewer: number): Set<CardId> {
+function hiddenCards(state: GameState, viewer: number): Set<CardId> {
   const hidden = new Set<CardId>();
   state.hands.forEach((hand, seat) => {
     if (seat === viewer) return;

@@ -15,7 +15,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 export const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Environment variables that may name the browser, first match wins. */
-export const BROWSER_ENV = ['DNUP_CHROMIUM', 'CHROME_PATH'] as const;
+const BROWSER_ENV = ['DNUP_CHROMIUM', 'CHROME_PATH'] as const;
 
 /** Where Chromium or Chrome usually lives, on Linux distributions and macOS. */
 const USUAL_PLACES = [

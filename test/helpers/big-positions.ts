@@ -32,10 +32,3 @@ export function bigDescription(n: number, shape: HandShape): PositionDescription
 export function bigState(n: number, shape: HandShape): GameState {
   return fromPosition(bigDescription(n, shape));
 }
-
-/** C(n, k) exactly. */
-export function exactBinomial(n: number, k: number): bigint {
-  let r = 1n;
-  for (let i = 1; i <= k; i++) r = (r * BigInt(n - k + i)) / BigInt(i);
-  return r;
-}

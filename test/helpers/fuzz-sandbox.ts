@@ -17,7 +17,7 @@ import type { ScenarioName, ScenarioResult } from './fuzz-scenarios.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT = join(ROOT, 'node_modules', '.cache', 'dnup-fuzz');
 /** The sandbox's heap limit: far above what any sound case needs. */
-export const SANDBOX_HEAP_MB = 256;
+const SANDBOX_HEAP_MB = 256;
 
 /**
  * Bundles one entry of the sources with tsup into node_modules/.cache/dnup-fuzz (a per-process

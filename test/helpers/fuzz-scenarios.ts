@@ -46,7 +46,7 @@ import {
 import { deepFreeze, jsonCopy, neverThrows, rejectsCoded, returnsOrCoded } from './fuzz.js';
 
 /** A damaged state, a move that was legal before the damage, and the seat that was to play. */
-export interface DamagedInput {
+interface DamagedInput {
   readonly state: GameState;
   readonly move: Move;
   readonly seat: number;

@@ -39,8 +39,6 @@ function positiveNumber(name: string, fallback: number): number {
   return x;
 }
 
-/** Run-count multiplier (test/helpers/scale.ts). */
-export { FUZZ_SCALE };
 /** One case may run this long before it counts as a hang. */
 export const CASE_MS = positiveNumber('FUZZ_CASE_MS', 5000);
 const FIXED_RUNS = process.env.FUZZ_RUNS ? Math.ceil(positiveNumber('FUZZ_RUNS', 1)) : undefined;
@@ -50,7 +48,7 @@ const SEED = process.env.FUZZ_SEED ? Math.trunc(Number(process.env.FUZZ_SEED)) :
 const scaleOfTime = FIXED_RUNS === undefined ? Math.max(1, FUZZ_SCALE) : Math.max(1, FIXED_RUNS / 100);
 
 /** How long one property may take, search and shrinking included, before fast-check stops it and reports what it has. */
-export const PROPERTY_MS = 45_000;
+const PROPERTY_MS = 45_000;
 
 /** fast-check parameters for a property that runs `base` cases at scale 1, and may take `limitMs` (default {@link PROPERTY_MS}). */
 export function runs(base: number, limitMs = PROPERTY_MS): fc.Parameters<unknown> {
@@ -77,7 +75,7 @@ const context = vm.createContext({ call: undefined as unknown });
 const callSlot = new vm.Script('call()');
 
 /** Thrown when a case runs longer than {@link CASE_MS}. */
-export class HangError extends Error {
+class HangError extends Error {
   override name = 'HangError';
 }
 
@@ -114,7 +112,7 @@ export class TrapError extends Error {
 }
 
 /** The library's guards, one per error family. */
-export const GUARDS = { isDnupError, isArgumentError, isPositionError, isRecordError, isNotationError, isViewError, isBotError, isHistoryError, isLocaleError } as const;
+const GUARDS = { isDnupError, isArgumentError, isPositionError, isRecordError, isNotationError, isViewError, isBotError, isHistoryError, isLocaleError } as const;
 
 /** True for an error of this library: one of its guards recognises it, with a string code and a readable message. */
 export function isLibraryError(e: unknown): boolean {
@@ -134,7 +132,7 @@ function shortText(x: unknown, max = 300): string {
 }
 
 /** One line naming an unexpected error: class, message, and the first frame in src/. */
-export function describeError(e: unknown): string {
+function describeError(e: unknown): string {
   if (e instanceof HangError) return `HANG: ${e.message}`;
   if (!(e instanceof Error)) return `threw a non-Error: ${shortText(e)}`;
   const frame = e.stack?.split('\n').find((l) => l.includes('/src/'))?.trim() ?? '(no src frame)';
@@ -216,7 +214,7 @@ function isProxy(v: object): boolean {
 // Hostile values.
 
 /** A Proxy whose every look at a string key throws a {@link TrapError} (fast-check can still print it). */
-export function throwingProxy(target: object = {}): object {
+function throwingProxy(target: object = {}): object {
   const trap = (): never => {
     throw new TrapError('a hostile trap threw');
   };
@@ -251,7 +249,7 @@ export function flipping<T extends object>(base: T, key: string, values: readonl
 }
 
 /** Nested arrays `depth` deep: JSON.stringify and naive recursion overflow the stack on it. */
-export function deepArray(depth: number): unknown[] {
+function deepArray(depth: number): unknown[] {
   let v: unknown[] = [];
   for (let i = 0; i < depth; i++) v = [v];
   return named(v, `deepArray(${depth})`);
@@ -264,14 +262,14 @@ export function named<T extends object>(v: T, text: string): T {
 }
 
 /** Nested objects `depth` deep. */
-export function deepObject(depth: number): Record<string, unknown> {
+function deepObject(depth: number): Record<string, unknown> {
   let v: Record<string, unknown> = {};
   for (let i = 0; i < depth; i++) v = { type: 'play', cards: v };
   return named(v, `deepObject(${depth})`);
 }
 
 /** Values that are rarely seen and often mishandled: BigInt, -0, NaN, huge and fractional numbers, symbols, functions, cycles, deep nesting, huge sparse arrays, throwing proxies. */
-export const hostileSpecial: fc.Arbitrary<unknown> = fc.oneof(
+const hostileSpecial: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(-0, NaN, Infinity, -Infinity, 1e9, 2 ** 53, 2 ** 64, -1, 1.5, 65_536, Number.MAX_VALUE, Number.MIN_VALUE, '', ' ', '\u0000', '__proto__', 'constructor', null, undefined, true, false),
   fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }),
   fc.constant(null).map(() => Symbol('hostile')),
@@ -323,7 +321,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Plain data a JSON file or message could hold, plus the few non-JSON leaves a JS caller might slip in (no proxies or getters). */
-export const hostileData: fc.Arbitrary<unknown> = fc.oneof(
+const hostileData: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(-1, 0, 1, 2, 3, 5, 1e9, 2 ** 53, 65_535, 65_536, 1.5, -0, NaN, Infinity, '', 'x', null, true, [], {}, [0, 0], [0, 1, 2], [-1], [[]], [{}]),
   fc.integer({ min: -10, max: 100 }),
   fc.jsonValue({ maxDepth: 2 }),
@@ -340,7 +338,7 @@ export const hostileStableMove: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Moves whose fields read differently each time (a getter): a library that reads twice is fooled. */
-export const flippingMove: fc.Arbitrary<unknown> = fc.oneof(
+const flippingMove: fc.Arbitrary<unknown> = fc.oneof(
   flipping({ type: 'rotate' }, 'type', ['rotate', 10n]),
   flipping({ type: 'play', cards: [0] }, 'cards', [[0], 'x', 10n]),
   flipping({ type: 'take', target: { seat: 1, area: 0 } }, 'target', [{ seat: 1, area: 0 }, null]),
@@ -406,7 +404,7 @@ export function descriptionOf(s: GameState): PositionDescription {
 type Path = readonly (string | number)[];
 
 /** Every path into a JSON value (not the root itself), in a stable depth-first order. */
-export function pathsOf(value: unknown): Path[] {
+function pathsOf(value: unknown): Path[] {
   const out: Path[] = [];
   const walk = (v: unknown, path: Path): void => {
     if (typeof v !== 'object' || v === null) return;
@@ -422,7 +420,7 @@ export function pathsOf(value: unknown): Path[] {
 }
 
 /** How to damage the node at a path. */
-export type Damage = { kind: 'replace'; value: unknown } | { kind: 'delete' } | { kind: 'remove' } | { kind: 'duplicate' };
+type Damage = { kind: 'replace'; value: unknown } | { kind: 'delete' } | { kind: 'remove' } | { kind: 'duplicate' };
 
 /** One damage at the `at`-th path (modulo the number of paths). */
 export interface Mutation {
@@ -430,7 +428,7 @@ export interface Mutation {
   readonly damage: Damage;
 }
 
-export const damage: fc.Arbitrary<Damage> = fc.oneof(
+const damage: fc.Arbitrary<Damage> = fc.oneof(
   { weight: 4, arbitrary: hostileData.map((value): Damage => ({ kind: 'replace', value })) },
   { weight: 1, arbitrary: fc.constant<Damage>({ kind: 'delete' }) },
   { weight: 1, arbitrary: fc.constant<Damage>({ kind: 'remove' }) },
@@ -528,13 +526,11 @@ export const NAMED_TAMPERINGS: Record<string, (s: Loose) => void> = {
   'table set with no cards': (s) => s.table.push({ seat: (s.turn.seat + 1) % s.players.length, area: 0, value: 1, cards: [] }),
 };
 
-export const namedTampering: fc.Arbitrary<string> = fc.constantFrom(...Object.keys(NAMED_TAMPERINGS));
-
 /** The tamperings that may leave a possible position (the others never do, so validatePosition must reject them). */
 export const MAYBE_POSSIBLE = new Set(['swap a hand card with a discarded one']);
 
 /** A JSON copy of `state` with one named tampering. */
-export function tamper(state: GameState, name: string): GameState {
+function tamper(state: GameState, name: string): GameState {
   const copy = jsonCopy(state) as unknown as Loose;
   NAMED_TAMPERINGS[name]!(copy);
   return copy as unknown as GameState;
@@ -542,11 +538,6 @@ export function tamper(state: GameState, name: string): GameState {
 
 /** Damaged state: either a named tampering or a random mutation at a path. */
 export type StateDamage = { named: string } | { mutation: Mutation };
-
-export const stateDamage: fc.Arbitrary<StateDamage> = fc.oneof(
-  namedTampering.map((named): StateDamage => ({ named })),
-  mutation.map((m): StateDamage => ({ mutation: m })),
-);
 
 /** Applies a {@link StateDamage}; returns the damaged copy and what was done. */
 export function damageState(state: GameState, d: StateDamage): { state: GameState; what: string } {

@@ -127,7 +127,7 @@ function transcript(recordText: string): { lines: EventLine[]; position: string 
 }
 
 const file = (name: string, kind: string): URL => new URL(`${name}.${kind}`, DIR);
-const jsonLines = (lines: readonly EventLine[]): string => lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+const jsonLines = (lines: readonly EventLine[]): string => `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
 
 async function update(game: GoldenGame): Promise<void> {
   mkdirSync(DIR, { recursive: true });

@@ -9,7 +9,7 @@ import { facesOf, isStar } from './engine';
 import { t } from './i18n';
 
 /** The tint class of a value: one per value 1–10 (styles.css), repeating for larger custom values. */
-export function valueClass(value: number): string {
+function valueClass(value: number): string {
   return `v${((Math.max(1, value) - 1) % 10) + 1}`;
 }
 
@@ -20,7 +20,7 @@ function valueEl(value: number, cls: string, after: HTMLElement | null = null): 
 }
 
 /** What a card says to a screen reader: both values, and the ★. */
-export function cardLabel(card: HeldCard, deck: DeckDefinition): string {
+function cardLabel(card: HeldCard, deck: DeckDefinition): string {
   const [active, inactive] = facesOf(card, deck);
   return `${t().cards.label(active, inactive)}${isStar(card.id, deck) ? t().cards.star : ''}`;
 }

@@ -34,21 +34,12 @@ export type { PlayerView } from 'dnup';
 
 /**
  * The bots a seat can be given, in the order the setup form lists them. A new bot is one entry
- * here, one label and one case in {@link makeBot}.
+ * here, one label in each catalogue of i18n/ and one case in {@link makeBot}.
  */
 export const BOT_KINDS = ['random', 'greedy', 'montecarlo', 'ismcts-quick', 'ismcts', 'ismcts-strong'] as const;
-export type BotKind = (typeof BOT_KINDS)[number];
+type BotKind = (typeof BOT_KINDS)[number];
 /** Who sits in a seat: the person at the page or a built-in bot. */
 export type SeatKind = 'human' | BotKind;
-
-export const BOT_LABELS: Readonly<Record<BotKind, string>> = {
-  random: 'Random bot',
-  greedy: 'Greedy bot',
-  montecarlo: 'Monte-Carlo bot',
-  'ismcts-quick': 'ISMCTS bot · quick (50 ms)',
-  ismcts: 'ISMCTS bot · steady (200 ms)',
-  'ismcts-strong': 'ISMCTS bot · strong (1 s)',
-};
 
 /** The ISMCTS bot's difficulty: its thinking time per move, in milliseconds. */
 const ISMCTS_BUDGET_MS: Readonly<Record<'ismcts-quick' | 'ismcts' | 'ismcts-strong', number>> = { 'ismcts-quick': 50, ismcts: 200, 'ismcts-strong': 1000 };
@@ -76,7 +67,7 @@ export interface LogLine {
 }
 
 /** What one move did, as the human seat may learn it. */
-export interface StepResult {
+interface StepResult {
   readonly lines: readonly LogLine[];
   /** Cards that just came from the table into the human's hand, rotated (golden rule, rules §5). */
   readonly arrivedRotated: readonly CardId[];
@@ -108,12 +99,12 @@ export function isStar(id: CardId, deck: DeckDefinition): boolean {
 }
 
 /** The player names a seating gives, in the log and the record. */
-export function seatNames(seats: readonly SeatKind[], name: string): string[] {
+function seatNames(seats: readonly SeatKind[], name: string): string[] {
   return seats.map((kind, i) => (kind === 'human' ? name : `${t().bots.short[kind]} ${i + 1}`));
 }
 
 /** The bot of one seat, seeded from the game's seed so a finished game can be played again exactly. */
-export function makeBot(kind: BotKind, seed: string): Bot {
+function makeBot(kind: BotKind, seed: string): Bot {
   if (kind === 'ismcts-quick' || kind === 'ismcts' || kind === 'ismcts-strong') return botByName('ismcts', { seed, timeMs: ISMCTS_BUDGET_MS[kind] });
   return kind === 'montecarlo' ? botByName(kind, { seed, playouts: MONTE_CARLO_PLAYOUTS }) : botByName(kind, { seed });
 }

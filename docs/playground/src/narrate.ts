@@ -5,7 +5,7 @@
 import type { SetDiscardedEvent } from 'dnup';
 
 /** `n × v`, the way the page writes a set's size and value. */
-export function setText(size: number, value: number): string {
+function setText(size: number, value: number): string {
   return `${size} × ${value}`;
 }
 

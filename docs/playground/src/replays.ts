@@ -9,7 +9,7 @@ import { currentLocale, t } from './i18n';
 import { PLAYER_RECORD_FORMAT, readPlayerRecord, viewOfFrame, type PlayerRecord } from './player-record';
 
 /** One position of a replay. */
-export interface ReplayFrame {
+interface ReplayFrame {
   readonly index: number;
   /** The library's verdict on move `index - 1` (null for the deal, and in a player's record). */
   readonly verdict: MoveVerdict | null;

@@ -7,7 +7,7 @@ import type { BoardView as PlayerView, SeatStatus } from './board/source';
 import { t } from './i18n';
 
 /** Area label as the rulebook counts them (area 1 and 2; the library numbers them from 0). */
-export function areaLabel(area: number): string {
+function areaLabel(area: number): string {
   return t().table.area(area + 1);
 }
 
@@ -17,7 +17,7 @@ export function turnLabel(view: PlayerView, seat: number, area: number): string 
 }
 
 /** The next turns in order (rules §6 duel order, §7 clockwise with out seats skipped). */
-export function upcomingTurns(view: PlayerView, n: number): { seat: number; area: number }[] {
+function upcomingTurns(view: PlayerView, n: number): { seat: number; area: number }[] {
   const seats = view.players.length;
   const out: { seat: number; area: number }[] = [];
   let { seat, area } = view.turn;
@@ -36,7 +36,7 @@ export function upcomingTurns(view: PlayerView, n: number): { seat: number; area
 }
 
 /** "2 tokens", "1 round win". */
-export function scoreText(view: PlayerView, seat: number): string {
+function scoreText(view: PlayerView, seat: number): string {
   const s = view.scores[seat] ?? 0;
   return view.scoring === 'tokens' ? t().seats.tokens(s) : t().seats.roundWins(s);
 }
@@ -101,7 +101,7 @@ export function orderEl(view: PlayerView): HTMLElement {
     'p',
     { class: 'order', 'aria-label': t().table.turnOrderLabel },
     h('span', { class: 'order-title' }, `${t().table.turnOrder} `),
-    next.map((t, i) => [i > 0 ? ' → ' : null, h('span', { class: i === 0 ? 'now' : '' }, turnLabel(view, t.seat, t.area))]).flat(),
+    next.flatMap((t, i) => [i > 0 ? ' → ' : null, h('span', { class: i === 0 ? 'now' : '' }, turnLabel(view, t.seat, t.area))]),
   );
 }
 
@@ -109,7 +109,7 @@ export function orderEl(view: PlayerView): HTMLElement {
 export type SlotDecorator = (set: TableSet | undefined, seat: number, area: number) => Child[];
 
 /** What the last move did to each play area, in words ("just played"), for highlighting it. */
-export function lastMoveMarks(view: PlayerView): Map<string, string> {
+function lastMoveMarks(view: PlayerView): Map<string, string> {
   const marks = new Map<string, string>();
   const name = (seat: number): string => view.players[seat] ?? '';
   for (const e of view.events) {

@@ -6,13 +6,8 @@
 import type { DeckDefinition, HeldCard } from 'dnup';
 import { facesOf } from './engine';
 
-/** "1 card", "2 cards". */
-export function count(n: number, word: string, plural = `${word}s`): string {
-  return `${n} ${n === 1 ? word : plural}`;
-}
-
 /** How a card reads to a player: "the 9 (other side 3)". */
-export function cardWords(card: HeldCard, deck: DeckDefinition): string {
+function cardWords(card: HeldCard, deck: DeckDefinition): string {
   const [active, inactive] = facesOf(card, deck);
   return `the ${active} (other side ${inactive})`;
 }

@@ -55,7 +55,7 @@ export function seatName(name: string, status: SeatStatus | undefined, seat: num
 }
 
 /** Saves `text` as a file through the browser's download. */
-export function downloadText(name: string, text: string): void {
+function downloadText(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
   const a = h('a', { href: url, download: name, hidden: true });
   document.body.append(a);

@@ -4,7 +4,7 @@
  * move, as it would from a server.
  */
 import type { GameRecord } from 'dnup';
-import { BOT_KINDS, startMatch, type MatchConfig, type Match } from '../engine';
+import { startMatch, type MatchConfig, type Match } from '../engine';
 import type { GameSource, SeatStatus, SourceSnapshot, SubmitResult } from './source';
 
 export interface OfflineOptions {
@@ -80,9 +80,4 @@ export function offlineSource(config: MatchConfig, commitment: string | null, op
       listeners.clear();
     },
   };
-}
-
-/** True when `kind` names a bot this page can run (for links and stored setups). */
-export function isOfflineBot(kind: string): boolean {
-  return (BOT_KINDS as readonly string[]).includes(kind);
 }

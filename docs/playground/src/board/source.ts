@@ -14,7 +14,7 @@ import type { ErrorParams, GameRecord, HeldCard, Move, PlayerView, ViewEvent } f
  * The public view a spectator (or a replay of someone else's game) gets: a player view without a
  * hand, every rotated hand redacted. Same shape as the server's `SpectatorView` (server/src/protocol.ts).
  */
-export interface PublicView extends Omit<PlayerView, 'seat' | 'hand' | 'events'> {
+interface PublicView extends Omit<PlayerView, 'seat' | 'hand' | 'events'> {
   readonly seat: null;
   readonly hand: readonly [];
   readonly events: readonly ViewEvent[];
@@ -47,7 +47,7 @@ export interface SeatStatus {
 }
 
 /** What the board gets once the game is over: the full record and the seed, checked against the seal. */
-export interface GameOverInfo {
+interface GameOverInfo {
   readonly record: GameRecord;
   readonly seed: string;
   /** `won`, or `abandoned` when every person left an online game for good. */

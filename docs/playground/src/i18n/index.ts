@@ -9,13 +9,13 @@ import { fr } from './fr';
 import { nl } from './nl';
 
 export type { Messages } from './en';
-export { LOCALES, type Locale } from 'dnup';
+export type { Locale } from 'dnup';
 
 /** Every catalogue, by locale. */
-export const CATALOGUES: Readonly<Record<Locale, Messages>> = { en, fr, nl };
+const CATALOGUES: Readonly<Record<Locale, Messages>> = { en, fr, nl };
 
 /** Each language's name in itself, for the menu. */
-export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', fr: 'Français', nl: 'Nederlands' };
+const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', fr: 'Français', nl: 'Nederlands' };
 
 const STORAGE_KEY = 'dnup-language';
 
@@ -45,7 +45,7 @@ export function t(): Messages {
 }
 
 /** Changes the language: kept in the link and in storage; every screen redraws. */
-export function setLocale(next: Locale): void {
+function setLocale(next: Locale): void {
   if (next === locale) return;
   locale = next;
   document.documentElement.lang = locale;

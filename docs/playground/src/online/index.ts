@@ -40,7 +40,7 @@ function hashParams(): URLSearchParams {
 }
 
 /** Mounts "Play online" in `root`; `open` shows it, and opens the room a link names. */
-export function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refresh(): void } {
+function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refresh(): void } {
   const t = (key: WordKey, params?: Readonly<Record<string, string | number>>): string => say(host.locale(), key, params);
   let screen: Screen = 'lobby';
   let server = hashParams().get('server') || localStorage.getItem(SERVER_KEY) || DEFAULT_SERVER;
