@@ -55,14 +55,16 @@ module.exports = {
     {
       name: 'root-entry-without-arena',
       severity: 'error',
-      comment: 'The package root is browser-clean: it never reaches the arena (worker threads), which is the entry dnup/arena.',
+      comment:
+        'The package root is browser-clean: it never reaches the arena (worker threads), which is the entry dnup/arena.',
       from: { path: '^src/index[.]ts$' },
       to: { path: '^src/bots/arena(-worker)?[.]ts$', reachable: true },
     },
     {
       name: 'root-entry-without-encodings',
       severity: 'error',
-      comment: 'The encodings for learning agents are the entry dnup/encodings: an app that imports only the root ships none of them.',
+      comment:
+        'The encodings for learning agents are the entry dnup/encodings: an app that imports only the root ships none of them.',
       from: { path: '^src/index[.]ts$' },
       to: { path: '^src/encodings/', reachable: true },
     },

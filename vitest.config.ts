@@ -27,7 +27,10 @@ export default defineConfig({
     // fast-check's default run count follows FUZZ_SCALE (npm test runs at 0.2, CI at 1)
     setupFiles: ['test/helpers/setup.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...E2E] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...E2E] },
+      },
       { extends: true, test: { name: 'e2e', include: E2E } },
     ],
     // the JSON report lets .ci/run print one plain "N passed, N failed" line (test:e2e writes its own)

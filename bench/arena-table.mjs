@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dir = fileURLToPath(new URL('./arena/', import.meta.url));
-const files = process.argv.length > 2 ? process.argv.slice(2) : readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
+const files =
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => join(dir, f));
 const pct = (x) => `${(x * 100).toFixed(1)}`;
 const ms = (x) => (x < 1 ? x.toFixed(2) : x.toFixed(1));
 
@@ -21,8 +27,20 @@ results.sort((a, b) => a.lineup.join().localeCompare(b.lineup.join()) || a.playe
 for (const r of results) {
   const [first, ...others] = r.rows;
   const against = others.map((o) => `${o.seats > 1 ? `${o.seats} ` : ''}${o.bot}`).join(' and ');
-  const budget = [r.budget.ms !== null ? `${r.budget.ms} ms` : null, r.budget.playouts !== null && r.budget.playouts < 1e6 ? `${r.budget.playouts} playouts` : null].filter(Boolean).join(', ') || 'defaults';
-  const times = r.rows.filter((x) => x.msPerMove >= 0.5).map((x) => `${x.bot} ${ms(x.msPerMove)} / ${ms(x.p99MsPerMove)}`).join('; ') || '—';
-  lines.push(`| ${first.bot} vs ${against} | ${r.players} | ${r.games}${r.unfinished ? ` (${r.unfinished} cut at ${r.maxMoves.toLocaleString('en-US')} moves)` : ''} | ${pct(first.winRate)}% [${pct(first.interval[0])}, ${pct(first.interval[1])}] | ${pct(first.fairShare)}% | ${budget} | ${times} |`);
+  const budget =
+    [
+      r.budget.ms !== null ? `${r.budget.ms} ms` : null,
+      r.budget.playouts !== null && r.budget.playouts < 1e6 ? `${r.budget.playouts} playouts` : null,
+    ]
+      .filter(Boolean)
+      .join(', ') || 'defaults';
+  const times =
+    r.rows
+      .filter((x) => x.msPerMove >= 0.5)
+      .map((x) => `${x.bot} ${ms(x.msPerMove)} / ${ms(x.p99MsPerMove)}`)
+      .join('; ') || '—';
+  lines.push(
+    `| ${first.bot} vs ${against} | ${r.players} | ${r.games}${r.unfinished ? ` (${r.unfinished} cut at ${r.maxMoves.toLocaleString('en-US')} moves)` : ''} | ${pct(first.winRate)}% [${pct(first.interval[0])}, ${pct(first.interval[1])}] | ${pct(first.fairShare)}% | ${budget} | ${times} |`,
+  );
 }
 console.log(lines.join('\n'));

@@ -9,7 +9,11 @@
 
 import { dealOrder, sfc32Start } from './seeded-deal.mjs';
 
-const PLAY = 0, ADD = 1, TAKE = 2, ROTATE = 3, NEXT = 4;
+const PLAY = 0,
+  ADD = 1,
+  TAKE = 2,
+  ROTATE = 3,
+  NEXT = 4;
 const MAX_MOVES = 4096;
 
 export class BaselineGame {
@@ -154,7 +158,7 @@ export class BaselineGame {
     const slots = this.n * this.areas;
     for (let slot = 0; slot < slots; slot++) {
       const size = this.setLen[slot];
-      if (size === 0 || (slot / this.areas | 0) === seat) continue;
+      if (size === 0 || ((slot / this.areas) | 0) === seat) continue;
       const v = this.setValue[slot];
       if (!this.mayArrive(size + 1, v)) continue;
       // the hand sorted by value then id gives the adds of this target in id order
@@ -168,7 +172,7 @@ export class BaselineGame {
       }
     }
     for (let slot = 0; slot < slots; slot++) {
-      if (this.setLen[slot] === 0 || (slot / this.areas | 0) === seat) continue;
+      if (this.setLen[slot] === 0 || ((slot / this.areas) | 0) === seat) continue;
       this.moveKind[m] = TAKE;
       this.moveB[m] = slot;
       m++;

@@ -141,7 +141,25 @@ if (task !== undefined) {
     new Promise((resolve, reject) => {
       const dir = mkdtempSync(join(tmpdir(), 'dnup-callgrind-'));
       const passes = WARM + MEASURED;
-      const child = spawn('valgrind', ['--tool=callgrind', `--callgrind-out-file=${join(dir, 'out')}`, '--dump-before=*Builtin_DatePrototypeGetYear*', process.execPath, '--single-threaded', '--predictable', fileURLToPath(import.meta.url), '--dist', dist, '--task', name, '--players', String(p), '--games', games, '--passes', String(passes)]);
+      const child = spawn('valgrind', [
+        '--tool=callgrind',
+        `--callgrind-out-file=${join(dir, 'out')}`,
+        '--dump-before=*Builtin_DatePrototypeGetYear*',
+        process.execPath,
+        '--single-threaded',
+        '--predictable',
+        fileURLToPath(import.meta.url),
+        '--dist',
+        dist,
+        '--task',
+        name,
+        '--players',
+        String(p),
+        '--games',
+        games,
+        '--passes',
+        String(passes),
+      ]);
       let out = '';
       let err = '';
       child.stdout.on('data', (d) => (out += d));
@@ -155,7 +173,8 @@ if (task !== undefined) {
         }
         rmSync(dir, { recursive: true, force: true });
         const moves = Number(/moves (\d+)/.exec(out)?.[1]);
-        if (!moves || totals.some((t) => !(t > 0))) reject(new Error(`callgrind run failed (${name}, ${p} players): ${err.slice(-500)}`));
+        if (!moves || totals.some((t) => !(t > 0)))
+          reject(new Error(`callgrind run failed (${name}, ${p} players): ${err.slice(-500)}`));
         else resolve({ moves, perPass: totals.map((t) => t / moves) });
       });
     });
@@ -173,7 +192,10 @@ if (task !== undefined) {
     return { mean, dropped: measured.length - kept.length, perPass };
   };
   const fmt = (x, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-  const line = (head, cells) => console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(head[0].length) : cell.padStart(head[i].length))).join('  '));
+  const line = (head, cells) =>
+    console.log(
+      cells.map((cell, i) => (i === 0 ? cell.padEnd(head[0].length) : cell.padStart(head[i].length))).join('  '),
+    );
   const detail = process.argv.includes('--each-pass');
   const title = `Instructions per random-playout move (valgrind callgrind; ${games} games replayed ${WARM + MEASURED} times in one process, counted pass by pass; after ${WARM} passes of warm-up, the mean of the next ${MEASURED} passes without those above 1.5 times their median, where V8 compiled a late function: "dropped")`;
   // two workloads at a time: one core each
@@ -184,26 +206,54 @@ if (task !== undefined) {
       const got = await Promise.all(pair.map((name) => perMove(name, p)));
       pair.forEach((name, k) => (out[name] = got[k]));
     }
-    if (detail) for (const name of names) console.log(`  ${p} players, ${name}, each pass: ${out[name].perPass.map((x) => fmt(x)).join(' ')}`);
+    if (detail)
+      for (const name of names)
+        console.log(`  ${p} players, ${name}, each pass: ${out[name].perPass.map((x) => fmt(x)).join(' ')}`);
     return out;
   };
   if (ratioOnly) {
-    console.log(`${title}:\nthe fast path by index (Playout.legalMoveCount + playLegalMoveAt) against the raw floor (bench/baseline-engine.mjs); issue 25 asks for a ratio of at least 0.9.`);
+    console.log(
+      `${title}:\nthe fast path by index (Playout.legalMoveCount + playLegalMoveAt) against the raw floor (bench/baseline-engine.mjs); issue 25 asks for a ratio of at least 0.9.`,
+    );
     const head = ['players', 'by index', 'raw floor', 'raw / by index', 'dropped'];
     console.log(head.join('  '));
     for (const p of players) {
       const { indexed, raw } = await measure(['indexed', 'raw'], p);
-      line(head, [`${p}`, fmt(indexed.mean), fmt(raw.mean), fmt(raw.mean / indexed.mean, 2), `${indexed.dropped} + ${raw.dropped}`]);
+      line(head, [
+        `${p}`,
+        fmt(indexed.mean),
+        fmt(raw.mean),
+        fmt(raw.mean / indexed.mean, 2),
+        `${indexed.dropped} + ${raw.dropped}`,
+      ]);
     }
   } else {
     console.log(`${title}:`);
-    const label = { fast: 'fast path', fastEvents: '+events', indexed: 'by index', contract: 'contract', raw: 'raw floor', reducer: 'reducer' };
-    const ratios = [['contract', 'fast', 'contract / fast'], ['contract', 'fastEvents', 'contract / +events'], ['contract', 'indexed', 'contract / by index'], ['raw', 'indexed', 'raw / by index'], ['reducer', 'fast', 'reducer / fast']].filter(([a, b]) => tasks.includes(a) && tasks.includes(b));
+    const label = {
+      fast: 'fast path',
+      fastEvents: '+events',
+      indexed: 'by index',
+      contract: 'contract',
+      raw: 'raw floor',
+      reducer: 'reducer',
+    };
+    const ratios = [
+      ['contract', 'fast', 'contract / fast'],
+      ['contract', 'fastEvents', 'contract / +events'],
+      ['contract', 'indexed', 'contract / by index'],
+      ['raw', 'indexed', 'raw / by index'],
+      ['reducer', 'fast', 'reducer / fast'],
+    ].filter(([a, b]) => tasks.includes(a) && tasks.includes(b));
     const head = ['players', ...tasks.map((t) => label[t]), ...ratios.map((r) => r[2]), 'dropped'];
     console.log(head.join('  '));
     for (const p of players) {
       const per = await measure(tasks, p);
-      line(head, [`${p}`, ...tasks.map((t) => fmt(per[t].mean)), ...ratios.map(([a, b]) => fmt(per[a].mean / per[b].mean, 2)), tasks.map((t) => per[t].dropped).join(' + ')]);
+      line(head, [
+        `${p}`,
+        ...tasks.map((t) => fmt(per[t].mean)),
+        ...ratios.map(([a, b]) => fmt(per[a].mean / per[b].mean, 2)),
+        tasks.map((t) => per[t].dropped).join(' + '),
+      ]);
     }
   }
 }

@@ -26,7 +26,8 @@ export class ContractMoveError extends Error {
   }
 }
 
-const malformed = (why) => new ContractMoveError('MALFORMED_MOVE', `That is not a move: ${why} (rules §5 lists the actions).`);
+const malformed = (why) =>
+  new ContractMoveError('MALFORMED_MOVE', `That is not a move: ${why} (rules §5 lists the actions).`);
 
 function isPlainObject(x) {
   if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
@@ -45,7 +46,9 @@ function keysAre(x, count, a, b, c) {
 }
 
 function isAreaRef(x) {
-  return isPlainObject(x) && keysAre(x, 2, 'seat', 'area', 'seat') && Number.isInteger(x.seat) && Number.isInteger(x.area);
+  return (
+    isPlainObject(x) && keysAre(x, 2, 'seat', 'area', 'seat') && Number.isInteger(x.seat) && Number.isInteger(x.area)
+  );
 }
 
 /** The shape check of src/core/moves.ts (same verdicts, no allocation on sound moves). */
@@ -53,22 +56,28 @@ function shapeError(move) {
   if (!isPlainObject(move)) return malformed('expected an object');
   switch (move.type) {
     case 'play':
-      if (!keysAre(move, 2, 'type', 'cards', 'type')) return malformed('a play move has exactly the fields "type" and "cards"');
+      if (!keysAre(move, 2, 'type', 'cards', 'type'))
+        return malformed('a play move has exactly the fields "type" and "cards"');
       if (!Array.isArray(move.cards)) return malformed('"cards" must be an array of card ids');
-      for (let i = 0; i < move.cards.length; i++) if (!Number.isInteger(move.cards[i])) return malformed('"cards" must be an array of card ids');
+      for (let i = 0; i < move.cards.length; i++)
+        if (!Number.isInteger(move.cards[i])) return malformed('"cards" must be an array of card ids');
       return undefined;
     case 'add':
-      if (!keysAre(move, 3, 'type', 'card', 'target')) return malformed('an add move has exactly the fields "type", "card" and "target"');
+      if (!keysAre(move, 3, 'type', 'card', 'target'))
+        return malformed('an add move has exactly the fields "type", "card" and "target"');
       if (!Number.isInteger(move.card)) return malformed('"card" must be a card id');
       if (!isAreaRef(move.target)) return malformed('"target" must be { seat, area } with integer seat and area');
       return undefined;
     case 'take':
-      if (!keysAre(move, 2, 'type', 'target', 'type')) return malformed('a take move has exactly the fields "type" and "target"');
+      if (!keysAre(move, 2, 'type', 'target', 'type'))
+        return malformed('a take move has exactly the fields "type" and "target"');
       if (!isAreaRef(move.target)) return malformed('"target" must be { seat, area } with integer seat and area');
       return undefined;
     case 'rotate':
     case 'nextRound':
-      return keysAre(move, 1, 'type', 'type', 'type') ? undefined : malformed(`a ${move.type} move has only the field "type"`);
+      return keysAre(move, 1, 'type', 'type', 'type')
+        ? undefined
+        : malformed(`a ${move.type} move has only the field "type"`);
     default:
       return malformed('unknown type');
   }
@@ -79,7 +88,19 @@ const NEXT_ROUND = Object.freeze({ type: 'nextRound' });
 const NO_CARDS = Object.freeze([]);
 
 // Deck tables and interned moves: fixed once the engine is built.
-const CONSTANT_FIELDS = new Set(['face0', 'face1', 'held', 'inUse', 'inGame', 'slotSeat', 'slotArea', 'areaRef', 'singles', 'adds', 'takes']);
+const CONSTANT_FIELDS = new Set([
+  'face0',
+  'face1',
+  'held',
+  'inUse',
+  'inGame',
+  'slotSeat',
+  'slotArea',
+  'areaRef',
+  'singles',
+  'adds',
+  'takes',
+]);
 
 const SHARE = 0;
 const COPY = 1;
@@ -163,7 +184,8 @@ export class ContractGame {
     for (let s = 0; s < slots; s++) this.takes.push(Object.freeze({ type: 'take', target: this.areaRef[s] }));
     for (const id of this.inUse) {
       this.singles[id] = Object.freeze({ type: 'play', cards: Object.freeze([id]) });
-      for (let s = 0; s < slots; s++) this.adds[id * slots + s] = Object.freeze({ type: 'add', card: id, target: this.areaRef[s] });
+      for (let s = 0; s < slots; s++)
+        this.adds[id * slots + s] = Object.freeze({ type: 'add', card: id, target: this.areaRef[s] });
     }
     // scratch for sorting the hand by (value, id)
     this.sortedValues = new Int32Array(cap);
@@ -303,14 +325,21 @@ export class ContractGame {
     switch (move.type) {
       case 'play': {
         const cards = move.cards;
-        return Array.isArray(cards) && cards.length === 1 && Number.isInteger(cards[0]) && this.singles[cards[0]] === move;
+        return (
+          Array.isArray(cards) && cards.length === 1 && Number.isInteger(cards[0]) && this.singles[cards[0]] === move
+        );
       }
       case 'take':
       case 'add': {
         const slot = this.slotOf(move.target);
         if (slot < 0) return false;
         if (move.type === 'take') return this.takes[slot] === move;
-        return Number.isInteger(move.card) && move.card >= 0 && move.card <= this.maxId && this.adds[move.card * this.slots + slot] === move;
+        return (
+          Number.isInteger(move.card) &&
+          move.card >= 0 &&
+          move.card <= this.maxId &&
+          this.adds[move.card * this.slots + slot] === move
+        );
       }
       default:
         return false;
@@ -321,7 +350,15 @@ export class ContractGame {
   slotOf(t) {
     if (typeof t !== 'object' || t === null) return -1;
     const { seat, area } = t;
-    if (!Number.isInteger(seat) || !Number.isInteger(area) || seat < 0 || seat >= this.n || area < 0 || area >= this.areas) return -1;
+    if (
+      !Number.isInteger(seat) ||
+      !Number.isInteger(area) ||
+      seat < 0 ||
+      seat >= this.n ||
+      area < 0 ||
+      area >= this.areas
+    )
+      return -1;
     return seat * this.areas + area;
   }
 
@@ -332,9 +369,14 @@ export class ContractGame {
       if (shape) throw shape;
     }
     const type = move.type;
-    if (this.status === 'gameOver') throw new ContractMoveError('GAME_OVER', 'The game is over: no move can be played (rules §6).');
+    if (this.status === 'gameOver')
+      throw new ContractMoveError('GAME_OVER', 'The game is over: no move can be played (rules §6).');
     if (this.status === 'roundOver') {
-      if (type !== 'nextRound') throw new ContractMoveError('ROUND_OVER', 'The round is over: the only move is to deal the next round (rules §8).');
+      if (type !== 'nextRound')
+        throw new ContractMoveError(
+          'ROUND_OVER',
+          'The round is over: the only move is to deal the next round (rules §8).',
+        );
       this.round++;
       this.moveCount++;
       this.deal();
@@ -365,7 +407,10 @@ export class ContractGame {
         this.rotate(events);
         break;
       default:
-        throw new ContractMoveError('ROUND_NOT_OVER', 'The next round is dealt only once this round is over (rules §8).');
+        throw new ContractMoveError(
+          'ROUND_NOT_OVER',
+          'The next round is dealt only once this round is over (rules §8).',
+        );
     }
     if (!this.settle(events)) this.passTurn(events);
     this.moveCount++;
@@ -373,8 +418,10 @@ export class ContractGame {
   }
 
   cardError(id, action) {
-    if (id < 0 || id > this.maxId || this.inGame[id] === 0) return new ContractMoveError('UNKNOWN_CARD', `There is no card ${id} in this game's deck (rules §2).`);
-    if (this.holder[id] !== this.seat) return new ContractMoveError('NOT_YOUR_CARD', `Card ${id} is not in your hand (rules §5 ${action}).`);
+    if (id < 0 || id > this.maxId || this.inGame[id] === 0)
+      return new ContractMoveError('UNKNOWN_CARD', `There is no card ${id} in this game's deck (rules §2).`);
+    if (this.holder[id] !== this.seat)
+      return new ContractMoveError('NOT_YOUR_CARD', `Card ${id} is not in your hand (rules §5 ${action}).`);
     return undefined;
   }
 
@@ -382,7 +429,9 @@ export class ContractGame {
     const k = ids.length;
     if (k === 0) throw new ContractMoveError('EMPTY_PLAY', 'A set has at least one card (rules §5 A).');
     for (let i = 1; i < k; i++) {
-      for (let j = 0; j < i; j++) if (ids[i] === ids[j]) throw new ContractMoveError('DUPLICATE_CARD', `Card ${ids[i]} is named twice (rules §5 A).`);
+      for (let j = 0; j < i; j++)
+        if (ids[i] === ids[j])
+          throw new ContractMoveError('DUPLICATE_CARD', `Card ${ids[i]} is named twice (rules §5 A).`);
     }
     let value = 0;
     for (let i = 0; i < k; i++) {
@@ -390,24 +439,43 @@ export class ContractGame {
       const error = this.cardError(id, 'A');
       if (error) throw error;
       if (i === 0) value = this.active[id];
-      else if (this.active[id] !== value) throw new ContractMoveError('MIXED_VALUES', 'The cards of a set must all show the same value (rules §5 A).');
+      else if (this.active[id] !== value)
+        throw new ContractMoveError('MIXED_VALUES', 'The cards of a set must all show the same value (rules §5 A).');
     }
-    if (!this.mayArrive(k, value)) throw new ContractMoveError('DOES_NOT_BEAT', `A set of ${k} showing ${value} must beat the set of ${k} on the table (rules §5 A).`);
+    if (!this.mayArrive(k, value))
+      throw new ContractMoveError(
+        'DOES_NOT_BEAT',
+        `A set of ${k} showing ${value} must beat the set of ${k} on the table (rules §5 A).`,
+      );
   }
 
   /** The slot of an opponent's set at `target`, or throws the library's refusal. */
   targetSlot(target, action) {
     const slot = this.slotOf(target);
-    if (slot < 0) throw new ContractMoveError('NO_SUCH_AREA', `There is no play area ${target.area} at seat ${target.seat} in this game (rules §1).`);
-    if (this.slotSeat[slot] === this.seat) throw new ContractMoveError('NOT_AN_OPPONENT_SET', `Action ${action} works only on an opponent's set (rules §5 ${action}).`);
-    if (this.slotSize[slot] === 0) throw new ContractMoveError('NO_SET_THERE', `There is no set in that play area (rules §5 ${action}).`);
+    if (slot < 0)
+      throw new ContractMoveError(
+        'NO_SUCH_AREA',
+        `There is no play area ${target.area} at seat ${target.seat} in this game (rules §1).`,
+      );
+    if (this.slotSeat[slot] === this.seat)
+      throw new ContractMoveError(
+        'NOT_AN_OPPONENT_SET',
+        `Action ${action} works only on an opponent's set (rules §5 ${action}).`,
+      );
+    if (this.slotSize[slot] === 0)
+      throw new ContractMoveError('NO_SET_THERE', `There is no set in that play area (rules §5 ${action}).`);
     return slot;
   }
 
   checkAdd(id, slot) {
     const value = this.slotValue[slot];
-    if (this.active[id] !== value) throw new ContractMoveError('VALUE_MISMATCH', `An added card must show the set's value ${value} (rules §5 B).`);
-    if (!this.mayArrive(this.slotSize[slot] + 1, value)) throw new ContractMoveError('DOES_NOT_BEAT', 'Adding must beat the set of the new size on the table (rules §5 B).');
+    if (this.active[id] !== value)
+      throw new ContractMoveError('VALUE_MISMATCH', `An added card must show the set's value ${value} (rules §5 B).`);
+    if (!this.mayArrive(this.slotSize[slot] + 1, value))
+      throw new ContractMoveError(
+        'DOES_NOT_BEAT',
+        'Adding must beat the set of the new size on the table (rules §5 B).',
+      );
   }
 
   /** Drops the cards no longer held by `seat` from its hand, keeping the order. */
@@ -455,7 +523,16 @@ export class ContractGame {
     this.clearSlot(slot);
     if (this.isOut[seat]) {
       this.discardCount += cards.length;
-      events.push({ type: 'setBeaten', seat, area: this.slotArea[slot], value, cards, by, fate: 'discarded', returned: NO_CARDS });
+      events.push({
+        type: 'setBeaten',
+        seat,
+        area: this.slotArea[slot],
+        value,
+        cards,
+        by,
+        fate: 'discarded',
+        returned: NO_CARDS,
+      });
     } else {
       const returned = this.toHand(seat, cards);
       events.push({ type: 'setBeaten', seat, area: this.slotArea[slot], value, cards, by, fate: 'returned', returned });
@@ -570,7 +647,13 @@ export class ContractGame {
     if (size === 0) return;
     const cards = this.slotCards[slot];
     this.discardCount += size;
-    events.push({ type: 'setDiscarded', seat: this.slotSeat[slot], area: this.slotArea[slot], value: this.slotValue[slot], cards });
+    events.push({
+      type: 'setDiscarded',
+      seat: this.slotSeat[slot],
+      area: this.slotArea[slot],
+      value: this.slotValue[slot],
+      cards,
+    });
     this.clearSlot(slot);
   }
 

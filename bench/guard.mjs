@@ -25,7 +25,9 @@ export const RETRIES = 2;
  * process.exitCode = 1 on a drop that every measure showed.
  */
 export async function checkReducerGuard(ratios, { table, fmt, remeasure }) {
-  const load = loadavg().map((x) => x.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
   if (process.argv.includes('--record-guard')) {
     const record = {
       what: 'random playouts through the public API (legalMoves + apply) ÷ the contract baseline (bench/contract-baseline.mjs), same games, one run; bench/guard.mjs fails npm run bench below 90% of these',
@@ -55,12 +57,23 @@ export async function checkReducerGuard(ratios, { table, fmt, remeasure }) {
     }
     const ok = ratio >= floor;
     if (!ok) failed = true;
-    rows.push([`${players} players`, fmt(ratio, 3), fmt(want, 3), fmt(floor, 3), String(measures), ok ? 'ok' : 'FAILED']);
+    rows.push([
+      `${players} players`,
+      fmt(ratio, 3),
+      fmt(want, 3),
+      fmt(floor, 3),
+      String(measures),
+      ok ? 'ok' : 'FAILED',
+    ]);
   }
-  console.log(`Benchmark guard (bench/guard.mjs): reducer ÷ contract baseline against bench/reducer-guard.json, load average ${load}`);
+  console.log(
+    `Benchmark guard (bench/guard.mjs): reducer ÷ contract baseline against bench/reducer-guard.json, load average ${load}`,
+  );
   table(['', 'now (best)', 'recorded', 'floor (−10%)', 'measures', 'verdict'], rows);
   if (failed) {
-    console.log(`The reducer stayed more than 10% slower against the contract baseline than recorded in ${RETRIES + 1} measures: find the regression (node bench/reducer.mjs --dist old=… compares builds), or record new figures on purpose with --record-guard.\n`);
+    console.log(
+      `The reducer stayed more than 10% slower against the contract baseline than recorded in ${RETRIES + 1} measures: find the regression (node bench/reducer.mjs --dist old=… compares builds), or record new figures on purpose with --record-guard.\n`,
+    );
     process.exitCode = 1;
   }
 }

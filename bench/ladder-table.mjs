@@ -30,7 +30,10 @@ export function keptRuns(files) {
       : []);
   return paths.map((file) => {
     const metaFile = file.replace(/\.json$/, '.meta.json');
-    return { run: JSON.parse(readFileSync(file, 'utf8')), meta: existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null };
+    return {
+      run: JSON.parse(readFileSync(file, 'utf8')),
+      meta: existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null,
+    };
   });
 }
 
@@ -41,9 +44,12 @@ export function keptRuns(files) {
 export function ladderTable(runs, wilsonInterval, { brief = false } = {}) {
   // the README's table (brief) leaves the times, commits and loads to docs/arena.md's
   const lines = brief
-    ? ['| lineup | players | games | budget per move | first bot\'s win rate [95% Wilson interval] | bar of issue 25 (lower bound) | met |', '|---|---|---|---|---|---|---|']
+    ? [
+        "| lineup | players | games | budget per move | first bot's win rate [95% Wilson interval] | bar of issue 25 (lower bound) | met |",
+        '|---|---|---|---|---|---|---|',
+      ]
     : [
-        '| lineup | players | games | budget per move | first bot\'s win rate [95% Wilson interval] | bar of issue 25 (lower bound) | met | ms per move, mean | commit, load average |',
+        "| lineup | players | games | budget per move | first bot's win rate [95% Wilson interval] | bar of issue 25 (lower bound) | met | ms per move, mean | commit, load average |",
         '|---|---|---|---|---|---|---|---|---|',
       ];
   for (const { run, meta } of runs) {
@@ -63,10 +69,23 @@ export function ladderTable(runs, wilsonInterval, { brief = false } = {}) {
       });
     }
     const times = [...time].map(([name, t]) => `${name} ${(t.ms / Math.max(1, t.decisions)).toFixed(1)}`).join('; ');
-    const spend = meta?.budget ?? [budget.ms !== null ? `${budget.ms} ms` : null, budget.playouts !== null && budget.playouts < 1e6 ? `${budget.playouts.toLocaleString('en-US')} playouts` : null].filter(Boolean).join(', ');
+    const spend =
+      meta?.budget ??
+      [
+        budget.ms !== null ? `${budget.ms} ms` : null,
+        budget.playouts !== null && budget.playouts < 1e6
+          ? `${budget.playouts.toLocaleString('en-US')} playouts`
+          : null,
+      ]
+        .filter(Boolean)
+        .join(', ');
     const others = bots.slice(1);
-    const against = others.length > 1 && others.every((b) => b === others[0]) ? `${others.length} ${others[0]}` : others.join(', ');
-    const games = played < planned ? `${played.toLocaleString('en-US')} of ${planned.toLocaleString('en-US')} (${meta?.stopped ? 'stopped' : 'under way'})` : played.toLocaleString('en-US');
+    const against =
+      others.length > 1 && others.every((b) => b === others[0]) ? `${others.length} ${others[0]}` : others.join(', ');
+    const games =
+      played < planned
+        ? `${played.toLocaleString('en-US')} of ${planned.toLocaleString('en-US')} (${meta?.stopped ? 'stopped' : 'under way'})`
+        : played.toLocaleString('en-US');
     // issue 25 asks for at least 1,000 games: a shorter finished run is a screen, never the bar met
     const met = played < planned ? (meta?.stopped ? 'no' : 'not yet') : low >= bar && played >= 1000 ? 'yes' : 'no';
     const row = `| ${meta?.bot ?? bots[0]} vs ${against} | ${players} | ${games} | ${spend} | ${pct(wins / Math.max(1, played))}% [${pct(low)}, ${pct(high)}] | ${pct(bar)}% | ${met} |`;

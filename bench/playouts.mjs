@@ -86,32 +86,105 @@ export async function benchFastPath({ bestOpsPerSecond, table, fmt, batch }) {
     for (let seed = 0; seed < batch; seed++) {
       const reducer = playReducer(players, seed);
       const fast = playFast(players, seed, true).toState();
-      if (JSON.stringify(fast) !== JSON.stringify(reducer)) throw new Error(`the fast path disagrees with apply: ${players} players, seed ${seed}`);
+      if (JSON.stringify(fast) !== JSON.stringify(reducer))
+        throw new Error(`the fast path disagrees with apply: ${players} players, seed ${seed}`);
       const indexed = playIndexed(players, seed).toState();
-      if (JSON.stringify({ ...indexed, events: [] }) !== JSON.stringify({ ...reducer, events: [] })) throw new Error(`the fast path by index disagrees with apply: ${players} players, seed ${seed}`);
+      if (JSON.stringify({ ...indexed, events: [] }) !== JSON.stringify({ ...reducer, events: [] }))
+        throw new Error(`the fast path by index disagrees with apply: ${players} players, seed ${seed}`);
       moves += reducer.moveCount;
     }
     const [fast, withEvents, indexed, reducer, contract, raw] = await bestOpsPerSecond([
-      [`fast path ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playFast(players, seed); }],
-      [`fast path with events ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playFast(players, seed, true); }],
-      [`fast path by index ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playIndexed(players, seed); }],
-      [`reducer ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playReducer(players, seed); }],
-      [`contract ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playContract(players, seed); }],
-      [`raw floor ${players}p`, () => { for (let seed = 0; seed < batch; seed++) playRaw(players, seed); }],
+      [
+        `fast path ${players}p`,
+        () => {
+          for (let seed = 0; seed < batch; seed++) playFast(players, seed);
+        },
+      ],
+      [
+        `fast path with events ${players}p`,
+        () => {
+          for (let seed = 0; seed < batch; seed++) playFast(players, seed, true);
+        },
+      ],
+      [
+        `fast path by index ${players}p`,
+        () => {
+          for (let seed = 0; seed < batch; seed++) playIndexed(players, seed);
+        },
+      ],
+      [
+        `reducer ${players}p`,
+        () => {
+          for (let seed = 0; seed < batch; seed++) playReducer(players, seed);
+        },
+      ],
+      [
+        `contract ${players}p`,
+        () => {
+          for (let seed = 0; seed < batch; seed++) playContract(players, seed);
+        },
+      ],
+      [
+        `raw floor ${players}p`,
+        () => {
+          for (let seed = 0; seed < batch; seed++) playRaw(players, seed);
+        },
+      ],
     ]);
-    rows.push([`${players} players`, fmt(fast * moves), fmt(withEvents * moves), fmt(indexed * moves), fmt(reducer * moves), fmt(contract * moves), fmt(raw * moves), fmt(fast / reducer, 2), fmt(fast / contract, 2), fmt(withEvents / contract, 2), fmt(indexed / contract, 2), fmt(indexed / raw, 2)]);
+    rows.push([
+      `${players} players`,
+      fmt(fast * moves),
+      fmt(withEvents * moves),
+      fmt(indexed * moves),
+      fmt(reducer * moves),
+      fmt(contract * moves),
+      fmt(raw * moves),
+      fmt(fast / reducer, 2),
+      fmt(fast / contract, 2),
+      fmt(withEvents / contract, 2),
+      fmt(indexed / contract, 2),
+      fmt(indexed / raw, 2),
+    ]);
   }
-  console.log('Search fast path: random playouts on Playout (the rule functions apply uses, on one working copy whose arrays it changes in place; checked to reach the same final');
-  console.log('states as apply), without events ({ events: false }, what a playout reads) and with them, beside the reducer (legalMoves + apply) and the hand-tuned mutable engines');
-  console.log('(the contract engine records events too), on the same games (best of 3 interleaved runs). "by index": the same playouts with legalMoveCount + playLegalMoveAt');
-  console.log('(no list built, the chosen move not judged again: the raw floor\'s way, count then play move i). Load-independent: `node bench/callgrind.mjs` counts instructions per move.');
-  table(['', 'fast moves/s', '+events moves/s', 'by index moves/s', 'reducer moves/s', 'contract moves/s', 'raw floor moves/s', 'fast / reducer', 'fast / contract', '+events / contract', 'by index / contract', 'by index / raw'], rows);
+  console.log(
+    'Search fast path: random playouts on Playout (the rule functions apply uses, on one working copy whose arrays it changes in place; checked to reach the same final',
+  );
+  console.log(
+    'states as apply), without events ({ events: false }, what a playout reads) and with them, beside the reducer (legalMoves + apply) and the hand-tuned mutable engines',
+  );
+  console.log(
+    '(the contract engine records events too), on the same games (best of 3 interleaved runs). "by index": the same playouts with legalMoveCount + playLegalMoveAt',
+  );
+  console.log(
+    "(no list built, the chosen move not judged again: the raw floor's way, count then play move i). Load-independent: `node bench/callgrind.mjs` counts instructions per move.",
+  );
+  table(
+    [
+      '',
+      'fast moves/s',
+      '+events moves/s',
+      'by index moves/s',
+      'reducer moves/s',
+      'contract moves/s',
+      'raw floor moves/s',
+      'fast / reducer',
+      'fast / contract',
+      '+events / contract',
+      'by index / contract',
+      'by index / raw',
+    ],
+    rows,
+  );
   // the same ratio by instruction count, which no load changes (issue 25 asks for at least 0.9)
   if (spawnSync('valgrind', ['--version']).status !== 0) {
-    console.log('By index / raw floor by instruction count: skipped, valgrind is not installed (apt-get install valgrind; then node bench/callgrind.mjs --ratio).\n');
+    console.log(
+      'By index / raw floor by instruction count: skipped, valgrind is not installed (apt-get install valgrind; then node bench/callgrind.mjs --ratio).\n',
+    );
     return;
   }
-  const counted = spawnSync(process.execPath, [fileURLToPath(new URL('./callgrind.mjs', import.meta.url)), '--ratio'], { stdio: 'inherit' });
+  const counted = spawnSync(process.execPath, [fileURLToPath(new URL('./callgrind.mjs', import.meta.url)), '--ratio'], {
+    stdio: 'inherit',
+  });
   if (counted.status !== 0) process.exitCode = 1;
   console.log('');
 }
@@ -127,7 +200,13 @@ export async function benchFastPath({ bestOpsPerSecond, table, fmt, batch }) {
  * library and warms up its own JIT), paid once per worker whatever the number of games.
  */
 export async function benchArenaWorkers({ table, fmt, quick }) {
-  const settings = { players: 3, games: quick ? 24 : 120, lineup: ['montecarlo', 'greedy', 'greedy'], seed: 'bench', botOptions: { playouts: 40 } };
+  const settings = {
+    players: 3,
+    games: quick ? 24 : 120,
+    lineup: ['montecarlo', 'greedy', 'greedy'],
+    seed: 'bench',
+    botOptions: { playouts: 40 },
+  };
   const time = async (workers) => {
     const cpu = process.cpuUsage();
     const start = performance.now();
@@ -154,19 +233,37 @@ export async function benchArenaWorkers({ table, fmt, quick }) {
   const two = best[2];
   const row = (workers) => {
     const b = best[workers];
-    return [String(workers), fmt(b.ms / 1000, 2), fmt(b.cpuMs / 1000, 2), fmt(b.cpuMs / b.ms, 2), fmt((settings.games * 1000) / b.ms, 1), fmt((settings.games * 1000) / b.cpuMs, 1), fmt(one.ms / b.ms, 2)];
+    return [
+      String(workers),
+      fmt(b.ms / 1000, 2),
+      fmt(b.cpuMs / 1000, 2),
+      fmt(b.cpuMs / b.ms, 2),
+      fmt((settings.games * 1000) / b.ms, 1),
+      fmt((settings.games * 1000) / b.cpuMs, 1),
+      fmt(one.ms / b.ms, 2),
+    ];
   };
-  console.log(`Arena over worker threads: ${settings.games} games, 3 players, montecarlo (40 playouts, a count: no clock) against greedy, the same results checked, best of 2`);
-  console.log(`interleaved runs; ${availableParallelism()} cores here, load average ${load.map((x) => fmt(x, 2)).join(', ')} at the runs (uptime: ${fmt(loadavg()[0], 2)} now).`);
+  console.log(
+    `Arena over worker threads: ${settings.games} games, 3 players, montecarlo (40 playouts, a count: no clock) against greedy, the same results checked, best of 2`,
+  );
+  console.log(
+    `interleaved runs; ${availableParallelism()} cores here, load average ${load.map((x) => fmt(x, 2)).join(', ')} at the runs (uptime: ${fmt(loadavg()[0], 2)} now).`,
+  );
   table(['workers', 'wall s', 'CPU s', 'cores used', 'games/s', 'games per CPU s', 'speed-up'], [row(1), row(2)]);
   // CPU-normalised: the wall time 2 workers would take with 2 free cores is their CPU time over 2
   const normalised = (2 * one.cpuMs) / two.cpuMs;
   const startup = Math.max(0, (two.cpuMs - one.cpuMs) / 2); // per worker, paid in parallel
   const serial = startup / one.cpuMs; // Amdahl's serial fraction of this workload
   const amdahl = (n) => 1 / (serial + 1 / n);
-  console.log(`Speed-up of 2 workers over 1: ${fmt(one.ms / two.ms, 2)} on the wall clock with the cores this machine gave (${fmt(two.cpuMs / two.ms, 2)} used), ${fmt(normalised, 2)}`);
-  console.log(`normalised by CPU time (what 2 free cores give). Serial part measured: ${fmt(startup / 1000, 2)} s of start-up per worker, ${fmt(100 * serial, 1)} % of the work of ${settings.games} games;`);
-  console.log(`Amdahl's law with it: ${[2, 4, 8, 16].map((n) => `${n} cores ${fmt(amdahl(n), 2)}×`).join(', ')} (more games per worker amortise it further).\n`);
+  console.log(
+    `Speed-up of 2 workers over 1: ${fmt(one.ms / two.ms, 2)} on the wall clock with the cores this machine gave (${fmt(two.cpuMs / two.ms, 2)} used), ${fmt(normalised, 2)}`,
+  );
+  console.log(
+    `normalised by CPU time (what 2 free cores give). Serial part measured: ${fmt(startup / 1000, 2)} s of start-up per worker, ${fmt(100 * serial, 1)} % of the work of ${settings.games} games;`,
+  );
+  console.log(
+    `Amdahl's law with it: ${[2, 4, 8, 16].map((n) => `${n} cores ${fmt(amdahl(n), 2)}×`).join(', ')} (more games per worker amortise it further).\n`,
+  );
 }
 
 /** The ISMCTS bot's time per decision against its budget, and a busy loop of the same budget. */
@@ -179,13 +276,17 @@ export async function benchTimeBudget({ table, fmt, quick }) {
       let state = createGame(players, `budget ${seed}`);
       for (let step = 0; state.status !== 'gameOver'; step++) {
         const moves = legalMoves(state);
-        if (state.status === 'playing' && moves.length > 1 && step % 25 === 0) positions.push({ view: playerView(state, state.turn.seat), moves });
+        if (state.status === 'playing' && moves.length > 1 && step % 25 === 0)
+          positions.push({ view: playerView(state, state.turn.seat), moves });
         state = apply(state, moves[pick(moves.length)]);
       }
     }
   }
   const bot = ismctsBot({ timeMs: budget, seed: 'bench' });
-  const spin = () => { const end = performance.now() + budget; while (performance.now() < end); };
+  const spin = () => {
+    const end = performance.now() + budget;
+    while (performance.now() < end);
+  };
   const thinking = [];
   const busy = [];
   for (const { view, moves } of positions) {
@@ -197,8 +298,16 @@ export async function benchTimeBudget({ table, fmt, quick }) {
     busy.push(performance.now() - t);
   }
   const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(p * xs.length) - 1)];
-  const row = (name, xs) => [name, fmt(q(xs, 0.5), 1), fmt(q(xs, 0.99), 1), fmt(Math.max(...xs), 1), fmt(q(xs, 0.99) / budget, 2)];
-  console.log(`Time budget: ismcts at ${budget} ms per move on ${positions.length} positions of random games at 2–5 players (milliseconds), beside a busy loop of ${budget} ms timed the same way: what this machine's load adds to any wall-clock budget.`);
+  const row = (name, xs) => [
+    name,
+    fmt(q(xs, 0.5), 1),
+    fmt(q(xs, 0.99), 1),
+    fmt(Math.max(...xs), 1),
+    fmt(q(xs, 0.99) / budget, 2),
+  ];
+  console.log(
+    `Time budget: ismcts at ${budget} ms per move on ${positions.length} positions of random games at 2–5 players (milliseconds), beside a busy loop of ${budget} ms timed the same way: what this machine's load adds to any wall-clock budget.`,
+  );
   table(['', 'p50', 'p99', 'max', 'p99 / budget'], [row('ismcts', thinking), row('busy loop', busy)]);
 }
 
@@ -207,10 +316,12 @@ if (process.argv[1] && import.meta.url === (await import('node:url')).pathToFile
   const { Bench } = await import('tinybench');
   const quick = process.argv.includes('--quick');
   const TIME = quick ? 300 : 1500;
-  const fmt = (x, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const fmt = (x, digits = 0) =>
+    x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const table = (head, rows) => {
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-    const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+    const line = (cells) =>
+      cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
     console.log([line(head), ...rows.map(line), ''].join('\n'));
   };
   const bestOpsPerSecond = async (tasks, rounds = 3) => {
@@ -219,7 +330,9 @@ if (process.argv[1] && import.meta.url === (await import('node:url')).pathToFile
       const bench = new Bench({ time: Math.round((TIME * 2) / rounds), warmupTime: Math.min(TIME, 300) });
       for (const [name, fn] of tasks) bench.add(name, fn);
       await bench.run();
-      bench.tasks.forEach((t, i) => { best[i] = Math.max(best[i], 1000 / t.result.period); });
+      bench.tasks.forEach((t, i) => {
+        best[i] = Math.max(best[i], 1000 / t.result.period);
+      });
     }
     return best;
   };

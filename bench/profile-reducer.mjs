@@ -60,7 +60,9 @@ for (const id of profile.samples) {
   counts.set(key, (counts.get(key) ?? 0) + 1);
   total++;
 }
-console.log(`CPU profile: ${moves.toLocaleString('en-US')} moves at ${players} players in ${Math.round(ms)} ms (${Math.round(moves / (ms / 1000)).toLocaleString('en-US')} moves/s under the profiler), ${total.toLocaleString('en-US')} samples`);
+console.log(
+  `CPU profile: ${moves.toLocaleString('en-US')} moves at ${players} players in ${Math.round(ms)} ms (${Math.round(moves / (ms / 1000)).toLocaleString('en-US')} moves/s under the profiler), ${total.toLocaleString('en-US')} samples`,
+);
 console.log('self time  function');
 for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, top)) {
   console.log(`${((100 * n) / total).toFixed(1).padStart(8)}%  ${key}`);

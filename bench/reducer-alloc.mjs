@@ -42,7 +42,11 @@ if (process.argv.includes('--child')) {
   play(100_000); // optimised before sampling
   const session = new Session();
   session.connect();
-  await session.post('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 256,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
   const moves = play(Number(arg('--moves', 300_000)));
   const { profile } = await session.post('HeapProfiler.stopSampling');
   session.disconnect();
@@ -57,9 +61,26 @@ if (process.argv.includes('--child')) {
     node.children.forEach(walk);
   };
   walk(profile.head);
-  const child = spawnSync(process.execPath, ['--single-threaded', '--min-semi-space-size=8', '--max-semi-space-size=8', '--trace-gc', fileURLToPath(import.meta.url), '--child', '--players', String(players), '--dist', dist], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--single-threaded',
+      '--min-semi-space-size=8',
+      '--max-semi-space-size=8',
+      '--trace-gc',
+      fileURLToPath(import.meta.url),
+      '--child',
+      '--players',
+      String(players),
+      '--dist',
+      dist,
+    ],
+    { encoding: 'utf8', maxBuffer: 64 << 20 },
+  );
   const scavenges = (child.stdout.match(/Scavenge/g) ?? []).length;
-  console.log(`${players} players, ${dist}: about ${Math.round(total / moves)} bytes allocated per move (sampled); ${scavenges} scavenges per 400,000 moves (8 MB semi-space)`);
+  console.log(
+    `${players} players, ${dist}: about ${Math.round(total / moves)} bytes allocated per move (sampled); ${scavenges} scavenges per 400,000 moves (8 MB semi-space)`,
+  );
   for (const [key, b] of [...bytes].sort((x, y) => y[1] - x[1]).slice(0, Number(arg('--top', 20)))) {
     console.log(`${(b / moves).toFixed(1).padStart(8)} B/move  ${key}`);
   }

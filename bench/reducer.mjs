@@ -81,7 +81,8 @@ export async function bestRates(tasks, time, rounds) {
     for (const [name, fn] of tasks) bench.add(name, fn);
     await bench.run();
     bench.tasks.forEach((t, i) => {
-      if (!t.result || !('period' in t.result)) throw new Error(`benchmark ${t.name} failed: ${t.result?.error ?? t.result?.state}`);
+      if (!t.result || !('period' in t.result))
+        throw new Error(`benchmark ${t.name} failed: ${t.result?.error ?? t.result?.state}`);
       best[i] = Math.max(best[i], 1000 / t.result.period);
     });
   }
@@ -120,7 +121,10 @@ export async function bestCpuRates(tasks, time, rounds) {
  * The reducer of each build beside the raw floor and the contract baseline at each player count:
  * { players, moves (per batch), rates: { label: batches/s }, raw, contract }.
  */
-export async function measureReducers(builds, { players = [2, 3, 4, 5], time = 1500, rounds = 3, cpuTime = false } = {}) {
+export async function measureReducers(
+  builds,
+  { players = [2, 3, 4, 5], time = 1500, rounds = 3, cpuTime = false } = {},
+) {
   const deck = builds[0][1].STANDARD_DECK;
   const raw = rawPlayer(deck);
   const contract = contractPlayer(deck);
@@ -131,19 +135,38 @@ export async function measureReducers(builds, { players = [2, 3, 4, 5], time = 1
     for (let seed = 0; seed < BATCH; seed++) {
       const count = plays[0][1](n, seed).moveCount;
       for (const [label, play] of plays) {
-        if (play(n, seed).moveCount !== count) throw new Error(`${label} plays another game: ${n} players, seed ${seed}`);
+        if (play(n, seed).moveCount !== count)
+          throw new Error(`${label} plays another game: ${n} players, seed ${seed}`);
       }
-      if (contract(n, seed).moveCount !== count) throw new Error(`the contract baseline plays another game: ${n} players, seed ${seed}`);
+      if (contract(n, seed).moveCount !== count)
+        throw new Error(`the contract baseline plays another game: ${n} players, seed ${seed}`);
       moves += count;
     }
     const tasks = [
-      ...plays.map(([label, play]) => [label, () => { for (let seed = 0; seed < BATCH; seed++) play(n, seed); }]),
-      ['raw floor', () => { for (let seed = 0; seed < BATCH; seed++) raw(n, seed); }],
-      ['contract', () => { for (let seed = 0; seed < BATCH; seed++) contract(n, seed); }],
+      ...plays.map(([label, play]) => [
+        label,
+        () => {
+          for (let seed = 0; seed < BATCH; seed++) play(n, seed);
+        },
+      ]),
+      [
+        'raw floor',
+        () => {
+          for (let seed = 0; seed < BATCH; seed++) raw(n, seed);
+        },
+      ],
+      [
+        'contract',
+        () => {
+          for (let seed = 0; seed < BATCH; seed++) contract(n, seed);
+        },
+      ],
     ];
     const rates = await (cpuTime ? bestCpuRates : bestRates)(tasks, time, rounds);
     const row = { players: n, moves, rates: {}, raw: rates[plays.length], contract: rates[plays.length + 1] };
-    plays.forEach(([label], i) => { row.rates[label] = rates[i]; });
+    plays.forEach(([label], i) => {
+      row.rates[label] = rates[i];
+    });
     out.push(row);
   }
   return out;
@@ -159,11 +182,26 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const fmt = (x, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
   const before = loadavg();
   const cpuTime = process.argv.includes('--cpu');
-  const rows = await measureReducers(builds, { players, time: Number(arg('--time', 1500)), rounds: Number(arg('--rounds', 3)), cpuTime });
+  const rows = await measureReducers(builds, {
+    players,
+    time: Number(arg('--time', 1500)),
+    rounds: Number(arg('--rounds', 3)),
+    cpuTime,
+  });
   const after = loadavg();
   const labels = builds.map(([l]) => l);
-  console.log(`Random playouts through the public API (legalMoves + apply), best of ${arg('--rounds', 3)} interleaved runs${cpuTime ? ', per second of the process\'s CPU time' : ''}; load average ${before.map((x) => x.toFixed(2)).join(' ')} before, ${after.map((x) => x.toFixed(2)).join(' ')} after`);
-  const head = ['players', ...labels.map((l) => `${l} moves/s`), 'raw moves/s', 'contract moves/s', ...labels.map((l) => `${l}/raw`), ...labels.map((l) => `${l}/contract`), ...labels.slice(1).map((l) => `dnup/${l}`)];
+  console.log(
+    `Random playouts through the public API (legalMoves + apply), best of ${arg('--rounds', 3)} interleaved runs${cpuTime ? ", per second of the process's CPU time" : ''}; load average ${before.map((x) => x.toFixed(2)).join(' ')} before, ${after.map((x) => x.toFixed(2)).join(' ')} after`,
+  );
+  const head = [
+    'players',
+    ...labels.map((l) => `${l} moves/s`),
+    'raw moves/s',
+    'contract moves/s',
+    ...labels.map((l) => `${l}/raw`),
+    ...labels.map((l) => `${l}/contract`),
+    ...labels.slice(1).map((l) => `dnup/${l}`),
+  ];
   console.log(head.join('  '));
   for (const r of rows) {
     const cells = [
@@ -178,6 +216,15 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     console.log(cells.map((c, i) => (i === 0 ? c.padEnd(head[0].length) : c.padStart(head[i].length))).join('  '));
   }
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify(Object.fromEntries(rows.map((r) => [r.players, { raw: +(r.rates.dnup / r.raw).toFixed(3), contract: +(r.rates.dnup / r.contract).toFixed(3) }]))));
+    console.log(
+      JSON.stringify(
+        Object.fromEntries(
+          rows.map((r) => [
+            r.players,
+            { raw: +(r.rates.dnup / r.raw).toFixed(3), contract: +(r.rates.dnup / r.contract).toFixed(3) },
+          ]),
+        ),
+      ),
+    );
   }
 }

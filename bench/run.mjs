@@ -49,7 +49,9 @@ import { checkReducerGuard } from './guard.mjs';
 
 if (typeof globalThis.gc !== 'function') {
   // memory is measured around forced collections: re-run with --expose-gc
-  const r = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   process.exit(r.status ?? 1);
 }
 
@@ -121,7 +123,21 @@ function playSnapshot(players, seed, visit) {
 }
 
 /** The fields of a state that play changes: what the snapshot wrapper must build for every move. */
-const PLAYED_FIELDS = ['round', 'status', 'hands', 'known', 'table', 'discardCount', 'starter', 'turn', 'out', 'scores', 'winner', 'moveCount', 'events'];
+const PLAYED_FIELDS = [
+  'round',
+  'status',
+  'hands',
+  'known',
+  'table',
+  'discardCount',
+  'starter',
+  'turn',
+  'out',
+  'scores',
+  'winner',
+  'moveCount',
+  'events',
+];
 
 /** Checks that the snapshot wrapper's states equal dnup's, field by field, at every step of one game. */
 function checkSnapshot(players, seed) {
@@ -131,11 +147,15 @@ function checkSnapshot(players, seed) {
   playSnapshot(players, seed, (next) => {
     const want = states[step];
     for (const key of PLAYED_FIELDS) {
-      if (!isDeepStrictEqual(next[key], want[key])) throw new Error(`snapshot wrapper disagrees with dnup: ${players} players, seed ${seed}, move ${step + 1}: ${key}`);
+      if (!isDeepStrictEqual(next[key], want[key]))
+        throw new Error(
+          `snapshot wrapper disagrees with dnup: ${players} players, seed ${seed}, move ${step + 1}: ${key}`,
+        );
     }
     step++;
   });
-  if (step !== states.length) throw new Error(`snapshot wrapper disagrees with dnup on game length: ${players} players, seed ${seed}`);
+  if (step !== states.length)
+    throw new Error(`snapshot wrapper disagrees with dnup on game length: ${players} players, seed ${seed}`);
 }
 
 /** The naive immutable wrapper: every move clones the contract engine's state, then mutates the clone. */
@@ -172,12 +192,17 @@ function probes(state) {
     { type: 'take', target: { seat: 7, area: 0 } },
     { type: 'take', target: { seat, area } },
   ];
-  if (other.length > 0) out.push({ type: 'play', cards: [other[0].id] }, { type: 'add', card: other[0].id, target: { seat: (seat + 1) % state.players.length, area: 0 } });
+  if (other.length > 0)
+    out.push(
+      { type: 'play', cards: [other[0].id] },
+      { type: 'add', card: other[0].id, target: { seat: (seat + 1) % state.players.length, area: 0 } },
+    );
   for (const c of hand) {
     out.push({ type: 'play', cards: [c.id] }, { type: 'play', cards: [c.id, c.id] });
     for (const d of hand) if (d.id !== c.id) out.push({ type: 'play', cards: [c.id, d.id] });
     for (let s = 0; s < state.players.length; s++) {
-      for (let a = 0; a < (state.players.length === 2 ? 2 : 1); a++) out.push({ type: 'add', card: c.id, target: { seat: s, area: a } });
+      for (let a = 0; a < (state.players.length === 2 ? 2 : 1); a++)
+        out.push({ type: 'add', card: c.id, target: { seat: s, area: a } });
     }
   }
   for (let s = 0; s < state.players.length; s++) out.push({ type: 'take', target: { seat: s, area: 0 } });
@@ -195,7 +220,11 @@ function checkContract(players, seed, probe) {
   let state = createGame(players, seed);
   if (!contracts.has(players)) contracts.set(players, new ContractGame(STANDARD_DECK, players));
   const game = contracts.get(players).start(seed);
-  const fail = (why) => { throw new Error(`contract baseline disagrees with dnup: ${players} players, seed ${seed}, move ${state.moveCount}: ${why}`); };
+  const fail = (why) => {
+    throw new Error(
+      `contract baseline disagrees with dnup: ${players} players, seed ${seed}, move ${state.moveCount}: ${why}`,
+    );
+  };
   if (!isDeepStrictEqual(game.lastEvents, state.events)) fail('deal events');
   while (state.status !== 'gameOver') {
     const moves = legalMoves(state);
@@ -205,29 +234,41 @@ function checkContract(players, seed, probe) {
       for (const bad of probes(state)) {
         const expected = checkMove(state, bad).code;
         let code = 'accepted';
-        try { game.apply(bad); } catch (e) { code = e.code; }
+        try {
+          game.apply(bad);
+        } catch (e) {
+          code = e.code;
+        }
         if (code !== expected) fail(`${JSON.stringify(bad)} gave ${code}, dnup says ${expected}`);
       }
     }
     const i = pick(moves.length);
     state = apply(state, moves[i]);
     game.apply(state.moveCount % 2 === 1 ? structuredClone(mine[i]) : mine[i]);
-    if (!isDeepStrictEqual(game.lastEvents, state.events)) fail(`events\n${JSON.stringify(game.lastEvents)}\n${JSON.stringify(state.events)}`);
+    if (!isDeepStrictEqual(game.lastEvents, state.events))
+      fail(`events\n${JSON.stringify(game.lastEvents)}\n${JSON.stringify(state.events)}`);
     for (let s = 0; s < players; s++) {
       if (!isDeepStrictEqual(game.handOf(s), state.hands[s])) fail(`hand of seat ${s}`);
       if (!isDeepStrictEqual(game.knownOf(s), state.known[s])) fail(`public knowledge of seat ${s}`);
     }
   }
-  const same = game.winner === state.winner && game.moveCount === state.moveCount && game.round === state.round
-    && isDeepStrictEqual(game.scores, state.scores) && isDeepStrictEqual(game.out, state.out) && game.discardCount === state.discardCount;
+  const same =
+    game.winner === state.winner &&
+    game.moveCount === state.moveCount &&
+    game.round === state.round &&
+    isDeepStrictEqual(game.scores, state.scores) &&
+    isDeepStrictEqual(game.out, state.out) &&
+    game.discardCount === state.discardCount;
   if (!same) fail('final outcome');
   return state;
 }
 
-const fmt = (x, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (x, digits = 0) =>
+  x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 function table(head, rows) {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
   console.log(line(head));
   for (const r of rows) console.log(line(r));
   console.log();
@@ -238,7 +279,8 @@ async function opsPerSecond(tasks, time = TIME) {
   for (const [name, fn] of tasks) bench.add(name, fn);
   await bench.run();
   return bench.tasks.map((t) => {
-    if (!t.result || !('period' in t.result)) throw new Error(`benchmark ${t.name} failed: ${t.result?.error ?? t.result?.state}`);
+    if (!t.result || !('period' in t.result))
+      throw new Error(`benchmark ${t.name} failed: ${t.result?.error ?? t.result?.state}`);
     return 1000 / t.result.period;
   });
 }
@@ -248,12 +290,16 @@ async function bestOpsPerSecond(tasks, rounds = 3) {
   const best = tasks.map(() => 0);
   for (let r = 0; r < rounds; r++) {
     const rates = await opsPerSecond(tasks, Math.round((TIME * 2) / rounds));
-    rates.forEach((rate, i) => { best[i] = Math.max(best[i], rate); });
+    rates.forEach((rate, i) => {
+      best[i] = Math.max(best[i], rate);
+    });
   }
   return best;
 }
 
-console.log(`dnup benchmarks — node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} ×${cpus().length}${quick ? ' (quick)' : ''}`);
+console.log(
+  `dnup benchmarks — node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} ×${cpus().length}${quick ? ' (quick)' : ''}`,
+);
 console.log('Figures depend on the machine and its load; compare ratios measured in one run.\n');
 
 // 1. memory per retained state: every state of a long 5-player game kept alive
@@ -284,11 +330,16 @@ console.log('Figures depend on the machine and its load; compare ratios measured
   const copied = measure((s) => structuredClone(s));
   shared.bytes -= zero;
   copied.bytes -= zero;
-  console.log(`Memory: a ${longest.moves}-move 5-player game (seed ${longest.seed}), every state of ten plays of it kept alive (heap added per state, after a warm-up run)`);
-  table(['states kept', 'bytes per state'], [
-    ['dnup states (structural sharing)', fmt(shared.bytes)],
-    ['deep copies of the same states', fmt(copied.bytes)],
-  ]);
+  console.log(
+    `Memory: a ${longest.moves}-move 5-player game (seed ${longest.seed}), every state of ten plays of it kept alive (heap added per state, after a warm-up run)`,
+  );
+  table(
+    ['states kept', 'bytes per state'],
+    [
+      ['dnup states (structural sharing)', fmt(shared.bytes)],
+      ['deep copies of the same states', fmt(copied.bytes)],
+    ],
+  );
 }
 
 // 2. random playouts, both engines on the same games, after checking that they agree move by move
@@ -309,7 +360,10 @@ for (const players of PLAYERS) {
     rounds += final.round;
     let step = 0;
     const base = playBaseline(players, seed, (count) => {
-      if (count !== counts[step]) throw new Error(`baseline disagrees with dnup: ${players} players, seed ${seed}, step ${step}: ${count} moves vs ${counts[step]}`);
+      if (count !== counts[step])
+        throw new Error(
+          `baseline disagrees with dnup: ${players} players, seed ${seed}, step ${step}: ${count} moves vs ${counts[step]}`,
+        );
       step++;
     });
     if (step !== counts.length || base.winner !== final.winner || base.scores.join() !== final.scores.join()) {
@@ -326,11 +380,36 @@ for (const players of PLAYERS) {
     throw new Error(`the naive wrapper disagrees with the contract baseline: ${players} players`);
   }
   const [dnup, baseline, contract, snapshot, naive] = await bestOpsPerSecond([
-    [`dnup ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playDnup(players, seed); }],
-    [`baseline ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playBaseline(players, seed); }],
-    [`contract ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playContract(players, seed); }],
-    [`snapshot ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playSnapshot(players, seed); }],
-    [`naive ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playNaive(players, seed); }],
+    [
+      `dnup ${players}p`,
+      () => {
+        for (let seed = 0; seed < BATCH; seed++) playDnup(players, seed);
+      },
+    ],
+    [
+      `baseline ${players}p`,
+      () => {
+        for (let seed = 0; seed < BATCH; seed++) playBaseline(players, seed);
+      },
+    ],
+    [
+      `contract ${players}p`,
+      () => {
+        for (let seed = 0; seed < BATCH; seed++) playContract(players, seed);
+      },
+    ],
+    [
+      `snapshot ${players}p`,
+      () => {
+        for (let seed = 0; seed < BATCH; seed++) playSnapshot(players, seed);
+      },
+    ],
+    [
+      `naive ${players}p`,
+      () => {
+        for (let seed = 0; seed < BATCH; seed++) playNaive(players, seed);
+      },
+    ],
   ]);
   guardRatios.push({ players, ratio: dnup / contract });
   playoutRows.push([
@@ -349,19 +428,56 @@ for (const players of PLAYERS) {
     fmt(rounds / seeds.length, 2),
   ]);
 }
-console.log('Random playouts: legalMoves + apply every step, on the same games for every engine (best of 3 interleaved runs).');
-console.log('raw floor (baseline-engine.mjs): a hand-tuned mutable engine doing only the rules — integer moves, no validation, no events — agreeing with dnup on every legal-move count and the outcome of 50 games per player count.');
-console.log('contract (contract-baseline.mjs): a hand-tuned mutable engine keeping dnup\'s contract — move objects in canonical order, full validation with error codes, events, discard size, public knowledge — agreeing with dnup on every move list, every event, every hand, all public knowledge and every refusal code (probed on 10 games) of 50 games per player count.');
-console.log('snapshot (snapshot-wrapper.mjs): the contract engine made immutable the cheapest way known: after each move it publishes as new arrays only the hands, table sets and knowledge that changed, a new turn and the state record, and shares the rest; its states equal dnup\'s at every step of the same 50 games. A mutable engine plus the allocations an immutable API needs.');
-console.log('naive: the contract engine wrapped the naive immutable way, its state cloned before every move (the yardstick the issue quotes at about 0.6 of a mutable engine).');
-table(['', 'dnup moves/s', 'raw floor moves/s', 'contract moves/s', 'snapshot moves/s', 'dnup / raw floor', 'dnup / contract', 'snapshot / contract', 'dnup / snapshot', 'naive / contract', 'legal moves/position', 'moves/game', 'rounds/game'], playoutRows);
+console.log(
+  'Random playouts: legalMoves + apply every step, on the same games for every engine (best of 3 interleaved runs).',
+);
+console.log(
+  'raw floor (baseline-engine.mjs): a hand-tuned mutable engine doing only the rules — integer moves, no validation, no events — agreeing with dnup on every legal-move count and the outcome of 50 games per player count.',
+);
+console.log(
+  "contract (contract-baseline.mjs): a hand-tuned mutable engine keeping dnup's contract — move objects in canonical order, full validation with error codes, events, discard size, public knowledge — agreeing with dnup on every move list, every event, every hand, all public knowledge and every refusal code (probed on 10 games) of 50 games per player count.",
+);
+console.log(
+  "snapshot (snapshot-wrapper.mjs): the contract engine made immutable the cheapest way known: after each move it publishes as new arrays only the hands, table sets and knowledge that changed, a new turn and the state record, and shares the rest; its states equal dnup's at every step of the same 50 games. A mutable engine plus the allocations an immutable API needs.",
+);
+console.log(
+  'naive: the contract engine wrapped the naive immutable way, its state cloned before every move (the yardstick the issue quotes at about 0.6 of a mutable engine).',
+);
+table(
+  [
+    '',
+    'dnup moves/s',
+    'raw floor moves/s',
+    'contract moves/s',
+    'snapshot moves/s',
+    'dnup / raw floor',
+    'dnup / contract',
+    'snapshot / contract',
+    'dnup / snapshot',
+    'naive / contract',
+    'legal moves/position',
+    'moves/game',
+    'rounds/game',
+  ],
+  playoutRows,
+);
 await checkReducerGuard(guardRatios, {
   table,
   fmt,
   remeasure: async (players) => {
     const [dnup, contract] = await bestOpsPerSecond([
-      [`dnup ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playDnup(players, seed); }],
-      [`contract ${players}p`, () => { for (let seed = 0; seed < BATCH; seed++) playContract(players, seed); }],
+      [
+        `dnup ${players}p`,
+        () => {
+          for (let seed = 0; seed < BATCH; seed++) playDnup(players, seed);
+        },
+      ],
+      [
+        `contract ${players}p`,
+        () => {
+          for (let seed = 0; seed < BATCH; seed++) playContract(players, seed);
+        },
+      ],
     ]);
     return dnup / contract;
   },
@@ -378,20 +494,58 @@ const views = samples.map((s) => playerView(s.state, s.state.turn.seat));
 const rng = seededRandom('bench');
 const opNames = ['legalMoves', 'apply', 'cardHints', 'applySteps', 'playerView', 'legalMoveGroups', 'determinize'];
 const opRates = await opsPerSecond([
-  ['legalMoves', () => { for (const s of samples) legalMoves(s.state); }],
-  ['apply', () => { for (const s of samples) apply(s.state, s.move); }],
+  [
+    'legalMoves',
+    () => {
+      for (const s of samples) legalMoves(s.state);
+    },
+  ],
+  [
+    'apply',
+    () => {
+      for (const s of samples) apply(s.state, s.move);
+    },
+  ],
   // the UI kit (issue 21) beside the two calls it is made of
-  ['cardHints', () => { for (const s of samples) cardHints(s.state); }],
-  ['applySteps', () => { for (const s of samples) applySteps(s.state, s.move); }],
-  ['playerView', () => { for (const s of samples) playerView(s.state, s.state.turn.seat); }],
-  ['legalMoveGroups', () => { for (const s of samples) legalMoveGroups(s.state); }],
-  ['determinize', () => { for (let i = 0; i < views.length; i += 10) determinize(views[i], rng); }],
+  [
+    'cardHints',
+    () => {
+      for (const s of samples) cardHints(s.state);
+    },
+  ],
+  [
+    'applySteps',
+    () => {
+      for (const s of samples) applySteps(s.state, s.move);
+    },
+  ],
+  [
+    'playerView',
+    () => {
+      for (const s of samples) playerView(s.state, s.state.turn.seat);
+    },
+  ],
+  [
+    'legalMoveGroups',
+    () => {
+      for (const s of samples) legalMoveGroups(s.state);
+    },
+  ],
+  [
+    'determinize',
+    () => {
+      for (let i = 0; i < views.length; i += 10) determinize(views[i], rng);
+    },
+  ],
 ]);
 console.log(`Single operations over ${fmt(samples.length)} positions sampled from random games at 2–5 players`);
-table(['operation', 'calls/s', 'µs/call'], opNames.map((name, i) => {
-  const calls = opRates[i] * (name === 'determinize' ? Math.ceil(views.length / 10) : samples.length);
-  return [name, fmt(calls), fmt(1e6 / calls, 2)];
-}));
+table(
+  ['operation', 'calls/s', 'µs/call'],
+  opNames.map((name, i) => {
+    const calls = opRates[i] * (name === 'determinize' ? Math.ceil(views.length / 10) : samples.length);
+    return [name, fmt(calls), fmt(1e6 / calls, 2)];
+  }),
+);
 
 // 4. the search fast path and the arena over worker threads (issue #15: bench/playouts.mjs)
 await benchFastPath({ bestOpsPerSecond, table, fmt, batch: BATCH });
@@ -399,5 +553,9 @@ await benchArenaWorkers({ table, fmt, quick });
 await benchTimeBudget({ table, fmt, quick });
 // 5. how the cost of each public function grows with a hostile input (bench/scaling.mjs; alone: npm run bench:scaling)
 console.log();
-const scaling = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(new URL('./scaling.mjs', import.meta.url)), ...process.argv.slice(2)], { stdio: 'inherit' });
+const scaling = spawnSync(
+  process.execPath,
+  ['--expose-gc', fileURLToPath(new URL('./scaling.mjs', import.meta.url)), ...process.argv.slice(2)],
+  { stdio: 'inherit' },
+);
 if (scaling.status !== 0) process.exitCode = scaling.status ?? 1;

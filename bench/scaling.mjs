@@ -38,7 +38,9 @@ import {
 
 if (typeof globalThis.gc !== 'function') {
   // each row starts after a forced collection: re-run with --expose-gc
-  const r = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   process.exit(r.status ?? 1);
 }
 
@@ -56,7 +58,8 @@ function bigDeck(n, shape) {
   const half = n / 2;
   const cards = [];
   for (let id = 0; id < n; id++) {
-    const faces = id < half ? [shape === 'one' ? 1 : 1 + Math.floor(id / 2), 1_000_000 + id] : [10 + id, 2_000_000 + id];
+    const faces =
+      id < half ? [shape === 'one' ? 1 : 1 + Math.floor(id / 2), 1_000_000 + id] : [10 + id, 2_000_000 + id];
     cards.push(id === 0 ? { id, faces, minPlayers: 2, star: true } : { id, faces, minPlayers: 2 });
   }
   return { name: `${shape} ${n}`, cards };
@@ -69,7 +72,10 @@ function bigDescription(n, shape) {
   return {
     players: 2,
     deck,
-    hands: [deck.cards.slice(0, half).map((c) => ({ id: c.id, active: c.faces[0] })), deck.cards.slice(half).map((c) => ({ id: c.id, active: c.faces[0] }))],
+    hands: [
+      deck.cards.slice(0, half).map((c) => ({ id: c.id, active: c.faces[0] })),
+      deck.cards.slice(half).map((c) => ({ id: c.id, active: c.faces[0] })),
+    ],
     turn: { seat: 0, area: 1 },
   };
 }
@@ -79,7 +85,11 @@ function variant(n, kind) {
   const d = bigDescription(n, 'pairs');
   if (kind === 'known') return { ...d, known: [d.hands[0].map((c) => c.id), []] };
   const quarter = n / 4;
-  return { ...d, hands: [d.hands[0], d.hands[1].slice(0, quarter)], discard: d.hands[1].slice(quarter).map((c) => c.id) };
+  return {
+    ...d,
+    hands: [d.hands[0], d.hands[1].slice(0, quarter)],
+    discard: d.hands[1].slice(quarter).map((c) => c.id),
+  };
 }
 
 const memo = new Map();
@@ -97,48 +107,276 @@ const standard = createGame(3, 'scaling');
 
 /** A standard 2-player game record of `moves` rotations (rotating is always legal, so a game may go on forever). */
 function rotateRecord(moves) {
-  return JSON.stringify({ format: 'dnup-record', version: 1, players: ['Ana', 'Ben'], seed: 'scaling', moves: Array.from({ length: moves }, () => ({ type: 'rotate' })) });
+  return JSON.stringify({
+    format: 'dnup-record',
+    version: 1,
+    players: ['Ana', 'Ben'],
+    seed: 'scaling',
+    moves: Array.from({ length: moves }, () => ({ type: 'rotate' })),
+  });
 }
 
 /** A record with the 'pairs' deck of n cards and one move. */
 function bigDeckRecord(n) {
-  return JSON.stringify({ format: 'dnup-record', version: 1, players: ['Ana', 'Ben'], seed: 'scaling', options: { deck: bigDeck(n, 'pairs') }, moves: [{ type: 'rotate' }] });
+  return JSON.stringify({
+    format: 'dnup-record',
+    version: 1,
+    players: ['Ana', 'Ben'],
+    seed: 'scaling',
+    options: { deck: bigDeck(n, 'pairs') },
+    moves: [{ type: 'rotate' }],
+  });
 }
 
 const deckRows = (input, setup, run) => ({ input, sizes: DECK_SIZES, unit: 'cards', setup, run });
 
 /** [function, what grows, sizes, unit, setup(n) → argument, run(argument)]. */
 const cases = [
-  ['parseMove', { input: "'P 1' + n spaces + 'x' (unreadable)", sizes: DECK_SIZES.map((n) => n * 4), unit: 'chars', setup: (n) => `P 1${' '.repeat(n)}x`, run: (t) => { try { parseMove(standard, t); } catch { /* UNREADABLE */ } } }],
-  ['parseMove', deckRows('a play naming all n/2 cards of a hand of one value', (n) => [bigState(n, 'one'), `P ${playAll(n).cards.join(',')}`], ([s, t]) => parseMove(s, t))],
-  ['parseMove', deckRows("'R' with 2^(n/2) − 1 plays legal", (n) => bigState(n, 'one'), (s) => parseMove(s, 'R'))],
-  ['checkMove', deckRows('a play of all n/2 cards of one value', (n) => [bigState(n, 'one'), playAll(n)], ([s, m]) => checkMove(s, m))],
-  ['apply', deckRows('a play of all n/2 cards of one value', (n) => [bigState(n, 'one'), playAll(n)], ([s, m]) => apply(s, m))],
-  ['apply', deckRows('rotate a hand of n/2 cards', (n) => bigState(n, 'one'), (s) => apply(s, { type: 'rotate' }))],
-  ['formatMove', deckRows('a play of n/2 cards', (n) => [bigState(n, 'one'), playAll(n)], ([s, m]) => formatMove(s, m))],
-  ['describeMove', deckRows('a play of n/2 cards', (n) => [bigState(n, 'one'), playAll(n)], ([s, m]) => describeMove(s, m))],
-  ['legalMoves', deckRows('a hand of n/2 cards, two per value', (n) => bigState(n, 'pairs'), (s) => legalMoves(s))],
-  ['legalMoveGroups', deckRows('a hand of n/2 cards of one value', (n) => bigState(n, 'one'), (s) => legalMoveGroups(s))],
-  ['legalMoveGroups', deckRows('a hand of n/2 cards, two per value', (n) => bigState(n, 'pairs'), (s) => legalMoveGroups(s))],
+  [
+    'parseMove',
+    {
+      input: "'P 1' + n spaces + 'x' (unreadable)",
+      sizes: DECK_SIZES.map((n) => n * 4),
+      unit: 'chars',
+      setup: (n) => `P 1${' '.repeat(n)}x`,
+      run: (t) => {
+        try {
+          parseMove(standard, t);
+        } catch {
+          /* UNREADABLE */
+        }
+      },
+    },
+  ],
+  [
+    'parseMove',
+    deckRows(
+      'a play naming all n/2 cards of a hand of one value',
+      (n) => [bigState(n, 'one'), `P ${playAll(n).cards.join(',')}`],
+      ([s, t]) => parseMove(s, t),
+    ),
+  ],
+  [
+    'parseMove',
+    deckRows(
+      "'R' with 2^(n/2) − 1 plays legal",
+      (n) => bigState(n, 'one'),
+      (s) => parseMove(s, 'R'),
+    ),
+  ],
+  [
+    'checkMove',
+    deckRows(
+      'a play of all n/2 cards of one value',
+      (n) => [bigState(n, 'one'), playAll(n)],
+      ([s, m]) => checkMove(s, m),
+    ),
+  ],
+  [
+    'apply',
+    deckRows(
+      'a play of all n/2 cards of one value',
+      (n) => [bigState(n, 'one'), playAll(n)],
+      ([s, m]) => apply(s, m),
+    ),
+  ],
+  [
+    'apply',
+    deckRows(
+      'rotate a hand of n/2 cards',
+      (n) => bigState(n, 'one'),
+      (s) => apply(s, { type: 'rotate' }),
+    ),
+  ],
+  [
+    'formatMove',
+    deckRows(
+      'a play of n/2 cards',
+      (n) => [bigState(n, 'one'), playAll(n)],
+      ([s, m]) => formatMove(s, m),
+    ),
+  ],
+  [
+    'describeMove',
+    deckRows(
+      'a play of n/2 cards',
+      (n) => [bigState(n, 'one'), playAll(n)],
+      ([s, m]) => describeMove(s, m),
+    ),
+  ],
+  [
+    'legalMoves',
+    deckRows(
+      'a hand of n/2 cards, two per value',
+      (n) => bigState(n, 'pairs'),
+      (s) => legalMoves(s),
+    ),
+  ],
+  [
+    'legalMoveGroups',
+    deckRows(
+      'a hand of n/2 cards of one value',
+      (n) => bigState(n, 'one'),
+      (s) => legalMoveGroups(s),
+    ),
+  ],
+  [
+    'legalMoveGroups',
+    deckRows(
+      'a hand of n/2 cards, two per value',
+      (n) => bigState(n, 'pairs'),
+      (s) => legalMoveGroups(s),
+    ),
+  ],
   // the UI kit (issue 21): hints and selections never list the 2^(n/2) − 1 plays
-  ['cardHints', deckRows('a hand of n/2 cards of one value', (n) => bigState(n, 'one'), (s) => cardHints(s))],
-  ['cardHints', deckRows('a hand of n/2 cards, two per value', (n) => bigState(n, 'pairs'), (s) => cardHints(s))],
-  ['moveFromSelection', deckRows('all n/2 cards of one value selected', (n) => [bigState(n, 'one'), { cards: playAll(n).cards }], ([s, sel]) => moveFromSelection(s, sel))],
-  ['applySteps', deckRows('rotate a hand of n/2 cards', (n) => bigState(n, 'one'), (s) => applySteps(s, { type: 'rotate' }))],
-  ['playerView', deckRows('a deck of n cards', (n) => bigState(n, 'pairs'), (s) => playerView(s, 0))],
-  ['determinize', deckRows('the view of a deck of n cards', (n) => playerView(bigState(n, 'pairs'), 0), (v) => determinize(v, seededRandom('scaling')))],
-  ['renderPosition', deckRows('a deck of n cards', (n) => bigState(n, 'pairs'), (s) => renderPosition(s))],
-  ['createGame', deckRows('a custom deck of n cards', (n) => bigDeck(n, 'pairs'), (deck) => createGame(2, 'scaling', { deck }))],
-  ['validatePosition', deckRows('a description with a deck of n cards', (n) => bigDescription(n, 'pairs'), (d) => validatePosition(d))],
-  ['validatePosition', { input: 'a standard deal with a discard list of n duplicates', sizes: DECK_SIZES.map((n) => n * 2), unit: 'entries', setup: (n) => ({ players: 3, hands: standard.hands, discard: Array.from({ length: n }, (_, i) => standard.hands[0][i % 10].id), turn: { seat: 0 } }), run: (d) => validatePosition(d) }],
-  ['validatePosition', deckRows('a description listing a discard pile of n/4 cards', (n) => variant(n, 'discard'), (d) => validatePosition(d))],
-  ['validatePosition', deckRows('a description where all n/2 cards of a hand are known', (n) => variant(n, 'known'), (d) => validatePosition(d))],
-  ['playerView', deckRows('a state where all n/2 cards of a hand are known', (n) => fromPosition(variant(n, 'known')), (s) => playerView(s, 1))],
-  ['fromPosition', deckRows('a description with a deck of n cards', (n) => bigDescription(n, 'pairs'), (d) => fromPosition(d))],
-  ['parseRecord', { input: 'a record of n rotate moves (JSON text)', sizes: DECK_SIZES, unit: 'moves', setup: rotateRecord, run: (t) => parseRecord(t) }],
-  ['replay', { input: 'a record of n rotate moves', sizes: DECK_SIZES, unit: 'moves', setup: (n) => parseRecord(rotateRecord(n)), run: (r) => replay(r) }],
+  [
+    'cardHints',
+    deckRows(
+      'a hand of n/2 cards of one value',
+      (n) => bigState(n, 'one'),
+      (s) => cardHints(s),
+    ),
+  ],
+  [
+    'cardHints',
+    deckRows(
+      'a hand of n/2 cards, two per value',
+      (n) => bigState(n, 'pairs'),
+      (s) => cardHints(s),
+    ),
+  ],
+  [
+    'moveFromSelection',
+    deckRows(
+      'all n/2 cards of one value selected',
+      (n) => [bigState(n, 'one'), { cards: playAll(n).cards }],
+      ([s, sel]) => moveFromSelection(s, sel),
+    ),
+  ],
+  [
+    'applySteps',
+    deckRows(
+      'rotate a hand of n/2 cards',
+      (n) => bigState(n, 'one'),
+      (s) => applySteps(s, { type: 'rotate' }),
+    ),
+  ],
+  [
+    'playerView',
+    deckRows(
+      'a deck of n cards',
+      (n) => bigState(n, 'pairs'),
+      (s) => playerView(s, 0),
+    ),
+  ],
+  [
+    'determinize',
+    deckRows(
+      'the view of a deck of n cards',
+      (n) => playerView(bigState(n, 'pairs'), 0),
+      (v) => determinize(v, seededRandom('scaling')),
+    ),
+  ],
+  [
+    'renderPosition',
+    deckRows(
+      'a deck of n cards',
+      (n) => bigState(n, 'pairs'),
+      (s) => renderPosition(s),
+    ),
+  ],
+  [
+    'createGame',
+    deckRows(
+      'a custom deck of n cards',
+      (n) => bigDeck(n, 'pairs'),
+      (deck) => createGame(2, 'scaling', { deck }),
+    ),
+  ],
+  [
+    'validatePosition',
+    deckRows(
+      'a description with a deck of n cards',
+      (n) => bigDescription(n, 'pairs'),
+      (d) => validatePosition(d),
+    ),
+  ],
+  [
+    'validatePosition',
+    {
+      input: 'a standard deal with a discard list of n duplicates',
+      sizes: DECK_SIZES.map((n) => n * 2),
+      unit: 'entries',
+      setup: (n) => ({
+        players: 3,
+        hands: standard.hands,
+        discard: Array.from({ length: n }, (_, i) => standard.hands[0][i % 10].id),
+        turn: { seat: 0 },
+      }),
+      run: (d) => validatePosition(d),
+    },
+  ],
+  [
+    'validatePosition',
+    deckRows(
+      'a description listing a discard pile of n/4 cards',
+      (n) => variant(n, 'discard'),
+      (d) => validatePosition(d),
+    ),
+  ],
+  [
+    'validatePosition',
+    deckRows(
+      'a description where all n/2 cards of a hand are known',
+      (n) => variant(n, 'known'),
+      (d) => validatePosition(d),
+    ),
+  ],
+  [
+    'playerView',
+    deckRows(
+      'a state where all n/2 cards of a hand are known',
+      (n) => fromPosition(variant(n, 'known')),
+      (s) => playerView(s, 1),
+    ),
+  ],
+  [
+    'fromPosition',
+    deckRows(
+      'a description with a deck of n cards',
+      (n) => bigDescription(n, 'pairs'),
+      (d) => fromPosition(d),
+    ),
+  ],
+  [
+    'parseRecord',
+    {
+      input: 'a record of n rotate moves (JSON text)',
+      sizes: DECK_SIZES,
+      unit: 'moves',
+      setup: rotateRecord,
+      run: (t) => parseRecord(t),
+    },
+  ],
+  [
+    'replay',
+    {
+      input: 'a record of n rotate moves',
+      sizes: DECK_SIZES,
+      unit: 'moves',
+      setup: (n) => parseRecord(rotateRecord(n)),
+      run: (r) => replay(r),
+    },
+  ],
   ['parseRecord', deckRows('a record with a custom deck of n cards (JSON text)', bigDeckRecord, (t) => parseRecord(t))],
-  ['replay', deckRows('a record with a custom deck of n cards, one move', (n) => parseRecord(bigDeckRecord(n)), (r) => replay(r))],
+  [
+    'replay',
+    deckRows(
+      'a record with a custom deck of n cards, one move',
+      (n) => parseRecord(bigDeckRecord(n)),
+      (r) => replay(r),
+    ),
+  ],
 ];
 
 /**
@@ -152,7 +390,8 @@ async function msPerCall(name, fn) {
   bench.add(name, fn);
   await bench.run();
   const task = bench.tasks[0];
-  if (!task.result || !('latency' in task.result)) throw new Error(`benchmark ${name} failed: ${task.result?.error ?? task.result?.state}`);
+  if (!task.result || !('latency' in task.result))
+    throw new Error(`benchmark ${name} failed: ${task.result?.error ?? task.result?.state}`);
   return task.result.latency.p50;
 }
 
@@ -160,8 +399,12 @@ function fmt(x, digits = 0) {
   return x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-console.log(`dnup scaling — node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} ×${cpus().length}${quick ? ' (quick)' : ''}`);
-console.log('Each row doubles the input; ratio = time(n) / time(n/2): ~2 linear, ~2.1–2.3 n log n, 4 quadratic (median of 5+ calls).');
+console.log(
+  `dnup scaling — node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} ×${cpus().length}${quick ? ' (quick)' : ''}`,
+);
+console.log(
+  'Each row doubles the input; ratio = time(n) / time(n/2): ~2 linear, ~2.1–2.3 n log n, 4 quadratic (median of 5+ calls).',
+);
 console.log('Figures depend on the machine and its load; they never fail anything.\n');
 
 const rows = [];
@@ -177,6 +420,7 @@ for (const [fn, c] of cases) {
 
 const head = ['function', 'input', 'n', 'ms/call', 'ratio'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-const line = (cells) => cells.map((c, i) => (i < 2 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+const line = (cells) =>
+  cells.map((c, i) => (i < 2 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
 console.log(line(head));
 for (const r of rows) console.log(line(r));

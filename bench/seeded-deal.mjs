@@ -24,7 +24,10 @@ export function sfc32Start(seed) {
 
 /** One sfc32 output; advances `s` in place. */
 export function sfc32Next(s) {
-  const a = s[0], b = s[1], c = s[2], d = s[3];
+  const a = s[0],
+    b = s[1],
+    c = s[2],
+    d = s[3];
   const t = (((a + b) | 0) + d) | 0;
   s[3] = (d + 1) | 0;
   s[0] = b ^ (b >>> 9);

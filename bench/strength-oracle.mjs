@@ -9,24 +9,43 @@
 import { parseArgs } from 'node:util';
 import { apply, botByName, createGame, legalMoves, playerView } from '../dist/index.js';
 
-const { values } = parseArgs({ options: { deals: { type: 'string', default: '50' }, playouts: { type: 'string', default: '3000' }, players: { type: 'string', default: '3' }, first: { type: 'string', default: '0' } } });
+const { values } = parseArgs({
+  options: {
+    deals: { type: 'string', default: '50' },
+    playouts: { type: 'string', default: '3000' },
+    players: { type: 'string', default: '3' },
+    first: { type: 'string', default: '0' },
+  },
+});
 const players = Number(values.players);
 const playouts = Number(values.playouts);
 let wins = 0;
 let games = 0;
 for (let d = Number(values.first); d < Number(values.first) + Number(values.deals); d++) {
   for (let r = 0; r < players; r++) {
-    const bots = Array.from({ length: players }, (_, seat) => botByName(seat === r ? 'expert' : 'montecarlo', { playouts, seed: `oracle/${d}/${r}/${seat}` }));
+    const bots = Array.from({ length: players }, (_, seat) =>
+      botByName(seat === r ? 'expert' : 'montecarlo', { playouts, seed: `oracle/${d}/${r}/${seat}` }),
+    );
     let s = createGame(players, `oracle-deal-${d}`);
     while (s.status !== 'gameOver') {
       const seat = s.turn.seat;
       let view = playerView(s, seat);
       // every hand publicly known: the oracle's sampled worlds are the real one
-      if (seat === r && s.status === 'playing') view = { ...view, known: s.hands.map((hand, q) => (q === seat ? view.known[q] : hand)) };
+      if (seat === r && s.status === 'playing')
+        view = { ...view, known: s.hands.map((hand, q) => (q === seat ? view.known[q] : hand)) };
       s = apply(s, await bots[seat].chooseMove(view, legalMoves(s)));
     }
     games++;
     if (s.winner === r) wins++;
-    console.log(JSON.stringify({ deal: d, oracleSeat: r, winner: s.winner, wins, games, winRate: Number((wins / games).toFixed(4)) }));
+    console.log(
+      JSON.stringify({
+        deal: d,
+        oracleSeat: r,
+        winner: s.winner,
+        wins,
+        games,
+        winRate: Number((wins / games).toFixed(4)),
+      }),
+    );
   }
 }

@@ -12,7 +12,13 @@ import { createGame } from '../src/core/setup.js';
 import { apply, legalMoves } from '../src/core/apply.js';
 import type { Move } from '../src/core/moves.js';
 import { Playout } from '../src/search/playout.js';
-import { pickGreedy, scoresOf, outlookOf as outlookOfView, GOING_OUT_SCORE, type Outlook } from '../src/bots/greedy-bot.js';
+import {
+  pickGreedy,
+  scoresOf,
+  outlookOf as outlookOfView,
+  GOING_OUT_SCORE,
+  type Outlook,
+} from '../src/bots/greedy-bot.js';
 import { determinize } from '../src/views/determinize.js';
 import { playerView, type PlayerView } from '../src/views/player-view.js';
 import { seededRandom, randomBelow, randomFrom } from '../src/views/random-source.js';
@@ -63,7 +69,11 @@ export function positions(players: number, wanted: number, worlds: number, seed:
               const random = randomFrom(stream);
               while (p.status === 'playing') {
                 const legal = p.legalMoves();
-                p.play(random() < 0.1 ? legal[randomBelow(random, legal.length)]! : pickGreedy(outlookOf(p, view), legal, random));
+                p.play(
+                  random() < 0.1
+                    ? legal[randomBelow(random, legal.length)]!
+                    : pickGreedy(outlookOf(p, view), legal, random),
+                );
               }
               value[m]! += expertValue(p, view.seat) / worlds;
             }

@@ -17,9 +17,25 @@ import { parseArgs } from 'node:util';
 import { execSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const { values } = parseArgs({ options: { players: { type: 'string', default: '3' }, positions: { type: 'string', default: '100' }, worlds: { type: 'string', default: '300' }, seeds: { type: 'string', default: '2' }, bots: { type: 'string' }, seed: { type: 'string', default: 'regret' } } });
+const { values } = parseArgs({
+  options: {
+    players: { type: 'string', default: '3' },
+    positions: { type: 'string', default: '100' },
+    worlds: { type: 'string', default: '300' },
+    seeds: { type: 'string', default: '2' },
+    bots: { type: 'string' },
+    seed: { type: 'string', default: 'regret' },
+  },
+});
 const out = join(mkdtempSync(join(tmpdir(), 'dnup-regret-')), 'regret.mjs');
-await build({ entryPoints: [fileURLToPath(new URL('./strength-regret-data.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'warning' });
+await build({
+  entryPoints: [fileURLToPath(new URL('./strength-regret-data.ts', import.meta.url))],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  outfile: out,
+  logLevel: 'warning',
+});
 const { positions, botByName } = await import(pathToFileURL(out).href);
 const players = Number(values.players);
 const load0 = loadavg()[0];
@@ -27,16 +43,24 @@ const t0 = Date.now();
 const ps = positions(players, Number(values.positions), Number(values.worlds), `${values.seed}-${players}`);
 const best = ps.map((p) => p.value.indexOf(Math.max(...p.value)));
 const outside = (k) => ps.filter((p, i) => p.rank[best[i]] >= k).length / ps.length;
-const gapOf = (p) => { const s = [...p.value].sort((a, b) => b - a); return s[0] - s[1]; };
-const bots = JSON.parse(values.bots ?? '[["expert 3000","expert",{"playouts":3000}],["montecarlo 3000","montecarlo",{"playouts":3000}]]');
+const gapOf = (p) => {
+  const s = [...p.value].sort((a, b) => b - a);
+  return s[0] - s[1];
+};
+const bots = JSON.parse(
+  values.bots ?? '[["expert 3000","expert",{"playouts":3000}],["montecarlo 3000","montecarlo",{"playouts":3000}]]',
+);
 const rows = [];
 const picks = [];
 for (const [label, name, options] of bots) {
-  let regret = 0, squares = 0, hits = 0, n = 0;
+  let regret = 0,
+    squares = 0,
+    hits = 0,
+    n = 0;
   const chosen = [];
   const t1 = Date.now();
   for (let seed = 0; seed < Number(values.seeds); seed++) {
-    const bot = botByName(name, { ...options, seed: `${options.seed ?? "regret"}-${seed}` });
+    const bot = botByName(name, { ...options, seed: `${options.seed ?? 'regret'}-${seed}` });
     ps.forEach((p, i) => {
       const m = bot.chooseMove(p.view, p.moves);
       const j = p.moves.findIndex((x) => JSON.stringify(x) === JSON.stringify(m));
@@ -49,10 +73,39 @@ for (const [label, name, options] of bots) {
     });
   }
   picks.push(chosen);
-  rows.push({ label, name, options, meanRegret: Number((regret / n).toFixed(4)), standardError: Number(Math.sqrt((squares / n - (regret / n) ** 2) / n).toFixed(4)), bestChosen: Number((hits / n).toFixed(3)), seconds: Math.round((Date.now() - t1) / 1000) });
+  rows.push({
+    label,
+    name,
+    options,
+    meanRegret: Number((regret / n).toFixed(4)),
+    standardError: Number(Math.sqrt((squares / n - (regret / n) ** 2) / n).toFixed(4)),
+    bestChosen: Number((hits / n).toFixed(3)),
+    seconds: Math.round((Date.now() - t1) / 1000),
+  });
 }
 // how often two bots chose the same move (same position, same seed index)
 const agreement = {};
-for (let a = 0; a < bots.length; a++) for (let b = a + 1; b < bots.length; b++) agreement[`${bots[a][0]} / ${bots[b][0]}`] = Number((picks[a].filter((x, i) => x === picks[b][i]).length / picks[a].length).toFixed(3));
+for (let a = 0; a < bots.length; a++)
+  for (let b = a + 1; b < bots.length; b++)
+    agreement[`${bots[a][0]} / ${bots[b][0]}`] = Number(
+      (picks[a].filter((x, i) => x === picks[b][i]).length / picks[a].length).toFixed(3),
+    );
 const commit = execSync('git rev-parse --short HEAD').toString().trim();
-console.log(JSON.stringify({ players, positions: ps.length, worlds: Number(values.worlds), seeds: Number(values.seeds), seed: values.seed, bestOutsideTop6: outside(6), bestOutsideTop8: outside(8), meanMoves: ps.reduce((a, p) => a + p.moves.length, 0) / ps.length, meanGapBest2: Number((ps.reduce((a, p) => a + gapOf(p), 0) / ps.length).toFixed(4)), rows, agreement, load: [load0, loadavg()[0]], commit, seconds: Math.round((Date.now() - t0) / 1000) }));
+console.log(
+  JSON.stringify({
+    players,
+    positions: ps.length,
+    worlds: Number(values.worlds),
+    seeds: Number(values.seeds),
+    seed: values.seed,
+    bestOutsideTop6: outside(6),
+    bestOutsideTop8: outside(8),
+    meanMoves: ps.reduce((a, p) => a + p.moves.length, 0) / ps.length,
+    meanGapBest2: Number((ps.reduce((a, p) => a + gapOf(p), 0) / ps.length).toFixed(4)),
+    rows,
+    agreement,
+    load: [load0, loadavg()[0]],
+    commit,
+    seconds: Math.round((Date.now() - t0) / 1000),
+  }),
+);

@@ -10,7 +10,15 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { apply, botByName, createGame, legalMoves, playerView } from '../dist/index.js';
 
-const { values } = parseArgs({ options: { players: { type: 'string', default: '3' }, positions: { type: 'string', default: '60' }, expert: { type: 'string', default: '{}' }, count: { type: 'string', default: '400' }, bots: { type: 'string', default: 'expert,montecarlo' } } });
+const { values } = parseArgs({
+  options: {
+    players: { type: 'string', default: '3' },
+    positions: { type: 'string', default: '60' },
+    expert: { type: 'string', default: '{}' },
+    count: { type: 'string', default: '400' },
+    bots: { type: 'string', default: 'expert,montecarlo' },
+  },
+});
 const players = Number(values.players);
 const count = Number(values.count);
 const views = [];

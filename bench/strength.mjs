@@ -29,18 +29,37 @@ const players = Number(values.players);
 const games = Number(values.games);
 const extra = JSON.parse(values.options);
 const lineup = [values.bot, ...Array.from({ length: players - 1 }, () => 'montecarlo')];
-const makeBot = (name, seed) => (name === 'montecarlo' ? botByName('montecarlo', { seed, playouts: Number(values.playouts) }) : botByName(name, { seed, playouts: Number(values.iterations), ...extra }));
+const makeBot = (name, seed) =>
+  name === 'montecarlo'
+    ? botByName('montecarlo', { seed, playouts: Number(values.playouts) })
+    : botByName(name, { seed, playouts: Number(values.iterations), ...extra });
 const load0 = loadavg()[0];
 const start = Date.now();
-const onGame = (done) => { if (done % 25 === 0) console.error(`${done}/${games} games, ${Math.round((Date.now() - start) / 1000)} s`); };
+const onGame = (done) => {
+  if (done % 25 === 0) console.error(`${done}/${games} games, ${Math.round((Date.now() - start) / 1000)} s`);
+};
 const result = await runArena({ players, games, lineup, seed: values.seed, makeBot, workers: 1, onGame });
 const row = result.rows.find((r) => r.bot === values.bot);
 const pct = (x) => (x * 100).toFixed(1);
 const commit = execSync('git rev-parse --short HEAD').toString().trim();
 const line = {
-  players, games, bot: values.bot, iterations: Number(values.iterations), playouts: Number(values.playouts), options: extra,
-  winRate: row.winRate, interval: row.interval, bar: 1 / players + 0.05 + (players === 2 ? 0.1 : 0),
-  msPerMove: row.msPerMove, mcMsPerMove: result.rows.find((r) => r.bot === 'montecarlo').msPerMove,
-  load: [load0, loadavg()[0]], commit, seconds: Math.round((Date.now() - start) / 1000),
+  players,
+  games,
+  bot: values.bot,
+  iterations: Number(values.iterations),
+  playouts: Number(values.playouts),
+  options: extra,
+  winRate: row.winRate,
+  interval: row.interval,
+  bar: 1 / players + 0.05 + (players === 2 ? 0.1 : 0),
+  msPerMove: row.msPerMove,
+  mcMsPerMove: result.rows.find((r) => r.bot === 'montecarlo').msPerMove,
+  load: [load0, loadavg()[0]],
+  commit,
+  seconds: Math.round((Date.now() - start) / 1000),
 };
-console.log(values.json ? JSON.stringify(line) : `${players}p ${values.bot} ${values.iterations} it ${JSON.stringify(extra)} vs montecarlo ${values.playouts} playouts: ${pct(row.winRate)}% [${pct(row.interval[0])}, ${pct(row.interval[1])}] of ${games} (bar ${pct(line.bar)}%); ms/move ${row.msPerMove.toFixed(1)} vs ${line.mcMsPerMove.toFixed(1)}; load ${load0.toFixed(1)}→${loadavg()[0].toFixed(1)}; ${commit}; ${line.seconds} s`);
+console.log(
+  values.json
+    ? JSON.stringify(line)
+    : `${players}p ${values.bot} ${values.iterations} it ${JSON.stringify(extra)} vs montecarlo ${values.playouts} playouts: ${pct(row.winRate)}% [${pct(row.interval[0])}, ${pct(row.interval[1])}] of ${games} (bar ${pct(line.bar)}%); ms/move ${row.msPerMove.toFixed(1)} vs ${line.mcMsPerMove.toFixed(1)}; load ${load0.toFixed(1)}→${loadavg()[0].toFixed(1)}; ${commit}; ${line.seconds} s`,
+);

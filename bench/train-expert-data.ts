@@ -21,7 +21,14 @@ function outlookOf(p: Playout): Outlook {
   const n = p.playerCount;
   const handSizes = new Array<number>(n);
   for (let s = 0; s < n; s++) handSizes[s] = p.handSize(s);
-  return { seat: p.turn.seat, hand: p.hand(p.turn.seat), table: p.table, handSizes, out: p.out, deck: (p.toState()).deck };
+  return {
+    seat: p.turn.seat,
+    hand: p.hand(p.turn.seat),
+    table: p.table,
+    handSizes,
+    out: p.out,
+    deck: p.toState().deck,
+  };
 }
 
 function step(p: Playout, rng: RandomSource): void {
@@ -67,12 +74,19 @@ export function samples(players: number, wanted: number, seed: string): Sample[]
  * a move (each seeing only its view): a sampled position's order is the one in which that game's
  * round really went out, so it measures the model against stronger play than its playouts'.
  */
-export async function montecarloSamples(players: number, wanted: number, seed: string, playouts: number): Promise<Sample[]> {
+export async function montecarloSamples(
+  players: number,
+  wanted: number,
+  seed: string,
+  playouts: number,
+): Promise<Sample[]> {
   const rng = seededRandom(seed);
   const out: Sample[] = [];
   const seats = new Array<number>(players);
   for (let g = 0; out.length < wanted; g++) {
-    const bots = Array.from({ length: players }, (_, i) => botByName('montecarlo', { playouts, seed: `${seed}/${g}/${i}` }));
+    const bots = Array.from({ length: players }, (_, i) =>
+      botByName('montecarlo', { playouts, seed: `${seed}/${g}/${i}` }),
+    );
     let s = createGame(players, `${seed}/${g}`);
     let pending: { features: Float64Array; count: number; before: number; seats: number[] }[] = [];
     while (s.status !== 'gameOver') {
@@ -89,7 +103,8 @@ export async function montecarloSamples(players: number, wanted: number, seed: s
       if (s.status === 'playing') continue;
       for (const x of pending) {
         const order = s.out.slice(x.before).map((q) => x.seats.indexOf(q));
-        if (order.length > 0 && order.every((i) => i >= 0 && i < x.count)) out.push({ features: x.features, count: x.count, order });
+        if (order.length > 0 && order.every((i) => i >= 0 && i < x.count))
+          out.push({ features: x.features, count: x.count, order });
       }
       pending = [];
     }
@@ -146,7 +161,7 @@ export function train(data: readonly Sample[], epochs = 400, rate = 0.05, l2 = 1
       const used = new Uint8Array(d.count);
       for (const a of d.order) {
         let sum = 0;
-        for (let i = 0; i < d.count; i++) if (!used[i]) sum += (e[i] = Math.exp(z[i]!));
+        for (let i = 0; i < d.count; i++) if (!used[i]) sum += e[i] = Math.exp(z[i]!);
         for (let k = 0; k < FEATURES; k++) {
           let mean = 0;
           for (let i = 0; i < d.count; i++) if (!used[i]) mean += (e[i]! / sum) * d.features[i * FEATURES + k]!;

@@ -18,10 +18,22 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const flag = process.argv.indexOf('--montecarlo');
 const strongPlayouts = flag >= 0 ? Number(process.argv[flag + 1]) : null;
-const wanted = Number(process.argv.slice(2).filter((_, i, a) => !(a[i] === '--montecarlo' || a[i - 1] === '--montecarlo'))[0] ?? (strongPlayouts === null ? 20000 : 6000));
+const wanted = Number(
+  process.argv.slice(2).filter((_, i, a) => !(a[i] === '--montecarlo' || a[i - 1] === '--montecarlo'))[0] ??
+    (strongPlayouts === null ? 20000 : 6000),
+);
 const out = join(mkdtempSync(join(tmpdir(), 'dnup-train-')), 'train.mjs');
-await build({ entryPoints: [fileURLToPath(new URL('./train-expert-data.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'warning' });
-const { samples, montecarloSamples, train, fit, FEATURE_NAMES, FEATURES, CUT_WEIGHTS } = await import(pathToFileURL(out).href);
+await build({
+  entryPoints: [fileURLToPath(new URL('./train-expert-data.ts', import.meta.url))],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  outfile: out,
+  logLevel: 'warning',
+});
+const { samples, montecarloSamples, train, fit, FEATURE_NAMES, FEATURES, CUT_WEIGHTS } = await import(
+  pathToFileURL(out).href
+);
 
 if (strongPlayouts !== null) {
   const data = await montecarloSamples(3, wanted, 'train-expert-montecarlo-3', strongPlayouts);
@@ -29,7 +41,9 @@ if (strongPlayouts !== null) {
   const held = data.slice(cut);
   const shipped = fit(held, Float64Array.from(CUT_WEIGHTS[3]));
   const own = fit(held, train(data.slice(0, cut)));
-  console.log(`3 players, ${data.length} positions of montecarlo games at ${strongPlayouts} playouts a move; held-out log-likelihood per place (likeliest seat out first): shipped weights ${shipped.logLik.toFixed(4)} (${(shipped.top1 * 100).toFixed(1)}%), weights trained on these games ${own.logLik.toFixed(4)} (${(own.top1 * 100).toFixed(1)}%)`);
+  console.log(
+    `3 players, ${data.length} positions of montecarlo games at ${strongPlayouts} playouts a move; held-out log-likelihood per place (likeliest seat out first): shipped weights ${shipped.logLik.toFixed(4)} (${(shipped.top1 * 100).toFixed(1)}%), weights trained on these games ${own.logLik.toFixed(4)} (${(own.top1 * 100).toFixed(1)}%)`,
+  );
   process.exit(0);
 }
 
@@ -44,8 +58,12 @@ for (const players of [3, 4, 5]) {
   base[8] = -0.01; // ties by turn order, as the ismcts bot breaks them
   const a = fit(held, w);
   const b = fit(held, base);
-  console.error(`${players} players: ${data.length} samples; held-out log-likelihood per place ${a.logLik.toFixed(4)} (distinct values: ${b.logLik.toFixed(4)}), likeliest seat out first ${(a.top1 * 100).toFixed(1)}% (distinct values: ${(b.top1 * 100).toFixed(1)}%)`);
+  console.error(
+    `${players} players: ${data.length} samples; held-out log-likelihood per place ${a.logLik.toFixed(4)} (distinct values: ${b.logLik.toFixed(4)}), likeliest seat out first ${(a.top1 * 100).toFixed(1)}% (distinct values: ${(b.top1 * 100).toFixed(1)}%)`,
+  );
   rows[players] = Array.from(w, (x) => Number(x.toFixed(4)));
 }
 console.error(FEATURE_NAMES.map((n, i) => `${i}: ${n}`).join('; '));
-console.log(`export const CUT_WEIGHTS: Readonly<Record<3 | 4 | 5, readonly number[]>> = {\n${[3, 4, 5].map((p) => `  ${p}: [${rows[p].join(', ')}],`).join('\n')}\n};`);
+console.log(
+  `export const CUT_WEIGHTS: Readonly<Record<3 | 4 | 5, readonly number[]>> = {\n${[3, 4, 5].map((p) => `  ${p}: [${rows[p].join(', ')}],`).join('\n')}\n};`,
+);

@@ -17,8 +17,29 @@ import { seededRandom } from '../src/views/random-source.js';
 export { MOVE_FEATURES, GREEDY_WEIGHTS };
 
 /** Names of `moveFeatures`' features, in order. */
-export const MOVE_FEATURE_NAMES = ['play', 'add', 'take', 'rotate', 'cards shed', 'empties a value', "beats an opponent's set (size)", 'beaten owner close to out', "beats an out seat's set", 'own cards back', 'risk × size', 'value shown / highest', 'values a take adds', 'values a rotation saves', 'biggest group after rotating', 'single card', "the heuristic's best", "past montecarlo's candidates", 'cards of its value kept', 'cards left in hand', 'goes out'] as const;
-
+export const MOVE_FEATURE_NAMES = [
+  'play',
+  'add',
+  'take',
+  'rotate',
+  'cards shed',
+  'empties a value',
+  "beats an opponent's set (size)",
+  'beaten owner close to out',
+  "beats an out seat's set",
+  'own cards back',
+  'risk × size',
+  'value shown / highest',
+  'values a take adds',
+  'values a rotation saves',
+  'biggest group after rotating',
+  'single card',
+  "the heuristic's best",
+  "past montecarlo's candidates",
+  'cards of its value kept',
+  'cards left in hand',
+  'goes out',
+] as const;
 
 /** One decision: `moves` rows of features, the row chosen, and the position (to recompute features). */
 export interface Decision {
@@ -29,10 +50,19 @@ export interface Decision {
 }
 
 /** Decisions of `montecarlo` self-play at `playouts` a move, `players` seats, until `count` are kept. */
-export function decisions(players: number, count: number, seed: string, playouts: number, onGame?: (n: number) => void, firstGame = 0): Decision[] {
+export function decisions(
+  players: number,
+  count: number,
+  seed: string,
+  playouts: number,
+  onGame?: (n: number) => void,
+  firstGame = 0,
+): Decision[] {
   const out: Decision[] = [];
   for (let g = firstGame; out.length < count; g++) {
-    const bots = Array.from({ length: players }, (_, s) => botByName('montecarlo', { seed: `${seed}-${g}-${s}`, playouts }));
+    const bots = Array.from({ length: players }, (_, s) =>
+      botByName('montecarlo', { seed: `${seed}-${g}-${s}`, playouts }),
+    );
     let state = createGame(players, `${seed}-${g}`);
     for (let k = 0; k < 3000 && state.status !== 'gameOver' && out.length < count; k++) {
       const moves = legalMoves(state);
@@ -98,7 +128,10 @@ export function train(data: readonly Decision[], steps = 1500): Float64Array {
   let bestScale = 0.1;
   let bestLl = -Infinity;
   for (const scale of [0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 1]) {
-    const ll = fit(data, GREEDY_WEIGHTS.map((x) => x * scale)).logLik;
+    const ll = fit(
+      data,
+      GREEDY_WEIGHTS.map((x) => x * scale),
+    ).logLik;
     if (ll > bestLl) [bestLl, bestScale] = [ll, scale];
   }
   const w = Float64Array.from(GREEDY_WEIGHTS.slice(0, MOVE_FEATURES), (x) => x * bestScale);
@@ -143,7 +176,14 @@ export function versusGreedy(players: number, games: number, weights: readonly n
     for (let k = 0; k < 5000 && s.status !== 'gameOver'; k++) {
       const moves = legalMoves(s);
       const o = outlookOfTrusted(s);
-      s = apply(s, s.status !== 'playing' ? moves[0]! : s.turn.seat === me ? pickByWeights(o, moves, weights, rng) : pickGreedy(o, moves, rng));
+      s = apply(
+        s,
+        s.status !== 'playing'
+          ? moves[0]!
+          : s.turn.seat === me
+            ? pickByWeights(o, moves, weights, rng)
+            : pickGreedy(o, moves, rng),
+      );
     }
     if (s.winner === me) wins++;
   }

@@ -12,12 +12,27 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const out = join(mkdtempSync(join(tmpdir(), 'dnup-policy-')), 'train.mjs');
-await build({ entryPoints: [fileURLToPath(new URL('./train-policy-data.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'warning' });
-const { decisions, fit, refeature, train, versusGreedy, GREEDY_WEIGHTS, MOVE_FEATURE_NAMES, PLAYOUT_WEIGHTS } = await import(pathToFileURL(out).href);
+await build({
+  entryPoints: [fileURLToPath(new URL('./train-policy-data.ts', import.meta.url))],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  outfile: out,
+  logLevel: 'warning',
+});
+const { decisions, fit, refeature, train, versusGreedy, GREEDY_WEIGHTS, MOVE_FEATURE_NAMES, PLAYOUT_WEIGHTS } =
+  await import(pathToFileURL(out).href);
 const [cmd, ...args] = process.argv.slice(2);
 if (cmd === 'gen') {
   const [players, count, playouts, file, firstGame = '0'] = args;
-  const data = decisions(Number(players), Number(count), `train-policy-${players}-${playouts}`, Number(playouts), (n) => process.stderr.write(`${n} `), Number(firstGame));
+  const data = decisions(
+    Number(players),
+    Number(count),
+    `train-policy-${players}-${playouts}`,
+    Number(playouts),
+    (n) => process.stderr.write(`${n} `),
+    Number(firstGame),
+  );
   writeFileSync(file, JSON.stringify({ players: Number(players), playouts: Number(playouts), data }));
 } else if (cmd === 'fit') {
   const data = args.flatMap((f) => JSON.parse(readFileSync(f, 'utf8')).data).map(refeature);
@@ -26,20 +41,33 @@ if (cmd === 'gen') {
   const held = data.slice(cut);
   let best = null;
   for (const scale of [0.05, 0.1, 0.2, 0.3, 0.5, 1]) {
-    const r = fit(held, GREEDY_WEIGHTS.map((x) => x * scale));
+    const r = fit(
+      held,
+      GREEDY_WEIGHTS.map((x) => x * scale),
+    );
     if (!best || r.logLik > best.logLik) best = { ...r, scale };
   }
   const own = fit(held, w);
   const players = JSON.parse(readFileSync(args[0], 'utf8')).players;
   const shipped = fit(held, PLAYOUT_WEIGHTS[players]);
-  console.log(`held-out, the shipped ${players}-player weights: logLik ${shipped.logLik.toFixed(4)} top1 ${(shipped.top1 * 100).toFixed(1)}%`);
-  console.log(`${data.length} decisions; held-out: greedy (scale ${best.scale}) logLik ${best.logLik.toFixed(4)} top1 ${(best.top1 * 100).toFixed(1)}%; learned logLik ${own.logLik.toFixed(4)} top1 ${(own.top1 * 100).toFixed(1)}%`);
-  console.log(MOVE_FEATURE_NAMES.slice(0, -1).map((n, i) => `${n}: ${w[i].toFixed(3)} (greedy ${(GREEDY_WEIGHTS[i] * best.scale).toFixed(3)})`).join('\n'));
+  console.log(
+    `held-out, the shipped ${players}-player weights: logLik ${shipped.logLik.toFixed(4)} top1 ${(shipped.top1 * 100).toFixed(1)}%`,
+  );
+  console.log(
+    `${data.length} decisions; held-out: greedy (scale ${best.scale}) logLik ${best.logLik.toFixed(4)} top1 ${(best.top1 * 100).toFixed(1)}%; learned logLik ${own.logLik.toFixed(4)} top1 ${(own.top1 * 100).toFixed(1)}%`,
+  );
+  console.log(
+    MOVE_FEATURE_NAMES.slice(0, -1)
+      .map((n, i) => `${n}: ${w[i].toFixed(3)} (greedy ${(GREEDY_WEIGHTS[i] * best.scale).toFixed(3)})`)
+      .join('\n'),
+  );
   console.log(JSON.stringify(Array.from(w.slice(0, -1), (x) => Number(x.toFixed(4)))));
 } else if (cmd === 'versus-greedy') {
   const [players, games] = args.map(Number);
   const wins = versusGreedy(players, games, PLAYOUT_WEIGHTS[players]);
-  console.log(`${players} players: the learned policy in one seat won ${wins} of ${games} games against greedy seats (${((100 * wins) / games).toFixed(1)}%, fair share ${(100 / players).toFixed(1)}%)`);
+  console.log(
+    `${players} players: the learned policy in one seat won ${wins} of ${games} games against greedy seats (${((100 * wins) / games).toFixed(1)}%, fair share ${(100 / players).toFixed(1)}%)`,
+  );
 } else {
   console.error('usage: node bench/train-policy.mjs gen P N PLAYOUTS FILE | fit FILE... | versus-greedy P GAMES');
   process.exit(2);

@@ -36,7 +36,10 @@ function weakSet() {
 function symbolBrand() {
   const BRAND = Symbol('dnup.issued');
   const desc = { value: true };
-  return { mark: (o) => Object.defineProperty(o, BRAND, desc), has: (x) => typeof x === 'object' && x !== null && x[BRAND] === true };
+  return {
+    mark: (o) => Object.defineProperty(o, BRAND, desc),
+    has: (x) => typeof x === 'object' && x !== null && x[BRAND] === true,
+  };
 }
 
 /**
@@ -70,7 +73,11 @@ function stampFrozen() {
  * object, which would then skip the checks); measured only to price freezing.
  */
 function freezeOnly() {
-  return { mark: (o) => Object.freeze(o), has: (x) => typeof x === 'object' && x !== null && Object.isFrozen(x), unsound: true };
+  return {
+    mark: (o) => Object.freeze(o),
+    has: (x) => typeof x === 'object' && x !== null && Object.isFrozen(x),
+    unsound: true,
+  };
 }
 
 /**
@@ -111,13 +118,59 @@ function constructedStamp() {
       return typeof x === 'object' && x !== null && #made in x;
     }
   }
-  const FIELDS = ['players', 'deck', 'seed', 'rng', 'scoring', 'round', 'status', 'hands', 'known', 'table', 'discardCount', 'starter', 'turn', 'out', 'scores', 'winner', 'moveCount', 'lastMove', 'events'];
+  const FIELDS = [
+    'players',
+    'deck',
+    'seed',
+    'rng',
+    'scoring',
+    'round',
+    'status',
+    'hands',
+    'known',
+    'table',
+    'discardCount',
+    'starter',
+    'turn',
+    'out',
+    'scores',
+    'winner',
+    'moveCount',
+    'lastMove',
+    'events',
+  ];
   const mark = (o) => Reflect.construct(Made, [FIELDS.map((k) => o[k])], Plain);
   const build = (prev, i) => {
     const seat = i % 4;
     const hands = prev.hands.slice();
     hands[seat] = prev.hands[seat].slice(1).concat(prev.hands[seat][0]);
-    return Reflect.construct(Made, [[PLAYERS, DECK, 1, prev.rng, 'standard', 1, 'playing', hands, prev.known, prev.table, i, 0, { seat: (seat + 1) % 4, area: 0, number: i + 1 }, prev.out, prev.scores, null, i + 1, { type: 'rotate' }, [{ type: 'turnStarted', seat: (seat + 1) % 4 }]]], Plain);
+    return Reflect.construct(
+      Made,
+      [
+        [
+          PLAYERS,
+          DECK,
+          1,
+          prev.rng,
+          'standard',
+          1,
+          'playing',
+          hands,
+          prev.known,
+          prev.table,
+          i,
+          0,
+          { seat: (seat + 1) % 4, area: 0, number: i + 1 },
+          prev.out,
+          prev.scores,
+          null,
+          i + 1,
+          { type: 'rotate' },
+          [{ type: 'turnStarted', seat: (seat + 1) % 4 }],
+        ],
+      ],
+      Plain,
+    );
   };
   return { mark, build, has: Made.has };
 }
@@ -170,7 +223,28 @@ function next(prev, i) {
     events: [{ type: 'turnStarted', seat: (seat + 1) % 4 }],
   };
 }
-const first = () => ({ format: 1, players: PLAYERS, deck: DECK, seed: 1, rng: [1, 2, 3, 4], scoring: 'standard', round: 1, status: 'playing', hands: hands0, known: [[], [], [], []], table: [], discardCount: 0, starter: 0, turn: { seat: 0, area: 0, number: 1 }, out: [], scores: [0, 0, 0, 0], winner: null, moveCount: 0, lastMove: null, events: [] });
+const first = () => ({
+  format: 1,
+  players: PLAYERS,
+  deck: DECK,
+  seed: 1,
+  rng: [1, 2, 3, 4],
+  scoring: 'standard',
+  round: 1,
+  status: 'playing',
+  hands: hands0,
+  known: [[], [], [], []],
+  table: [],
+  discardCount: 0,
+  starter: 0,
+  turn: { seat: 0, area: 0, number: 1 },
+  out: [],
+  scores: [0, 0, 0, 0],
+  winner: null,
+  moveCount: 0,
+  lastMove: null,
+  events: [],
+});
 
 // --- the contract, checked for every candidate ---
 
@@ -181,7 +255,13 @@ function contract(c) {
   if (c.unsound) return 'not checked';
   const json = JSON.parse(JSON.stringify(s));
   assert.ok(c.has(s), 'a marked state is known');
-  for (const [what, copy] of [['JSON copy', json], ['spread copy', { ...s }], ['structuredClone', structuredClone(s)], ['hand-built', { ...json }], ['Object.assign', Object.assign({}, s)]]) {
+  for (const [what, copy] of [
+    ['JSON copy', json],
+    ['spread copy', { ...s }],
+    ['structuredClone', structuredClone(s)],
+    ['hand-built', { ...json }],
+    ['Object.assign', Object.assign({}, s)],
+  ]) {
     assert.ok(!c.has(copy), `${what} must not be trusted`);
   }
   assert.equal(JSON.stringify(s), JSON.stringify(json));
@@ -246,20 +326,44 @@ function bytesPerState(make) {
 const made = CANDIDATES.map(([name, make]) => [name, make()]);
 const load = loadavg();
 const verdicts = made.map(([, c]) => contract(c));
-const tasks = made.flatMap(([name, c]) => [[`churn ${name}`, () => churn(c)], [`kept ${name}`, () => kept(c)]]);
+const tasks = made.flatMap(([name, c]) => [
+  [`churn ${name}`, () => churn(c)],
+  [`kept ${name}`, () => kept(c)],
+]);
 const best = await bestCpuRates(tasks, TIME, ROUNDS); // by the process's CPU time: steadier on a loaded machine
 const bytes = CANDIDATES.map(([, make]) => bytesPerState(make));
 const fmt = (x, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-console.log(`Marks of a state the library made (issue 26), best of ${ROUNDS} interleaved runs, by CPU time; load average ${load.map((x) => x.toFixed(2)).join(' ')} before, ${loadavg().map((x) => x.toFixed(2)).join(' ')} after`);
-const head = ['candidate', 'contract', 'churn ns/state', 'mark+2 checks ns', 'kept ns/state', 'kept extra ns', 'bytes added/state'];
+console.log(
+  `Marks of a state the library made (issue 26), best of ${ROUNDS} interleaved runs, by CPU time; load average ${load.map((x) => x.toFixed(2)).join(' ')} before, ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} after`,
+);
+const head = [
+  'candidate',
+  'contract',
+  'churn ns/state',
+  'mark+2 checks ns',
+  'kept ns/state',
+  'kept extra ns',
+  'bytes added/state',
+];
 const floorChurn = 1e9 / (best[0] * 2000);
 const floorKept = 1e9 / (best[1] * 20_000);
 const rows = made.map(([name], i) => {
   const churnNs = 1e9 / (best[2 * i] * 2000);
   const keptNs = 1e9 / (best[2 * i + 1] * 20_000);
-  return [name, verdicts[i], fmt(churnNs, 1), fmt(churnNs - floorChurn, 1), fmt(keptNs, 1), fmt(keptNs - floorKept, 1), fmt(bytes[i], 1)];
+  return [
+    name,
+    verdicts[i],
+    fmt(churnNs, 1),
+    fmt(churnNs - floorChurn, 1),
+    fmt(keptNs, 1),
+    fmt(keptNs - floorKept, 1),
+    fmt(bytes[i], 1),
+  ];
 });
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+const line = (cells) =>
+  cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
 console.log(line(head));
 for (const r of rows) console.log(line(r));

@@ -2,7 +2,16 @@
 // (docs/perft.md) from the BUILT package: `npm run build && node scripts/regenerate-perft.mjs`.
 // Run it only on purpose: a changed count means move generation changed which moves are legal.
 import { writeFileSync } from 'node:fs';
-import { apply, createGame, formatMove, formatPosition, fromPosition, legalMoves, parsePosition, perft } from '../dist/index.js';
+import {
+  apply,
+  createGame,
+  formatMove,
+  formatPosition,
+  fromPosition,
+  legalMoves,
+  parsePosition,
+  perft,
+} from '../dist/index.js';
 
 /** Each count must stay below this, so the regression test runs in a few seconds. */
 const MAX_LEAVES = 150_000;
@@ -37,121 +46,165 @@ const described = (d) => fromPosition({ seed: 'named', starter: 0, ...d, players
 const WRAPPING_DECK = {
   name: 'faces past 2^31',
   cards: [
-    [1, 2], [3, 10], [2 ** 32 + 3, 11], [2 ** 31 + 3, 12], [2 ** 31 + 3, 13], [2 ** 31, 14], [4, 15], [5, 16],
+    [1, 2],
+    [3, 10],
+    [2 ** 32 + 3, 11],
+    [2 ** 31 + 3, 12],
+    [2 ** 31 + 3, 13],
+    [2 ** 31, 14],
+    [4, 15],
+    [5, 16],
   ].map((faces, id) => ({ id, faces, minPlayers: 2, ...(id === 0 ? { star: true } : {}) })),
 };
 /** A two-player custom deck with twelve cards showing 1 on one face. */
 const TWELVE_ONES_DECK = {
   name: 'twelve ones',
-  cards: [
-    ...Array.from({ length: 12 }, (_, i) => [1, i + 2]), [5, 6], [7, 8], [9, 10], [11, 12],
-  ].map((faces, id) => ({ id, faces, minPlayers: 2, ...(id === 12 ? { star: true } : {}) })),
+  cards: [...Array.from({ length: 12 }, (_, i) => [1, i + 2]), [5, 6], [7, 8], [9, 10], [11, 12]].map((faces, id) => ({
+    id,
+    faces,
+    minPlayers: 2,
+    ...(id === 12 ? { star: true } : {}),
+  })),
 };
 
 const NAMED = [
   {
     name: 'worked-example-single-7-three-6s',
-    source: 'docs/rules.md §5, worked example 1: a single 7 and three 6s on the table; singles must beat 7, triples 6, pairs are free',
-    state: () => described({
-      players: 3,
-      hands: [cards([18, 3], [24, 8], [13, 2], [14, 2], [27, 5], [29, 5], [30, 5], [7, 9], [20, 9], [25, 9]), cards([6, 1]), cards([2, 1])],
-      table: [{ seat: 1, value: 7, cards: [5] }, { seat: 2, value: 6, cards: [4, 10, 17] }],
-      turn: { seat: 0, number: 5 },
-    }),
+    source:
+      'docs/rules.md §5, worked example 1: a single 7 and three 6s on the table; singles must beat 7, triples 6, pairs are free',
+    state: () =>
+      described({
+        players: 3,
+        hands: [
+          cards([18, 3], [24, 8], [13, 2], [14, 2], [27, 5], [29, 5], [30, 5], [7, 9], [20, 9], [25, 9]),
+          cards([6, 1]),
+          cards([2, 1]),
+        ],
+        table: [
+          { seat: 1, value: 7, cards: [5] },
+          { seat: 2, value: 6, cards: [4, 10, 17] },
+        ],
+        turn: { seat: 0, number: 5 },
+      }),
   },
   {
     name: 'worked-example-no-3-on-single-3',
     source: 'docs/rules.md §5, worked example 2: two 5s on the table, so a 3 may not join a single 3',
-    state: () => described({
-      players: 3,
-      hands: [cards([15, 3], [3, 1]), cards([6, 1]), cards([2, 1])],
-      table: [{ seat: 1, value: 5, cards: [27, 29] }, { seat: 2, value: 3, cards: [17] }],
-      turn: { seat: 0, number: 5 },
-    }),
+    state: () =>
+      described({
+        players: 3,
+        hands: [cards([15, 3], [3, 1]), cards([6, 1]), cards([2, 1])],
+        table: [
+          { seat: 1, value: 5, cards: [27, 29] },
+          { seat: 2, value: 3, cards: [17] },
+        ],
+        turn: { seat: 0, number: 5 },
+      }),
   },
   {
     name: 'worked-example-5-added-beats-3s',
-    source: 'docs/rules.md §5, worked example 2: a 5 added to a single 5 beats two 3s (3·4, 3·6), which return as a 4 and a 6',
-    state: () => described({
-      players: 3,
-      hands: [cards([27, 5], [3, 1]), cards([6, 1]), cards([2, 1])],
-      table: [{ seat: 2, value: 5, cards: [9] }, { seat: 1, value: 3, cards: [15, 17] }],
-      turn: { seat: 0, number: 5 },
-    }),
+    source:
+      'docs/rules.md §5, worked example 2: a 5 added to a single 5 beats two 3s (3·4, 3·6), which return as a 4 and a 6',
+    state: () =>
+      described({
+        players: 3,
+        hands: [cards([27, 5], [3, 1]), cards([6, 1]), cards([2, 1])],
+        table: [
+          { seat: 2, value: 5, cards: [9] },
+          { seat: 1, value: 3, cards: [15, 17] },
+        ],
+        turn: { seat: 0, number: 5 },
+      }),
   },
   {
     name: 'worked-example-take-three-2s',
     source: 'docs/rules.md §5, worked example 3: taking three 2s (2·5, 2·7, 2·9) brings a 5, a 7 and a 9',
-    state: () => described({
-      players: 3,
-      hands: [cards([3, 1]), cards([6, 1]), cards([2, 1])],
-      table: [{ seat: 1, value: 2, cards: [9, 11, 13] }],
-      turn: { seat: 0, number: 5 },
-    }),
+    state: () =>
+      described({
+        players: 3,
+        hands: [cards([3, 1]), cards([6, 1]), cards([2, 1])],
+        table: [{ seat: 1, value: 2, cards: [9, 11, 13] }],
+        turn: { seat: 0, number: 5 },
+      }),
   },
   {
     name: 'ruling-duel-last-play-beats-own-set',
-    source: 'docs/rules.md §5 "When an action is over": a duel\'s last card that beats your own set in your other area brings it back, so you are not out',
-    state: () => described({
-      players: 2,
-      hands: [cards([13, 9]), cards([7, 1])],
-      table: [{ seat: 0, area: 0, value: 5, cards: [27] }],
-      turn: { seat: 0, area: 1, number: 5 },
-    }),
+    source:
+      'docs/rules.md §5 "When an action is over": a duel\'s last card that beats your own set in your other area brings it back, so you are not out',
+    state: () =>
+      described({
+        players: 2,
+        hands: [cards([13, 9]), cards([7, 1])],
+        table: [{ seat: 0, area: 0, value: 5, cards: [27] }],
+        turn: { seat: 0, area: 1, number: 5 },
+      }),
   },
   {
     name: 'ruling-round-over-next-round-of-no-seat',
-    source: 'docs/rules.md §6 and §8: the second player out ends the round at once; nextRound, of no seat, is the only move',
-    state: () => apply(described({
-      players: 3,
-      hands: [cards([13, 9]), cards([6, 1]), []],
-      turn: { seat: 0, number: 5 },
-      out: [2],
-      scores: [2, 1, 2],
-    }), { type: 'play', cards: [13] }),
+    source:
+      'docs/rules.md §6 and §8: the second player out ends the round at once; nextRound, of no seat, is the only move',
+    state: () =>
+      apply(
+        described({
+          players: 3,
+          hands: [cards([13, 9]), cards([6, 1]), []],
+          turn: { seat: 0, number: 5 },
+          out: [2],
+          scores: [2, 1, 2],
+        }),
+        { type: 'play', cards: [13] },
+      ),
   },
   {
     name: 'ruling-four-tokens-win-at-once',
-    source: 'docs/rules.md §6 rulings: reaching 4 tokens wins at once, so the first player out ends the game before anyone else scores',
-    state: () => described({
-      players: 3,
-      hands: [cards([13, 9]), cards([6, 1]), cards([2, 1])],
-      turn: { seat: 0, number: 5 },
-      scores: [2, 3, 1],
-    }),
+    source:
+      'docs/rules.md §6 rulings: reaching 4 tokens wins at once, so the first player out ends the game before anyone else scores',
+    state: () =>
+      described({
+        players: 3,
+        hands: [cards([13, 9]), cards([6, 1]), cards([2, 1])],
+        turn: { seat: 0, number: 5 },
+        scores: [2, 3, 1],
+      }),
   },
   {
     name: 'ruling-lingering-set-of-player-out',
-    source: 'docs/rules.md §6 rulings: the set left by a player who is out may be added to or taken like any opponent\'s set',
-    state: () => described({
-      players: 4,
-      hands: [[], cards([7, 9], [0, 1]), cards([2, 1]), cards([4, 1])],
-      table: [{ seat: 0, value: 9, cards: [13] }],
-      turn: { seat: 1, number: 6 },
-      out: [0],
-      scores: [2, 0, 0, 0],
-    }),
+    source:
+      "docs/rules.md §6 rulings: the set left by a player who is out may be added to or taken like any opponent's set",
+    state: () =>
+      described({
+        players: 4,
+        hands: [[], cards([7, 9], [0, 1]), cards([2, 1]), cards([4, 1])],
+        table: [{ seat: 0, value: 9, cards: [13] }],
+        turn: { seat: 1, number: 6 },
+        out: [0],
+        scores: [2, 0, 0, 0],
+      }),
   },
   {
     name: 'bug-faces-past-2^31-sorted-as-int32',
-    source: 'CHANGELOG Fixed: legalMoves sorted hand values as 32-bit integers, so faces past 2^31 wrapped and cards of different values (3 and 2^32 + 3) were grouped into one play',
-    state: () => described({
-      players: 2,
-      deck: WRAPPING_DECK,
-      hands: [cards([1, 3], [2, 2 ** 32 + 3], [3, 2 ** 31 + 3], [4, 2 ** 31 + 3]), cards([0, 1], [6, 4], [7, 5])],
-      table: [{ seat: 1, value: 2 ** 31, cards: [5] }],
-      turn: { seat: 0, area: 1, number: 5 },
-    }),
+    source:
+      'CHANGELOG Fixed: legalMoves sorted hand values as 32-bit integers, so faces past 2^31 wrapped and cards of different values (3 and 2^32 + 3) were grouped into one play',
+    state: () =>
+      described({
+        players: 2,
+        deck: WRAPPING_DECK,
+        hands: [cards([1, 3], [2, 2 ** 32 + 3], [3, 2 ** 31 + 3], [4, 2 ** 31 + 3]), cards([0, 1], [6, 4], [7, 5])],
+        table: [{ seat: 1, value: 2 ** 31, cards: [5] }],
+        turn: { seat: 0, area: 1, number: 5 },
+      }),
   },
   {
     name: 'bug-2^k-1-plays-of-twelve-ones',
-    source: 'CHANGELOG Fixed (issue #10): k cards of one value give 2^k − 1 plays, which parseMove listed and dnup check printed in full',
-    state: () => described({
-      players: 2,
-      deck: TWELVE_ONES_DECK,
-      hands: [Array.from({ length: 12 }, (_, id) => card(id, 1)), cards([12, 5], [13, 7])],
-      turn: { seat: 0, area: 1, number: 3 },
-    }),
+    source:
+      'CHANGELOG Fixed (issue #10): k cards of one value give 2^k − 1 plays, which parseMove listed and dnup check printed in full',
+    state: () =>
+      described({
+        players: 2,
+        deck: TWELVE_ONES_DECK,
+        hands: [Array.from({ length: 12 }, (_, id) => card(id, 1)), cards([12, 5], [13, 7])],
+        turn: { seat: 0, area: 1, number: 3 },
+      }),
   },
 ];
 
@@ -186,9 +239,17 @@ const fixture = {
 };
 writeFileSync(new URL('../test/fixtures/records/perft.json', import.meta.url), `${JSON.stringify(fixture, null, 2)}\n`);
 
-const rows = table.map((t) => `| ${t.players} | \`${t.seed}\` | ${t.line.length === 0 ? 'opening' : `after ${t.line.length} moves`} | ${t.counts.map((c) => c.toLocaleString('en-US')).join(' | ')}${' | —'.repeat(MAX_DEPTH - t.counts.length)} |`);
-const lines = table.filter((t) => t.line.length > 0).map((t) => `- ${t.players} players, seed \`${t.seed}\`: \`${t.line.join(' · ')}\``);
-const namedRows = named.map((t) => `| \`${t.name}\` | ${t.counts.map((c) => c.toLocaleString('en-US')).join(' | ')}${' | —'.repeat(MAX_DEPTH - t.counts.length)} |`);
+const rows = table.map(
+  (t) =>
+    `| ${t.players} | \`${t.seed}\` | ${t.line.length === 0 ? 'opening' : `after ${t.line.length} moves`} | ${t.counts.map((c) => c.toLocaleString('en-US')).join(' | ')}${' | —'.repeat(MAX_DEPTH - t.counts.length)} |`,
+);
+const lines = table
+  .filter((t) => t.line.length > 0)
+  .map((t) => `- ${t.players} players, seed \`${t.seed}\`: \`${t.line.join(' · ')}\``);
+const namedRows = named.map(
+  (t) =>
+    `| \`${t.name}\` | ${t.counts.map((c) => c.toLocaleString('en-US')).join(' | ')}${' | —'.repeat(MAX_DEPTH - t.counts.length)} |`,
+);
 const namedTexts = named.map((t) => `- \`${t.name}\`: ${t.source}.\n\n  \`\`\`text\n  ${t.position}\n  \`\`\``);
 const page = `---
 title: Perft counts
@@ -237,5 +298,7 @@ To regenerate after a deliberate change to the rules: \`npm run build && node sc
 then review the diff of this page and say in CHANGELOG.md why the counts changed.
 `;
 writeFileSync(new URL('../docs/perft.md', import.meta.url), page);
-console.log(table.map((t) => `${t.players}p ${t.line.length ? 'middle' : 'opening'}: ${t.counts.join(', ')}`).join('\n'));
+console.log(
+  table.map((t) => `${t.players}p ${t.line.length ? 'middle' : 'opening'}: ${t.counts.join(', ')}`).join('\n'),
+);
 console.log(named.map((t) => `${t.name}: ${t.counts.join(', ')}`).join('\n'));

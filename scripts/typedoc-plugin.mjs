@@ -69,7 +69,9 @@ export function load(app) {
           ? part
           : part.replace(/<code>([A-Za-z_$][\w$]*)(\(\))?<\/code>/g, (whole, name) => {
               const target = byName.get(name);
-              return target && router.hasUrl(target) ? `<a href="${router.relativeUrl(page, target)}">${whole}</a>` : whole;
+              return target && router.hasUrl(target)
+                ? `<a href="${router.relativeUrl(page, target)}">${whole}</a>`
+                : whole;
             }),
       )
       .join('');
@@ -77,6 +79,7 @@ export function load(app) {
 
   app.renderer.on(PageEvent.END, (page) => {
     const up = '../'.repeat(page.url.split('/').length - 1);
-    if (up && page.contents) page.contents = page.contents.replaceAll('href="playground/index.html"', `href="${up}playground/index.html"`);
+    if (up && page.contents)
+      page.contents = page.contents.replaceAll('href="playground/index.html"', `href="${up}playground/index.html"`);
   });
 }

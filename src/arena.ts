@@ -7,9 +7,24 @@
  * @packageDocumentation
  * @module dnup/arena
  */
-export { runArena, type ArenaOptions, type ArenaResult, type ArenaRow, type ArenaSeat, type BotFactory } from './bots/arena.js';
+export {
+  runArena,
+  type ArenaOptions,
+  type ArenaResult,
+  type ArenaRow,
+  type ArenaSeat,
+  type BotFactory,
+} from './bots/arena.js';
 export { wilsonInterval } from './bots/wilson-interval.js';
-export { runLadder, MAX_LADDER_GAMES, MAX_LADDER_BOTS, type LadderOptions, type LadderResult, type LadderRow, type LadderGame } from './bots/ladder.js';
+export {
+  runLadder,
+  MAX_LADDER_GAMES,
+  MAX_LADDER_BOTS,
+  type LadderOptions,
+  type LadderResult,
+  type LadderRow,
+  type LadderGame,
+} from './bots/ladder.js';
 // the types its options name, so that dnup/arena reads on its own
 export type { Bot } from './bots/bot.js';
 export type { BotOptions } from './bots/by-name.js';

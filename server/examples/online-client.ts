@@ -165,16 +165,22 @@ export async function playOnline(o: OnlineClientOptions): Promise<Outcome> {
           return listen(await client.joinById(code!, { seatToken: token! }));
         } catch (e) {
           const c = (e as { code?: number }).code ?? 0;
-          if (FINAL_JOIN_ERRORS.has(c)) return end({ kind: 'stopped', why: `join refused: ${(e as Error).message}`, closeCode: null });
-          if (Date.now() + pause > deadline) return end({ kind: 'stopped', why: `no server took us back: ${(e as Error).message}`, closeCode: null });
+          if (FINAL_JOIN_ERRORS.has(c))
+            return end({ kind: 'stopped', why: `join refused: ${(e as Error).message}`, closeCode: null });
+          if (Date.now() + pause > deadline)
+            return end({ kind: 'stopped', why: `no server took us back: ${(e as Error).message}`, closeCode: null });
           await new Promise((r) => setTimeout(r, pause));
           pause = Math.min(pause * 2, 4000);
         }
       }
     };
 
-    const first = code ? client.joinById(code, token ? { seatToken: token } : { name: o.name ?? '' }) : client.create('dnup', o.create ?? { seats: ['human', 'greedy'], name: o.name ?? '' });
+    const first = code
+      ? client.joinById(code, token ? { seatToken: token } : { name: o.name ?? '' })
+      : client.create('dnup', o.create ?? { seats: ['human', 'greedy'], name: o.name ?? '' });
     log('join');
-    first.then(listen, (e: Error & { code?: number }) => end({ kind: 'stopped', why: `join refused: ${e.message}`, closeCode: null }));
+    first.then(listen, (e: Error & { code?: number }) =>
+      end({ kind: 'stopped', why: `join refused: ${e.message}`, closeCode: null }),
+    );
   });
 }

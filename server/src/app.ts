@@ -58,7 +58,16 @@ function stats(req: IncomingMessage, res: ServerResponse): void {
   const m = process.memoryUsage();
   res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
   const cpu = process.cpuUsage();
-  res.end(JSON.stringify({ rooms: liveRooms.count, heapUsed: m.heapUsed, rss: m.rss, cpuMs: (cpu.user + cpu.system) / 1000, process: matchMaker.processId, codes: [...liveRooms.byCode.keys()] }));
+  res.end(
+    JSON.stringify({
+      rooms: liveRooms.count,
+      heapUsed: m.heapUsed,
+      rss: m.rss,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      process: matchMaker.processId,
+      codes: [...liveRooms.byCode.keys()],
+    }),
+  );
 }
 
 /**
@@ -66,7 +75,10 @@ function stats(req: IncomingMessage, res: ServerResponse): void {
  * error, such as a frame over `maxPayload` (ws closes it with 1009).
  */
 class QuietTransport extends WebSocketTransport {
-  override async onConnection(rawClient: Parameters<WebSocketTransport['onConnection']>[0], req: Parameters<WebSocketTransport['onConnection']>[1]): Promise<void> {
+  override async onConnection(
+    rawClient: Parameters<WebSocketTransport['onConnection']>[0],
+    req: Parameters<WebSocketTransport['onConnection']>[1],
+  ): Promise<void> {
     const done = super.onConnection(rawClient, req);
     rawClient.removeAllListeners('error');
     const room = /\/([a-zA-Z0-9_-]+)(?:\?|$)/.exec(req.url ?? '')?.[1] ?? '?';
@@ -90,11 +102,27 @@ export async function startServer(config: ServerConfig = {}): Promise<RunningSer
   const store: GameStore = config.store
     ? config.store
     : redisUrl
-    ? new RedisStore(new Redis(redisUrl, { lazyConnect: false }), { owner: () => matchMaker.processId, leaseMs })
-    : new FileStore(config.dataDir ?? 'data', config.storeMaxBytes ? { maxBytes: config.storeMaxBytes } : {});
-  const { port: _p, host: _h, redisUrl: _r, dataDir: _d, storeMaxBytes: _s, publicAddress: _a, handleSignals: _g, leaseMs: _l, store: _st, ...roomSettings } = config;
+      ? new RedisStore(new Redis(redisUrl, { lazyConnect: false }), { owner: () => matchMaker.processId, leaseMs })
+      : new FileStore(config.dataDir ?? 'data', config.storeMaxBytes ? { maxBytes: config.storeMaxBytes } : {});
+  const {
+    port: _p,
+    host: _h,
+    redisUrl: _r,
+    dataDir: _d,
+    storeMaxBytes: _s,
+    publicAddress: _a,
+    handleSignals: _g,
+    leaseMs: _l,
+    store: _st,
+    ...roomSettings
+  } = config;
   const settings = configureRooms({ ...roomSettings, store });
-  const failover = new Failover({ store, intervalMs: Math.max(100, leaseMs / 3), shared: redisUrl !== undefined, log: settings.log });
+  const failover = new Failover({
+    store,
+    intervalMs: Math.max(100, leaseMs / 3),
+    shared: redisUrl !== undefined,
+    log: settings.log,
+  });
 
   const http = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'GET' && req.url === '/health') res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
@@ -113,7 +141,11 @@ export async function startServer(config: ServerConfig = {}): Promise<RunningSer
     greet: false,
     gracefullyShutdown: config.handleSignals ?? false,
     ...(redisUrl
-      ? { presence: new RedisPresence(redisUrl), driver: new RedisDriver(redisUrl), publicAddress: config.publicAddress ?? `${host}:${port}` }
+      ? {
+          presence: new RedisPresence(redisUrl),
+          driver: new RedisDriver(redisUrl),
+          publicAddress: config.publicAddress ?? `${host}:${port}`,
+        }
       : {}),
   });
   gameServer.define(ROOM_NAME, DnupRoom).enableRealtimeListing();

@@ -63,7 +63,10 @@ export class Failover {
 
   private schedule(): void {
     // a little jitter so the survivors of a dead process do not all scan at the same moment
-    this.timer = setTimeout(() => void this.tick().finally(() => this.timer && this.schedule()), this.o.intervalMs * (0.75 + Math.random() * 0.5));
+    this.timer = setTimeout(
+      () => void this.tick().finally(() => this.timer && this.schedule()),
+      this.o.intervalMs * (0.75 + Math.random() * 0.5),
+    );
     this.timer.unref();
   }
 
@@ -78,7 +81,13 @@ export class Failover {
   }
 
   readiness(): Readiness {
-    return { ready: this.started && !this.draining && this.restoring === 0, restored: this.restored, restoring: this.restoring, failed: this.failed.size, draining: this.draining };
+    return {
+      ready: this.started && !this.draining && this.restoring === 0,
+      restored: this.restored,
+      restoring: this.restoring,
+      failed: this.failed.size,
+      draining: this.draining,
+    };
   }
 
   /** One round: renew this process's leases, hand over rooms that lost theirs, restore orphans. */
@@ -86,9 +95,11 @@ export class Failover {
     if (this.running) return;
     this.running = true;
     try {
-      for (const code of await this.o.store.renew()) await liveRooms.byCode.get(code)?.handOver('its lease was taken over by another process');
+      for (const code of await this.o.store.renew())
+        await liveRooms.byCode.get(code)?.handOver('its lease was taken over by another process');
       // a game that does not replay here is left to others (and to an operator: it is logged once)
-      if (!this.draining) for (const code of await this.o.store.orphans()) if (!this.failed.has(code)) await this.restore(code);
+      if (!this.draining)
+        for (const code of await this.o.store.orphans()) if (!this.failed.has(code)) await this.restore(code);
       if (this.o.shared) {
         await this.repairListings();
         void this.dropDeadProcesses().catch((e: unknown) => this.o.log(`failover: ${String(e)}`));
@@ -162,7 +173,9 @@ export class Failover {
         const listed = await matchMaker.query({ processId });
         if (await matchMaker.healthCheckProcessId(processId)) continue;
         // lobby clients were told of these rooms: tell them they are gone (a restored room is listed again by its new host)
-        for (const r of listed) if ((await matchMaker.query({ roomId: r.roomId })).length === 0) await matchMaker.presence.publish(LOBBY_CHANNEL, `${r.roomId},1`);
+        for (const r of listed)
+          if ((await matchMaker.query({ roomId: r.roomId })).length === 0)
+            await matchMaker.presence.publish(LOBBY_CHANNEL, `${r.roomId},1`);
       } finally {
         this.checking.delete(processId);
       }

@@ -28,7 +28,17 @@ const ROOMS = Number(option('rooms', 200));
 const SECONDS = Number(option('seconds', 30));
 const SEED = option('seed', 'loadtest');
 const THINK_MS = Number(option('think-ms', 0));
-if (!(Number.isInteger(ROOMS) && ROOMS > 0 && ROOMS <= 2000 && SECONDS > 0 && SECONDS <= 600 && THINK_MS >= 0 && THINK_MS <= 10_000)) {
+if (
+  !(
+    Number.isInteger(ROOMS) &&
+    ROOMS > 0 &&
+    ROOMS <= 2000 &&
+    SECONDS > 0 &&
+    SECONDS <= 600 &&
+    THINK_MS >= 0 &&
+    THINK_MS <= 10_000
+  )
+) {
   console.error('loadtest: --rooms is 1–2000, --seconds 1–600 and --think-ms 0–10000');
   process.exit(2);
 }
@@ -66,7 +76,8 @@ class Bot {
       // at the end every room is left at once: a move still in flight then meets an abandoned game
       if (stopping) return;
       // STALE_MOVE: a next-round deal crossed the server's own at a round's end; anything else is a bug
-      if (r.code !== 'STALE_MOVE') problems.push(`refused: ${r.code} ${r.message} (seat ${this.seat}, after move ${this.last})`);
+      if (r.code !== 'STALE_MOVE')
+        problems.push(`refused: ${r.code} ${r.message} (seat ${this.seat}, after move ${this.last})`);
     });
     room.onMessage(MESSAGES.state, (s: StateMessage) => this.onState(s));
     room.onMessage(MESSAGES.gameOver, (g: GameOverMessage) => {
@@ -111,8 +122,11 @@ class Table {
     const seats = Array.from({ length: this.players }, () => 'human' as const);
     const host = await this.client.create(ROOM_NAME, { seats, name: 'Load 1' });
     this.bots = [new Bot(host, this)];
-    const code = await new Promise<string>((resolve) => host.onMessage(MESSAGES.welcome, (w: WelcomeMessage) => resolve(w.code)));
-    for (let i = 1; i < this.players; i++) this.bots.push(new Bot(await this.client.joinById(code, { name: `Load ${i + 1}` }), this));
+    const code = await new Promise<string>((resolve) =>
+      host.onMessage(MESSAGES.welcome, (w: WelcomeMessage) => resolve(w.code)),
+    );
+    for (let i = 1; i < this.players; i++)
+      this.bots.push(new Bot(await this.client.joinById(code, { name: `Load ${i + 1}` }), this));
   }
 
   check(): void {
@@ -123,11 +137,13 @@ class Table {
     for (const b of this.bots) {
       // every seat saw each move count exactly once, in order: nothing lost, nothing applied twice
       const expected = Array.from({ length: length + 1 }, (_, i) => i);
-      if (JSON.stringify(b.counts) !== JSON.stringify(expected)) problems.push(`seat ${b.seat} saw move counts ${b.counts.slice(0, 8).join(',')}… not 0…${length}`);
+      if (JSON.stringify(b.counts) !== JSON.stringify(expected))
+        problems.push(`seat ${b.seat} saw move counts ${b.counts.slice(0, 8).join(',')}… not 0…${length}`);
       if (JSON.stringify(b.over!.record) !== JSON.stringify(record)) problems.push('two seats got different records');
     }
     const result = replay(record);
-    if (!result.ok || result.state.status !== 'gameOver') problems.push(`a finished record does not replay as a whole legal game`);
+    if (!result.ok || result.state.status !== 'gameOver')
+      problems.push(`a finished record does not replay as a whole legal game`);
     moves += length;
     finished++;
     void Promise.all(this.bots.map((b) => b.room.leave())).then(() => {
@@ -160,35 +176,63 @@ function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function stats(port: number, gc = true): Promise<{ rooms: number; heapUsed: number; rss: number; cpuMs: number }> {
-  return (await (await fetch(`http://127.0.0.1:${port}/stats${gc ? '?gc=1' : ''}`)).json()) as { rooms: number; heapUsed: number; rss: number; cpuMs: number };
+async function stats(
+  port: number,
+  gc = true,
+): Promise<{ rooms: number; heapUsed: number; rss: number; cpuMs: number }> {
+  return (await (await fetch(`http://127.0.0.1:${port}/stats${gc ? '?gc=1' : ''}`)).json()) as {
+    rooms: number;
+    heapUsed: number;
+    rss: number;
+    cpuMs: number;
+  };
 }
 
 async function main(): Promise<void> {
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), 'dnup-loadtest-'));
   const server = spawn(process.execPath, ['--expose-gc', fileURLToPath(new URL('./main.js', import.meta.url))], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: data, BOT_DELAY_MS: '0', ROUND_PAUSE_MS: '0', RATE_PER_SECOND: '50', RATE_BURST: '100', REDIS_URL: '', COLYSEUS_SEAT_RESERVATION_TIME: '60' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: data,
+      BOT_DELAY_MS: '0',
+      ROUND_PAUSE_MS: '0',
+      RATE_PER_SECOND: '50',
+      RATE_BURST: '100',
+      REDIS_URL: '',
+      COLYSEUS_SEAT_RESERVATION_TIME: '60',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const hardStop = setTimeout(() => {
-    console.error('loadtest: did not finish in time');
-    server.kill('SIGKILL');
-    process.exit(1);
-  }, (SECONDS + 900) * 1000);
-  await new Promise<void>((ready) => server.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && ready()));
+  const hardStop = setTimeout(
+    () => {
+      console.error('loadtest: did not finish in time');
+      server.kill('SIGKILL');
+      process.exit(1);
+    },
+    (SECONDS + 900) * 1000,
+  );
+  await new Promise<void>((ready) =>
+    server.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && ready()),
+  );
   const idle = await stats(port);
   const client = new Client(`ws://127.0.0.1:${port}`);
 
   const startedAt = performance.now();
   for (let i = 0; i < ROOMS; i += 10) {
-    await Promise.all(Array.from({ length: Math.min(10, ROOMS - i) }, (_, j) => next(client, (i + j) % 2 === 0 ? 2 : 3)));
-    if ((i + 10) % 100 === 0) console.error(`loadtest: ${i + 10} rooms open after ${Math.round((performance.now() - startedAt) / 1000)} s`);
+    await Promise.all(
+      Array.from({ length: Math.min(10, ROOMS - i) }, (_, j) => next(client, (i + j) % 2 === 0 ? 2 : 3)),
+    );
+    if ((i + 10) % 100 === 0)
+      console.error(`loadtest: ${i + 10} rooms open after ${Math.round((performance.now() - startedAt) / 1000)} s`);
   }
   const opened = performance.now();
   const loaded = await stats(port);
   const movesAtLoad = moves;
-  const inFlightOf = (): number => [...tables].filter((t) => !t.done).reduce((n, t) => n + Math.max(0, ...t.bots.map((b) => b.last + 1)), 0);
+  const inFlightOf = (): number =>
+    [...tables].filter((t) => !t.done).reduce((n, t) => n + Math.max(0, ...t.bots.map((b) => b.last + 1)), 0);
   const inFlightAtLoad = inFlightOf();
   const cpuFrom = (await stats(port, false)).cpuMs;
   const clientCpuFrom = process.cpuUsage();
@@ -218,7 +262,12 @@ async function main(): Promise<void> {
     serverRoomsAtLoad: loaded.rooms,
     roomStartRetries: startFailures.length,
     movesPerSecond: Math.round(movesInWindow / measured),
-    roundTripMs: { p50: +percentile(rttsNow, 50).toFixed(2), p95: +percentile(rttsNow, 95).toFixed(2), p99: +percentile(rttsNow, 99).toFixed(2), samples: rttsNow.length },
+    roundTripMs: {
+      p50: +percentile(rttsNow, 50).toFixed(2),
+      p95: +percentile(rttsNow, 95).toFixed(2),
+      p99: +percentile(rttsNow, 99).toFixed(2),
+      samples: rttsNow.length,
+    },
     serverCpuMsPerMove: +((cpuTo - cpuFrom) / Math.max(1, movesInWindow)).toFixed(3),
     serverCpuShare: +((cpuTo - cpuFrom) / 1000 / measured).toFixed(2),
     clientCpuShare: +((clientCpu.user + clientCpu.system) / 1e6 / measured).toFixed(2),

@@ -26,18 +26,28 @@ export function newClientData(burst: number, now: number): ClientData {
 const ROOM_DATA = 13;
 
 /** A room message read from a frame: its type and payload. */
-export type Frame = { readonly ok: true; readonly type: string | number; readonly message: unknown } | { readonly ok: false; readonly why: string };
+export type Frame =
+  | { readonly ok: true; readonly type: string | number; readonly message: unknown }
+  | { readonly ok: false; readonly why: string };
 
 /** Reads a ROOM_DATA frame as Colyseus does, without throwing. */
 export function readFrame(buffer: Uint8Array): Frame {
   try {
     const it = { offset: 1 };
-    const type = decode.stringCheck(buffer as Buffer, it) ? decode.string(buffer as Buffer, it) : decode.number(buffer as Buffer, it);
+    const type = decode.stringCheck(buffer as Buffer, it)
+      ? decode.string(buffer as Buffer, it)
+      : decode.number(buffer as Buffer, it);
     if (typeof type === 'number' && !Number.isFinite(type)) return { ok: false, why: 'no message type' };
-    const message: unknown = buffer.byteLength > it.offset ? unpack(buffer.subarray(it.offset, buffer.byteLength)) : undefined;
+    const message: unknown =
+      buffer.byteLength > it.offset ? unpack(buffer.subarray(it.offset, buffer.byteLength)) : undefined;
     return { ok: true, type, message };
   } catch (e) {
-    return { ok: false, why: `not MessagePack (${String((e as Error)?.message ?? e).split('\n')[0]!.slice(0, 80)})` };
+    return {
+      ok: false,
+      why: `not MessagePack (${String((e as Error)?.message ?? e)
+        .split('\n')[0]!
+        .slice(0, 80)})`,
+    };
   }
 }
 
@@ -56,11 +66,23 @@ export interface RefusalSink {
  * type=<type>`, then a short reason. Control characters and length are bounded (the type comes
  * from the client).
  */
-export function logRefusal(sink: RefusalSink, data: { logged: number } | undefined, code: string, room: string, client: string, type: string, why = ''): void {
+export function logRefusal(
+  sink: RefusalSink,
+  data: { logged: number } | undefined,
+  code: string,
+  room: string,
+  client: string,
+  type: string,
+  why = '',
+): void {
   const n = data ? data.logged++ : 0;
   if (n > sink.logLinesPerClient) return;
   // eslint-disable-next-line no-control-regex
   const clean = (x: string): string => JSON.stringify(x.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?').slice(0, 40));
-  if (n === sink.logLinesPerClient) sink.logRefusal(`refused room=${room} client=${client}: ${n} refusals logged for this client; no more lines for it`);
-  else sink.logRefusal(`refused ${code} room=${room} client=${client} type=${clean(type)}${why ? ` ${clean(why)}` : ''}`);
+  if (n === sink.logLinesPerClient)
+    sink.logRefusal(
+      `refused room=${room} client=${client}: ${n} refusals logged for this client; no more lines for it`,
+    );
+  else
+    sink.logRefusal(`refused ${code} room=${room} client=${client} type=${clean(type)}${why ? ` ${clean(why)}` : ''}`);
 }

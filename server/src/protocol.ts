@@ -190,7 +190,13 @@ export const MESSAGES = {
 } as const;
 
 /** Reasons a join or create is refused (the text before the colon of the error message). */
-export const JOIN_ERROR_CODES = ['BAD_OPTIONS', 'ROOM_FULL', 'BAD_SEAT_TOKEN', 'GAME_STARTED', 'TOO_MANY_SPECTATORS'] as const;
+export const JOIN_ERROR_CODES = [
+  'BAD_OPTIONS',
+  'ROOM_FULL',
+  'BAD_SEAT_TOKEN',
+  'GAME_STARTED',
+  'TOO_MANY_SPECTATORS',
+] as const;
 /** A join refusal code. */
 export type JoinErrorCode = (typeof JOIN_ERROR_CODES)[number];
 
@@ -224,15 +230,24 @@ function isPlainObject(x: unknown): x is Record<string, unknown> {
 export function cleanName(x: unknown, fallback: string): string {
   if (typeof x !== 'string') return fallback;
   // eslint-disable-next-line no-control-regex
-  const clean = Array.from(x.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim()).slice(0, MAX_NAME_LENGTH).join('').trim();
+  const clean = Array.from(x.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim())
+    .slice(0, MAX_NAME_LENGTH)
+    .join('')
+    .trim();
   return clean === '' ? fallback : clean;
 }
 
 /**
  * Reads create options; throws a sentence for anything else.
  */
-export function readCreateOptions(x: unknown): { seats: SeatKind[]; name: string; private: boolean; turnSeconds: number | null } {
-  if (!isPlainObject(x)) throw new Error('BAD_OPTIONS: room options must be an object such as { seats: ["human", "greedy"] }.');
+export function readCreateOptions(x: unknown): {
+  seats: SeatKind[];
+  name: string;
+  private: boolean;
+  turnSeconds: number | null;
+} {
+  if (!isPlainObject(x))
+    throw new Error('BAD_OPTIONS: room options must be an object such as { seats: ["human", "greedy"] }.');
   const seats = x.seats;
   if (!Array.isArray(seats) || seats.length < 2 || seats.length > 5) {
     throw new Error('BAD_OPTIONS: dnup is played by 2 to 5 players: give seats as a list of 2 to 5 kinds (rules §2).');
@@ -240,13 +255,24 @@ export function readCreateOptions(x: unknown): { seats: SeatKind[]; name: string
   if (!seats.every((s): s is SeatKind => typeof s === 'string' && (SEAT_KINDS as readonly string[]).includes(s))) {
     throw new Error(`BAD_OPTIONS: a seat is one of ${SEAT_KINDS.join(', ')}.`);
   }
-  if (!seats.includes('human')) throw new Error('BAD_OPTIONS: at least one seat must be human (the creator takes the first).');
-  if (x.private !== undefined && typeof x.private !== 'boolean') throw new Error('BAD_OPTIONS: private is true or false.');
+  if (!seats.includes('human'))
+    throw new Error('BAD_OPTIONS: at least one seat must be human (the creator takes the first).');
+  if (x.private !== undefined && typeof x.private !== 'boolean')
+    throw new Error('BAD_OPTIONS: private is true or false.');
   const t = x.turnSeconds;
-  if (t !== undefined && t !== null && !(typeof t === 'number' && Number.isFinite(t) && t >= MIN_TURN_SECONDS && t <= MAX_TURN_SECONDS)) {
+  if (
+    t !== undefined &&
+    t !== null &&
+    !(typeof t === 'number' && Number.isFinite(t) && t >= MIN_TURN_SECONDS && t <= MAX_TURN_SECONDS)
+  ) {
     throw new Error(`BAD_OPTIONS: turnSeconds is a number of seconds from ${MIN_TURN_SECONDS} to ${MAX_TURN_SECONDS}.`);
   }
-  return { seats: seats.slice(), name: cleanName(x.name, 'Player 1'), private: x.private === true, turnSeconds: typeof t === 'number' ? t : null };
+  return {
+    seats: seats.slice(),
+    name: cleanName(x.name, 'Player 1'),
+    private: x.private === true,
+    turnSeconds: typeof t === 'number' ? t : null,
+  };
 }
 
 /** Reads join options (the creator's create options are read by {@link readCreateOptions}). */
@@ -271,7 +297,16 @@ function isCardId(x: unknown): boolean {
 }
 
 function isSeatRef(x: unknown): boolean {
-  return isPlainObject(x) && Object.keys(x).length === 2 && Number.isSafeInteger(x.seat) && Number.isSafeInteger(x.area) && (x.seat as number) >= 0 && (x.seat as number) < 8 && (x.area as number) >= 0 && (x.area as number) < 4;
+  return (
+    isPlainObject(x) &&
+    Object.keys(x).length === 2 &&
+    Number.isSafeInteger(x.seat) &&
+    Number.isSafeInteger(x.area) &&
+    (x.seat as number) >= 0 &&
+    (x.seat as number) < 8 &&
+    (x.area as number) >= 0 &&
+    (x.area as number) < 4
+  );
 }
 
 /**
@@ -282,27 +317,45 @@ function isSeatRef(x: unknown): boolean {
  */
 export function readMoveMessage(x: unknown): { move: Move; moveCount: number | null } {
   const bad = (why: string): never => {
-    throw new Refusal('MALFORMED_MESSAGE', `That message is not a move: ${why} (see docs/online.md, and rules §5 for the moves).`);
+    throw new Refusal(
+      'MALFORMED_MESSAGE',
+      `That message is not a move: ${why} (see docs/online.md, and rules §5 for the moves).`,
+    );
   };
   if (!isPlainObject(x)) return bad('send { move: { type: … } }');
   for (const k of Object.keys(x)) if (k !== 'move' && k !== 'moveCount') bad(`unknown field "${k.slice(0, 32)}"`);
-  if (x.moveCount !== undefined && !(Number.isSafeInteger(x.moveCount) && (x.moveCount as number) >= 0)) bad('moveCount is a whole number');
+  if (x.moveCount !== undefined && !(Number.isSafeInteger(x.moveCount) && (x.moveCount as number) >= 0))
+    bad('moveCount is a whole number');
   const m = x.move;
   if (!isPlainObject(m)) return bad('move is an object');
   const keys = Object.keys(m).sort().join(',');
   let move: Move;
   switch (m.type) {
     case 'play':
-      if (keys !== 'cards,type' || !Array.isArray(m.cards) || m.cards.length > MAX_MOVE_CARDS || !m.cards.every(isCardId)) bad('a play is { type: "play", cards: [ids] }');
+      if (
+        keys !== 'cards,type' ||
+        !Array.isArray(m.cards) ||
+        m.cards.length > MAX_MOVE_CARDS ||
+        !m.cards.every(isCardId)
+      )
+        bad('a play is { type: "play", cards: [ids] }');
       move = { type: 'play', cards: (m.cards as number[]).slice() };
       break;
     case 'add':
-      if (keys !== 'card,target,type' || !isCardId(m.card) || !isSeatRef(m.target)) bad('an add is { type: "add", card, target: { seat, area } }');
-      move = { type: 'add', card: m.card as number, target: { seat: (m.target as { seat: number }).seat, area: (m.target as { area: number }).area } };
+      if (keys !== 'card,target,type' || !isCardId(m.card) || !isSeatRef(m.target))
+        bad('an add is { type: "add", card, target: { seat, area } }');
+      move = {
+        type: 'add',
+        card: m.card as number,
+        target: { seat: (m.target as { seat: number }).seat, area: (m.target as { area: number }).area },
+      };
       break;
     case 'take':
       if (keys !== 'target,type' || !isSeatRef(m.target)) bad('a take is { type: "take", target: { seat, area } }');
-      move = { type: 'take', target: { seat: (m.target as { seat: number }).seat, area: (m.target as { area: number }).area } };
+      move = {
+        type: 'take',
+        target: { seat: (m.target as { seat: number }).seat, area: (m.target as { area: number }).area },
+      };
       break;
     case 'rotate':
       if (keys !== 'type') bad('a rotation is { type: "rotate" }');
@@ -321,5 +374,6 @@ export function readMoveMessage(x: unknown): { move: Move; moveCount: number | n
 /** Reads a `start` message: nothing, or an empty object. */
 export function readStartMessage(x: unknown): void {
   if (x === undefined || x === null) return;
-  if (!isPlainObject(x) || Object.keys(x).length > 0) throw new Refusal('MALFORMED_MESSAGE', 'The start message carries nothing: send {}.');
+  if (!isPlainObject(x) || Object.keys(x).length > 0)
+    throw new Refusal('MALFORMED_MESSAGE', 'The start message carries nothing: send {}.');
 }

@@ -13,7 +13,13 @@ export const RESTORE_OPTION = '__restore';
 
 /** The stored game's record replayed; throws a sentence when it does not replay. */
 export function replayStored(stored: StoredGame): GameState {
-  const record: GameRecord = { format: 'dnup-record', version: RECORD_VERSION, players: stored.players, seed: stored.seed, moves: stored.moves };
+  const record: GameRecord = {
+    format: 'dnup-record',
+    version: RECORD_VERSION,
+    players: stored.players,
+    seed: stored.seed,
+    moves: stored.moves,
+  };
   const result = replay(record);
   if (!result.ok) throw new Error(`BAD_OPTIONS: the stored game ${stored.id} does not replay: ${result.error.message}`);
   return result.state;

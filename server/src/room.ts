@@ -24,7 +24,21 @@ import {
 import { isRoomData, logRefusal, newClientData, readFrame, type ClientData } from './messages.js';
 import { admit } from './rate-limit.js';
 import { pendingRestores, replayStored, RESTORE_OPTION } from './restore.js';
-import { BOT_NAMES, botFor, chooseSeat, fillEmptySeats, hashToken, JoinRefusal, newCode, newSeat, newSeatToken, uniqueName, waitingForSomeone, type Seat, type SeatChoice } from './seats.js';
+import {
+  BOT_NAMES,
+  botFor,
+  chooseSeat,
+  fillEmptySeats,
+  hashToken,
+  JoinRefusal,
+  newCode,
+  newSeat,
+  newSeatToken,
+  uniqueName,
+  waitingForSomeone,
+  type Seat,
+  type SeatChoice,
+} from './seats.js';
 import { judgeMove } from './session.js';
 import { roomSettings } from './settings.js';
 import { GameTakenOver, type StoredGame } from './store.js';
@@ -80,7 +94,10 @@ export class DnupRoom extends Room {
   override async onCreate(options: unknown): Promise<void> {
     hardenMessageHandlers(this);
     this.maxClients = 5 + MAX_SPECTATORS + 5;
-    const restoreId = typeof options === 'object' && options !== null ? (options as Record<string, unknown>)[RESTORE_OPTION] : undefined;
+    const restoreId =
+      typeof options === 'object' && options !== null
+        ? (options as Record<string, unknown>)[RESTORE_OPTION]
+        : undefined;
     if (restoreId !== undefined) {
       const stored = typeof restoreId === 'string' ? pendingRestores.get(restoreId) : undefined;
       if (!stored) throw new ServerError(4400, 'BAD_OPTIONS: there is no such game to restore.');
@@ -100,11 +117,18 @@ export class DnupRoom extends Room {
       this.host = o.seats.indexOf('human');
       if (this.isPrivate) await this.setPrivate(true);
     }
-    this.onMessage(MESSAGES.move, (client, message) => this.guard(client, MESSAGES.move, () => this.onMove(client, message)));
-    this.onMessage(MESSAGES.start, (client, message) => this.guard(client, MESSAGES.start, () => this.onStart(client, message)));
+    this.onMessage(MESSAGES.move, (client, message) =>
+      this.guard(client, MESSAGES.move, () => this.onMove(client, message)),
+    );
+    this.onMessage(MESSAGES.start, (client, message) =>
+      this.guard(client, MESSAGES.start, () => this.onStart(client, message)),
+    );
     this.onMessage('*', (client, type) =>
       this.guard(client, String(type).slice(0, 32), () => {
-        throw new Refusal('UNKNOWN_MESSAGE', `The server knows the messages "move" and "start", not "${String(type).slice(0, 32)}" (see docs/online.md).`);
+        throw new Refusal(
+          'UNKNOWN_MESSAGE',
+          `The server knows the messages "move" and "start", not "${String(type).slice(0, 32)}" (see docs/online.md).`,
+        );
       }),
     );
     await this.setMetadata(listingMetadata(this.lobby()));
@@ -154,7 +178,15 @@ export class DnupRoom extends Room {
     if (!buffer || !isRoomData(buffer) || client.state === ClientState.LEAVING) return super._onMessage(client, buffer);
     const frame = readFrame(buffer);
     if (!frame.ok) {
-      logRefusal(this.cfg, client.userData as ClientData | undefined, 'UNDECODABLE', this.roomId, client.sessionId, '', frame.why);
+      logRefusal(
+        this.cfg,
+        client.userData as ClientData | undefined,
+        'UNDECODABLE',
+        this.roomId,
+        client.sessionId,
+        '',
+        frame.why,
+      );
       client.leave(CLOSE_CODES.undecodable);
       return;
     }
@@ -173,7 +205,12 @@ export class DnupRoom extends Room {
     try {
       const o = readJoinOptions(options);
       name = o.name;
-      choice = chooseSeat(this.seats, o, { started: this.phase !== 'waiting', host: this.host, spectators: this.spectators.size, maxSpectators: MAX_SPECTATORS });
+      choice = chooseSeat(this.seats, o, {
+        started: this.phase !== 'waiting',
+        host: this.host,
+        spectators: this.spectators.size,
+        maxSpectators: MAX_SPECTATORS,
+      });
     } catch (e) {
       throw new ServerError(e instanceof JoinRefusal ? e.code : 4400, (e as Error).message);
     }
@@ -213,7 +250,13 @@ export class DnupRoom extends Room {
   }
 
   private sendWelcome(client: Client, seat: number | null, token: string | null): void {
-    const welcome: WelcomeMessage = { code: this.roomId, seat, seatToken: seat === null ? null : token, reconnectSeconds: this.cfg.reconnectSeconds, turnSeconds: this.turnSeconds };
+    const welcome: WelcomeMessage = {
+      code: this.roomId,
+      seat,
+      seatToken: seat === null ? null : token,
+      reconnectSeconds: this.cfg.reconnectSeconds,
+      turnSeconds: this.turnSeconds,
+    };
     client.send(MESSAGES.welcome, welcome);
     if (this.game && seat === null) this.sendState(client);
     if (this.phase === 'over') client.send(MESSAGES.gameOver, this.gameOverMessage('won'));
@@ -284,7 +327,10 @@ export class DnupRoom extends Room {
     } else if (this.phase === 'playing') {
       s.playedBy = 'bot';
       s.bot ??= this.botFor('greedy', seat);
-      if (this.seats.every((x) => x.kind !== 'human' || x.client === null) && this.seats.every((x) => x.deadline === null)) {
+      if (
+        this.seats.every((x) => x.kind !== 'human' || x.client === null) &&
+        this.seats.every((x) => x.deadline === null)
+      ) {
         this.abandon();
         return;
       }
@@ -313,7 +359,15 @@ export class DnupRoom extends Room {
     if (!data) return;
     const verdict = admit(data.rate, Date.now(), this.cfg.ratePerSecond, this.cfg.rateBurst);
     if (verdict !== 'accept') {
-      if (verdict === 'refuse') this.refuse(client, type, new Refusal('RATE_LIMITED', `Too many messages: at most ${this.cfg.ratePerSecond} a second. Wait a moment, then send again.`));
+      if (verdict === 'refuse')
+        this.refuse(
+          client,
+          type,
+          new Refusal(
+            'RATE_LIMITED',
+            `Too many messages: at most ${this.cfg.ratePerSecond} a second. Wait a moment, then send again.`,
+          ),
+        );
       if (verdict === 'close') {
         logRefusal(this.cfg, data, 'FLOOD', this.roomId, client.sessionId, type, `closed ${CLOSE_CODES.flood}`);
         client.leave(CLOSE_CODES.flood, 'Too many messages.');
@@ -344,7 +398,11 @@ export class DnupRoom extends Room {
     }
   }
 
-  private refuse(client: Client, type: string, r: { code: RefusedMessage['code']; message: string; rule?: string }): void {
+  private refuse(
+    client: Client,
+    type: string,
+    r: { code: RefusedMessage['code']; message: string; rule?: string },
+  ): void {
     logRefusal(this.cfg, client.userData as ClientData | undefined, r.code, this.roomId, client.sessionId, type);
     const message: RefusedMessage = { code: r.code, message: r.message, type, ...(r.rule ? { rule: r.rule } : {}) };
     client.send(MESSAGES.refused, message);
@@ -355,7 +413,8 @@ export class DnupRoom extends Room {
     const seat = (client.userData as ClientData).seat;
     if (seat === null) throw new Refusal('NOT_A_PLAYER', 'Spectators cannot start the game.');
     if (this.phase !== 'waiting') throw new Refusal('ALREADY_STARTED', 'The game has already started.');
-    if (seat !== this.host) throw new Refusal('NOT_HOST', 'Only the host (who created the room) can start the game early.');
+    if (seat !== this.host)
+      throw new Refusal('NOT_HOST', 'Only the host (who created the room) can start the game early.');
     this.startGame();
   }
 
@@ -363,7 +422,11 @@ export class DnupRoom extends Room {
     const { move, moveCount } = readMoveMessage(message);
     const seat = (client.userData as ClientData).seat;
     if (seat === null) throw new Refusal('NOT_A_PLAYER', 'Spectators watch: only a seated player can move.');
-    if (this.phase === 'waiting' || !this.game) throw new Refusal('NOT_STARTED', 'The game has not started yet: wait for every seat to be taken, or for the host to start.');
+    if (this.phase === 'waiting' || !this.game)
+      throw new Refusal(
+        'NOT_STARTED',
+        'The game has not started yet: wait for every seat to be taken, or for the host to start.',
+      );
     this.enqueue(seat, move, moveCount, client);
   }
 
@@ -412,7 +475,9 @@ export class DnupRoom extends Room {
   }
 
   private storeFinish(record: GameRecord): void {
-    this.cfg.store.finish(this.roomId, record).catch((e: unknown) => this.cfg.log(`room ${this.roomId}: store: ${String(e)}`));
+    this.cfg.store
+      .finish(this.roomId, record)
+      .catch((e: unknown) => this.cfg.log(`room ${this.roomId}: store: ${String(e)}`));
   }
 
   private record(extra: Record<string, unknown> = {}): GameRecord {
@@ -465,7 +530,12 @@ export class DnupRoom extends Room {
       {
         status: game.status,
         turnSeat: game.turn.seat,
-        seats: this.seats.map((s) => ({ kind: s.kind, playedBy: s.playedBy, connected: s.client !== null, awaited: s.deadline !== null })),
+        seats: this.seats.map((s) => ({
+          kind: s.kind,
+          playedBy: s.playedBy,
+          connected: s.client !== null,
+          awaited: s.deadline !== null,
+        })),
         since: this.since,
         turnSeconds: this.turnSeconds,
         botDelayMs: this.cfg.botDelayMs,
@@ -493,13 +563,19 @@ export class DnupRoom extends Room {
     const now = this.game;
     if (!now || now.moveCount !== at || this.phase !== 'playing' || this.shuttingDown) return;
     if (plan.kind === 'deal') {
-      if (now.status === 'roundOver' && !waitingForSomeone(this.seats)) this.enqueue(now.turn.seat, { type: 'nextRound' }, at, null);
+      if (now.status === 'roundOver' && !waitingForSomeone(this.seats))
+        this.enqueue(now.turn.seat, { type: 'nextRound' }, at, null);
       else this.replan();
       return;
     }
     const seat = plan.seat;
     // a person whose time ran out gets the greedy bot's move, as a dropped person does
-    const bot = plan.kind === 'timeout' ? (this.seats[seat]!.kind === 'human' ? this.botFor('greedy', seat) : this.seats[seat]!.bot!) : (this.seats[seat]!.bot ?? this.botFor('greedy', seat));
+    const bot =
+      plan.kind === 'timeout'
+        ? this.seats[seat]!.kind === 'human'
+          ? this.botFor('greedy', seat)
+          : this.seats[seat]!.bot!
+        : (this.seats[seat]!.bot ?? this.botFor('greedy', seat));
     Promise.resolve(bot.chooseMove(playerView(now, seat), legalMoves(now)))
       .then((move) => {
         // someone may have dropped while the bot thought: the game waits for them (a timeout does not)
@@ -536,7 +612,17 @@ export class DnupRoom extends Room {
   }
 
   private lobby() {
-    return lobbyMessage({ code: this.roomId, isPrivate: this.isPrivate, seats: this.seats, host: this.host, spectators: this.spectators.size, phase: this.phase }, Date.now());
+    return lobbyMessage(
+      {
+        code: this.roomId,
+        isPrivate: this.isPrivate,
+        seats: this.seats,
+        host: this.host,
+        spectators: this.spectators.size,
+        phase: this.phase,
+      },
+      Date.now(),
+    );
   }
 
   private broadcastLobby(): void {
@@ -567,7 +653,10 @@ export class DnupRoom extends Room {
       const listing = this.listing as unknown as { remove: () => Promise<unknown>; save: () => Promise<unknown> };
       await Promise.resolve(listing.remove()).catch(() => {});
       listing.remove = listing.save = () => Promise.resolve();
-      if (release) await this.cfg.store.release(this.roomId).catch((e: unknown) => this.cfg.log(`room ${this.roomId}: store: ${String(e)}`));
+      if (release)
+        await this.cfg.store
+          .release(this.roomId)
+          .catch((e: unknown) => this.cfg.log(`room ${this.roomId}: store: ${String(e)}`));
       if (!release) this.cfg.log(`room ${this.roomId}: handed over at move ${this.moves.length} (${why})`);
     }
     await this.disconnect(CLOSE_CODES.restart);

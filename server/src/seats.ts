@@ -23,7 +23,11 @@ export function newSeatToken(): string {
 /** What the store keeps of a token: a leaked store cannot take a seat. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export const BOT_NAMES: Readonly<Record<Exclude<SeatKind, 'human'>, string>> = { random: 'Random bot', greedy: 'Greedy bot', montecarlo: 'Monte-Carlo bot' };
+export const BOT_NAMES: Readonly<Record<Exclude<SeatKind, 'human'>, string>> = {
+  random: 'Random bot',
+  greedy: 'Greedy bot',
+  montecarlo: 'Monte-Carlo bot',
+};
 
 /** One seat of a room. */
 export interface Seat {
@@ -41,13 +45,25 @@ export interface Seat {
 }
 
 export function newSeat(kind: SeatKind, name: string): Seat {
-  return { kind, name, tokenHash: '', client: null, playedBy: kind === 'human' ? 'human' : 'bot', reconnection: null, deadline: null, deadlineAt: null, bot: null };
+  return {
+    kind,
+    name,
+    tokenHash: '',
+    client: null,
+    playedBy: kind === 'human' ? 'human' : 'bot',
+    reconnection: null,
+    deadline: null,
+    deadlineAt: null,
+    bot: null,
+  };
 }
 
 /** The bot of a seat, seeded by room and seat so a restored room's bots play as before. */
 export function botFor(kind: SeatKind, room: string, seat: number, montecarloPlayouts: number): Bot {
   const seed = `${room}-${seat}`;
-  return kind === 'montecarlo' ? botByName('montecarlo', { seed, playouts: montecarloPlayouts }) : botByName(kind === 'random' ? 'random' : 'greedy', { seed });
+  return kind === 'montecarlo'
+    ? botByName('montecarlo', { seed, playouts: montecarloPlayouts })
+    : botByName(kind === 'random' ? 'random' : 'greedy', { seed });
 }
 
 /** `wanted` (or "Player N"), with " (2)", " (3)"… if another seat has that name. */
@@ -88,7 +104,12 @@ export class JoinRefusal extends Error {
 export function chooseSeat(
   seats: readonly Seat[],
   o: { readonly seatToken: string | null; readonly spectate: boolean },
-  room: { readonly started: boolean; readonly host: number; readonly spectators: number; readonly maxSpectators: number },
+  room: {
+    readonly started: boolean;
+    readonly host: number;
+    readonly spectators: number;
+    readonly maxSpectators: number;
+  },
 ): SeatChoice {
   if (o.seatToken !== null) {
     const h = hashToken(o.seatToken);
@@ -97,10 +118,12 @@ export function chooseSeat(
     return { kind: 'token', seat };
   }
   if (o.spectate) {
-    if (room.spectators >= room.maxSpectators) throw new JoinRefusal(4409, `TOO_MANY_SPECTATORS: a room takes ${room.maxSpectators} spectators.`);
+    if (room.spectators >= room.maxSpectators)
+      throw new JoinRefusal(4409, `TOO_MANY_SPECTATORS: a room takes ${room.maxSpectators} spectators.`);
     return { kind: 'spectate' };
   }
-  if (room.started) throw new JoinRefusal(4409, 'GAME_STARTED: the game has started; join as a spectator, or with your seat token.');
+  if (room.started)
+    throw new JoinRefusal(4409, 'GAME_STARTED: the game has started; join as a spectator, or with your seat token.');
   const creating = seats.every((s) => s.kind !== 'human' || s.tokenHash === '');
   const seat = creating ? room.host : seats.findIndex((s) => s.kind === 'human' && s.tokenHash === '');
   if (seat < 0) throw new JoinRefusal(4409, 'ROOM_FULL: every seat is taken; join as a spectator.');

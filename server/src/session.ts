@@ -8,15 +8,31 @@ import type { RefusedMessage } from './protocol.js';
 
 export type Judgement =
   | { readonly ok: true; readonly next: GameState }
-  | { readonly ok: false; readonly refusal: { readonly code: RefusedMessage['code']; readonly message: string; readonly rule?: string } };
+  | {
+      readonly ok: false;
+      readonly refusal: { readonly code: RefusedMessage['code']; readonly message: string; readonly rule?: string };
+    };
 
 /** The state after `seat` plays `move` chosen at `moveCount` (null: not said), or why not. */
-export function judgeMove(game: GameState | null, playing: boolean, seat: number, move: Move, moveCount: number | null): Judgement {
+export function judgeMove(
+  game: GameState | null,
+  playing: boolean,
+  seat: number,
+  move: Move,
+  moveCount: number | null,
+): Judgement {
   if (game && moveCount !== null && moveCount !== game.moveCount) {
     // chosen before another move landed (at a round's end anyone may deal): not judged against a newer position
-    return { ok: false, refusal: { code: 'STALE_MOVE', message: `That move was chosen at move ${moveCount}; the game is at move ${game.moveCount}. Choose again from the latest view.` } };
+    return {
+      ok: false,
+      refusal: {
+        code: 'STALE_MOVE',
+        message: `That move was chosen at move ${moveCount}; the game is at move ${game.moveCount}. Choose again from the latest view.`,
+      },
+    };
   }
-  if (!game || !playing) return { ok: false, refusal: { code: 'GAME_OVER', message: 'The game is over (rules §6).', rule: '§6' } };
+  if (!game || !playing)
+    return { ok: false, refusal: { code: 'GAME_OVER', message: 'The game is over (rules §6).', rule: '§6' } };
   const verdict = checkMoveOfView(playerView(game, seat), move);
   if (!verdict.ok) return { ok: false, refusal: verdict };
   return { ok: true, next: apply(game, move) };

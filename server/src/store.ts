@@ -4,7 +4,18 @@
  * JSON-lines file in a data folder (no server needed; one process), and Redis (shared by every
  * process). Both are bounded: finished records are kept up to a cap, then the oldest go.
  */
-import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { GameRecord, Move } from 'dnup';
 import type { SeatKind } from './protocol.js';
@@ -92,7 +103,10 @@ export class FileStore implements GameStore {
   /** Games this process hosts: one process per folder, so every other unfinished game is an orphan. */
   private owned = new Set<string>();
 
-  constructor(readonly dir: string, options: FileStoreOptions = {}) {
+  constructor(
+    readonly dir: string,
+    options: FileStoreOptions = {},
+  ) {
     this.maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
     mkdirSync(dir, { recursive: true });
     this.live = join(dir, 'games.jsonl');
@@ -158,7 +172,8 @@ export class FileStore implements GameStore {
   }
 
   async finish(id: string, record: GameRecord): Promise<void> {
-    if (existsSync(this.done) && statSync(this.done).size > this.maxBytes) renameSync(this.done, join(this.dir, 'finished.1.jsonl'));
+    if (existsSync(this.done) && statSync(this.done).size > this.maxBytes)
+      renameSync(this.done, join(this.dir, 'finished.1.jsonl'));
     appendFileSync(this.done, `${JSON.stringify(record)}\n`);
     this.owned.delete(id);
     if (this.games.delete(id)) this.append({ t: 'end', id });
@@ -314,12 +329,35 @@ export class RedisStore implements GameStore {
   }
 
   async begin(game: Omit<StoredGame, 'moves'>): Promise<void> {
-    const e = await this.redis.eval(BEGIN, 4, this.key('games'), this.key('owner', game.id), this.key('lease', game.id), this.key('moves', game.id), game.id, JSON.stringify(game), this.owner(), this.leaseMs);
+    const e = await this.redis.eval(
+      BEGIN,
+      4,
+      this.key('games'),
+      this.key('owner', game.id),
+      this.key('lease', game.id),
+      this.key('moves', game.id),
+      game.id,
+      JSON.stringify(game),
+      this.owner(),
+      this.leaseMs,
+    );
     this.epochs.set(game.id, Number(e));
   }
 
   async move(id: string, index: number, move: Move): Promise<void> {
-    const r = Number(await this.redis.eval(MOVE, 3, this.key('owner', id), this.key('moves', id), this.key('lease', id), this.epochOf(id), index, JSON.stringify(move), this.leaseMs));
+    const r = Number(
+      await this.redis.eval(
+        MOVE,
+        3,
+        this.key('owner', id),
+        this.key('moves', id),
+        this.key('lease', id),
+        this.epochOf(id),
+        index,
+        JSON.stringify(move),
+        this.leaseMs,
+      ),
+    );
     if (r === -1) {
       this.epochs.delete(id);
       throw new GameTakenOver(id);
@@ -329,7 +367,19 @@ export class RedisStore implements GameStore {
 
   async finish(id: string, record: GameRecord): Promise<void> {
     const r = Number(
-      await this.redis.eval(FINISH, 5, this.key('owner', id), this.key('games'), this.key('moves', id), this.key('lease', id), this.key('finished'), this.epochOf(id), id, JSON.stringify(record), this.maxFinished),
+      await this.redis.eval(
+        FINISH,
+        5,
+        this.key('owner', id),
+        this.key('games'),
+        this.key('moves', id),
+        this.key('lease', id),
+        this.key('finished'),
+        this.epochOf(id),
+        id,
+        JSON.stringify(record),
+        this.maxFinished,
+      ),
     );
     this.epochs.delete(id);
     if (r === -1) throw new GameTakenOver(id);
@@ -355,7 +405,16 @@ export class RedisStore implements GameStore {
   }
 
   async claim(id: string): Promise<{ previousOwner: string | null } | null> {
-    const r = (await this.redis.eval(CLAIM, 3, this.key('games'), this.key('owner', id), this.key('lease', id), id, this.owner(), this.leaseMs)) as [number, string] | null;
+    const r = (await this.redis.eval(
+      CLAIM,
+      3,
+      this.key('games'),
+      this.key('owner', id),
+      this.key('lease', id),
+      id,
+      this.owner(),
+      this.leaseMs,
+    )) as [number, string] | null;
     if (!r) return null;
     this.epochs.set(id, Number(r[0]));
     const previous = r[1].split('|')[1];
@@ -373,7 +432,15 @@ export class RedisStore implements GameStore {
     const ids = [...this.epochs.keys()];
     if (ids.length === 0) return [];
     const keys = ids.flatMap((id) => [this.key('owner', id), this.key('lease', id)]);
-    const lost = ((await this.redis.eval(RENEW, keys.length, ...keys, this.leaseMs, ...ids.map((id) => this.epochs.get(id)!))) as number[]).map((j) => ids[j - 1]!);
+    const lost = (
+      (await this.redis.eval(
+        RENEW,
+        keys.length,
+        ...keys,
+        this.leaseMs,
+        ...ids.map((id) => this.epochs.get(id)!),
+      )) as number[]
+    ).map((j) => ids[j - 1]!);
     for (const id of lost) this.epochs.delete(id);
     return lost;
   }

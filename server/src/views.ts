@@ -13,12 +13,18 @@ import type { Seat } from './seats.js';
 export function spectatorView(state: GameState): SpectatorView {
   const v = playerView(state, 0);
   const { hand: _hand, seat: _seat, events, ...rest } = v;
-  return { ...rest, seat: null, hand: [], events: events.map((e) => (e.type === 'handRotated' ? { ...e, cards: null } : e)) };
+  return {
+    ...rest,
+    seat: null,
+    hand: [],
+    events: events.map((e) => (e.type === 'handRotated' ? { ...e, cards: null } : e)),
+  };
 }
 
 /** The moves a seat may send now: its legal moves on its turn; anyone may deal the next round (rules §8). */
 export function movesOf(view: PlayerView): Move[] {
-  if (view.status === 'roundOver' || (view.status === 'playing' && view.turn.seat === view.seat)) return legalMoves(view);
+  if (view.status === 'roundOver' || (view.status === 'playing' && view.turn.seat === view.seat))
+    return legalMoves(view);
   return [];
 }
 
@@ -45,7 +51,10 @@ export function lobbyMessage(r: RoomPeople, now: number): LobbyMessage {
         connected: s.client !== null,
         playedBy: s.playedBy,
         // only while the person may still come back: not once they are back, nor once a bot took over
-        reconnectDeadline: s.client === null && s.deadlineAt !== null ? { at: s.deadlineAt, remainingMs: Math.max(0, s.deadlineAt - now) } : null,
+        reconnectDeadline:
+          s.client === null && s.deadlineAt !== null
+            ? { at: s.deadlineAt, remainingMs: Math.max(0, s.deadlineAt - now) }
+            : null,
       }),
     ),
     host: r.host,
@@ -56,5 +65,11 @@ export function lobbyMessage(r: RoomPeople, now: number): LobbyMessage {
 
 /** The room's metadata in the lobby listing. */
 export function listingMetadata(l: LobbyMessage): Record<string, unknown> {
-  return { seats: l.seats.length, free: l.seats.filter((s) => !s.taken).length, names: l.seats.map((s) => s.name), phase: l.phase, host: l.seats[l.host]?.name ?? '' };
+  return {
+    seats: l.seats.length,
+    free: l.seats.filter((s) => !s.taken).length,
+    names: l.seats.map((s) => s.name),
+    phase: l.phase,
+    host: l.seats[l.host]?.name ?? '',
+  };
 }

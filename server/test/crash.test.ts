@@ -40,9 +40,14 @@ describe('kill -9 in the middle of games', () => {
     const cy = await create(port, { seats: ['human', 'greedy', 'human'], name: 'Cy', private: true });
     await cy.until(() => cy.welcome !== null, 'welcome');
     const dee = await join(port, cy.welcome!.code, { name: 'Dee' });
-    const tables = [[ana, ben], [cy, dee]];
+    const tables = [
+      [ana, ben],
+      [cy, dee],
+    ];
     await playUntil(tables, 12);
-    const before = tables.flat().map((p) => ({ code: p.welcome!.code, token: p.welcome!.seatToken!, seat: p.welcome!.seat, state: p.state! }));
+    const before = tables
+      .flat()
+      .map((p) => ({ code: p.welcome!.code, token: p.welcome!.seatToken!, seat: p.welcome!.seat, state: p.state! }));
     expect(before.every((b) => b.state.view.moveCount >= 12)).toBe(true);
 
     proc.child.kill('SIGKILL');

@@ -43,7 +43,10 @@ describe.skipIf(!run)('failover: three processes on one Redis', () => {
     main = await buildServer('failover');
     // a database of its own: CI shares one redis-server between test files running side by side
     url = `${redis.url}/2`;
-    for (let i = 0; i < 3; i++) procs.push(await startProcess(main, { REDIS_URL: url, DATA_DIR: '/nonexistent-unused', RECONNECT_SECONDS: '30' }));
+    for (let i = 0; i < 3; i++)
+      procs.push(
+        await startProcess(main, { REDIS_URL: url, DATA_DIR: '/nonexistent-unused', RECONNECT_SECONDS: '30' }),
+      );
   });
   afterAll(async () => {
     // done: no drain (each would hand its games to the next one)
@@ -54,7 +57,8 @@ describe.skipIf(!run)('failover: three processes on one Redis', () => {
 
   /** The process hosting `code` now. */
   async function hostOf(code: string): Promise<ServerProcess | undefined> {
-    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null && (await statsOf(p)).codes.includes(code)) return p;
+    for (const p of procs)
+      if (p.child.exitCode === null && p.child.signalCode === null && (await statsOf(p)).codes.includes(code)) return p;
     return undefined;
   }
 
@@ -71,7 +75,10 @@ describe.skipIf(!run)('failover: three processes on one Redis', () => {
     const waiting: Player[] = [];
     let victim: ServerProcess | undefined;
     for (let round = 0; round < 8 && !victim; round++) {
-      for (const seats of [['human', 'human'], ['human', 'greedy', 'human']] as const) {
+      for (const seats of [
+        ['human', 'human'],
+        ['human', 'greedy', 'human'],
+      ] as const) {
         const a = await create(viaA, { seats: [...seats], name: 'Ana' });
         await a.until(() => a.welcome !== null, 'welcome');
         const b = await join(viaA, a.welcome!.code, { name: 'Ben' });
@@ -83,7 +90,12 @@ describe.skipIf(!run)('failover: three processes on one Redis', () => {
       waiting.push(w);
       for (const p of procs) {
         const codes = (await statsOf(p)).codes;
-        if (tables.filter((t) => codes.includes(t[0]!.welcome!.code)).length >= 2 && waiting.some((x) => codes.includes(x.welcome!.code)) && p !== procs[0]) victim = p;
+        if (
+          tables.filter((t) => codes.includes(t[0]!.welcome!.code)).length >= 2 &&
+          waiting.some((x) => codes.includes(x.welcome!.code)) &&
+          p !== procs[0]
+        )
+          victim = p;
       }
       await new Promise((r) => setTimeout(r, 1100)); // Colyseus shares room counts about once a second
     }
@@ -107,14 +119,18 @@ describe.skipIf(!run)('failover: three processes on one Redis', () => {
       await running;
     }
     await new Promise((r) => setTimeout(r, 300));
-    const before = lost.flat().map((p) => ({ code: p.welcome!.code, token: p.welcome!.seatToken!, seat: p.welcome!.seat, state: p.state! }));
+    const before = lost
+      .flat()
+      .map((p) => ({ code: p.welcome!.code, token: p.welcome!.seatToken!, seat: p.welcome!.seat, state: p.state! }));
 
     const killedAt = Date.now();
     victim!.child.kill('SIGKILL');
     await victim!.exited;
     // every seat rejoins through a survivor, retrying as a client would
     const survivors = procs.filter((p) => p !== victim);
-    const back = await Promise.all(before.map((b, i) => rejoin({ port: survivors[i % survivors.length]!.port }, b.code, b.token)));
+    const back = await Promise.all(
+      before.map((b, i) => rejoin({ port: survivors[i % survivors.length]!.port }, b.code, b.token)),
+    );
     const restoredAfter = Date.now() - killedAt;
     console.log(`failover: ${lost.length} games back on the survivors ${restoredAfter} ms after kill -9`);
     expect(restoredAfter).toBeLessThan(10_000);
@@ -129,7 +145,8 @@ describe.skipIf(!run)('failover: three processes on one Redis', () => {
       const t0 = Date.now();
       const check = (): void => {
         if (lostWaiting.every((c) => !listed2.has(c))) return resolve();
-        if (Date.now() - t0 > 10_000) return reject(new Error(`still listed: ${lostWaiting.filter((c) => listed2.has(c))}`));
+        if (Date.now() - t0 > 10_000)
+          return reject(new Error(`still listed: ${lostWaiting.filter((c) => listed2.has(c))}`));
         setTimeout(check, 100);
       };
       check();
@@ -144,12 +161,16 @@ describe.skipIf(!run)('failover: three processes on one Redis', () => {
       // one game, one record: the moves before the kill, then the ones after, nothing twice
       expect(record.moves.length).toBe(t[0]!.moveCount);
       const states = statesOf(record);
-      for (const p of [...lost[i]!, ...t]) expect(checkMessages(p.received, p.welcome!.seat, states, String(record.seed))).toBeGreaterThan(0);
-      const counts = t[0]!.received.filter((r) => r.type === MESSAGES.state).map((r) => (r.message as StateMessage).view.moveCount);
+      for (const p of [...lost[i]!, ...t])
+        expect(checkMessages(p.received, p.welcome!.seat, states, String(record.seed))).toBeGreaterThan(0);
+      const counts = t[0]!.received
+        .filter((r) => r.type === MESSAGES.state)
+        .map((r) => (r.message as StateMessage).view.moveCount);
       expect(counts[0]).toBe(before[2 * i]!.state.view.moveCount);
       expect(new Set(counts).size).toBe(counts.length);
     }
-    for (const s of survivors) expect((await (await fetch(`http://127.0.0.1:${s.port}/ready`)).json())).toMatchObject({ ready: true });
+    for (const s of survivors)
+      expect(await (await fetch(`http://127.0.0.1:${s.port}/ready`)).json()).toMatchObject({ ready: true });
     await leaveAll([...back, ...tables.filter((t) => !lost.includes(t)).flat(), ...waiting]);
   });
 
@@ -166,7 +187,10 @@ describe.skipIf(!run)('failover: three processes on one Redis', () => {
       ana = await create(via, { seats: ['human', 'human'], name: 'Ana' });
       await ana.until(() => ana!.welcome !== null, 'welcome');
       ben = await join(via, ana.welcome!.code, { name: 'Ben' });
-      await Promise.all([ana.until(() => ana!.state !== null, 'a view'), ben.until(() => ben!.state !== null, 'a view')]);
+      await Promise.all([
+        ana.until(() => ana!.state !== null, 'a view'),
+        ben.until(() => ben!.state !== null, 'a view'),
+      ]);
       host = await hostOf(ana.welcome!.code);
     }
     expect(host).toBe(alive[1]);
@@ -175,7 +199,10 @@ describe.skipIf(!run)('failover: three processes on one Redis', () => {
       const mover = ana!.state!.moves.length > 0 ? ana! : ben!;
       const at = ana!.moveCount;
       mover.play(mover.state!.moves[0]!);
-      await Promise.all([ana!.until(() => ana!.moveCount > at, 'a move'), ben!.until(() => ben!.moveCount > at, 'a move')]);
+      await Promise.all([
+        ana!.until(() => ana!.moveCount > at, 'a move'),
+        ben!.until(() => ben!.moveCount > at, 'a move'),
+      ]);
     }
     const at = ana!.moveCount;
     const [mover, other] = ana!.state!.moves.length > 0 ? [ana!, ben!] : [ben!, ana!];
@@ -194,7 +221,11 @@ describe.skipIf(!run)('failover: three processes on one Redis', () => {
     await mover.until(() => mover.left !== null, 'the resumed host closes the stale connection');
     expect(mover.left).toBe(CLOSE_CODES.restart);
     // nothing was applied there: no view past `at`, and the new host is still at `at`
-    expect(mover.received.filter((r) => r.type === MESSAGES.state).every((r) => (r.message as StateMessage).view.moveCount <= at)).toBe(true);
+    expect(
+      mover.received
+        .filter((r) => r.type === MESSAGES.state)
+        .every((r) => (r.message as StateMessage).view.moveCount <= at),
+    ).toBe(true);
     await new Promise((r) => setTimeout(r, 500));
     expect(otherBack.moveCount).toBe(at);
     expect(host!.output).toMatch(new RegExp(`room ${code}: handed over at move ${at}`));
@@ -206,7 +237,8 @@ describe.skipIf(!run)('failover: three processes on one Redis', () => {
     expect(replay(record).ok).toBe(true);
     expect(record.moves.length).toBe(otherBack.moveCount);
     const states = statesOf(record);
-    for (const p of [ana!, ben!, otherBack, moverBack]) checkMessages(p.received, p.welcome!.seat, states, String(record.seed));
+    for (const p of [ana!, ben!, otherBack, moverBack])
+      checkMessages(p.received, p.welcome!.seat, states, String(record.seed));
     await leaveAll([otherBack, moverBack, other]);
   });
 

@@ -9,7 +9,17 @@ import { join as joinPath } from 'node:path';
 import { Client, type Room } from 'colyseus.js';
 import { greedyBot, type Move, type PlayerView } from 'dnup';
 import { startServer, type RunningServer, type ServerConfig } from '../src/app.js';
-import { MESSAGES, ROOM_NAME, type CreateOptions, type GameOverMessage, type JoinOptions, type LobbyMessage, type RefusedMessage, type StateMessage, type WelcomeMessage } from '../src/protocol.js';
+import {
+  MESSAGES,
+  ROOM_NAME,
+  type CreateOptions,
+  type GameOverMessage,
+  type JoinOptions,
+  type LobbyMessage,
+  type RefusedMessage,
+  type StateMessage,
+  type WelcomeMessage,
+} from '../src/protocol.js';
 
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -30,7 +40,9 @@ export function tempDir(prefix = 'dnup-server-'): string {
 }
 
 /** Starts an in-process server for tests: bots move at once, problems are collected. */
-export async function testServer(config: ServerConfig = {}): Promise<RunningServer & { problems: string[]; refusalLines: string[] }> {
+export async function testServer(
+  config: ServerConfig = {},
+): Promise<RunningServer & { problems: string[]; refusalLines: string[] }> {
   const problems: string[] = [];
   const refusalLines: string[] = [];
   const server = await startServer({
@@ -136,15 +148,21 @@ export async function join(server: { port: number }, code: string, options: Join
  */
 /** The default player of {@link playToEnd}: the greedy bot, whose games end (always playing the first listed move can go round in circles on some deals). */
 const greedy = greedyBot();
-const greedyPick = (moves: readonly Move[], _n: number, view: PlayerView): Move => greedy.chooseMove(view, moves) as Move; // greedy answers at once
+const greedyPick = (moves: readonly Move[], _n: number, view: PlayerView): Move =>
+  greedy.chooseMove(view, moves) as Move; // greedy answers at once
 
-export async function playToEnd(players: readonly Player[], pick: (moves: readonly Move[], n: number, view: PlayerView) => Move = greedyPick, ms = 60_000): Promise<void> {
+export async function playToEnd(
+  players: readonly Player[],
+  pick: (moves: readonly Move[], n: number, view: PlayerView) => Move = greedyPick,
+  ms = 60_000,
+): Promise<void> {
   const done = new Set<number>();
   const deadline = Date.now() + ms;
   await new Promise<void>((resolve, reject) => {
     const tick = (): void => {
       if (players.every((p) => p.over || p.frozen)) return resolve();
-      if (Date.now() > deadline) return reject(new Error(`game not over after ${ms} ms (move ${players[0]?.moveCount})`));
+      if (Date.now() > deadline)
+        return reject(new Error(`game not over after ${ms} ms (move ${players[0]?.moveCount})`));
       for (const p of players) {
         const s = p.state;
         if (!s || p.over || p.frozen || s.moves.length === 0) continue;
@@ -163,5 +181,9 @@ export async function playToEnd(players: readonly Player[], pick: (moves: readon
 
 /** Leaves every room still open (a room whose connection already closed never answers a leave). */
 export async function leaveAll(players: readonly Player[]): Promise<void> {
-  await Promise.all(players.filter((p) => p.left === null).map((p) => Promise.race([p.room.leave().catch(() => {}), new Promise((r) => setTimeout(r, 2000))])));
+  await Promise.all(
+    players
+      .filter((p) => p.left === null)
+      .map((p) => Promise.race([p.room.leave().catch(() => {}), new Promise((r) => setTimeout(r, 2000))])),
+  );
 }

@@ -32,7 +32,10 @@ async function stillPlays(a: Player, b: Player): Promise<void> {
   const n = a.moveCount;
   const mover = a.state!.moves.length > 0 ? a : b;
   mover.play(mover.state!.moves[0]!);
-  await Promise.all([a.until(() => a.moveCount === n + 1, 'the next move'), b.until(() => b.moveCount === n + 1, 'the next move')]);
+  await Promise.all([
+    a.until(() => a.moveCount === n + 1, 'the next move'),
+    b.until(() => b.moveCount === n + 1, 'the next move'),
+  ]);
 }
 
 describe('bad clients', () => {
@@ -76,7 +79,12 @@ describe('bad clients', () => {
     const [ana, ben] = await duel();
     for (const t of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) ana.room.send(t, {});
     await ana.until(() => ana.refusals.length === 4, 'four refusals');
-    expect(ana.refusals.map((r) => r.code)).toEqual(['UNKNOWN_MESSAGE', 'UNKNOWN_MESSAGE', 'UNKNOWN_MESSAGE', 'UNKNOWN_MESSAGE']);
+    expect(ana.refusals.map((r) => r.code)).toEqual([
+      'UNKNOWN_MESSAGE',
+      'UNKNOWN_MESSAGE',
+      'UNKNOWN_MESSAGE',
+      'UNKNOWN_MESSAGE',
+    ]);
     const lobby = await clientOf(server).joinOrCreate(LOBBY_NAME);
     let left: number | null = null;
     lobby.onLeave((code) => (left = code));
@@ -89,21 +97,32 @@ describe('bad clients', () => {
 
   it('readMoveMessage returns a well-formed move or refuses with MALFORMED_MESSAGE, never anything else (fuzz)', () => {
     const moveLike = fc.oneof(
-      fc.record({ type: fc.constantFrom('play', 'add', 'take', 'rotate', 'nextRound', 'fly'), cards: fc.array(fc.oneof(fc.integer(), fc.double(), fc.string())), card: fc.anything(), target: fc.anything() }, { requiredKeys: ['type'] }),
+      fc.record(
+        {
+          type: fc.constantFrom('play', 'add', 'take', 'rotate', 'nextRound', 'fly'),
+          cards: fc.array(fc.oneof(fc.integer(), fc.double(), fc.string())),
+          card: fc.anything(),
+          target: fc.anything(),
+        },
+        { requiredKeys: ['type'] },
+      ),
       fc.anything(),
     );
     fc.assert(
-      fc.property(fc.oneof(fc.record({ move: moveLike, moveCount: fc.anything() }, { requiredKeys: ['move'] }), fc.anything()), (message) => {
-        const copy = structuredClone(message);
-        try {
-          const read = readMoveMessage(message);
-          expect(isMove(read.move)).toBe(true);
-        } catch (e) {
-          expect(e).toBeInstanceOf(Refusal);
-          expect((e as Refusal).code).toBe('MALFORMED_MESSAGE');
-        }
-        expect(message).toEqual(copy);
-      }),
+      fc.property(
+        fc.oneof(fc.record({ move: moveLike, moveCount: fc.anything() }, { requiredKeys: ['move'] }), fc.anything()),
+        (message) => {
+          const copy = structuredClone(message);
+          try {
+            const read = readMoveMessage(message);
+            expect(isMove(read.move)).toBe(true);
+          } catch (e) {
+            expect(e).toBeInstanceOf(Refusal);
+            expect((e as Refusal).code).toBe('MALFORMED_MESSAGE');
+          }
+          expect(message).toEqual(copy);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -113,7 +132,17 @@ describe('bad clients', () => {
     const type = fc.oneof(fc.constantFrom(MESSAGES.move, MESSAGES.start, 'chat', ''), fc.string({ maxLength: 40 }));
     const body = fc.oneof(
       fc.anything({ maxDepth: 3 }),
-      fc.record({ move: fc.record({ type: fc.constantFrom('play', 'add', 'take', 'rotate', 'nextRound'), cards: fc.array(fc.nat(60), { maxLength: 5 }), card: fc.nat(60), target: fc.record({ seat: fc.nat(3), area: fc.nat(2) }) }, { requiredKeys: ['type'] }) }),
+      fc.record({
+        move: fc.record(
+          {
+            type: fc.constantFrom('play', 'add', 'take', 'rotate', 'nextRound'),
+            cards: fc.array(fc.nat(60), { maxLength: 5 }),
+            card: fc.nat(60),
+            target: fc.record({ seat: fc.nat(3), area: fc.nat(2) }),
+          },
+          { requiredKeys: ['type'] },
+        ),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(type, body, async (t, m) => {
@@ -138,7 +167,9 @@ describe('bad clients', () => {
 describe('the log under bad frames', () => {
   it('each refused frame or message is one line (code, room, client), never a stack trace, and at most 11 lines per client', async () => {
     const printed: string[] = [];
-    const spies = (['error', 'warn', 'log', 'info'] as const).map((k) => vi.spyOn(console, k).mockImplementation((...a: unknown[]) => void printed.push(a.map(String).join(' '))));
+    const spies = (['error', 'warn', 'log', 'info'] as const).map((k) =>
+      vi.spyOn(console, k).mockImplementation((...a: unknown[]) => void printed.push(a.map(String).join(' '))),
+    );
     try {
       const [ana, ben] = await duel();
       const code = ana.welcome!.code;
@@ -159,7 +190,11 @@ describe('the log under bad frames', () => {
       const of = (session: string) => lines.filter((l) => l.includes(`client=${session}`));
       expect(of(big.room.sessionId)).toHaveLength(1);
       expect(of(big.room.sessionId)[0]).toMatch(new RegExp(`^refused \\S+ room=${code} client=${big.room.sessionId}`));
-      expect(of(junk.room.sessionId)).toEqual([expect.stringMatching(new RegExp(`^refused UNDECODABLE room=${code} client=${junk.room.sessionId} .*not MessagePack`))]);
+      expect(of(junk.room.sessionId)).toEqual([
+        expect.stringMatching(
+          new RegExp(`^refused UNDECODABLE room=${code} client=${junk.room.sessionId} .*not MessagePack`),
+        ),
+      ]);
       expect(of(ben.room.sessionId)).toHaveLength(11);
       expect(of(ben.room.sessionId)[0]).toMatch(/^refused MALFORMED_MESSAGE room=\S+ client=\S+ type="move"$/);
       expect(of(ben.room.sessionId)[10]).toMatch(/no more lines for it/);
@@ -189,7 +224,9 @@ describe('dropped connections', () => {
     // a dropped connection (not a consented leave): Colyseus' reconnection token brings Ben back
     ben.room.connection.close(4100);
     await ana.until(() => ana.lobby!.seats[1]!.connected === false, 'Ben shown as disconnected');
-    const again = new (await import('./helpers.js')).Player(await clientOf(server).reconnect(ben.room.reconnectionToken));
+    const again = new (await import('./helpers.js')).Player(
+      await clientOf(server).reconnect(ben.room.reconnectionToken),
+    );
     await again.until(() => again.state !== null, 'his view again');
     expect(again.state).toEqual(view);
     expect(again.welcome!.seat).toBe(1);
@@ -202,7 +239,12 @@ describe('dropped connections', () => {
     const target = ana.moveCount + 8;
     const played = new Set<number>();
     while (ana.moveCount < target && ana.over === null) {
-      await ana.until(() => (ana.state!.moves.length > 0 && !played.has(ana.moveCount)) || ana.moveCount >= target || ana.over !== null, 'a move', 10_000);
+      await ana.until(
+        () =>
+          (ana.state!.moves.length > 0 && !played.has(ana.moveCount)) || ana.moveCount >= target || ana.over !== null,
+        'a move',
+        10_000,
+      );
       if (ana.moveCount >= target || ana.over) break;
       played.add(ana.moveCount);
       ana.play(ana.state!.moves[0]!);
@@ -232,14 +274,19 @@ describe('a bot waits for a dropped person', () => {
         const n = ana.moveCount;
         const mover = ana.state!.moves.length > 0 ? ana : ben;
         mover.play(mover.state!.moves[0]!);
-        await Promise.all([ana.until(() => ana.moveCount > n, 'the next move'), ben.until(() => ben.moveCount > n, 'the next move')]);
+        await Promise.all([
+          ana.until(() => ana.moveCount > n, 'the next move'),
+          ben.until(() => ben.moveCount > n, 'the next move'),
+        ]);
       }
       const at = ana.moveCount;
       ben.room.connection.close(4100); // dropped, not a consented leave: his seat waits for him
       await ana.until(() => ana.lobby!.seats[1]!.connected === false, 'Ben shown as disconnected');
       await new Promise((r) => setTimeout(r, 1000));
       expect(ana.moveCount).toBe(at); // the bot's timer fired while Ben was away, and did not move
-      const again = new (await import('./helpers.js')).Player(await clientOf(slow).reconnect(ben.room.reconnectionToken));
+      const again = new (await import('./helpers.js')).Player(
+        await clientOf(slow).reconnect(ben.room.reconnectionToken),
+      );
       await again.until(() => again.state !== null, 'his view again');
       await ana.until(() => ana.moveCount > at, 'the bot moves once Ben is back');
       await Promise.all([ana.room.leave(), again.room.leave()]);
@@ -278,7 +325,9 @@ describe("a dropped person's reconnection deadline", () => {
       expect(seen.remainingMs).toBeLessThanOrEqual(first.remainingMs - 900);
 
       // back through Colyseus' reconnection: no deadline any more, for everyone
-      const again = new (await import('./helpers.js')).Player(await clientOf(timed).reconnect(ben.room.reconnectionToken));
+      const again = new (await import('./helpers.js')).Player(
+        await clientOf(timed).reconnect(ben.room.reconnectionToken),
+      );
       await late.until(() => late.lobby!.seats[1]!.connected, 'Ben back');
       expect(late.lobby!.seats[1]!.reconnectDeadline).toBeNull();
 
@@ -293,7 +342,10 @@ describe("a dropped person's reconnection deadline", () => {
 
       // taken back with the seat token: still null
       const ben2 = await join(timed, code, { seatToken: ben.welcome!.seatToken! });
-      await late.until(() => late.lobby!.seats[1]!.playedBy === 'human' && late.lobby!.seats[1]!.connected, 'Ben plays again');
+      await late.until(
+        () => late.lobby!.seats[1]!.playedBy === 'human' && late.lobby!.seats[1]!.connected,
+        'Ben plays again',
+      );
       expect(late.lobby!.seats[1]!.reconnectDeadline).toBeNull();
       await Promise.all([ana.room.leave(), ben2.room.leave(), late.room.leave()]);
       expect(timed.problems).toEqual([]);

@@ -12,14 +12,22 @@ import type { DnupRoom } from '../src/room.js';
 import { testServer } from './helpers.js';
 
 const first = (s: { moves: readonly Move[] }): Move => s.moves[0]!;
-const greedyish = (s: { moves: readonly Move[] }): Move => s.moves.find((m) => m.type === 'play' || m.type === 'nextRound') ?? s.moves[0]!;
+const greedyish = (s: { moves: readonly Move[] }): Move =>
+  s.moves.find((m) => m.type === 'play' || m.type === 'nextRound') ?? s.moves[0]!;
 
 describe('the documented client', () => {
   it('paces and resends under a tight rate limit, and plays a whole game to the end', async () => {
     const server = await testServer({ ratePerSecond: 15, rateBurst: 2 });
     try {
       const events: string[] = [];
-      const outcome = await playOnline({ url: `ws://127.0.0.1:${server.port}`, create: { seats: ['human', 'greedy'], name: 'Ana' }, choose: greedyish, minGapMs: 20, resendAfterMs: 500, onEvent: (e) => events.push(e) });
+      const outcome = await playOnline({
+        url: `ws://127.0.0.1:${server.port}`,
+        create: { seats: ['human', 'greedy'], name: 'Ana' },
+        choose: greedyish,
+        minGapMs: 20,
+        resendAfterMs: 500,
+        onEvent: (e) => events.push(e),
+      });
       // a client that kept its 20 ms after a drop was closed 4429 (more than 10 drops in 10 s) on a fast machine
       expect(outcome, events.join('\n')).toMatchObject({ kind: 'over' });
       if (outcome.kind !== 'over') return;
@@ -85,7 +93,13 @@ describe('the documented client', () => {
 
       // a seat token of no seat: refused once (4403), no retry
       const events3: string[] = [];
-      const refused = await playOnline({ url, code: room.roomId, seatToken: 'not-a-token', choose: first, onEvent: (e) => events3.push(e) });
+      const refused = await playOnline({
+        url,
+        code: room.roomId,
+        seatToken: 'not-a-token',
+        choose: first,
+        onEvent: (e) => events3.push(e),
+      });
       expect(refused).toMatchObject({ kind: 'stopped', closeCode: null, why: expect.stringMatching(/BAD_SEAT_TOKEN/) });
       expect(events3.filter((e) => e === 'join' || e === 'rejoin')).toEqual(['join']);
     } finally {

@@ -33,7 +33,15 @@ export interface ServerProcess {
 export async function startProcess(main: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: String(port), BOT_DELAY_MS: '0', ROUND_PAUSE_MS: '0', RATE_PER_SECOND: '100000', RATE_BURST: '100000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BOT_DELAY_MS: '0',
+      ROUND_PAUSE_MS: '0',
+      RATE_PER_SECOND: '100000',
+      RATE_BURST: '100000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const proc: ServerProcess = {
@@ -75,7 +83,22 @@ export function findRedisServer(): string | null {
 /** A redis-server of its own on a free loopback port, no persistence. */
 export async function startRedis(binary: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tempDir('dnup-redis-')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    binary,
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      tempDir('dnup-redis-'),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
   await new Promise<void>((ready, fail) => {
     const onData = (d: Buffer): void => {
@@ -98,8 +121,16 @@ export async function startRedis(binary: string): Promise<{ url: string; stop: (
 }
 
 /** What `GET /stats` says of a process. */
-export async function statsOf(p: ServerProcess): Promise<{ rooms: number; process: string; codes: string[]; cpuMs: number; heapUsed: number }> {
-  return (await (await fetch(`http://127.0.0.1:${p.port}/stats`)).json()) as { rooms: number; process: string; codes: string[]; cpuMs: number; heapUsed: number };
+export async function statsOf(
+  p: ServerProcess,
+): Promise<{ rooms: number; process: string; codes: string[]; cpuMs: number; heapUsed: number }> {
+  return (await (await fetch(`http://127.0.0.1:${p.port}/stats`)).json()) as {
+    rooms: number;
+    process: string;
+    codes: string[];
+    cpuMs: number;
+    heapUsed: number;
+  };
 }
 
 /** A redis-server for a test file: DNUP_TEST_REDIS_URL (CI), else one of its own; null when there is none. */
@@ -113,6 +144,7 @@ export async function testRedis(): Promise<{ url: string; stop: () => Promise<vo
 /** True when the scale-out tests can run (or must, under CI); prints the one skip line otherwise. */
 export function redisAvailable(what: string): boolean {
   const available = findRedisServer() !== null || process.env.DNUP_TEST_REDIS_URL !== undefined;
-  if (!available && process.env.CI !== 'true') console.warn(`${what} skipped: no redis-server found (apt-get install redis-server, or set DNUP_TEST_REDIS_URL)`);
+  if (!available && process.env.CI !== 'true')
+    console.warn(`${what} skipped: no redis-server found (apt-get install redis-server, or set DNUP_TEST_REDIS_URL)`);
   return available || process.env.CI === 'true';
 }

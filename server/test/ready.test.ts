@@ -10,7 +10,15 @@ import { freePort, join, tempDir } from './helpers.js';
 import { startServer } from '../src/app.js';
 
 function header(id: string): Omit<StoredGame, 'moves'> {
-  return { id, private: false, kinds: ['human', 'human'], players: ['Ana', 'Ben'], seed: `seed-${id}`, tokenHashes: ['a', 'b'], host: 0 };
+  return {
+    id,
+    private: false,
+    kinds: ['human', 'human'],
+    players: ['Ana', 'Ben'],
+    seed: `seed-${id}`,
+    tokenHashes: ['a', 'b'],
+    host: 0,
+  };
 }
 
 function firstMoves(seed: string, n: number): Move[] {

@@ -50,7 +50,9 @@ describe('dnup room', () => {
     expect(checkMessages(ben.received, 1, states, seed)).toBeGreaterThan(10);
     expect(checkMessages(watcher.received, null, states, seed)).toBeGreaterThan(10);
     // the views each seat received count up with no gap: nothing lost or applied twice
-    const counts = ben.received.filter((r) => r.type === MESSAGES.state).map((r) => (r.message as StateMessage).view.moveCount);
+    const counts = ben.received
+      .filter((r) => r.type === MESSAGES.state)
+      .map((r) => (r.message as StateMessage).view.moveCount);
     expect(counts).toEqual(Array.from({ length: record.moves.length + 1 }, (_, i) => i));
     const finished = await server.store.finished();
     expect(finished.map((r) => r.metadata?.room)).toContain(code);
@@ -67,7 +69,10 @@ describe('dnup room', () => {
     await ben.until(() => ben.state !== null && ana.state !== null, 'the first views');
     const [toPlay, other] = ana.state!.view.turn.seat === 0 ? [ana, ben] : [ben, ana];
     other.play(toPlay.state!.moves[0]!);
-    await other.until(() => other.refusals.length > 0 && other.refusals.at(-1)!.code === 'NOT_YOUR_TURN', 'NOT_YOUR_TURN');
+    await other.until(
+      () => other.refusals.length > 0 && other.refusals.at(-1)!.code === 'NOT_YOUR_TURN',
+      'NOT_YOUR_TURN',
+    );
     expect(other.refusals.at(-1)!.message).toMatch(/rules §4/);
     expect(other.refusals.at(-1)!.rule).toBe('§4');
     const before = toPlay.refusals.length;
@@ -79,7 +84,11 @@ describe('dnup room', () => {
     toPlay.room.send('chat', 'hello');
     toPlay.room.send(MESSAGES.start, {});
     await toPlay.until(() => toPlay.refusals.length === before + 5, 'three more refusals');
-    expect(toPlay.refusals.slice(-3).map((r) => r.code)).toEqual(['MALFORMED_MESSAGE', 'UNKNOWN_MESSAGE', 'ALREADY_STARTED']);
+    expect(toPlay.refusals.slice(-3).map((r) => r.code)).toEqual([
+      'MALFORMED_MESSAGE',
+      'UNKNOWN_MESSAGE',
+      'ALREADY_STARTED',
+    ]);
     // nothing changed: still move 0, and a legal move goes through
     expect(toPlay.moveCount).toBe(0);
     toPlay.play(toPlay.state!.moves[0]!);

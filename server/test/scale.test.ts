@@ -10,13 +10,22 @@ import { Client } from 'colyseus.js';
 import { replay } from 'dnup';
 import { LOBBY_NAME } from '../src/protocol.js';
 import { create, join, playToEnd, type Player } from './helpers.js';
-import { buildServer, findRedisServer, startProcess, startRedis, stopProcess, type ServerProcess } from './processes.js';
+import {
+  buildServer,
+  findRedisServer,
+  startProcess,
+  startRedis,
+  stopProcess,
+  type ServerProcess,
+} from './processes.js';
 
 const redisBinary = findRedisServer();
 const external = process.env.DNUP_TEST_REDIS_URL;
 const available = redisBinary !== null || external !== undefined;
 if (!available && process.env.CI !== 'true') {
-  console.warn('scale-out tests skipped: no redis-server found (apt-get install redis-server, or set DNUP_TEST_REDIS_URL)');
+  console.warn(
+    'scale-out tests skipped: no redis-server found (apt-get install redis-server, or set DNUP_TEST_REDIS_URL)',
+  );
 }
 
 describe.skipIf(!available && process.env.CI !== 'true')('two processes on one Redis', () => {

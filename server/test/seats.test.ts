@@ -20,13 +20,18 @@ describe('chooseSeat', () => {
     s[1]!.tokenHash = hashToken('t1');
     expect(chooseSeat(s, none, room)).toEqual({ kind: 'new', seat: 2 });
     s[2]!.tokenHash = hashToken('t2');
-    expect(() => chooseSeat(s, none, room)).toThrow(expect.objectContaining({ code: 4409, message: expect.stringMatching(/^ROOM_FULL/) }));
+    expect(() => chooseSeat(s, none, room)).toThrow(
+      expect.objectContaining({ code: 4409, message: expect.stringMatching(/^ROOM_FULL/) }),
+    );
   });
 
   it('a token finds its seat at any time; a wrong token, a late join and a full gallery are refused with their codes', () => {
     const s = seats();
     s[1]!.tokenHash = hashToken('t1');
-    expect(chooseSeat(s, { seatToken: 't1', spectate: false }, { ...room, started: true })).toEqual({ kind: 'token', seat: 1 });
+    expect(chooseSeat(s, { seatToken: 't1', spectate: false }, { ...room, started: true })).toEqual({
+      kind: 'token',
+      seat: 1,
+    });
     const refusal = (f: () => unknown) => {
       try {
         f();
@@ -35,10 +40,18 @@ describe('chooseSeat', () => {
       }
       return null;
     };
-    expect(refusal(() => chooseSeat(s, { seatToken: 'nope', spectate: false }, room))).toEqual([4403, 'BAD_SEAT_TOKEN']);
+    expect(refusal(() => chooseSeat(s, { seatToken: 'nope', spectate: false }, room))).toEqual([
+      4403,
+      'BAD_SEAT_TOKEN',
+    ]);
     expect(refusal(() => chooseSeat(s, none, { ...room, started: true }))).toEqual([4409, 'GAME_STARTED']);
-    expect(chooseSeat(s, { seatToken: null, spectate: true }, { ...room, started: true })).toEqual({ kind: 'spectate' });
-    expect(refusal(() => chooseSeat(s, { seatToken: null, spectate: true }, { ...room, spectators: 2 }))).toEqual([4409, 'TOO_MANY_SPECTATORS']);
+    expect(chooseSeat(s, { seatToken: null, spectate: true }, { ...room, started: true })).toEqual({
+      kind: 'spectate',
+    });
+    expect(refusal(() => chooseSeat(s, { seatToken: null, spectate: true }, { ...room, spectators: 2 }))).toEqual([
+      4409,
+      'TOO_MANY_SPECTATORS',
+    ]);
   });
 
   it('an early start gives every untaken human seat to a greedy bot with a unique name', () => {

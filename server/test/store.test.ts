@@ -12,7 +12,15 @@ import { redisAvailable, testRedis } from './processes.js';
 import { tempDir } from './helpers.js';
 
 function header(id: string) {
-  return { id, private: false, kinds: ['human', 'human'] as const, players: ['Ana', 'Ben'], seed: `seed-${id}`, tokenHashes: ['a', 'b'], host: 0 };
+  return {
+    id,
+    private: false,
+    kinds: ['human', 'human'] as const,
+    players: ['Ana', 'Ben'],
+    seed: `seed-${id}`,
+    tokenHashes: ['a', 'b'],
+    host: 0,
+  };
 }
 
 /** The first `n` moves of a seeded duel. */
@@ -102,7 +110,9 @@ describe.skipIf(!redisAvailable('RedisStore tests'))('RedisStore: one owner per 
     await y.move('FENCE1', 1, moves[1]!);
     await expect(y.move('FENCE1', 1, moves[2]!)).rejects.toThrow(/out of order/);
     expect((await y.load('FENCE1'))!.moves).toEqual(moves.slice(0, 2));
-    await expect(x.finish('FENCE1', recordOf(createGame(['Ana', 'Ben'], 'seed-FENCE1'), []))).rejects.toBeInstanceOf(GameTakenOver);
+    await expect(x.finish('FENCE1', recordOf(createGame(['Ana', 'Ben'], 'seed-FENCE1'), []))).rejects.toBeInstanceOf(
+      GameTakenOver,
+    );
   });
 
   it('renewal keeps a game; a renewal after a takeover reports the game lost; release hands it over at once', async () => {

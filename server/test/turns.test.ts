@@ -8,9 +8,24 @@ import { deadlineOf, planTurn, samePlan, type SeatStatus, type TurnInput } from 
 import { MESSAGES, type StateMessage } from '../src/protocol.js';
 import { create, join, testServer } from './helpers.js';
 
-const person = (over: Partial<SeatStatus> = {}): SeatStatus => ({ kind: 'human', playedBy: 'human', connected: true, awaited: false, ...over });
+const person = (over: Partial<SeatStatus> = {}): SeatStatus => ({
+  kind: 'human',
+  playedBy: 'human',
+  connected: true,
+  awaited: false,
+  ...over,
+});
 const bot: SeatStatus = { kind: 'greedy', playedBy: 'bot', connected: false, awaited: false };
-const input = (over: Partial<TurnInput> = {}): TurnInput => ({ status: 'playing', turnSeat: 0, seats: [person(), person(), bot], since: 1000, turnSeconds: null, botDelayMs: 400, roundPauseMs: 3000, ...over });
+const input = (over: Partial<TurnInput> = {}): TurnInput => ({
+  status: 'playing',
+  turnSeat: 0,
+  seats: [person(), person(), bot],
+  since: 1000,
+  turnSeconds: null,
+  botDelayMs: 400,
+  roundPauseMs: 3000,
+  ...over,
+});
 
 describe('turn plan (fake clock)', () => {
   it('without a turn clock a person is waited for; with one, their time runs from the start of the move, connected or not', () => {
@@ -18,15 +33,31 @@ describe('turn plan (fake clock)', () => {
     expect(planTurn(input({ turnSeconds: 20 }), 5000)).toEqual({ kind: 'timeout', seat: 0, at: 21_000 });
     // the clock does not restart when the plan is made again later, nor when the person drops
     expect(planTurn(input({ turnSeconds: 20 }), 19_000)).toEqual({ kind: 'timeout', seat: 0, at: 21_000 });
-    expect(planTurn(input({ turnSeconds: 20, seats: [person({ connected: false, awaited: true }), person(), bot] }), 9000)).toEqual({ kind: 'timeout', seat: 0, at: 21_000 });
-    expect(deadlineOf(planTurn(input({ turnSeconds: 20 }), 5000), 6000)).toEqual({ seat: 0, at: 21_000, remainingMs: 15_000 });
-    expect(deadlineOf(planTurn(input({ turnSeconds: 20 }), 5000), 30_000)).toEqual({ seat: 0, at: 21_000, remainingMs: 0 });
+    expect(
+      planTurn(input({ turnSeconds: 20, seats: [person({ connected: false, awaited: true }), person(), bot] }), 9000),
+    ).toEqual({ kind: 'timeout', seat: 0, at: 21_000 });
+    expect(deadlineOf(planTurn(input({ turnSeconds: 20 }), 5000), 6000)).toEqual({
+      seat: 0,
+      at: 21_000,
+      remainingMs: 15_000,
+    });
+    expect(deadlineOf(planTurn(input({ turnSeconds: 20 }), 5000), 30_000)).toEqual({
+      seat: 0,
+      at: 21_000,
+      remainingMs: 0,
+    });
   });
 
   it('a bot moves after its pause, but waits while a dropped person may come back; a person handed to the bot has no clock', () => {
     expect(planTurn(input({ turnSeat: 2 }), 5000)).toEqual({ kind: 'bot', seat: 2, at: 5400 });
-    expect(planTurn(input({ turnSeat: 2, seats: [person({ connected: false, awaited: true }), person(), bot] }), 5000)).toBe(null);
-    const handed = input({ turnSeat: 1, turnSeconds: 20, seats: [person(), person({ playedBy: 'bot', connected: false }), bot] });
+    expect(
+      planTurn(input({ turnSeat: 2, seats: [person({ connected: false, awaited: true }), person(), bot] }), 5000),
+    ).toBe(null);
+    const handed = input({
+      turnSeat: 1,
+      turnSeconds: 20,
+      seats: [person(), person({ playedBy: 'bot', connected: false }), bot],
+    });
     expect(planTurn(handed, 5000)).toEqual({ kind: 'bot', seat: 1, at: 5400 });
     expect(deadlineOf(planTurn(handed, 5000), 5000)).toBe(null);
   });
@@ -34,7 +65,9 @@ describe('turn plan (fake clock)', () => {
   it('at a round end the server deals after the pause unless someone is awaited; nothing after the game', () => {
     expect(planTurn(input({ status: 'roundOver', turnSeconds: 20 }), 5000)).toEqual({ kind: 'deal', at: 8000 });
     expect(deadlineOf(planTurn(input({ status: 'roundOver', turnSeconds: 20 }), 5000), 5000)).toBe(null);
-    expect(planTurn(input({ status: 'roundOver', seats: [person(), person({ connected: false, awaited: true })] }), 5000)).toBe(null);
+    expect(
+      planTurn(input({ status: 'roundOver', seats: [person(), person({ connected: false, awaited: true })] }), 5000),
+    ).toBe(null);
     expect(planTurn(input({ status: 'gameOver', turnSeconds: 20 }), 5000)).toBe(null);
   });
 
@@ -85,7 +118,11 @@ describe('the turn clock in a room', () => {
       expect(Date.now() - t0).toBeGreaterThan(600);
       expect(ana.lobby!.seats[seat]!.playedBy).toBe('human');
       const states = ana.received.filter((r) => r.type === MESSAGES.state).map((r) => r.message as StateMessage);
-      expect(states.every((s) => s.deadline === null || s.deadline.seat === (s.view.status === 'playing' ? s.view.turn.seat : -1))).toBe(true);
+      expect(
+        states.every(
+          (s) => s.deadline === null || s.deadline.seat === (s.view.status === 'playing' ? s.view.turn.seat : -1),
+        ),
+      ).toBe(true);
       expect(ana.state!.deadline).not.toBe(null);
       // a person's move in time goes through and restarts the clock
       const mover = ana.state!.moves.length > 0 ? ana : ben;
@@ -104,8 +141,12 @@ describe('the turn clock in a room', () => {
     const server = await testServer();
     try {
       const { clientOf } = await import('./helpers.js');
-      await expect(clientOf(server).create('dnup', { seats: ['human', 'human'], turnSeconds: 0 })).rejects.toThrow(/BAD_OPTIONS: turnSeconds/);
-      await expect(clientOf(server).create('dnup', { seats: ['human', 'human'], turnSeconds: '5' })).rejects.toThrow(/BAD_OPTIONS: turnSeconds/);
+      await expect(clientOf(server).create('dnup', { seats: ['human', 'human'], turnSeconds: 0 })).rejects.toThrow(
+        /BAD_OPTIONS: turnSeconds/,
+      );
+      await expect(clientOf(server).create('dnup', { seats: ['human', 'human'], turnSeconds: '5' })).rejects.toThrow(
+        /BAD_OPTIONS: turnSeconds/,
+      );
     } finally {
       await server.close();
     }

@@ -9,7 +9,11 @@ import { MESSAGES, type StateMessage } from '../src/protocol.js';
 import type { Received } from './helpers.js';
 
 /** Every state of a finished game, by move count, from its record. */
-export function statesOf(record: { players: readonly string[]; seed: string | number; moves: readonly Move[] }): GameState[] {
+export function statesOf(record: {
+  players: readonly string[];
+  seed: string | number;
+  moves: readonly Move[];
+}): GameState[] {
   let s = createGame(record.players, record.seed);
   const out = [s];
   for (const m of record.moves) out.push((s = apply(s, m)));
@@ -19,9 +23,12 @@ export function statesOf(record: { players: readonly string[]; seed: string | nu
 /** Card ids a message names: hands, sets, events, the discard pile (not the deck's public list of cards). */
 function cardIds(x: unknown, key = ''): number[] {
   if (key === 'deck') return [];
-  if (Array.isArray(x)) return x.flatMap((v) => (typeof v === 'number' && (key === 'cards' || key === 'discard') ? [v] : cardIds(v, key)));
+  if (Array.isArray(x))
+    return x.flatMap((v) => (typeof v === 'number' && (key === 'cards' || key === 'discard') ? [v] : cardIds(v, key)));
   if (typeof x === 'object' && x !== null) {
-    return Object.entries(x).flatMap(([k, v]) => (typeof v === 'number' && (k === 'id' || k === 'card') && key !== 'deck' ? [v] : cardIds(v, k)));
+    return Object.entries(x).flatMap(([k, v]) =>
+      typeof v === 'number' && (k === 'id' || k === 'card') && key !== 'deck' ? [v] : cardIds(v, k),
+    );
   }
   return [];
 }
@@ -36,8 +43,15 @@ export function checkMessages(received: Received, seat: number | null, states: G
     const { view, moves } = message as StateMessage;
     const state = states[view.moveCount]!;
     // a hidden card: in another seat's hand and not publicly known there
-    const hidden = new Set(state.hands.flatMap((hand, s) => (s === seat ? [] : hand.filter((c) => !state.known[s]!.includes(c.id)).map((c) => c.id))));
-    expect(cardIds(view).filter((id) => hidden.has(id)), `move ${view.moveCount}: cards hidden from seat ${seat}`).toEqual([]);
+    const hidden = new Set(
+      state.hands.flatMap((hand, s) =>
+        s === seat ? [] : hand.filter((c) => !state.known[s]!.includes(c.id)).map((c) => c.id),
+      ),
+    );
+    expect(
+      cardIds(view).filter((id) => hidden.has(id)),
+      `move ${view.moveCount}: cards hidden from seat ${seat}`,
+    ).toEqual([]);
     if (seat !== null) {
       expect(view).toEqual(JSON.parse(JSON.stringify(playerView(state, seat))));
       const mine = state.status === 'roundOver' || (state.status === 'playing' && state.turn.seat === seat);
@@ -50,4 +64,3 @@ export function checkMessages(received: Received, seat: number | null, states: G
   }
   return checked;
 }
-

@@ -4,7 +4,15 @@
  * outcome. It serves the arena (`{ game }`) and the ladder (`{ ladderGame }`).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { botMaker, loadBotModules, playArenaGame, type ArenaGame, type ArenaWorkerData, type ArenaWorkerReply, type ArenaWorkerRequest } from './arena.js';
+import {
+  botMaker,
+  loadBotModules,
+  playArenaGame,
+  type ArenaGame,
+  type ArenaWorkerData,
+  type ArenaWorkerReply,
+  type ArenaWorkerRequest,
+} from './arena.js';
 import { lineupsOf, playLadderGame, type LadderGame } from './ladder.js';
 
 const { spec, ladder, botOptions, modules } = workerData as ArenaWorkerData;
@@ -19,9 +27,15 @@ port.on('message', (request: ArenaWorkerRequest) => {
     return;
   }
   maker
-    .then((makeBot): Promise<ArenaGame | LadderGame> => ('ladderGame' in request ? playLadderGame(ladder!, lineups, request.ladderGame, makeBot) : playArenaGame(spec!, request.game, makeBot)))
+    .then(
+      (makeBot): Promise<ArenaGame | LadderGame> =>
+        'ladderGame' in request
+          ? playLadderGame(ladder!, lineups, request.ladderGame, makeBot)
+          : playArenaGame(spec!, request.game, makeBot),
+    )
     .then(
       (result) => port.postMessage({ result } satisfies ArenaWorkerReply),
-      (e: unknown) => port.postMessage({ error: e instanceof Error ? e.message : String(e) } satisfies ArenaWorkerReply),
+      (e: unknown) =>
+        port.postMessage({ error: e instanceof Error ? e.message : String(e) } satisfies ArenaWorkerReply),
     );
 });

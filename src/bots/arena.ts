@@ -132,28 +132,69 @@ function readArenaOptions(input: unknown): ArenaOptions {
   let raw: Record<string, unknown>;
   try {
     const o = input as Record<string, unknown>;
-    raw = { players: o.players, games: o.games, lineup: o.lineup, seed: o.seed, workers: o.workers, botOptions: o.botOptions, botModules: o.botModules, makeBot: o.makeBot, maxMoves: o.maxMoves, onGame: o.onGame, workerScript: o.workerScript };
+    raw = {
+      players: o.players,
+      games: o.games,
+      lineup: o.lineup,
+      seed: o.seed,
+      workers: o.workers,
+      botOptions: o.botOptions,
+      botModules: o.botModules,
+      makeBot: o.makeBot,
+      maxMoves: o.maxMoves,
+      onGame: o.onGame,
+      workerScript: o.workerScript,
+    };
   } catch {
     throw new BotError('BAD_ARENA_OPTIONS', 'The arena options cannot be read.', { name: 'options' });
   }
   const plain = readInput({ ...raw, makeBot: undefined, onGame: undefined }, { depth: 4 });
   const data = plain.ok && isRecord(plain.value) ? plain.value : undefined;
-  if (!data) throw new BotError('BAD_ARENA_OPTIONS', `The arena options are not plain data: ${plain.ok ? 'not an object' : plain.problem.message}.`, { name: plain.ok ? 'options' : plain.problem.path });
+  if (!data)
+    throw new BotError(
+      'BAD_ARENA_OPTIONS',
+      `The arena options are not plain data: ${plain.ok ? 'not an object' : plain.problem.message}.`,
+      { name: plain.ok ? 'options' : plain.problem.path },
+    );
   const lineup = data.lineup;
   if (!Array.isArray(lineup) || !lineup.every((n) => typeof n === 'string' && n.length <= 64)) {
-    throw new BotError('BAD_ARENA_OPTIONS', `An arena's lineup is a list of bot names, not ${describeValue(raw.lineup)}.`, { name: 'lineup' });
+    throw new BotError(
+      'BAD_ARENA_OPTIONS',
+      `An arena's lineup is a list of bot names, not ${describeValue(raw.lineup)}.`,
+      { name: 'lineup' },
+    );
   }
   const modules = data.botModules;
   if (modules !== undefined) {
     const entries = isRecord(modules) ? Object.entries(modules) : undefined;
-    if (!entries || entries.length > 64 || !entries.every(([k, v]) => k.length >= 1 && k.length <= 64 && typeof v === 'string' && v.length >= 1 && v.length <= 4096)) {
-      throw new BotError('BAD_ARENA_OPTIONS', `An arena's botModules map bot names (1 to 64 characters) to module paths, not ${describeValue(raw.botModules)}.`, { name: 'botModules' });
+    if (
+      !entries ||
+      entries.length > 64 ||
+      !entries.every(
+        ([k, v]) => k.length >= 1 && k.length <= 64 && typeof v === 'string' && v.length >= 1 && v.length <= 4096,
+      )
+    ) {
+      throw new BotError(
+        'BAD_ARENA_OPTIONS',
+        `An arena's botModules map bot names (1 to 64 characters) to module paths, not ${describeValue(raw.botModules)}.`,
+        { name: 'botModules' },
+      );
     }
   }
   const seed = data.seed;
-  if (!(typeof seed === 'string' || Number.isSafeInteger(seed))) throw new BotError('BAD_ARENA_OPTIONS', `An arena's seed is a text or a whole number, not ${describeValue(raw.seed)}.`, { name: 'seed' });
+  if (!(typeof seed === 'string' || Number.isSafeInteger(seed)))
+    throw new BotError(
+      'BAD_ARENA_OPTIONS',
+      `An arena's seed is a text or a whole number, not ${describeValue(raw.seed)}.`,
+      { name: 'seed' },
+    );
   for (const key of ['makeBot', 'onGame'] as const) {
-    if (raw[key] !== undefined && typeof raw[key] !== 'function') throw new BotError('BAD_ARENA_OPTIONS', `The arena option ${key} must be a function, not ${describeValue(raw[key])}.`, { name: key });
+    if (raw[key] !== undefined && typeof raw[key] !== 'function')
+      throw new BotError(
+        'BAD_ARENA_OPTIONS',
+        `The arena option ${key} must be a function, not ${describeValue(raw[key])}.`,
+        { name: key },
+      );
   }
   const options = { ...(data as unknown as ArenaOptions) } as { -readonly [K in keyof ArenaOptions]: ArenaOptions[K] };
   if (raw.makeBot !== undefined) options.makeBot = raw.makeBot as NonNullable<ArenaOptions['makeBot']>;
@@ -223,19 +264,33 @@ export interface ArenaGame {
 }
 
 /** Plays arena game `g`: seats rotated, seeds derived from the arena's seed and `g`. */
-export async function playArenaGame(spec: ArenaSpec, g: number, makeBot: (name: string, seed: string) => Bot): Promise<ArenaGame> {
+export async function playArenaGame(
+  spec: ArenaSpec,
+  g: number,
+  makeBot: (name: string, seed: string) => Bot,
+): Promise<ArenaGame> {
   const { players, entries, seed } = spec;
   const times = new Map<string, ArenaTimes>();
   for (const name of entries) if (!times.has(name)) times.set(name, newTimes());
   const seatEntry = Array.from({ length: players }, (_, s) => (s + g) % players);
   const bots = seatEntry.map((e) => timed(makeBot(entries[e]!, `${seed}/${g}/${e}`), times.get(entries[e]!)!));
   const { state } = await playGame(bots, { seed: `${seed}/${g}`, maxMoves: spec.maxMoves });
-  return { g, winner: state.winner === null ? null : seatEntry[state.winner]!, moves: state.moveCount, rounds: state.round, times };
+  return {
+    g,
+    winner: state.winner === null ? null : seatEntry[state.winner]!,
+    moves: state.moveCount,
+    rounds: state.round,
+    times,
+  };
 }
 
 function timed(bot: Bot, times: ArenaTimes): Bot {
   if (typeof bot !== 'object' || bot === null || typeof bot.chooseMove !== 'function') {
-    throw new BotError('BAD_ARENA_OPTIONS', `makeBot must return a bot { name, chooseMove }, not ${describeValue(bot)}.`, { name: 'makeBot' });
+    throw new BotError(
+      'BAD_ARENA_OPTIONS',
+      `makeBot must return a bot { name, chooseMove }, not ${describeValue(bot)}.`,
+      { name: 'makeBot' },
+    );
   }
   return {
     name: bot.name,
@@ -266,16 +321,42 @@ export async function runArena(options: ArenaOptions): Promise<ArenaResult> {
   options = readArenaOptions(options); // read once: plain data copied, callbacks kept
   const { players, games, lineup } = options;
   const workers = options.workers ?? 1;
-  if (!Number.isInteger(players) || players < 2 || players > 5) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 2 to 5 players, not ${describeValue(players)}.`, { name: `players = ${describeValue(players)}` });
-  if (!Number.isInteger(games) || games < 1 || games > MAX_ARENA_GAMES) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs a whole number of games from 1 to ${MAX_ARENA_GAMES}, not ${describeValue(games)}.`, { name: `games = ${describeValue(games)}` });
+  if (!Number.isInteger(players) || players < 2 || players > 5)
+    throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 2 to 5 players, not ${describeValue(players)}.`, {
+      name: `players = ${describeValue(players)}`,
+    });
+  if (!Number.isInteger(games) || games < 1 || games > MAX_ARENA_GAMES)
+    throw new BotError(
+      'BAD_ARENA_OPTIONS',
+      `An arena needs a whole number of games from 1 to ${MAX_ARENA_GAMES}, not ${describeValue(games)}.`,
+      { name: `games = ${describeValue(games)}` },
+    );
   if (lineup.length !== players) {
     const filled = Array.from({ length: players }, (_, i) => lineup[Math.min(i, lineup.length - 1)] ?? 'greedy');
-    throw new BotError('BAD_ARENA_OPTIONS', `A lineup of ${lineup.length} bot${lineup.length === 1 ? '' : 's'} does not fit ${players} players: name one bot per seat, for example ${filled.join(',')}.`, { name: `lineup = ${lineup.join(',')}`, players, count: lineup.length });
+    throw new BotError(
+      'BAD_ARENA_OPTIONS',
+      `A lineup of ${lineup.length} bot${lineup.length === 1 ? '' : 's'} does not fit ${players} players: name one bot per seat, for example ${filled.join(',')}.`,
+      { name: `lineup = ${lineup.join(',')}`, players, count: lineup.length },
+    );
   }
-  if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 1 to 256 workers, not ${describeValue(workers)}.`, { name: `workers = ${describeValue(workers)}` });
-  if (workers > 1 && options.makeBot) throw new BotError('BAD_ARENA_OPTIONS', 'A custom makeBot cannot run in worker threads: give your bots as botModules, or use 1 worker.', { name: 'makeBot' });
-  if (options.makeBot && options.botModules) throw new BotError('BAD_ARENA_OPTIONS', 'Give either makeBot or botModules, not both.', { name: 'botModules' });
-  const spec: ArenaSpec = { players, entries: lineup.slice(), seed: String(options.seed), maxMoves: options.maxMoves ?? 20_000 };
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256)
+    throw new BotError('BAD_ARENA_OPTIONS', `An arena needs 1 to 256 workers, not ${describeValue(workers)}.`, {
+      name: `workers = ${describeValue(workers)}`,
+    });
+  if (workers > 1 && options.makeBot)
+    throw new BotError(
+      'BAD_ARENA_OPTIONS',
+      'A custom makeBot cannot run in worker threads: give your bots as botModules, or use 1 worker.',
+      { name: 'makeBot' },
+    );
+  if (options.makeBot && options.botModules)
+    throw new BotError('BAD_ARENA_OPTIONS', 'Give either makeBot or botModules, not both.', { name: 'botModules' });
+  const spec: ArenaSpec = {
+    players,
+    entries: lineup.slice(),
+    seed: String(options.seed),
+    maxMoves: options.maxMoves ?? 20_000,
+  };
   const botOptions = options.botOptions ?? {};
   const modules = await moduleUrls(options.botModules ?? {});
   const makeBot = options.makeBot ?? botMaker(await loadBotModules(modules), botOptions);
@@ -290,7 +371,14 @@ export async function runArena(options: ArenaOptions): Promise<ArenaResult> {
   if (used === 1) {
     for (let g = 0; g < games; g++) finish(await playArenaGame(spec, g, makeBot));
   } else {
-    await inWorkers<ArenaGame>({ spec, botOptions, modules }, games, (g) => ({ game: g }), used, options.workerScript, finish);
+    await inWorkers<ArenaGame>(
+      { spec, botOptions, modules },
+      games,
+      (g) => ({ game: g }),
+      used,
+      options.workerScript,
+      finish,
+    );
   }
   return summarise(spec, results, used, modules);
 }
@@ -302,24 +390,37 @@ async function loadBotModule(name: string, url: string): Promise<BotFactory> {
     loaded = (await import(/* @vite-ignore */ url)) as Record<string, unknown>;
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
-    throw new BotError('BAD_ARENA_OPTIONS', `The bot module of ${describeValue(name)} cannot be loaded (${url}): ${why}`, { name, input: url });
+    throw new BotError(
+      'BAD_ARENA_OPTIONS',
+      `The bot module of ${describeValue(name)} cannot be loaded (${url}): ${why}`,
+      { name, input: url },
+    );
   }
   const factory = typeof loaded.default === 'function' ? loaded.default : loaded.makeBot;
   if (typeof factory !== 'function') {
-    throw new BotError('BAD_ARENA_OPTIONS', `The bot module of ${describeValue(name)} (${url}) exports no bot factory: export default (or export makeBot) a function ({ seed }) => ({ name, chooseMove }).`, { name, input: url });
+    throw new BotError(
+      'BAD_ARENA_OPTIONS',
+      `The bot module of ${describeValue(name)} (${url}) exports no bot factory: export default (or export makeBot) a function ({ seed }) => ({ name, chooseMove }).`,
+      { name, input: url },
+    );
   }
   return factory as BotFactory;
 }
 
 /** Every bot module's factory by name, loaded once (in this thread, or in a worker). */
-export async function loadBotModules(modules: Readonly<Record<string, string>>): Promise<ReadonlyMap<string, BotFactory>> {
+export async function loadBotModules(
+  modules: Readonly<Record<string, string>>,
+): Promise<ReadonlyMap<string, BotFactory>> {
   const factories = new Map<string, BotFactory>();
   for (const [name, url] of Object.entries(modules)) factories.set(name, await loadBotModule(name, url));
   return factories;
 }
 
 /** The arena's bot maker: module bots by their factory, the others built in. */
-export function botMaker(factories: ReadonlyMap<string, BotFactory>, botOptions: Omit<BotOptions, 'seed'>): (name: string, seed: string) => Bot {
+export function botMaker(
+  factories: ReadonlyMap<string, BotFactory>,
+  botOptions: Omit<BotOptions, 'seed'>,
+): (name: string, seed: string) => Bot {
   return (name, seed) => {
     const factory = factories.get(name);
     return factory ? factory({ ...botOptions, seed }) : botByName(name, { ...botOptions, seed });
@@ -334,16 +435,27 @@ export async function moduleUrls(modules: Readonly<Record<string, string>>): Pro
   const names = Object.keys(modules);
   if (names.length === 0) return {};
   const clash = names.find((n) => (BOT_NAMES as readonly string[]).includes(n) || n === 'mc');
-  if (clash !== undefined) throw new BotError('BAD_ARENA_OPTIONS', `A bot module cannot take the name of a built-in bot (${clash}): name it otherwise.`, { name: clash, allowed: BOT_NAMES });
+  if (clash !== undefined)
+    throw new BotError(
+      'BAD_ARENA_OPTIONS',
+      `A bot module cannot take the name of a built-in bot (${clash}): name it otherwise.`,
+      { name: clash, allowed: BOT_NAMES },
+    );
   // loaded only here, by names bundlers leave alone, like worker_threads below
   const { pathToFileURL } = (await import(/* @vite-ignore */ NODE_URL)) as typeof import('node:url');
   const { resolve } = (await import(/* @vite-ignore */ NODE_PATH)) as typeof import('node:path');
   const urls: Record<string, string> = {};
-  for (const [name, where] of Object.entries(modules)) urls[name] = where.startsWith('file:') ? new URL(where).href : pathToFileURL(resolve(where)).href;
+  for (const [name, where] of Object.entries(modules))
+    urls[name] = where.startsWith('file:') ? new URL(where).href : pathToFileURL(resolve(where)).href;
   return urls;
 }
 
-function summarise(spec: ArenaSpec, results: readonly ArenaGame[], workers: number, modules: Readonly<Record<string, string>>): ArenaResult {
+function summarise(
+  spec: ArenaSpec,
+  results: readonly ArenaGame[],
+  workers: number,
+  modules: Readonly<Record<string, string>>,
+): ArenaResult {
   const { players, entries } = spec;
   const games = results.length;
   const names = [...new Set(entries)];
@@ -381,7 +493,16 @@ function summarise(spec: ArenaSpec, results: readonly ArenaGame[], workers: numb
     };
   });
   const seats = entries.map((bot, seat) => ({ seat, bot, module: modules[bot] ?? null, wins: entryWins[seat]! }));
-  return { players, games, rows, seats, averageMoves: moves / games, averageRounds: rounds / games, unfinished, workers };
+  return {
+    players,
+    games,
+    rows,
+    seats,
+    averageMoves: moves / games,
+    averageRounds: rounds / games,
+    unfinished,
+    workers,
+  };
 }
 
 /** What a worker is started with: the games' settings (an arena's or a ladder's), the bots' budget and the bot modules' URLs by name. */
@@ -410,7 +531,8 @@ export function workerExecArgv(argv: readonly string[]): string[] | undefined {
   const kept: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
-    if (['-e', '--eval', '-p', '--print', '--input-type'].includes(flag)) i++; // and its value
+    if (['-e', '--eval', '-p', '--print', '--input-type'].includes(flag))
+      i++; // and its value
     else if (!/^--(input-type|eval|print)=/.test(flag)) kept.push(flag);
   }
   return kept.length === argv.length ? undefined : kept;
@@ -421,14 +543,23 @@ export function workerExecArgv(argv: readonly string[]): string[] | undefined {
  * process-wide ones (`--expose-gc`, `--max-old-space-size=…`) and names them: start again once
  * without those (the process already applies them).
  */
-function startWorker(Worker: typeof import('node:worker_threads').Worker, path: string | URL, workerData: ArenaWorkerData): InstanceType<typeof import('node:worker_threads').Worker> {
+function startWorker(
+  Worker: typeof import('node:worker_threads').Worker,
+  path: string | URL,
+  workerData: ArenaWorkerData,
+): InstanceType<typeof import('node:worker_threads').Worker> {
   let execArgv = workerExecArgv(process.execArgv);
   for (let attempt = 0; ; attempt++) {
     try {
       return new Worker(path, execArgv === undefined ? { workerData } : { workerData, execArgv });
     } catch (e) {
-      if (attempt > 0 || execArgv === undefined || (e as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw e;
-      const refused = new Set(String((e as Error).message).replace(/^[^:]*:\s*/, '').split(/,\s*/));
+      if (attempt > 0 || execArgv === undefined || (e as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV')
+        throw e;
+      const refused = new Set(
+        String((e as Error).message)
+          .replace(/^[^:]*:\s*/, '')
+          .split(/,\s*/),
+      );
       execArgv = execArgv.filter((flag) => !refused.has(flag));
     }
   }
@@ -465,7 +596,13 @@ export async function inWorkers<R>(
       for (const w of pool) void w.terminate();
       reject(error);
     };
-    const fail = (why: string): void => stop(new BotError('ARENA_WORKER_FAILED', `An arena worker failed (${String(path)}): ${why}`, { name: String(path), input: why }));
+    const fail = (why: string): void =>
+      stop(
+        new BotError('ARENA_WORKER_FAILED', `An arena worker failed (${String(path)}): ${why}`, {
+          name: String(path),
+          input: why,
+        }),
+      );
     for (let i = 0; i < count; i++) {
       let worker: InstanceType<typeof Worker>;
       try {

@@ -18,13 +18,21 @@ export function readBotInput(view: unknown, moves: unknown): { view: PlayerView;
   const checked = loadView(view);
   const list = readInput(moves, { depth: 4 });
   if (!list.ok || !Array.isArray(list.value) || list.value.length === 0) {
-    throw new BotError('BAD_BOT_INPUT', `A bot chooses from a non-empty list of the legal moves, not ${describeValue(moves)}.`, { name: 'moves' });
+    throw new BotError(
+      'BAD_BOT_INPUT',
+      `A bot chooses from a non-empty list of the legal moves, not ${describeValue(moves)}.`,
+      { name: 'moves' },
+    );
   }
   const own = list.value.map((m, i) => {
     const move = ownMove(m);
     const verdict = move instanceof IllegalMoveError ? undefined : checkMove(checked, move);
     if (move instanceof IllegalMoveError || !verdict?.ok) {
-      throw new BotError('BAD_BOT_INPUT', `Move ${i} of the list is not a legal move of this view's seat: ${move instanceof IllegalMoveError ? move.message : verdict && !verdict.ok ? verdict.message : ''}`, { name: 'moves' });
+      throw new BotError(
+        'BAD_BOT_INPUT',
+        `Move ${i} of the list is not a legal move of this view's seat: ${move instanceof IllegalMoveError ? move.message : verdict && !verdict.ok ? verdict.message : ''}`,
+        { name: 'moves' },
+      );
     }
     return move;
   });
@@ -46,10 +54,18 @@ export function guarded<T>(what: string, f: () => T): T {
  * else (null, a number, a throwing getter, a cycle) is a {@link BotError} `BAD_BOT_OPTIONS`.
  * Settings named in `functions` may be functions (an injected clock) and are kept as given.
  */
-export function readBotOptions<T extends object>(who: string, options: unknown, functions: readonly string[] = []): Partial<T> {
+export function readBotOptions<T extends object>(
+  who: string,
+  options: unknown,
+  functions: readonly string[] = [],
+): Partial<T> {
   if (options === undefined) return {};
   const refuse = (why: string): BotError =>
-    new BotError('BAD_BOT_OPTIONS', `${who} takes its settings as an object of plain values, not ${describeValue(options)}${why}.`, { name: `options = ${describeValue(options)}` });
+    new BotError(
+      'BAD_BOT_OPTIONS',
+      `${who} takes its settings as an object of plain values, not ${describeValue(options)}${why}.`,
+      { name: `options = ${describeValue(options)}` },
+    );
   if (options === null || typeof options !== 'object' || Array.isArray(options)) throw refuse('');
   const kept: Record<string, unknown> = {};
   const rest: Record<string, unknown> = {};

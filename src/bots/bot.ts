@@ -50,7 +50,10 @@ export interface PlayGameOptions {
  * console.log(state.winner, record.moves.length);
  * ```
  */
-export async function playGame(bots: readonly Bot[], options: PlayGameOptions): Promise<{ record: GameRecord; state: GameState }> {
+export async function playGame(
+  bots: readonly Bot[],
+  options: PlayGameOptions,
+): Promise<{ record: GameRecord; state: GameState }> {
   let state = createGame(options.names ?? bots.map((b) => b.name), options.seed, options.gameOptions);
   const moves: Move[] = [];
   const maxMoves = options.maxMoves ?? 100_000;

@@ -53,6 +53,10 @@ export function botByName(name: string, options: BotOptions = {}): Bot {
     case 'expert':
       return expertBot({ ...settings, ...(settings.playouts === undefined ? {} : { iterations: settings.playouts }) });
     default:
-      throw new BotError('UNKNOWN_BOT', `There is no bot called ${describeValue(name)}; the bots are ${BOT_NAMES.join(', ')}.`, { name: describeValue(name), allowed: BOT_NAMES });
+      throw new BotError(
+        'UNKNOWN_BOT',
+        `There is no bot called ${describeValue(name)}; the bots are ${BOT_NAMES.join(', ')}.`,
+        { name: describeValue(name), allowed: BOT_NAMES },
+      );
   }
 }

@@ -2,7 +2,16 @@
 import { isCodedError, type ErrorParams } from '../core/errors.js';
 
 /** Why a bot or an arena could not be set up. */
-export const BOT_ERROR_CODES = ['UNKNOWN_BOT', 'BAD_BOT_OPTIONS', 'BAD_ARENA_OPTIONS', 'ARENA_WORKER_FAILED', 'BAD_BOT_INPUT', 'BAD_LADDER_OPTIONS', 'BAD_LADDER_RESUME', 'RATINGS_UNAVAILABLE'] as const;
+export const BOT_ERROR_CODES = [
+  'UNKNOWN_BOT',
+  'BAD_BOT_OPTIONS',
+  'BAD_ARENA_OPTIONS',
+  'ARENA_WORKER_FAILED',
+  'BAD_BOT_INPUT',
+  'BAD_LADDER_OPTIONS',
+  'BAD_LADDER_RESUME',
+  'RATINGS_UNAVAILABLE',
+] as const;
 
 /** A machine-readable reason for refusing a bot or arena setting. */
 export type BotErrorCode = (typeof BOT_ERROR_CODES)[number];

@@ -121,7 +121,12 @@ export interface ExpertOptions {
 }
 
 function positiveInteger(key: string, v: number | undefined): void {
-  if (v !== undefined && !(Number.isInteger(v) && v >= 1)) throw new BotError('BAD_BOT_OPTIONS', `The expert bot's ${key} must be a positive whole number, not ${describeValue(v)}.`, { name: `${key} = ${describeValue(v)}` });
+  if (v !== undefined && !(Number.isInteger(v) && v >= 1))
+    throw new BotError(
+      'BAD_BOT_OPTIONS',
+      `The expert bot's ${key} must be a positive whole number, not ${describeValue(v)}.`,
+      { name: `${key} = ${describeValue(v)}` },
+    );
 }
 
 /** The greedy heuristic's outlook of the seat to move in a playout. */
@@ -179,7 +184,8 @@ export function expertValues(p: Playout, out: Float64Array): void {
     const a = seats[i]!;
     const pa = strength[i]! / total;
     tokens[a]! += 2;
-    if (tokens[a]! >= TOKENS_TO_WIN) out[a]! += pa; // the game ends there (rules §6)
+    if (tokens[a]! >= TOKENS_TO_WIN)
+      out[a]! += pa; // the game ends there (rules §6)
     else {
       const rest = total - strength[i]!;
       for (let j = 0; j < count; j++) if (j !== i) addAfterPlace(tokens, seats[j]!, 1, (pa * strength[j]!) / rest, out);
@@ -223,7 +229,9 @@ export function treeKey(p: Playout, m: Move, me: number): string {
       return `p${v}x${m.cards.length}`;
     }
     case 'add':
-      return p.turn.seat === me ? `a${m.card}>${m.target.seat}.${m.target.area}` : `a>${m.target.seat}.${m.target.area}`;
+      return p.turn.seat === me
+        ? `a${m.card}>${m.target.seat}.${m.target.area}`
+        : `a>${m.target.seat}.${m.target.area}`;
     case 'take':
       return `t${m.target.seat}.${m.target.area}`;
     default:
@@ -255,16 +263,54 @@ export function expertBot(options: ExpertOptions = {}): Bot {
   positiveInteger('candidates', settings.candidates);
   positiveInteger('playoutCap', settings.playoutCap);
   if (settings.timeMs !== undefined && !(Number.isFinite(settings.timeMs) && settings.timeMs > 0)) {
-    throw new BotError('BAD_BOT_OPTIONS', `The expert bot's timeMs must be a positive number of milliseconds, not ${describeValue(settings.timeMs)}.`, { name: `timeMs = ${describeValue(settings.timeMs)}` });
+    throw new BotError(
+      'BAD_BOT_OPTIONS',
+      `The expert bot's timeMs must be a positive number of milliseconds, not ${describeValue(settings.timeMs)}.`,
+      { name: `timeMs = ${describeValue(settings.timeMs)}` },
+    );
   }
-  if (settings.search !== undefined && settings.search !== 'tree' && settings.search !== 'race') throw new BotError('BAD_BOT_OPTIONS', `The expert bot's search must be 'tree' or 'race', not ${describeValue(settings.search)}.`, { name: `search = ${describeValue(settings.search)}` });
-  if (settings.playoutPolicy !== undefined && settings.playoutPolicy !== 'greedy' && settings.playoutPolicy !== 'learned') throw new BotError('BAD_BOT_OPTIONS', `The expert bot's playoutPolicy must be 'greedy' or 'learned', not ${describeValue(settings.playoutPolicy)}.`, { name: `playoutPolicy = ${describeValue(settings.playoutPolicy)}` });
+  if (settings.search !== undefined && settings.search !== 'tree' && settings.search !== 'race')
+    throw new BotError(
+      'BAD_BOT_OPTIONS',
+      `The expert bot's search must be 'tree' or 'race', not ${describeValue(settings.search)}.`,
+      { name: `search = ${describeValue(settings.search)}` },
+    );
+  if (
+    settings.playoutPolicy !== undefined &&
+    settings.playoutPolicy !== 'greedy' &&
+    settings.playoutPolicy !== 'learned'
+  )
+    throw new BotError(
+      'BAD_BOT_OPTIONS',
+      `The expert bot's playoutPolicy must be 'greedy' or 'learned', not ${describeValue(settings.playoutPolicy)}.`,
+      { name: `playoutPolicy = ${describeValue(settings.playoutPolicy)}` },
+    );
   const givenTemperature = settings.policyTemperature;
-  if (!(givenTemperature === undefined || (typeof givenTemperature === 'number' && Number.isFinite(givenTemperature) && givenTemperature >= 0))) throw new BotError('BAD_BOT_OPTIONS', `The expert bot's policyTemperature must be a number from 0 up, not ${describeValue(givenTemperature)}.`, { name: `policyTemperature = ${describeValue(givenTemperature)}` });
+  if (
+    !(
+      givenTemperature === undefined ||
+      (typeof givenTemperature === 'number' && Number.isFinite(givenTemperature) && givenTemperature >= 0)
+    )
+  )
+    throw new BotError(
+      'BAD_BOT_OPTIONS',
+      `The expert bot's policyTemperature must be a number from 0 up, not ${describeValue(givenTemperature)}.`,
+      { name: `policyTemperature = ${describeValue(givenTemperature)}` },
+    );
   const exploration = settings.exploration ?? 0.2;
-  if (!(typeof exploration === 'number' && Number.isFinite(exploration) && exploration >= 0)) throw new BotError('BAD_BOT_OPTIONS', `The expert bot's exploration must be a number from 0 up, not ${describeValue(exploration)}.`, { name: `exploration = ${describeValue(exploration)}` });
+  if (!(typeof exploration === 'number' && Number.isFinite(exploration) && exploration >= 0))
+    throw new BotError(
+      'BAD_BOT_OPTIONS',
+      `The expert bot's exploration must be a number from 0 up, not ${describeValue(exploration)}.`,
+      { name: `exploration = ${describeValue(exploration)}` },
+    );
   const givenNoise = settings.noise;
-  if (!(givenNoise === undefined || (typeof givenNoise === 'number' && givenNoise >= 0 && givenNoise <= 1))) throw new BotError('BAD_BOT_OPTIONS', `The expert bot's noise must be from 0 to 1, not ${describeValue(givenNoise)}.`, { name: `noise = ${describeValue(givenNoise)}` });
+  if (!(givenNoise === undefined || (typeof givenNoise === 'number' && givenNoise >= 0 && givenNoise <= 1)))
+    throw new BotError(
+      'BAD_BOT_OPTIONS',
+      `The expert bot's noise must be from 0 to 1, not ${describeValue(givenNoise)}.`,
+      { name: `noise = ${describeValue(givenNoise)}` },
+    );
   // the duel: the ismcts bot's tree, with the same budget and a seed of its own
   const duel = ismctsBot({
     seed: `${String(settings.seed ?? 'expert')}/duel`,
@@ -292,7 +338,10 @@ export function expertBot(options: ExpertOptions = {}): Bot {
     deckIndex(view.deck); // build the deck's lookup table before the clock matters
     const many = view.players.length >= 4;
     const cap = settings.playoutCap ?? (many ? ROUND_PLAYED_OUT : 3 * view.players.length);
-    learned = (settings.playoutPolicy ?? (many ? 'learned' : 'greedy')) === 'learned' ? PLAYOUT_WEIGHTS[view.players.length as 3 | 4 | 5] : undefined;
+    learned =
+      (settings.playoutPolicy ?? (many ? 'learned' : 'greedy')) === 'learned'
+        ? PLAYOUT_WEIGHTS[view.players.length as 3 | 4 | 5]
+        : undefined;
     // drawn from the policy's softmax by default at 5 players only, where it was measured stronger (module comment)
     temperature = learned === undefined ? 0 : (givenTemperature ?? (view.players.length === 5 ? 1 : 0));
     noise = givenNoise ?? (temperature > 0 ? 0 : 0.1);
@@ -305,13 +354,22 @@ export function expertBot(options: ExpertOptions = {}): Bot {
    * the same random stream; at equal shares of the budget the worse half leaves. Returns the
    * index in `moves` of the winner.
    */
-  function halve(view: PlayerView, moves: readonly Move[], candidates: readonly number[], start: number, cap: number): number {
+  function halve(
+    view: PlayerView,
+    moves: readonly Move[],
+    candidates: readonly number[],
+    start: number,
+    cap: number,
+  ): number {
     const k = candidates.length;
     const total = new Array<number>(k).fill(0);
     const gained = new Array<number>(k).fill(0);
     let active = candidates.map((_, i) => i);
     // trees by default at 3 players only: at 4 and 5 they were not measured stronger than the race
-    const trees = (settings.search ?? (view.players.length === 3 ? 'tree' : 'race')) === 'tree' ? candidates.map(() => treeNode(view.seat)) : undefined;
+    const trees =
+      (settings.search ?? (view.players.length === 3 ? 'tree' : 'race')) === 'tree'
+        ? candidates.map(() => treeNode(view.seat))
+        : undefined;
     const phases = Math.ceil(Math.log2(k));
     const deadline = start + timeMs * AIM;
     let phase = 0;
@@ -368,7 +426,14 @@ export function expertBot(options: ExpertOptions = {}): Bot {
    * players to `cap` moves after the candidate; every node on the path is credited. Returns the
    * value to `me`.
    */
-  function descend(p: Playout, root: TreeNode, me: number, deck: DeckDefinition, cap: number, random: () => number): number {
+  function descend(
+    p: Playout,
+    root: TreeNode,
+    me: number,
+    deck: DeckDefinition,
+    cap: number,
+    random: () => number,
+  ): number {
     path.length = 0;
     path.push(root);
     let at = root;

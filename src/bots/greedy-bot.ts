@@ -38,7 +38,14 @@ export function outlookOfState(state: GameState): Outlook {
 /** {@link outlookOfState} of a state the library made (internal: playouts). */
 export function outlookOfTrusted(state: GameState): Outlook {
   const seat = state.turn.seat;
-  return { seat, hand: state.hands[seat]!, table: state.table, handSizes: state.hands.map((h) => h.length), out: state.out, deck: state.deck };
+  return {
+    seat,
+    hand: state.hands[seat]!,
+    table: state.table,
+    handSizes: state.hands.map((h) => h.length),
+    out: state.out,
+    deck: state.deck,
+  };
 }
 
 /** The outlook of a view's seat. */
@@ -48,7 +55,14 @@ export function outlookOfView(view: PlayerView): Outlook {
 
 /** {@link outlookOfView} of a checked view (internal: the bots). */
 export function outlookOf(view: PlayerView): Outlook {
-  return { seat: view.seat, hand: view.hand, table: view.table, handSizes: view.handSizes, out: view.out, deck: view.deck };
+  return {
+    seat: view.seat,
+    hand: view.hand,
+    table: view.table,
+    handSizes: view.handSizes,
+    out: view.out,
+    deck: view.deck,
+  };
 }
 
 /**
@@ -82,7 +96,14 @@ function valueSlots(index: DeckIndex): ValueSlots {
     }
     const direct = maxValue <= 1024;
     const size = direct ? maxValue + 1 : slots.size;
-    t = { maxValue, direct, slots, counts: new Int32Array(size), spare: new Int32Array(size), shown: new Float64Array(index.faces.length) };
+    t = {
+      maxValue,
+      direct,
+      slots,
+      counts: new Int32Array(size),
+      spare: new Int32Array(size),
+      shown: new Float64Array(index.faces.length),
+    };
     valueSlotsOf.set(index, t);
   }
   return t;
@@ -90,7 +111,8 @@ function valueSlots(index: DeckIndex): ValueSlots {
 
 // a value outside the deck (only from a caller's broken outlook) gets -1, an index typed arrays
 // ignore: never a named property that would stay on the shared tally
-const slot = (t: ValueSlots, value: number): number => (t.direct ? (value >= 0 && value <= t.maxValue ? value : -1) : (t.slots.get(value) ?? -1));
+const slot = (t: ValueSlots, value: number): number =>
+  t.direct ? (value >= 0 && value <= t.maxValue ? value : -1) : (t.slots.get(value) ?? -1);
 
 const CARD = 10;
 const TURN = 6;
@@ -159,7 +181,9 @@ function scorePlay(f: Facts, cards: readonly number[]): number {
   const left = hand.length - size + back;
   if (left === 0) return GOING_OUT_SCORE;
   const emptiesValue = f.tally.counts[slot(f.tally, value)] === size ? 1 : 0;
-  return stayingIn(size * CARD + emptiesValue * TURN + worthOf(f, beaten) - back * CARD - risk(f, size, value) * size * CARD * 0.6);
+  return stayingIn(
+    size * CARD + emptiesValue * TURN + worthOf(f, beaten) - back * CARD - risk(f, size, value) * size * CARD * 0.6,
+  );
 }
 
 function scoreAdd(f: Facts, target: TableSet): number {
@@ -176,7 +200,8 @@ function scoreAdd(f: Facts, target: TableSet): number {
 function addedValues(f: Facts, target: TableSet): number {
   const { tally, index } = f;
   let added = 0;
-  for (const id of target.cards) if (tally.counts[slot(tally, rotatedFrom(index, id, target.value).active)]!++ === 0) added++;
+  for (const id of target.cards)
+    if (tally.counts[slot(tally, rotatedFrom(index, id, target.value).active)]!++ === 0) added++;
   for (const id of target.cards) tally.counts[slot(tally, rotatedFrom(index, id, target.value).active)]!--;
   return added;
 }
@@ -233,7 +258,11 @@ function readOutlook(o: unknown, moves: unknown): { o: Outlook; moves: Move[] } 
   const outlook = v && isRecord(v.o) ? v.o : undefined;
   const deck = outlook ? trustedDeck(outlook.deck) : undefined;
   if (!v || !outlook || !deck || !Array.isArray(v.moves) || !v.moves.every((m) => isMove(m))) {
-    throw new BotError('BAD_BOT_INPUT', 'The greedy heuristic needs an outlook (outlookOfState, outlookOfView) and a list of moves.', { name: 'outlook' });
+    throw new BotError(
+      'BAD_BOT_INPUT',
+      'The greedy heuristic needs an outlook (outlookOfState, outlookOfView) and a list of moves.',
+      { name: 'outlook' },
+    );
   }
   return { o: { ...(outlook as unknown as Outlook), deck }, moves: v.moves as unknown as Move[] };
 }
@@ -305,7 +334,29 @@ const SEARCHED = 6;
  * (up to the cap below going out), so a learned playout policy can start from it. The features
  * past the heuristic's facts (the move's place in its order, what the hand keeps) weigh nothing.
  */
-export const GREEDY_WEIGHTS: readonly number[] = [0, 0, -8, -8, CARD, TURN, 5, 15, 1, -CARD, -0.6 * CARD, 0, -TURN, TURN, 1, 0, 0, 0, 0, 0, GOING_OUT_SCORE];
+export const GREEDY_WEIGHTS: readonly number[] = [
+  0,
+  0,
+  -8,
+  -8,
+  CARD,
+  TURN,
+  5,
+  15,
+  1,
+  -CARD,
+  -0.6 * CARD,
+  0,
+  -TURN,
+  TURN,
+  1,
+  0,
+  0,
+  0,
+  0,
+  0,
+  GOING_OUT_SCORE,
+];
 
 /** Scratch space: the greedy score of each move, for its place in the heuristic's order. */
 let greedyScratch = new Float64Array(256);
@@ -454,7 +505,12 @@ let left = new Float64Array(256);
  * playout policy, which scores every legal move of every turn of its playouts). The features of
  * the move's place are computed only if `w` weighs them.
  */
-export function weighedScores(o: Outlook, moves: readonly Move[], w: readonly number[], scores: Float64Array | number[]): void {
+export function weighedScores(
+  o: Outlook,
+  moves: readonly Move[],
+  w: readonly number[],
+  scores: Float64Array | number[],
+): void {
   const count = moves.length;
   const placed = w[16] !== 0 || w[17] !== 0;
   if (heads.length < count) {
@@ -477,7 +533,12 @@ export function weighedScores(o: Outlook, moves: readonly Move[], w: readonly nu
   try {
     for (let i = 0; i < count; i++) {
       const m = moves[i]!;
-      if (i > 0 && (m.type === 'play' ? kind === 1 && keyA === shown[m.cards[0]!] && keyB === m.cards.length : m.type === 'add' && kind === 2 && keyA === m.target.seat && keyB === m.target.area)) {
+      if (
+        i > 0 &&
+        (m.type === 'play'
+          ? kind === 1 && keyA === shown[m.cards[0]!] && keyB === m.cards.length
+          : m.type === 'add' && kind === 2 && keyA === m.target.seat && keyB === m.target.area)
+      ) {
         heads[i] = heads[i - 1]!;
         kept[i] = kept[i - 1]!;
         left[i] = left[i - 1]!;
@@ -610,7 +671,8 @@ export function weighedScores(o: Outlook, moves: readonly Move[], w: readonly nu
  */
 export function greedyMove(o: Outlook, moves: readonly Move[], rng: RandomSource): Move {
   const input = readOutlook(o, moves);
-  if (input.moves.length === 0 || typeof rng !== 'function') throw new BotError('BAD_BOT_INPUT', 'greedyMove needs at least one move and a random source.', { name: 'moves' });
+  if (input.moves.length === 0 || typeof rng !== 'function')
+    throw new BotError('BAD_BOT_INPUT', 'greedyMove needs at least one move and a random source.', { name: 'moves' });
   return guarded('greedyMove', () => pickGreedy(input.o, input.moves, rng));
 }
 

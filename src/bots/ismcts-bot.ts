@@ -63,7 +63,13 @@ import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
 import { TOKENS_TO_WIN } from '../core/scoring.js';
 import { winChances } from './game-value.js';
-import { GOING_OUT_SCORE, pickGreedy as greedyMove, scoresOf as greedyScores, outlookOf as outlookOfChecked, type Outlook } from './greedy-bot.js';
+import {
+  GOING_OUT_SCORE,
+  pickGreedy as greedyMove,
+  scoresOf as greedyScores,
+  outlookOf as outlookOfChecked,
+  type Outlook,
+} from './greedy-bot.js';
 
 /**
  * The share of its budget a decision aims to end within: the rest is room for what the bot's own
@@ -232,7 +238,12 @@ function turnsNeeded(hand: readonly HeldCard[]): number {
 }
 
 function positiveInteger(key: string, v: number | undefined): void {
-  if (v !== undefined && !(Number.isInteger(v) && v >= 1)) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's ${key} must be a positive whole number, not ${describeValue(v)}.`, { name: `${key} = ${describeValue(v)}` });
+  if (v !== undefined && !(Number.isInteger(v) && v >= 1))
+    throw new BotError(
+      'BAD_BOT_OPTIONS',
+      `The ISMCTS bot's ${key} must be a positive whole number, not ${describeValue(v)}.`,
+      { name: `${key} = ${describeValue(v)}` },
+    );
 }
 
 /**
@@ -262,13 +273,29 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
   positiveInteger('candidates', settings.candidates);
   positiveInteger('playoutCap', settings.playoutCap);
   if (settings.timeMs !== undefined && !(Number.isFinite(settings.timeMs) && settings.timeMs > 0)) {
-    throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's timeMs must be a positive number of milliseconds, not ${String(settings.timeMs)}.`, { name: `timeMs = ${String(settings.timeMs)}` });
+    throw new BotError(
+      'BAD_BOT_OPTIONS',
+      `The ISMCTS bot's timeMs must be a positive number of milliseconds, not ${String(settings.timeMs)}.`,
+      { name: `timeMs = ${String(settings.timeMs)}` },
+    );
   }
   if (exploration !== undefined && !(exploration >= 0 && Number.isFinite(exploration))) {
-    throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's exploration must be a number from 0 up, not ${String(exploration)}.`, { name: `exploration = ${String(exploration)}` });
+    throw new BotError(
+      'BAD_BOT_OPTIONS',
+      `The ISMCTS bot's exploration must be a number from 0 up, not ${String(exploration)}.`,
+      { name: `exploration = ${String(exploration)}` },
+    );
   }
-  if (!(noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's noise must be from 0 to 1, not ${describeValue(noise)}.`, { name: `noise = ${describeValue(noise)}` });
-  if (rootOption !== undefined && rootOption !== 'ucb' && rootOption !== 'halving') throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's root must be 'ucb' or 'halving', not ${describeValue(rootOption)}.`, { name: `root = ${describeValue(rootOption)}` });
+  if (!(noise >= 0 && noise <= 1))
+    throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's noise must be from 0 to 1, not ${describeValue(noise)}.`, {
+      name: `noise = ${describeValue(noise)}`,
+    });
+  if (rootOption !== undefined && rootOption !== 'ucb' && rootOption !== 'halving')
+    throw new BotError(
+      'BAD_BOT_OPTIONS',
+      `The ISMCTS bot's root must be 'ucb' or 'halving', not ${describeValue(rootOption)}.`,
+      { name: `root = ${describeValue(rootOption)}` },
+    );
 
   const chooseMove = (view: PlayerView, moves: readonly Move[]): Move => {
     const start = now(); // the budget covers reading the input too
@@ -287,7 +314,8 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
     const duel = n === 2;
     const c = exploration ?? (duel ? 0.7 : 0.2);
     deckIndex(deck); // build the deck's lookup table before the clock matters
-    if ((rootOption ?? (duel ? 'ucb' : 'halving')) === 'halving') return halve(view, moves, rootOrder.order.slice(0, width), start, cap);
+    if ((rootOption ?? (duel ? 'ucb' : 'halving')) === 'halving')
+      return halve(view, moves, rootOrder.order.slice(0, width), start, cap);
     const root = node(null, -1);
     const reward = new Array<number>(view.players.length).fill(0);
     const path: Node[] = [];
@@ -309,7 +337,12 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
     }
     let choice: Node | undefined;
     for (const child of root.children.values()) {
-      if (choice === undefined || child.visits > choice.visits || (child.visits === choice.visits && child.total > choice.total)) choice = child;
+      if (
+        choice === undefined ||
+        child.visits > choice.visits ||
+        (child.visits === choice.visits && child.total > choice.total)
+      )
+        choice = child;
     }
     if (choice === undefined) return moves[best]!; // no time for a single iteration: the heuristic's choice
     // the tree keeps its own copies of moves: answer with the listed object
@@ -323,7 +356,13 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
    * random numbers: the candidates' means differ by their moves, not by their luck); at equal
    * shares of the budget the worse half leaves the race.
    */
-  function halve(view: PlayerView, moves: readonly Move[], candidates: readonly number[], start: number, cap: number): Move {
+  function halve(
+    view: PlayerView,
+    moves: readonly Move[],
+    candidates: readonly number[],
+    start: number,
+    cap: number,
+  ): Move {
     const k = candidates.length;
     const total = new Array<number>(k).fill(0);
     let active = candidates.map((_, i) => i);
@@ -375,11 +414,21 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
   function simulate(p: Playout, deck: DeckDefinition, cap: number, random: () => number): void {
     for (let i = 0; i < cap && p.status === 'playing'; i++) {
       const legal = p.legalMoves();
-      p.play(random() < noise ? legal[randomBelow(random, legal.length)]! : greedyMove(outlookOf(p, deck), legal, random));
+      p.play(
+        random() < noise ? legal[randomBelow(random, legal.length)]! : greedyMove(outlookOf(p, deck), legal, random),
+      );
     }
   }
 
-  function iterate(view: PlayerView, root: Node, rootKeys: ReadonlySet<string>, deck: DeckDefinition, search: Search, path: Node[], reward: number[]): void {
+  function iterate(
+    view: PlayerView,
+    root: Node,
+    rootKeys: ReadonlySet<string>,
+    deck: DeckDefinition,
+    search: Search,
+    path: Node[],
+    reward: number[],
+  ): void {
     const { cap, c, duel } = search;
     const p = new Playout(determinize(view, rng), PLAYOUT_OPTIONS);
     path.length = 0;

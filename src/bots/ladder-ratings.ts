@@ -8,7 +8,10 @@ import { BotError } from './errors.js';
 /** The part of openskill the ladder uses. */
 export interface RatingLibrary {
   rating(init?: { mu?: number; sigma?: number }): { mu: number; sigma: number };
-  rate(teams: readonly (readonly { mu: number; sigma: number }[])[], options?: { rank?: number[] }): { mu: number; sigma: number }[][];
+  rate(
+    teams: readonly (readonly { mu: number; sigma: number }[])[],
+    options?: { rank?: number[] },
+  ): { mu: number; sigma: number }[][];
   ordinal(rating: { mu: number; sigma: number }): number;
 }
 
@@ -30,14 +33,28 @@ export async function loadRatings(specifier: string = RATING_PACKAGE): Promise<R
     loaded = (await import(/* @vite-ignore */ specifier)) as Record<string, unknown>;
   } catch (e) {
     const code = (e as { code?: unknown } | null)?.code;
-    const missing = code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || /Cannot find (module|package)|Failed to load url/i.test(String((e as Error | null)?.message));
-    const why = missing ? 'is not installed' : `cannot be loaded (${String((e as Error | null)?.message ?? e).slice(0, 200)})`;
-    throw new BotError('RATINGS_UNAVAILABLE', `The ladder rates bots with the ${specifier} package, an optional peer dependency of dnup, which ${why}: ${INSTALL_RATINGS}.`, { name: specifier });
+    const missing =
+      code === 'ERR_MODULE_NOT_FOUND' ||
+      code === 'MODULE_NOT_FOUND' ||
+      /Cannot find (module|package)|Failed to load url/i.test(String((e as Error | null)?.message));
+    const why = missing
+      ? 'is not installed'
+      : `cannot be loaded (${String((e as Error | null)?.message ?? e).slice(0, 200)})`;
+    throw new BotError(
+      'RATINGS_UNAVAILABLE',
+      `The ladder rates bots with the ${specifier} package, an optional peer dependency of dnup, which ${why}: ${INSTALL_RATINGS}.`,
+      { name: specifier },
+    );
   }
   // a CommonJS copy may hang everything under default
-  const lib = (typeof loaded.rate === 'function' ? loaded : (loaded.default as Record<string, unknown> | undefined)) ?? {};
+  const lib =
+    (typeof loaded.rate === 'function' ? loaded : (loaded.default as Record<string, unknown> | undefined)) ?? {};
   if (typeof lib.rate !== 'function' || typeof lib.rating !== 'function' || typeof lib.ordinal !== 'function') {
-    throw new BotError('RATINGS_UNAVAILABLE', `The ${specifier} package found has no rate, rating and ordinal functions (another version?): ${INSTALL_RATINGS}.`, { name: specifier });
+    throw new BotError(
+      'RATINGS_UNAVAILABLE',
+      `The ${specifier} package found has no rate, rating and ordinal functions (another version?): ${INSTALL_RATINGS}.`,
+      { name: specifier },
+    );
   }
   return lib as unknown as RatingLibrary;
 }
@@ -63,12 +80,25 @@ export interface EntryRating {
  * caller gives them by game number, so the ratings do not depend on the order games finished).
  * A game rates its seats by their final scores, ties tied; a game without a winner is left out.
  */
-export function rateEntries(lib: RatingLibrary, entries: number, games: readonly { readonly seats: readonly number[]; readonly winner: number | null; readonly scores: readonly number[] }[]): EntryRating[] {
+export function rateEntries(
+  lib: RatingLibrary,
+  entries: number,
+  games: readonly {
+    readonly seats: readonly number[];
+    readonly winner: number | null;
+    readonly scores: readonly number[];
+  }[],
+): EntryRating[] {
   const ratings = Array.from({ length: entries }, () => lib.rating());
   for (const game of games) {
     if (game.winner === null) continue;
     const teams = game.seats.map((e) => [ratings[e]!]);
-    const rated = lib.rate(teams, { rank: finishingOrder(game.seats.map((e) => e === game.winner), game.scores) });
+    const rated = lib.rate(teams, {
+      rank: finishingOrder(
+        game.seats.map((e) => e === game.winner),
+        game.scores,
+      ),
+    });
     game.seats.forEach((e, s) => {
       ratings[e] = rated[s]![0]!;
     });

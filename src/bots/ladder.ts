@@ -201,7 +201,11 @@ export function lineupsOf(n: number, k: number): number[][] {
 }
 
 /** Who plays game `g`: its deal, and the entry at each seat (lineup ⌊g / players⌋ mod L, rotated by g mod players). */
-export function ladderSeating(spec: LadderSpec, lineups: readonly (readonly number[])[], g: number): { deal: number; seats: number[] } {
+export function ladderSeating(
+  spec: LadderSpec,
+  lineups: readonly (readonly number[])[],
+  g: number,
+): { deal: number; seats: number[] } {
   const p = spec.players;
   const perDeal = lineups.length * p;
   const lineup = lineups[Math.floor(g / p) % lineups.length]!;
@@ -226,7 +230,12 @@ const round3 = (x: number): number => Math.round(x * 1000) / 1000;
  * game of that deal, rules §3: a game's deals follow from its seed alone), the entries seated by
  * {@link ladderSeating}, each bot seeded by the ladder's seed, `g` and its entry.
  */
-export async function playLadderGame(spec: LadderSpec, lineups: readonly (readonly number[])[], g: number, makeBot: (name: string, seed: string) => Bot): Promise<LadderGame> {
+export async function playLadderGame(
+  spec: LadderSpec,
+  lineups: readonly (readonly number[])[],
+  g: number,
+  makeBot: (name: string, seed: string) => Bot,
+): Promise<LadderGame> {
   const { deal, seats } = ladderSeating(spec, lineups, g);
   const labels = labelsOf(spec.bots);
   const decisions = seats.map(() => 0);
@@ -267,55 +276,125 @@ function readLadderOptions(input: unknown): LadderOptions {
   let raw: Record<string, unknown>;
   try {
     const o = input as Record<string, unknown>;
-    raw = { bots: o.bots, players: o.players, games: o.games, seed: o.seed, botModules: o.botModules, botOptions: o.botOptions, workers: o.workers, workerScript: o.workerScript, maxMoves: o.maxMoves, done: o.done, onGame: o.onGame };
+    raw = {
+      bots: o.bots,
+      players: o.players,
+      games: o.games,
+      seed: o.seed,
+      botModules: o.botModules,
+      botOptions: o.botOptions,
+      workers: o.workers,
+      workerScript: o.workerScript,
+      maxMoves: o.maxMoves,
+      done: o.done,
+      onGame: o.onGame,
+    };
   } catch {
     throw refuse('The ladder options cannot be read.', 'options');
   }
   // a resume list may be long: room for every game's fields, no more
   const plain = readInput({ ...raw, onGame: undefined }, { depth: 6, nodes: 64 + MAX_LADDER_GAMES * 40 });
   const data = plain.ok && isRecord(plain.value) ? plain.value : undefined;
-  if (!data) throw refuse(`The ladder options are not plain data: ${plain.ok ? 'not an object' : plain.problem.message}.`, plain.ok ? 'options' : plain.problem.path);
+  if (!data)
+    throw refuse(
+      `The ladder options are not plain data: ${plain.ok ? 'not an object' : plain.problem.message}.`,
+      plain.ok ? 'options' : plain.problem.path,
+    );
   const bots = data.bots;
-  if (!Array.isArray(bots) || bots.length < 2 || bots.length > MAX_LADDER_BOTS || !bots.every((n) => typeof n === 'string' && n.length >= 1 && n.length <= 64)) {
-    throw refuse(`A ladder's bots are a list of 2 to ${MAX_LADDER_BOTS} bot names, not ${describeValue(raw.bots)}.`, 'bots');
+  if (
+    !Array.isArray(bots) ||
+    bots.length < 2 ||
+    bots.length > MAX_LADDER_BOTS ||
+    !bots.every((n) => typeof n === 'string' && n.length >= 1 && n.length <= 64)
+  ) {
+    throw refuse(
+      `A ladder's bots are a list of 2 to ${MAX_LADDER_BOTS} bot names, not ${describeValue(raw.bots)}.`,
+      'bots',
+    );
   }
   const modules = data.botModules;
   if (modules !== undefined) {
     const entries = isRecord(modules) ? Object.entries(modules) : undefined;
-    if (!entries || entries.length > 64 || !entries.every(([k, v]) => k.length >= 1 && k.length <= 64 && typeof v === 'string' && v.length >= 1 && v.length <= 4096)) {
-      throw refuse(`A ladder's botModules map bot names (1 to 64 characters) to module paths, not ${describeValue(raw.botModules)}.`, 'botModules');
+    if (
+      !entries ||
+      entries.length > 64 ||
+      !entries.every(
+        ([k, v]) => k.length >= 1 && k.length <= 64 && typeof v === 'string' && v.length >= 1 && v.length <= 4096,
+      )
+    ) {
+      throw refuse(
+        `A ladder's botModules map bot names (1 to 64 characters) to module paths, not ${describeValue(raw.botModules)}.`,
+        'botModules',
+      );
     }
   }
   const seed = data.seed;
-  if (!(typeof seed === 'string' || Number.isSafeInteger(seed))) throw refuse(`A ladder's seed is a text or a whole number, not ${describeValue(raw.seed)}.`, 'seed');
-  if (raw.onGame !== undefined && typeof raw.onGame !== 'function') throw refuse(`The ladder option onGame must be a function, not ${describeValue(raw.onGame)}.`, 'onGame');
-  if (data.done !== undefined && !Array.isArray(data.done)) throw new BotError('BAD_LADDER_RESUME', `A ladder's done games are a list, not ${describeValue(raw.done)}.`, { name: 'done' });
-  const options = { ...(data as unknown as LadderOptions) } as { -readonly [K in keyof LadderOptions]: LadderOptions[K] };
+  if (!(typeof seed === 'string' || Number.isSafeInteger(seed)))
+    throw refuse(`A ladder's seed is a text or a whole number, not ${describeValue(raw.seed)}.`, 'seed');
+  if (raw.onGame !== undefined && typeof raw.onGame !== 'function')
+    throw refuse(`The ladder option onGame must be a function, not ${describeValue(raw.onGame)}.`, 'onGame');
+  if (data.done !== undefined && !Array.isArray(data.done))
+    throw new BotError('BAD_LADDER_RESUME', `A ladder's done games are a list, not ${describeValue(raw.done)}.`, {
+      name: 'done',
+    });
+  const options = { ...(data as unknown as LadderOptions) } as {
+    -readonly [K in keyof LadderOptions]: LadderOptions[K];
+  };
   if (raw.onGame !== undefined) options.onGame = raw.onGame as NonNullable<LadderOptions['onGame']>;
   return options;
 }
 
-const wholeIn = (x: unknown, lo: number, hi: number): x is number => Number.isSafeInteger(x) && (x as number) >= lo && (x as number) <= hi;
-const counts = (x: unknown, length: number, ok: (v: unknown) => boolean): x is number[] => Array.isArray(x) && x.length === length && x.every(ok);
+const wholeIn = (x: unknown, lo: number, hi: number): x is number =>
+  Number.isSafeInteger(x) && (x as number) >= lo && (x as number) <= hi;
+const counts = (x: unknown, length: number, ok: (v: unknown) => boolean): x is number[] =>
+  Array.isArray(x) && x.length === length && x.every(ok);
 
 /** A game of `done`, checked against the schedule: the same seats, a winner among them, sane counts. */
-function checkDoneGame(spec: LadderSpec, lineups: readonly (readonly number[])[], games: number, x: unknown, i: number): LadderGame {
+function checkDoneGame(
+  spec: LadderSpec,
+  lineups: readonly (readonly number[])[],
+  games: number,
+  x: unknown,
+  i: number,
+): LadderGame {
   const bad = (why: string): BotError =>
-    new BotError('BAD_LADDER_RESUME', `Game ${i} of the games to resume does not belong to this ladder: ${why}. Resume a run with the settings it was started with, or start afresh.`, { name: `done[${i}]` });
+    new BotError(
+      'BAD_LADDER_RESUME',
+      `Game ${i} of the games to resume does not belong to this ladder: ${why}. Resume a run with the settings it was started with, or start afresh.`,
+      { name: `done[${i}]` },
+    );
   if (!isRecord(x)) throw bad(`it is ${describeValue(x)}, not a game`);
   const g = x.g;
   const p = spec.players;
-  if (!wholeIn(g, 0, games - 1)) throw bad(`its number ${describeValue(g)} is not a game number from 0 to ${games - 1}`);
+  if (!wholeIn(g, 0, games - 1))
+    throw bad(`its number ${describeValue(g)} is not a game number from 0 to ${games - 1}`);
   const { seats } = ladderSeating(spec, lineups, g);
-  if (!counts(x.seats, p, (v) => wholeIn(v, 0, spec.bots.length - 1)) || x.seats.some((e, s) => e !== seats[s])) throw bad(`game ${g} seats entries ${seats.join(',')}, not ${describeValue(x.seats)}`);
-  if (!(x.winner === null || seats.includes(x.winner as number))) throw bad(`its winner ${describeValue(x.winner)} is not an entry at its table`);
-  if (!counts(x.scores, p, (v) => wholeIn(v, 0, 1000))) throw bad(`its scores ${describeValue(x.scores)} are not ${p} whole numbers`);
-  if (!wholeIn(x.moves, 0, Number.MAX_SAFE_INTEGER) || !wholeIn(x.rounds, 1, Number.MAX_SAFE_INTEGER)) throw bad('its moves and rounds are not whole numbers');
-  if (x.winner === null && (x.moves as number) < spec.maxMoves) throw bad(`it has no winner but stopped before the move cap of ${spec.maxMoves}`);
-  if (!counts(x.decisions, p, (v) => wholeIn(v, 0, Number.MAX_SAFE_INTEGER))) throw bad('its decisions are not whole numbers per seat');
+  if (!counts(x.seats, p, (v) => wholeIn(v, 0, spec.bots.length - 1)) || x.seats.some((e, s) => e !== seats[s]))
+    throw bad(`game ${g} seats entries ${seats.join(',')}, not ${describeValue(x.seats)}`);
+  if (!(x.winner === null || seats.includes(x.winner as number)))
+    throw bad(`its winner ${describeValue(x.winner)} is not an entry at its table`);
+  if (!counts(x.scores, p, (v) => wholeIn(v, 0, 1000)))
+    throw bad(`its scores ${describeValue(x.scores)} are not ${p} whole numbers`);
+  if (!wholeIn(x.moves, 0, Number.MAX_SAFE_INTEGER) || !wholeIn(x.rounds, 1, Number.MAX_SAFE_INTEGER))
+    throw bad('its moves and rounds are not whole numbers');
+  if (x.winner === null && (x.moves as number) < spec.maxMoves)
+    throw bad(`it has no winner but stopped before the move cap of ${spec.maxMoves}`);
+  if (!counts(x.decisions, p, (v) => wholeIn(v, 0, Number.MAX_SAFE_INTEGER)))
+    throw bad('its decisions are not whole numbers per seat');
   const time = (v: unknown): boolean => typeof v === 'number' && v >= 0 && Number.isFinite(v);
-  if (!counts(x.ms, p, time) || !counts(x.maxMs, p, time)) throw bad('its thinking times are not numbers of milliseconds per seat');
-  return { g, seats, winner: x.winner as number | null, scores: x.scores.slice(), moves: x.moves, rounds: x.rounds, decisions: x.decisions.slice(), ms: x.ms.slice(), maxMs: x.maxMs.slice() };
+  if (!counts(x.ms, p, time) || !counts(x.maxMs, p, time))
+    throw bad('its thinking times are not numbers of milliseconds per seat');
+  return {
+    g,
+    seats,
+    winner: x.winner as number | null,
+    scores: x.scores.slice(),
+    moves: x.moves,
+    rounds: x.rounds,
+    decisions: x.decisions.slice(),
+    ms: x.ms.slice(),
+    maxMs: x.maxMs.slice(),
+  };
 }
 
 /**
@@ -351,9 +430,18 @@ export async function runLadder(options: LadderOptions): Promise<LadderResult> {
   options = readLadderOptions(options);
   const { bots, games } = options;
   const players = options.players ?? (bots.length <= 5 ? bots.length : undefined);
-  if (players === undefined) throw refuse(`${bots.length} bots do not fit one table: say how many players each game seats (2 to 5).`, 'players');
-  if (!wholeIn(players, 2, 5)) throw refuse(`A ladder needs 2 to 5 players, not ${describeValue(players)} (rules §2).`, `players = ${describeValue(players)}`);
-  if (bots.length < players) throw refuse(`${bots.length} bots cannot fill ${players} seats: name at least ${players} bots (a name may repeat).`, 'bots');
+  if (players === undefined)
+    throw refuse(`${bots.length} bots do not fit one table: say how many players each game seats (2 to 5).`, 'players');
+  if (!wholeIn(players, 2, 5))
+    throw refuse(
+      `A ladder needs 2 to 5 players, not ${describeValue(players)} (rules §2).`,
+      `players = ${describeValue(players)}`,
+    );
+  if (bots.length < players)
+    throw refuse(
+      `${bots.length} bots cannot fill ${players} seats: name at least ${players} bots (a name may repeat).`,
+      'bots',
+    );
   const lineups = lineupsOf(bots.length, players);
   const perDeal = lineups.length * players;
   if (!wholeIn(games, 1, MAX_LADDER_GAMES) || games % perDeal !== 0) {
@@ -365,9 +453,17 @@ export async function runLadder(options: LadderOptions): Promise<LadderResult> {
     );
   }
   const workers = options.workers ?? 1;
-  if (!wholeIn(workers, 1, 256)) throw refuse(`A ladder needs 1 to 256 workers, not ${describeValue(workers)}.`, `workers = ${describeValue(workers)}`);
+  if (!wholeIn(workers, 1, 256))
+    throw refuse(
+      `A ladder needs 1 to 256 workers, not ${describeValue(workers)}.`,
+      `workers = ${describeValue(workers)}`,
+    );
   const maxMoves = options.maxMoves ?? 20_000;
-  if (!wholeIn(maxMoves, 1, 1_000_000)) throw refuse(`A ladder's move cap is a whole number from 1 to 1000000, not ${describeValue(maxMoves)}.`, `maxMoves = ${describeValue(maxMoves)}`);
+  if (!wholeIn(maxMoves, 1, 1_000_000))
+    throw refuse(
+      `A ladder's move cap is a whole number from 1 to 1000000, not ${describeValue(maxMoves)}.`,
+      `maxMoves = ${describeValue(maxMoves)}`,
+    );
   const spec: LadderSpec = { players, bots: bots.slice(), seed: String(options.seed), maxMoves };
 
   // the rating library first: a missing one is reported before any game is played
@@ -381,7 +477,12 @@ export async function runLadder(options: LadderOptions): Promise<LadderResult> {
   let resumed = 0;
   (options.done ?? []).forEach((x, i) => {
     const game = checkDoneGame(spec, lineups, games, x, i);
-    if (results[game.g] !== undefined) throw new BotError('BAD_LADDER_RESUME', `Game ${game.g} is twice among the games to resume (at ${i}): a resume file holds each game once.`, { name: `done[${i}]` });
+    if (results[game.g] !== undefined)
+      throw new BotError(
+        'BAD_LADDER_RESUME',
+        `Game ${game.g} is twice among the games to resume (at ${i}): a resume file holds each game once.`,
+        { name: `done[${i}]` },
+      );
     results[game.g] = game;
     resumed++;
   });
@@ -400,14 +501,24 @@ export async function runLadder(options: LadderOptions): Promise<LadderResult> {
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
   } else {
-    await inWorkers<LadderGame>({ ladder: spec, botOptions, modules }, todo.length, (i) => ({ ladderGame: todo[i]! }), used, options.workerScript, finish);
+    await inWorkers<LadderGame>(
+      { ladder: spec, botOptions, modules },
+      todo.length,
+      (i) => ({ ladderGame: todo[i]! }),
+      used,
+      options.workerScript,
+      finish,
+    );
   }
   return summarise(spec, lineups, results as LadderGame[], ratings, modules, used, resumed);
 }
 
 function checkBot(bot: unknown, name: string): void {
   if (typeof bot !== 'object' || bot === null || typeof (bot as Bot).chooseMove !== 'function') {
-    throw refuse(`The bot factory of ${describeValue(name)} must return a bot { name, chooseMove }, not ${describeValue(bot)}.`, name);
+    throw refuse(
+      `The bot factory of ${describeValue(name)} must return a bot { name, chooseMove }, not ${describeValue(bot)}.`,
+      name,
+    );
   }
 }
 

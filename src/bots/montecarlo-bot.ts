@@ -16,7 +16,13 @@ import type { PlayerView } from '../views/player-view.js';
 import { randomBelow, seededRandom, type RandomSource } from '../views/random-source.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
-import { GOING_OUT_SCORE, pickGreedy as greedyMove, scoresOf as greedyScores, outlookOfTrusted, outlookOf } from './greedy-bot.js';
+import {
+  GOING_OUT_SCORE,
+  pickGreedy as greedyMove,
+  scoresOf as greedyScores,
+  outlookOfTrusted,
+  outlookOf,
+} from './greedy-bot.js';
 
 /** Settings of {@link monteCarloBot}. */
 export interface MonteCarloOptions {
@@ -40,7 +46,8 @@ function reward(start: PlayerView, end: GameState, seat: number): number {
   if (end.status === 'playing') {
     // cut playout: fewer cards than the closest rival is good
     let rival = Infinity;
-    for (let s = 0; s < end.hands.length; s++) if (s !== seat && !end.out.includes(s)) rival = Math.min(rival, end.hands[s]!.length);
+    for (let s = 0; s < end.hands.length; s++)
+      if (s !== seat && !end.out.includes(s)) rival = Math.min(rival, end.hands[s]!.length);
     const mine = end.hands[seat]!.length;
     return rival === Infinity ? 0.5 : 0.5 + Math.max(-0.5, Math.min(0.5, (rival - mine) / 10));
   }
@@ -80,10 +87,25 @@ export function monteCarloBot(options: MonteCarloOptions = {}): Bot {
   const noise = settings.noise ?? 0.1;
   const cap = settings.playoutCap ?? 400;
   const timeMs = settings.timeMs;
-  for (const [key, v] of [['playouts', playouts], ['candidates', width], ['playoutCap', cap], ['timeMs', timeMs ?? 1]] as const) {
-    if (!Number.isInteger(v) || v < 1) throw new BotError('BAD_BOT_OPTIONS', `The Monte-Carlo bot's ${key} must be a positive whole number, not ${describeValue(v)}.`, { name: `${key} = ${describeValue(v)}` });
+  for (const [key, v] of [
+    ['playouts', playouts],
+    ['candidates', width],
+    ['playoutCap', cap],
+    ['timeMs', timeMs ?? 1],
+  ] as const) {
+    if (!Number.isInteger(v) || v < 1)
+      throw new BotError(
+        'BAD_BOT_OPTIONS',
+        `The Monte-Carlo bot's ${key} must be a positive whole number, not ${describeValue(v)}.`,
+        { name: `${key} = ${describeValue(v)}` },
+      );
   }
-  if (!(noise >= 0 && noise <= 1)) throw new BotError('BAD_BOT_OPTIONS', `The Monte-Carlo bot's noise must be from 0 to 1, not ${describeValue(noise)}.`, { name: `noise = ${describeValue(noise)}` });
+  if (!(noise >= 0 && noise <= 1))
+    throw new BotError(
+      'BAD_BOT_OPTIONS',
+      `The Monte-Carlo bot's noise must be from 0 to 1, not ${describeValue(noise)}.`,
+      { name: `noise = ${describeValue(noise)}` },
+    );
   const chooseMove = (view: PlayerView, moves: readonly Move[]): Move => {
     const input = readBotInput(view, moves); // a view from outside is checked; the moves must be its legal ones
     return choose(input.view, input.moves);
@@ -115,7 +137,8 @@ export function monteCarloBot(options: MonteCarloOptions = {}): Bot {
       visits[pick]!++;
     }
     let choice = 0;
-    for (let i = 1; i < candidates.length; i++) if (visits[i]! > visits[choice]! || (visits[i] === visits[choice] && total[i]! > total[choice]!)) choice = i;
+    for (let i = 1; i < candidates.length; i++)
+      if (visits[i]! > visits[choice]! || (visits[i] === visits[choice] && total[i]! > total[choice]!)) choice = i;
     return candidates[choice]!;
   };
   return { name: 'montecarlo', chooseMove };

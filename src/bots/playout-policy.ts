@@ -22,13 +22,27 @@ import { bestIndex, weighedScores, type Outlook } from './greedy-bot.js';
  * the 4-player weights, not fitted apart (the `expert` bot keeps greedy playouts there).
  */
 export const PLAYOUT_WEIGHTS: Readonly<Record<3 | 4 | 5, readonly number[]>> = {
-  3: [-1.2316,0.0294,0.946,0.693,0.6044,2.6441,0.242,0.5899,0.057,0,-0.5986,-1.0068,-1.7277,1.4586,-0.2328,0.5169,0,0,0,0],
-  4: [-1.2316,0.0294,0.946,0.693,0.6044,2.6441,0.242,0.5899,0.057,0,-0.5986,-1.0068,-1.7277,1.4586,-0.2328,0.5169,0,0,0,0],
-  5: [-0.4555,0.594,0.2996,-0.4981,0.1547,1.5036,0.0609,0.7591,-0.2158,0,-0.3485,-0.9575,-1.6676,1.3504,0.2639,0.252,0.2494,-5.2894,-0.7077,-0.0881],
+  3: [
+    -1.2316, 0.0294, 0.946, 0.693, 0.6044, 2.6441, 0.242, 0.5899, 0.057, 0, -0.5986, -1.0068, -1.7277, 1.4586, -0.2328,
+    0.5169, 0, 0, 0, 0,
+  ],
+  4: [
+    -1.2316, 0.0294, 0.946, 0.693, 0.6044, 2.6441, 0.242, 0.5899, 0.057, 0, -0.5986, -1.0068, -1.7277, 1.4586, -0.2328,
+    0.5169, 0, 0, 0, 0,
+  ],
+  5: [
+    -0.4555, 0.594, 0.2996, -0.4981, 0.1547, 1.5036, 0.0609, 0.7591, -0.2158, 0, -0.3485, -0.9575, -1.6676, 1.3504,
+    0.2639, 0.252, 0.2494, -5.2894, -0.7077, -0.0881,
+  ],
 };
 
 /** Each move's score under `weights`, into `scores` (`Infinity` for a move that goes out): `weights` · `moveFeatures`, computed without writing the features out. */
-export function policyScores(o: Outlook, moves: readonly Move[], weights: readonly number[], scores: Float64Array | number[]): void {
+export function policyScores(
+  o: Outlook,
+  moves: readonly Move[],
+  weights: readonly number[],
+  scores: Float64Array | number[],
+): void {
   weighedScores(o, moves, weights, scores);
 }
 
@@ -50,7 +64,13 @@ const NEGLIGIBLE = 21;
  * proportion to exp(score / temperature), the distribution the weights were fitted as at 1. A move
  * that goes out is always taken (rules §6).
  */
-export function sampleByWeights(o: Outlook, moves: readonly Move[], weights: readonly number[], temperature: number, rng: RandomSource): Move {
+export function sampleByWeights(
+  o: Outlook,
+  moves: readonly Move[],
+  weights: readonly number[],
+  temperature: number,
+  rng: RandomSource,
+): Move {
   if (moves.length === 1) return moves[0]!;
   const count = moves.length;
   if (scores.length < count) scores = new Float64Array(count);

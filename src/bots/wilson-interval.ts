@@ -14,8 +14,19 @@ import { describeValue } from '../core/input.js';
  * ```
  */
 export function wilsonInterval(successes: number, trials: number, z = 1.96): [number, number] {
-  if (!Number.isSafeInteger(trials) || trials < 0 || !Number.isSafeInteger(successes) || successes < 0 || successes > trials || typeof z !== 'number' || !(z > 0 && z < 100)) {
-    throw new ArgumentError('BAD_ARGUMENT', `A Wilson interval needs whole counts with 0 ≤ successes ≤ trials and z > 0, not ${describeValue(successes)} of ${describeValue(trials)} (z ${describeValue(z)}).`);
+  if (
+    !Number.isSafeInteger(trials) ||
+    trials < 0 ||
+    !Number.isSafeInteger(successes) ||
+    successes < 0 ||
+    successes > trials ||
+    typeof z !== 'number' ||
+    !(z > 0 && z < 100)
+  ) {
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `A Wilson interval needs whole counts with 0 ≤ successes ≤ trials and z > 0, not ${describeValue(successes)} of ${describeValue(trials)} (z ${describeValue(z)}).`,
+    );
   }
   if (trials === 0) return [0, 1];
   const p = successes / trials;

@@ -59,7 +59,10 @@ function wholeNumber(flag: string, text: string | undefined, fallback?: number):
     return fallback;
   }
   const n = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1) throw new CliError(`--${flag} must be a whole number from 1 up, not ${JSON.stringify(text)} (see dnup arena --help)`);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1)
+    throw new CliError(
+      `--${flag} must be a whole number from 1 up, not ${JSON.stringify(text)} (see dnup arena --help)`,
+    );
   return n;
 }
 
@@ -87,7 +90,8 @@ function parseArenaArgs(args: readonly string[]): ArenaArgs | undefined {
   const { text, values } = parsed;
   const players = wholeNumber('players', text('players'));
   if (players < 2 || players > 5) throw new CliError(`--players must be from 2 to 5, not ${players} (rules §2)`);
-  if (text('seats') !== undefined && text('bots') !== undefined) throw new CliError('give the lineup once, with --seats or --bots (see dnup arena --help)');
+  if (text('seats') !== undefined && text('bots') !== undefined)
+    throw new CliError('give the lineup once, with --seats or --bots (see dnup arena --help)');
   const flag = text('bots') === undefined ? 'seats' : 'bots';
   const list = text(flag);
   if (list === undefined) throw new CliError('--seats is required: one bot per seat (see dnup arena --help)');
@@ -100,7 +104,9 @@ function parseArenaArgs(args: readonly string[]): ArenaArgs | undefined {
   });
   if (lineup.length !== players) {
     const example = Array.from({ length: players }, (_, i) => lineup[Math.min(i, lineup.length - 1)]!).join(',');
-    throw new CliError(`--${flag} lists ${lineup.length} bot${lineup.length === 1 ? '' : 's'} for ${players} players: name one bot per seat, for example --seats ${example}`);
+    throw new CliError(
+      `--${flag} lists ${lineup.length} bot${lineup.length === 1 ? '' : 's'} for ${players} players: name one bot per seat, for example --seats ${example}`,
+    );
   }
   const botOptions: { -readonly [K in keyof BotOptions]: BotOptions[K] } = {};
   if (text('playouts') !== undefined) botOptions.playouts = wholeNumber('playouts', text('playouts'));
@@ -129,10 +135,18 @@ export function defineBot(modules: Record<string, string>, spec: string, flag: s
   const eq = spec.indexOf('=');
   const path = eq < 0 ? spec : spec.slice(eq + 1);
   const name = eq < 0 ? basename(path, extname(path)) : spec.slice(0, eq).trim();
-  if (path === '' || !isModuleSpec(path)) throw new CliError(`${flag} ${JSON.stringify(spec)} is not a module path: write ./mybot.js or mybot=./mybot.js`);
-  if (!/^[\w.-]{1,64}$/.test(name)) throw new CliError(`${flag} ${JSON.stringify(spec)}: a bot's name is 1 to 64 letters, digits, dots, dashes or underscores`);
-  if ((BOT_NAMES as readonly string[]).includes(name) || name === 'mc') throw new CliError(`${flag} ${JSON.stringify(spec)}: ${name} is a built-in bot; give yours another name (NAME=${path})`);
-  if (modules[name] !== undefined && modules[name] !== path) throw new CliError(`${flag} ${JSON.stringify(spec)}: the name ${name} is already given to ${modules[name]}`);
+  if (path === '' || !isModuleSpec(path))
+    throw new CliError(`${flag} ${JSON.stringify(spec)} is not a module path: write ./mybot.js or mybot=./mybot.js`);
+  if (!/^[\w.-]{1,64}$/.test(name))
+    throw new CliError(
+      `${flag} ${JSON.stringify(spec)}: a bot's name is 1 to 64 letters, digits, dots, dashes or underscores`,
+    );
+  if ((BOT_NAMES as readonly string[]).includes(name) || name === 'mc')
+    throw new CliError(
+      `${flag} ${JSON.stringify(spec)}: ${name} is a built-in bot; give yours another name (NAME=${path})`,
+    );
+  if (modules[name] !== undefined && modules[name] !== path)
+    throw new CliError(`${flag} ${JSON.stringify(spec)}: the name ${name} is already given to ${modules[name]}`);
   modules[name] = path;
   return name;
 }
@@ -154,7 +168,11 @@ function formatArena(result: ArenaResult, seed: string): string {
     r.p99MsPerMove.toFixed(2),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   const seats = result.seats.map((s) => `${s.seat} ${s.bot}${s.module === null ? '' : ` (${s.module})`}`).join(', ');
   return [
     `dnup arena: ${result.games} games, ${result.players} players, seats rotated, seed ${JSON.stringify(seed)}, ${result.workers} worker${result.workers === 1 ? '' : 's'}`,
@@ -166,7 +184,11 @@ function formatArena(result: ArenaResult, seed: string): string {
 }
 
 /** The JSON that `dnup arena --json` prints: the arena's settings and its result. */
-function arenaJson(result: ArenaResult, a: Pick<ArenaArgs, 'seed' | 'lineup' | 'modules' | 'botOptions' | 'maxMoves'>, elapsedMs: number): string {
+function arenaJson(
+  result: ArenaResult,
+  a: Pick<ArenaArgs, 'seed' | 'lineup' | 'modules' | 'botOptions' | 'maxMoves'>,
+  elapsedMs: number,
+): string {
   return JSON.stringify(
     {
       seed: a.seed,

@@ -81,7 +81,13 @@ function amount(n: number): string {
 
 function kinds(c: MoveCounts): string {
   const part = (n: number, one: string, many: string): string => `${amount(n)} ${n === 1 ? one : many}`;
-  return [part(c.play, 'play', 'plays'), part(c.add, 'add', 'adds'), part(c.take, 'take', 'takes'), part(c.rotate, 'rotate', 'rotates'), part(c.nextRound, 'deal', 'deals')]
+  return [
+    part(c.play, 'play', 'plays'),
+    part(c.add, 'add', 'adds'),
+    part(c.take, 'take', 'takes'),
+    part(c.rotate, 'rotate', 'rotates'),
+    part(c.nextRound, 'deal', 'deals'),
+  ]
     .filter((p) => !p.startsWith('0 '))
     .join(', ');
 }
@@ -111,11 +117,14 @@ export async function checkCommand(args: readonly string[]): Promise<number> {
   try {
     state = isPositionText(text) ? parsePosition(text) : fromPosition(json(text, name));
   } catch (e) {
-    if (isNotationError(e)) throw new CliError(`${name} is not a valid position text: ${clip(e.message, MAX_MESSAGE)}`, EXIT.usage);
+    if (isNotationError(e))
+      throw new CliError(`${name} is not a valid position text: ${clip(e.message, MAX_MESSAGE)}`, EXIT.usage);
     if (!isPositionError(e)) throw e;
     // the library lists the first problems and counts them all
     const count = Math.max(e.problemCount, e.problems.length);
-    const shown = e.problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => ({ ...p, message: clip(p.message, MAX_MESSAGE), path: clip(p.path, MAX_MESSAGE) }));
+    const shown = e.problems
+      .slice(0, MAX_PROBLEMS_SHOWN)
+      .map((p) => ({ ...p, message: clip(p.message, MAX_MESSAGE), path: clip(p.path, MAX_MESSAGE) }));
     if (values.json) print(JSON.stringify({ valid: false, problems: shown, problemCount: count }, null, 2));
     else {
       print(`Invalid position: ${count} problem${count === 1 ? '' : 's'}.`);
@@ -129,11 +138,31 @@ export async function checkCommand(args: readonly string[]): Promise<number> {
   const truncated = total > moves.length;
   if (values.json) {
     const listed = moves.map((m) => ({ text: formatMove(state, m), move: m, sentence: describeMove(state, m) }));
-    print(JSON.stringify({ valid: true, problems: [], problemCount: 0, position: formatPosition(state), moveCount: total, moveCounts: counts, moves: listed, truncated }, null, 2));
+    print(
+      JSON.stringify(
+        {
+          valid: true,
+          problems: [],
+          problemCount: 0,
+          position: formatPosition(state),
+          moveCount: total,
+          moveCounts: counts,
+          moves: listed,
+          truncated,
+        },
+        null,
+        2,
+      ),
+    );
     return EXIT.ok;
   }
   print('Valid position.', indent(renderPosition(state)), `Position text: ${formatPosition(state)}`);
-  const who = state.status === 'playing' ? `${state.players[state.turn.seat]} to play` : state.status === 'roundOver' ? 'round over' : 'game over';
+  const who =
+    state.status === 'playing'
+      ? `${state.players[state.turn.seat]} to play`
+      : state.status === 'roundOver'
+        ? 'round over'
+        : 'game over';
   print(`Legal moves (${amount(total)}, ${who}):`);
   for (const m of moves) print(`  ${formatMove(state, m).padEnd(14)} ${describeMove(state, m)}`);
   if (truncated) print(`  … the first ${moves.length} in canonical order; in all: ${kinds(counts)}.`);

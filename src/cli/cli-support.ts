@@ -31,15 +31,31 @@ export interface ParsedCommand {
  * `parseArgs` with strict checking, turning its errors into usage errors that point at `--help`.
  * Prints `help` and returns undefined for `--help`.
  */
-export function parseCommand(command: string, help: string, args: readonly string[], options: Options, maxPositionals: number): ParsedCommand | undefined {
-  let parsed: { values: { [name: string]: string | boolean | (string | boolean)[] | undefined }; positionals: string[] };
+export function parseCommand(
+  command: string,
+  help: string,
+  args: readonly string[],
+  options: Options,
+  maxPositionals: number,
+): ParsedCommand | undefined {
+  let parsed: {
+    values: { [name: string]: string | boolean | (string | boolean)[] | undefined };
+    positionals: string[];
+  };
   try {
-    parsed = parseArgs({ args: args.slice(), options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: args.slice(),
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (e) {
     throw new CliError(`${(e as Error).message.split('\n')[0]} (see dnup ${command} --help)`);
   }
   if (parsed.positionals.length > maxPositionals && parsed.values.help !== true) {
-    throw new CliError(`dnup ${command} takes at most ${maxPositionals} argument${maxPositionals === 1 ? '' : 's'}, not ${parsed.positionals.length} (see dnup ${command} --help)`);
+    throw new CliError(
+      `dnup ${command} takes at most ${maxPositionals} argument${maxPositionals === 1 ? '' : 's'}, not ${parsed.positionals.length} (see dnup ${command} --help)`,
+    );
   }
   const values = parsed.values as ParsedCommand['values'];
   if (values.help === true) {
@@ -111,7 +127,9 @@ export async function readText(path: string): Promise<string> {
  * message may quote) splits a message or reaches the terminal; they are written as escapes.
  */
 export function clip(text: string, max: number): string {
-  const one = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => (c === '\n' ? '\\n' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  const one = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) =>
+    c === '\n' ? '\\n' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
 }
 
@@ -120,7 +138,12 @@ export function clip(text: string, max: number): string {
  * the library's sentences for moves and records already end with their citation, a position
  * problem's does not and gets its `rule` here (issue 24: "(rules §5 A): … (rules §5 A)").
  */
-export function problemLine(p: { readonly code: string; readonly path?: string; readonly rule?: string; readonly message: string }): string {
+export function problemLine(p: {
+  readonly code: string;
+  readonly path?: string;
+  readonly rule?: string;
+  readonly message: string;
+}): string {
   const where = p.path ? ` at ${p.path}` : '';
   const cites = /\brules §/.test(p.message);
   const sentence = cites || !p.rule ? p.message : `${p.message.replace(/\.$/, '')} (rules ${p.rule}).`;
@@ -134,5 +157,8 @@ export function print(...lines: string[]): void {
 
 /** Indents every line of a block. */
 export function indent(text: string, by = '  '): string {
-  return text.split('\n').map((l) => by + l).join('\n');
+  return text
+    .split('\n')
+    .map((l) => by + l)
+    .join('\n');
 }

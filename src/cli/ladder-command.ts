@@ -80,7 +80,10 @@ function wholeNumber(flag: string, text: string | undefined, fallback?: number):
     return fallback;
   }
   const n = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1) throw new CliError(`--${flag} must be a whole number from 1 up, not ${JSON.stringify(clip(text, 40))} (see dnup ladder --help)`);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1)
+    throw new CliError(
+      `--${flag} must be a whole number from 1 up, not ${JSON.stringify(clip(text, 40))} (see dnup ladder --help)`,
+    );
   return n;
 }
 
@@ -108,7 +111,8 @@ function parseLadderArgs(args: readonly string[]): LadderArgs | undefined {
   if (!parsed) return undefined;
   const { text, values } = parsed;
   const list = text('bots');
-  if (list === undefined) throw new CliError('--bots is required: the bots to rate, comma-separated (see dnup ladder --help)');
+  if (list === undefined)
+    throw new CliError('--bots is required: the bots to rate, comma-separated (see dnup ladder --help)');
   const modules: Record<string, string> = {};
   for (const spec of (values.bot as string[] | undefined) ?? []) defineBot(modules, spec, '--bot');
   const bots = list.split(',').map((entry) => {
@@ -116,16 +120,22 @@ function parseLadderArgs(args: readonly string[]): LadderArgs | undefined {
     return isModuleSpec(name) ? defineBot(modules, name, '--bots') : name;
   });
   // the default is written out, so that a resumed run compares the same settings
-  if (text('players') === undefined && bots.length > 5) throw new CliError(`${bots.length} bots do not fit one table: give --players P, the seats per game (2 to 5); every lineup of P of them plays every deal`);
+  if (text('players') === undefined && bots.length > 5)
+    throw new CliError(
+      `${bots.length} bots do not fit one table: give --players P, the seats per game (2 to 5); every lineup of P of them plays every deal`,
+    );
   const players = text('players') === undefined ? bots.length : wholeNumber('players', text('players'));
-  if (players !== null && (players < 2 || players > 5)) throw new CliError(`--players must be from 2 to 5, not ${players} (rules §2)`);
+  if (players !== null && (players < 2 || players > 5))
+    throw new CliError(`--players must be from 2 to 5, not ${players} (rules §2)`);
   const botOptions: { -readonly [K in keyof BotOptions]: BotOptions[K] } = {};
   if (text('playouts') !== undefined) botOptions.playouts = wholeNumber('playouts', text('playouts'));
   if (text('ms') !== undefined) botOptions.timeMs = wholeNumber('ms', text('ms'));
   const out = text('out');
-  if (values.resume === true && out === undefined) throw new CliError('--resume continues the run kept in an --out file: give --out FILE (see dnup ladder --help)');
+  if (values.resume === true && out === undefined)
+    throw new CliError('--resume continues the run kept in an --out file: give --out FILE (see dnup ladder --help)');
   const botModules: Record<string, string> = {};
-  for (const [name, where] of Object.entries(modules)) botModules[name] = where.startsWith('file:') ? new URL(where).href : pathToFileURL(resolve(where)).href;
+  for (const [name, where] of Object.entries(modules))
+    botModules[name] = where.startsWith('file:') ? new URL(where).href : pathToFileURL(resolve(where)).href;
   return {
     settings: {
       bots,
@@ -155,7 +165,12 @@ function resultData(result: LadderResult): Omit<LadderResult, 'gameList'> {
 
 /** The --out file's text: the settings, the result (or null), one game per line by game number. */
 function fileText(settings: LadderSettings, games: readonly LadderGame[], result: LadderResult | null): string {
-  const head = JSON.stringify({ format: FORMAT, version: 1, settings, result: result === null ? null : resultData(result) });
+  const head = JSON.stringify({
+    format: FORMAT,
+    version: 1,
+    settings,
+    result: result === null ? null : resultData(result),
+  });
   const lines = games.map((g) => JSON.stringify(g));
   return `${head.slice(0, -1)},\n"games":[${lines.length === 0 ? '' : `\n${lines.join(',\n')}\n`}]}\n`;
 }
@@ -182,7 +197,8 @@ function readLadderFile(path: string): string {
     if (e instanceof CliError) throw e;
     throw new CliError(`cannot read ${path}: ${clip(e instanceof Error ? e.message : String(e), 200)}`);
   }
-  if (size > MAX_LADDER_FILE_BYTES) throw new CliError(`${path} is too large for a ladder file: ${size} bytes, more than ${MAX_LADDER_FILE_BYTES}`);
+  if (size > MAX_LADDER_FILE_BYTES)
+    throw new CliError(`${path} is too large for a ladder file: ${size} bytes, more than ${MAX_LADDER_FILE_BYTES}`);
   const buffer = Buffer.alloc(size);
   const fd = openSync(path, 'r');
   try {
@@ -209,19 +225,36 @@ function resumeFrom(path: string, settings: LadderSettings): unknown[] {
     file = JSON.parse(readLadderFile(path));
   } catch (e) {
     if (e instanceof CliError) throw e;
-    throw new CliError(`${path} is not a ladder file: it is not JSON (${clip((e as Error).message, 120)}); remove it or give another --out file`);
+    throw new CliError(
+      `${path} is not a ladder file: it is not JSON (${clip((e as Error).message, 120)}); remove it or give another --out file`,
+    );
   }
   const f = file as { format?: unknown; version?: unknown; settings?: unknown; games?: unknown } | null;
-  if (typeof f !== 'object' || f === null || f.format !== FORMAT || f.version !== 1 || typeof f.settings !== 'object' || f.settings === null || !Array.isArray(f.games)) {
-    throw new CliError(`${path} is not a ladder file of this version (format "${FORMAT}", version 1, with settings and games); remove it or give another --out file`);
+  if (
+    typeof f !== 'object' ||
+    f === null ||
+    f.format !== FORMAT ||
+    f.version !== 1 ||
+    typeof f.settings !== 'object' ||
+    f.settings === null ||
+    !Array.isArray(f.games)
+  ) {
+    throw new CliError(
+      `${path} is not a ladder file of this version (format "${FORMAT}", version 1, with settings and games); remove it or give another --out file`,
+    );
   }
   const kept = f.settings as Record<string, unknown>;
   for (const key of ['bots', 'botModules', 'players', 'seed', 'budget', 'maxMoves'] as const) {
     if (JSON.stringify(kept[key]) !== JSON.stringify(settings[key])) {
-      throw new CliError(`${path} was started with other settings (${key}: ${clip(JSON.stringify(kept[key]) ?? 'none', 120)}, not ${clip(JSON.stringify(settings[key]), 120)}): resume it with the settings it was started with, or give another --out file`);
+      throw new CliError(
+        `${path} was started with other settings (${key}: ${clip(JSON.stringify(kept[key]) ?? 'none', 120)}, not ${clip(JSON.stringify(settings[key]), 120)}): resume it with the settings it was started with, or give another --out file`,
+      );
     }
   }
-  if (f.games.length > settings.games) throw new CliError(`${path} holds ${f.games.length} games, more than --games ${settings.games}: resume it with --games ${kept.games as number} or more`);
+  if (f.games.length > settings.games)
+    throw new CliError(
+      `${path} holds ${f.games.length} games, more than --games ${settings.games}: resume it with --games ${kept.games as number} or more`,
+    );
   return f.games;
 }
 
@@ -244,7 +277,11 @@ function formatLadder(result: LadderResult, seed: string, out?: string): string 
     r.msPerMove.toFixed(2),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   const modules = result.rows.filter((r) => r.module !== null).map((r) => `${r.bot} = ${r.module}`);
   const lineups = result.gamesPerDeal / result.players;
   return [
@@ -283,7 +320,8 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
   let done: unknown[] = [];
   if (out !== undefined) {
     if (existsSync(out)) {
-      if (!a.resume) throw new CliError(`${out} exists: add --resume to continue the run it keeps, or give another --out file`);
+      if (!a.resume)
+        throw new CliError(`${out} exists: add --resume to continue the run it keeps, or give another --out file`);
       done = resumeFrom(out, settings);
     } else if (a.resume) {
       process.stderr.write(`dnup ladder: ${out} does not exist yet: starting the run\n`);
@@ -292,13 +330,22 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
   const started = performance.now();
   const games = new Map<number, LadderGame>();
   // runLadder checks the kept games before it plays any other: only then is the file written again
-  for (const x of done) if (typeof x === 'object' && x !== null && Number.isSafeInteger((x as LadderGame).g)) games.set((x as LadderGame).g, x as LadderGame);
+  for (const x of done)
+    if (typeof x === 'object' && x !== null && Number.isSafeInteger((x as LadderGame).g))
+      games.set((x as LadderGame).g, x as LadderGame);
   let lastWrite = 0;
   let writeCost = 0;
   const save = (result: LadderResult | null): void => {
     if (out === undefined) return;
     const t = performance.now();
-    writeAtomically(out, fileText(settings, [...games.values()].sort((x, y) => x.g - y.g), result));
+    writeAtomically(
+      out,
+      fileText(
+        settings,
+        [...games.values()].sort((x, y) => x.g - y.g),
+        result,
+      ),
+    );
     lastWrite = performance.now();
     writeCost = lastWrite - t;
   };
@@ -306,7 +353,9 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
   // an interrupted run keeps every game finished so far
   const stop = (signal: NodeJS.Signals): void => {
     if (games.size > 0) save(null);
-    process.stderr.write(`dnup ladder: stopped by ${signal}${out === undefined ? '' : `; ${games.size} games kept in ${out}: run again with --resume to continue`}\n`);
+    process.stderr.write(
+      `dnup ladder: stopped by ${signal}${out === undefined ? '' : `; ${games.size} games kept in ${out}: run again with --resume to continue`}\n`,
+    );
     process.exit(130);
   };
   if (out !== undefined) {
@@ -334,7 +383,8 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
     });
   } catch (e) {
     // bad settings, a bad resume file and a missing openskill are reported before any game is played
-    if (isBotError(e) && e.code !== 'ARENA_WORKER_FAILED') throw new CliError(`${e.message}${e.code === 'RATINGS_UNAVAILABLE' ? '' : ' (see dnup ladder --help)'}`);
+    if (isBotError(e) && e.code !== 'ARENA_WORKER_FAILED')
+      throw new CliError(`${e.message}${e.code === 'RATINGS_UNAVAILABLE' ? '' : ' (see dnup ladder --help)'}`);
     throw e;
   } finally {
     process.removeListener('SIGINT', stop);
@@ -342,6 +392,10 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
   }
   for (const game of result.gameList) games.set(game.g, game);
   save(result);
-  print(a.json ? JSON.stringify({ settings, ...resultData(result), elapsedMs: Math.round(performance.now() - started) }, null, 2) : formatLadder(result, settings.seed, out));
+  print(
+    a.json
+      ? JSON.stringify({ settings, ...resultData(result), elapsedMs: Math.round(performance.now() - started) }, null, 2)
+      : formatLadder(result, settings.seed, out),
+  );
   return EXIT.ok;
 }

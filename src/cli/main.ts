@@ -60,7 +60,9 @@ async function run(args: readonly string[]): Promise<number> {
       print(version());
       return EXIT.ok;
     default:
-      throw new CliError(`unknown command ${JSON.stringify(command)}; the commands are replay, check, play, arena and ladder (see dnup --help)`);
+      throw new CliError(
+        `unknown command ${JSON.stringify(command)}; the commands are replay, check, play, arena and ladder (see dnup --help)`,
+      );
   }
 }
 
@@ -73,6 +75,8 @@ try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (e) {
   const cli = e instanceof CliError;
-  process.stderr.write(`dnup: ${cli ? e.message : `internal error (a bug in dnup, please report it): ${clip(String((e as Error | null)?.message ?? e), 500)}`}\n`);
+  process.stderr.write(
+    `dnup: ${cli ? e.message : `internal error (a bug in dnup, please report it): ${clip(String((e as Error | null)?.message ?? e), 500)}`}\n`,
+  );
   process.exitCode = cli ? e.exitCode : EXIT.internal;
 }

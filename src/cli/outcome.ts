@@ -5,7 +5,8 @@ import type { GameState } from '../core/state.js';
 export function outcomeLine(state: GameState): string {
   const unit = state.scoring === 'rounds' ? 'round wins' : 'tokens';
   const scores = `${unit}: ${state.players.map((p, i) => `${p} ${state.scores[i]}`).join(' · ')}`;
-  if (state.status === 'gameOver' && state.winner !== null) return `${state.players[state.winner]} wins the game in round ${state.round} (${scores}).`;
+  if (state.status === 'gameOver' && state.winner !== null)
+    return `${state.players[state.winner]} wins the game in round ${state.round} (${scores}).`;
   if (state.status === 'roundOver') return `The game is not over: round ${state.round} has ended (${scores}).`;
   return `The game is not over: round ${state.round}, turn ${state.turn.number}, ${state.players[state.turn.seat]} to play (${scores}).`;
 }

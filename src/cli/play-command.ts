@@ -31,7 +31,8 @@ Exit status: 0 the game was played · 2 bad arguments or the record cannot be wr
 
 function positiveInt(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text)) throw new CliError(`${name} must be a whole number, not ${JSON.stringify(text)} (see dnup play --help)`);
+  if (!/^\d+$/.test(text))
+    throw new CliError(`${name} must be a whole number, not ${JSON.stringify(text)} (see dnup play --help)`);
   return Number(text);
 }
 
@@ -66,7 +67,10 @@ export async function playCommand(args: readonly string[]): Promise<number> {
   }
   const names = givenNames ?? DEFAULT_NAMES.slice(0, players);
   const botNames = list(text('bots')) ?? ['greedy'];
-  if (botNames.length > players) throw new CliError(`--bots gives ${botNames.length} names for ${players} players; give 1 to ${players} (a shorter list is filled with its last name)`);
+  if (botNames.length > players)
+    throw new CliError(
+      `--bots gives ${botNames.length} names for ${players} players; give 1 to ${players} (a shorter list is filled with its last name)`,
+    );
   const maxMoves = positiveInt('--max-moves', text('max-moves'), 10_000);
   const seed = text('seed') ?? randomUUID().slice(0, 8);
   const bots: Bot[] = names.map((_, i) => {
@@ -78,21 +82,28 @@ export async function playCommand(args: readonly string[]): Promise<number> {
     }
   });
   const quiet = values.quiet === true;
-  if (!quiet) print(`dnup play: ${players} players (${names.map((n, i) => `${n}: ${bots[i]!.name}`).join(', ')}), seed ${JSON.stringify(seed)}`);
+  if (!quiet)
+    print(
+      `dnup play: ${players} players (${names.map((n, i) => `${n}: ${bots[i]!.name}`).join(', ')}), seed ${JSON.stringify(seed)}`,
+    );
   let count = 0;
   const { record, state } = await playGame(bots, {
     seed,
     names,
     maxMoves,
     onMove: (before, move, after) => {
-      if (!quiet) print(`${String(count).padStart(4)}  ${formatMove(before, move).padEnd(14)} ${describeApplied(before, after)}`);
+      if (!quiet)
+        print(`${String(count).padStart(4)}  ${formatMove(before, move).padEnd(14)} ${describeApplied(before, after)}`);
       count++;
     },
   });
   print(outcomeLine(state) + (state.status === 'gameOver' ? '' : ` Stopped after ${record.moves.length} moves.`));
   const recordPath = text('record');
   if (recordPath !== undefined) {
-    const withFacts = { ...record, metadata: { ...record.metadata, event: 'dnup play', bots: bots.map((b) => b.name) } };
+    const withFacts = {
+      ...record,
+      metadata: { ...record.metadata, event: 'dnup play', bots: bots.map((b) => b.name) },
+    };
     try {
       writeFileSync(recordPath, formatRecord(withFacts));
     } catch (e) {

@@ -36,8 +36,19 @@ function moveLine(v: LegalVerdict, sentence: string): string {
 
 function verdictJson(result: ReplayResult, positions: readonly string[] | undefined): string {
   const { ok, verdicts, state } = result;
-  const summary = { ok, moves: verdicts.length, round: state.round, status: state.status, scores: state.scores, winner: state.winner };
-  return JSON.stringify({ ...summary, ...(result.ok ? {} : { error: result.error }), verdicts, ...(positions ? { positions } : {}) }, null, 2);
+  const summary = {
+    ok,
+    moves: verdicts.length,
+    round: state.round,
+    status: state.status,
+    scores: state.scores,
+    winner: state.winner,
+  };
+  return JSON.stringify(
+    { ...summary, ...(result.ok ? {} : { error: result.error }), verdicts, ...(positions ? { positions } : {}) },
+    null,
+    2,
+  );
 }
 
 /** The line that shows a position text under a move line. */
@@ -45,7 +56,13 @@ const positionLine = (text: string): string => `      ${text}`;
 
 /** Runs `dnup replay`; returns the exit code. */
 export async function replayCommand(args: readonly string[]): Promise<number> {
-  const parsed = parseCommand('replay', REPLAY_HELP, args, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' }, positions: { type: 'boolean', short: 'p' } }, 1);
+  const parsed = parseCommand(
+    'replay',
+    REPLAY_HELP,
+    args,
+    { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' }, positions: { type: 'boolean', short: 'p' } },
+    1,
+  );
   if (!parsed) return EXIT.ok;
   const { values } = parsed;
   const path = parsed.file('a record file');
@@ -61,21 +78,29 @@ export async function replayCommand(args: readonly string[]): Promise<number> {
     let started = false;
     // the record is read once, by replay; each move is judged once, by its apply, and the
     // sentence is told from the events of the state that apply returned
-    result = replay(text, loud || positions ? {
-      onMove: (before, _move, after, v) => {
-        if (positions && !started) show(formatPosition(before));
-        started = true;
-        if (loud) print(moveLine(v, describeApplied(before, after)));
-        if (positions) show(formatPosition(after));
-      },
-    } : {});
+    result = replay(
+      text,
+      loud || positions
+        ? {
+            onMove: (before, _move, after, v) => {
+              if (positions && !started) show(formatPosition(before));
+              started = true;
+              if (loud) print(moveLine(v, describeApplied(before, after)));
+              if (positions) show(formatPosition(after));
+            },
+          }
+        : {},
+    );
     // a record without moves: the starting position alone
     if (positions && !started) show(formatPosition(result.state));
   } catch (e) {
     if (!isRecordError(e)) throw e;
     const lines = e.problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => clip(`  ${problemLine(p)}`, MAX_LINE));
     if (e.problems.length > lines.length) lines.push(`  … and ${e.problems.length - lines.length} more.`);
-    throw new CliError(`${path === '-' ? 'standard input' : path} is not a valid game record:\n${lines.join('\n')}`, EXIT.usage);
+    throw new CliError(
+      `${path === '-' ? 'standard input' : path} is not a valid game record:\n${lines.join('\n')}`,
+      EXIT.usage,
+    );
   }
   if (values.json) {
     print(verdictJson(result, positions));

@@ -89,6 +89,12 @@ export function legalMoves(source: MoveSource): Move[] {
 
 /** {@link legalMoves} of a full state the library made or checked (internal: search loops). */
 export function legalMovesTrusted(state: GameState): Move[] {
-  return movesFrom(state.status, state.turn.seat, state.hands[state.turn.seat]!, state.table, deckIndex(state.deck), true);
+  return movesFrom(
+    state.status,
+    state.turn.seat,
+    state.hands[state.turn.seat]!,
+    state.table,
+    deckIndex(state.deck),
+    true,
+  );
 }
-

@@ -3,7 +3,16 @@
  * a beaten set leaves the table at once and returns to its owner's hand with every card
  * rotated, or is discarded when its owner is out.
  */
-import { addRotatedToHand, discardCards, isOut, removeSetAt, updateKnown, emit, recording, type Draft } from './draft.js';
+import {
+  addRotatedToHand,
+  discardCards,
+  isOut,
+  removeSetAt,
+  updateKnown,
+  emit,
+  recording,
+  type Draft,
+} from './draft.js';
 import type { TableSet } from './state.js';
 
 /**
@@ -33,10 +42,30 @@ export function beatSet(d: Draft, at: number, by: number): void {
   removeSetAt(d, at);
   if (isOut(d, set.seat)) {
     discardCards(d, set.cards);
-    if (recording(d)) emit(d, { type: 'setBeaten', seat: set.seat, area: set.area, value: set.value, cards: set.cards, by, fate: 'discarded', returned: [] });
+    if (recording(d))
+      emit(d, {
+        type: 'setBeaten',
+        seat: set.seat,
+        area: set.area,
+        value: set.value,
+        cards: set.cards,
+        by,
+        fate: 'discarded',
+        returned: [],
+      });
     return;
   }
   const returned = addRotatedToHand(d, set.seat, set);
   updateKnown(d, set.seat, set.cards, true);
-  if (recording(d)) emit(d, { type: 'setBeaten', seat: set.seat, area: set.area, value: set.value, cards: set.cards, by, fate: 'returned', returned });
+  if (recording(d))
+    emit(d, {
+      type: 'setBeaten',
+      seat: set.seat,
+      area: set.area,
+      value: set.value,
+      cards: set.cards,
+      by,
+      fate: 'returned',
+      returned,
+    });
 }

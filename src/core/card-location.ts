@@ -8,7 +8,13 @@ import { isIssued, trustedDeck, withState } from './trust.js';
 /** A card's place: in a hand or a table set with its active and inactive value, or face down in the discard pile. */
 export type CardLocation =
   | { readonly zone: 'hand'; readonly seat: number; readonly active: number; readonly inactive: number }
-  | { readonly zone: 'table'; readonly seat: number; readonly area: number; readonly active: number; readonly inactive: number }
+  | {
+      readonly zone: 'table';
+      readonly seat: number;
+      readonly area: number;
+      readonly active: number;
+      readonly inactive: number;
+    }
   | { readonly zone: 'discard' };
 
 /**
@@ -36,7 +42,8 @@ function locate(state: GameState, id: CardId): CardLocation | undefined {
     if (card) return { zone: 'hand', seat, active: card.active, inactive: other(card.active) };
   }
   for (const t of state.table) {
-    if (t.cards.includes(id)) return { zone: 'table', seat: t.seat, area: t.area, active: t.value, inactive: other(t.value) };
+    if (t.cards.includes(id))
+      return { zone: 'table', seat: t.seat, area: t.area, active: t.value, inactive: other(t.value) };
   }
   return deckIndex(state.deck).minPlayers[id]! <= state.players.length ? { zone: 'discard' } : undefined;
 }
@@ -51,16 +58,33 @@ function locate(state: GameState, id: CardId): CardLocation | undefined {
  * inactiveValue(state, { id: 17, active: 3 }); // 6 (card 17 is 3 · 6)
  * ```
  */
-export function inactiveValue(state: Pick<GameState, 'deck'>, card: { readonly id: CardId; readonly active: number }): number {
-  const read = readInput({ deck: isIssued(state) ? undefined : (state as { deck?: unknown } | null)?.deck, card }, { depth: 6 });
-  const deck = isIssued(state) ? state.deck : read.ok && isRecord(read.value) ? trustedDeck(read.value.deck) : undefined;
-  if (!deck) throw new ArgumentError('BAD_ARGUMENT', 'inactiveValue needs a state (or { deck }) whose deck is sound (rules §2).');
+export function inactiveValue(
+  state: Pick<GameState, 'deck'>,
+  card: { readonly id: CardId; readonly active: number },
+): number {
+  const read = readInput(
+    { deck: isIssued(state) ? undefined : (state as { deck?: unknown } | null)?.deck, card },
+    { depth: 6 },
+  );
+  const deck = isIssued(state)
+    ? state.deck
+    : read.ok && isRecord(read.value)
+      ? trustedDeck(read.value.deck)
+      : undefined;
+  if (!deck)
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      'inactiveValue needs a state (or { deck }) whose deck is sound (rules §2).',
+    );
   const c = read.ok && isRecord(read.value) ? read.value.card : undefined;
   const id = isRecord(c) ? c.id : undefined;
   const active = isRecord(c) ? c.active : undefined;
   const faces = Number.isSafeInteger(id) ? deckIndex(deck).faces[id as number] : undefined;
   if (faces === undefined || (faces[0] !== active && faces[1] !== active)) {
-    throw new ArgumentError('BAD_ARGUMENT', `Card ${describeValue(id)} cannot show ${describeValue(active)} in this deck (rules §2).`);
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `Card ${describeValue(id)} cannot show ${describeValue(active)} in this deck (rules §2).`,
+    );
   }
   return active === faces[0] ? faces[1] : faces[0];
 }
@@ -77,8 +101,10 @@ export function inactiveValue(state: Pick<GameState, 'deck'>, card: { readonly i
  */
 export function cardsInUse(deck: DeckDefinition, players: number): CardId[] {
   const own = trustedDeck(deck);
-  if (!own) throw new ArgumentError('BAD_ARGUMENT', `cardsInUse needs a sound deck (rules §2): ${deckProblems(deck)[0] ?? ''}`);
-  if (!Number.isInteger(players) || players < 2 || players > 5) throw new ArgumentError('BAD_ARGUMENT', `A game has 2 to 5 players, not ${describeValue(players)} (rules §1).`);
+  if (!own)
+    throw new ArgumentError('BAD_ARGUMENT', `cardsInUse needs a sound deck (rules §2): ${deckProblems(deck)[0] ?? ''}`);
+  if (!Number.isInteger(players) || players < 2 || players > 5)
+    throw new ArgumentError('BAD_ARGUMENT', `A game has 2 to 5 players, not ${describeValue(players)} (rules §1).`);
   return idsInUse(own, players);
 }
 

@@ -37,8 +37,8 @@ export interface HeldCard {
 export const MAX_CARD_ID = 65535;
 
 const STANDARD_MIN_PLAYERS: readonly number[] = [
-  4, 5, 3, 2, 2, 2, 2, 2, 4, 2, 2, 2, 3, 2, 2, 2, 4, 2, 2, 2,
-  3, 2, 4, 2, 2, 2, 2, 2, 5, 2, 2, 3, 5, 2, 2, 2, 4, 2, 4, 5,
+  4, 5, 3, 2, 2, 2, 2, 2, 4, 2, 2, 2, 3, 2, 2, 2, 4, 2, 2, 2, 3, 2, 4, 2, 2, 2, 2, 2, 5, 2, 2, 3, 5, 2, 2, 2, 4, 2, 4,
+  5,
 ];
 
 function buildStandardDeck(): DeckDefinition {
@@ -50,9 +50,10 @@ function buildStandardDeck(): DeckDefinition {
     for (let high = low + 1; high <= 10; high++) {
       if (excluded.has(`${low}|${high}`)) continue;
       const id = cards.length;
-      const card: CardDefinition = low === 1 && high === 5
-        ? { id, faces: [low, high], minPlayers: STANDARD_MIN_PLAYERS[id]!, star: true }
-        : { id, faces: [low, high], minPlayers: STANDARD_MIN_PLAYERS[id]! };
+      const card: CardDefinition =
+        low === 1 && high === 5
+          ? { id, faces: [low, high], minPlayers: STANDARD_MIN_PLAYERS[id]!, star: true }
+          : { id, faces: [low, high], minPlayers: STANDARD_MIN_PLAYERS[id]! };
       cards.push(Object.freeze({ ...card, faces: Object.freeze(card.faces) as [number, number] }));
     }
   }
@@ -94,7 +95,10 @@ const indexCache = new WeakMap<DeckDefinition, DeckIndex>();
 export function deckProblems(input: unknown, players?: number): string[] {
   // read once into plain data: holes, getters, cycles and BigInts become a problem, not a crash
   const read = readInput(input, { depth: 4 });
-  if (!read.ok) return [`The deck cannot be read${read.problem.path ? ` (at ${read.problem.path})` : ''}: ${read.problem.message} (rules §2).`];
+  if (!read.ok)
+    return [
+      `The deck cannot be read${read.problem.path ? ` (at ${read.problem.path})` : ''}: ${read.problem.message} (rules §2).`,
+    ];
   const deck = read.value;
   const problems: string[] = [];
   if (typeof deck !== 'object' || deck === null || !Array.isArray((deck as unknown as DeckDefinition).cards)) {
@@ -102,9 +106,11 @@ export function deckProblems(input: unknown, players?: number): string[] {
   }
   const name = (deck as { name?: unknown }).name;
   // the name is written out (records, position text): text only
-  if (name !== undefined && typeof name !== 'string') problems.push(`A deck's name, when given, must be text, not ${describeValue(name)} (rules §2).`);
+  if (name !== undefined && typeof name !== 'string')
+    problems.push(`A deck's name, when given, must be text, not ${describeValue(name)} (rules §2).`);
   const cards = (deck as unknown as DeckDefinition).cards as unknown[];
-  if (cards.length > MAX_CARD_ID + 1) return [`A deck has at most ${MAX_CARD_ID + 1} cards (ids 0 to ${MAX_CARD_ID}), not ${cards.length} (rules §2).`];
+  if (cards.length > MAX_CARD_ID + 1)
+    return [`A deck has at most ${MAX_CARD_ID + 1} cards (ids 0 to ${MAX_CARD_ID}), not ${cards.length} (rules §2).`];
   const seen = new Set<number>();
   let stars = 0;
   cards.forEach((raw, i) => {
@@ -124,12 +130,18 @@ export function deckProblems(input: unknown, players?: number): string[] {
     }
     // safe integers only: a bigger number read from JSON is silently rounded to another value
     if (!Array.isArray(faces) || faces.length !== 2 || !faces.every((v) => Number.isSafeInteger(v) && v >= 1)) {
-      problems.push(`${where} (id ${describeValue(id)}) must have two face values that are whole numbers from 1 to ${Number.MAX_SAFE_INTEGER}.`);
+      problems.push(
+        `${where} (id ${describeValue(id)}) must have two face values that are whole numbers from 1 to ${Number.MAX_SAFE_INTEGER}.`,
+      );
     } else if (faces[0] === faces[1]) {
-      problems.push(`${where} (id ${describeValue(id)}) shows ${faces[0]} on both faces; the two values of a card must differ.`);
+      problems.push(
+        `${where} (id ${describeValue(id)}) shows ${faces[0]} on both faces; the two values of a card must differ.`,
+      );
     }
     if (!Number.isInteger(minPlayers) || (minPlayers as number) < 2 || (minPlayers as number) > 5) {
-      problems.push(`${where} (id ${describeValue(id)}) has minPlayers ${describeValue(minPlayers)}; it must be from 2 to 5.`);
+      problems.push(
+        `${where} (id ${describeValue(id)}) has minPlayers ${describeValue(minPlayers)}; it must be from 2 to 5.`,
+      );
     }
     if (star !== undefined && typeof star !== 'boolean') {
       problems.push(`${where} (id ${describeValue(id)}) has a star that is not true or false.`);
@@ -137,14 +149,17 @@ export function deckProblems(input: unknown, players?: number): string[] {
     if (star === true) stars++;
   });
   if (stars !== 1) problems.push(`A deck must have exactly one starred card; this one has ${stars}.`);
-  if (problems.length > MAX_DECK_PROBLEMS) problems.splice(MAX_DECK_PROBLEMS, problems.length, `…and ${problems.length - MAX_DECK_PROBLEMS} more problems.`);
+  if (problems.length > MAX_DECK_PROBLEMS)
+    problems.splice(MAX_DECK_PROBLEMS, problems.length, `…and ${problems.length - MAX_DECK_PROBLEMS} more problems.`);
   if (problems.length === 0 && players !== undefined) {
     const kept = (cards as CardDefinition[]).filter((c) => c.minPlayers <= players);
     if (!kept.some((c) => c.star === true)) {
       problems.push(`With ${players} players the starred card is not in use (its minPlayers is higher).`);
     }
     if (kept.length === 0 || kept.length % players !== 0) {
-      problems.push(`With ${players} players the deck keeps ${kept.length} cards, which do not divide evenly among the players.`);
+      problems.push(
+        `With ${players} players the deck keeps ${kept.length} cards, which do not divide evenly among the players.`,
+      );
     }
   }
   return problems;
@@ -176,7 +191,13 @@ export function isStandardDeck(deck: DeckDefinition): boolean {
   if (plain.cards.length !== std.length) return false;
   return plain.cards.every((c, i) => {
     const s = std[i]!;
-    return c.id === s.id && c.faces[0] === s.faces[0] && c.faces[1] === s.faces[1] && c.minPlayers === s.minPlayers && (c.star === true) === (s.star === true);
+    return (
+      c.id === s.id &&
+      c.faces[0] === s.faces[0] &&
+      c.faces[1] === s.faces[1] &&
+      c.minPlayers === s.minPlayers &&
+      (c.star === true) === (s.star === true)
+    );
   });
 }
 
@@ -195,7 +216,10 @@ export function deckIndex(deck: DeckDefinition): DeckIndex {
 
 /** The ids of the cards a game of `players` players uses, ascending (rules §3.1), for a checked deck (internal). */
 export function idsInUse(deck: DeckDefinition, players: number): CardId[] {
-  return deck.cards.filter((c) => c.minPlayers <= players).map((c) => c.id).sort((a, b) => a - b);
+  return deck.cards
+    .filter((c) => c.minPlayers <= players)
+    .map((c) => c.id)
+    .sort((a, b) => a - b);
 }
 
 /** The same card turned over (rules §1 "rotate"), as an interned object. */

@@ -50,10 +50,23 @@ export function positionOfSource(source: MoveSource): MovePosition | IllegalMove
   const view: SeatView = source;
   // At a round's end the only move, nextRound, belongs to no seat: any seat may deal (rules §8).
   if (view.seat !== view.turn.seat && view.status === 'playing') {
-    return new IllegalMoveError('NOT_YOUR_TURN', `It is seat ${view.turn.seat}'s turn, not seat ${view.seat}'s: a view lists and judges only the moves of its own seat (rules §4).`, '§4', { seat: view.seat, turnSeat: view.turn.seat });
+    return new IllegalMoveError(
+      'NOT_YOUR_TURN',
+      `It is seat ${view.turn.seat}'s turn, not seat ${view.seat}'s: a view lists and judges only the moves of its own seat (rules §4).`,
+      '§4',
+      { seat: view.seat, turnSeat: view.turn.seat },
+    );
   }
   const n = view.players.length;
-  return { status: view.status, turn: view.turn, hand: view.hand, table: view.table, playerCount: n, areas: areasPerSeat(n), index: deckIndex(view.deck) };
+  return {
+    status: view.status,
+    turn: view.turn,
+    hand: view.hand,
+    table: view.table,
+    playerCount: n,
+    areas: areasPerSeat(n),
+    index: deckIndex(view.deck),
+  };
 }
 
 /** The error that forbids `move` in position `p`, or undefined when it is legal. */
@@ -71,13 +84,18 @@ export function judgedPosition(source: unknown): MovePosition | IllegalMoveError
     return positionOfSource(trustedSource(source));
   } catch (e) {
     const error = codedError(e);
-    return new IllegalMoveError('INVALID_STATE', `The position given cannot be judged: ${error.message}`, isPositionError(error) ? (error.problems[0]?.rule ?? '§8') : '§8');
+    return new IllegalMoveError(
+      'INVALID_STATE',
+      `The position given cannot be judged: ${error.message}`,
+      isPositionError(error) ? (error.problems[0]?.rule ?? '§8') : '§8',
+    );
   }
 }
 
 /** The rule that forbids a well-formed `m` in position `p`, or undefined when it is legal. */
 export function ruleError(p: MovePosition, m: Move): IllegalMoveError | undefined {
-  if (p.status === 'gameOver') return new IllegalMoveError('GAME_OVER', 'The game is over: no move can be played (rules §6).');
+  if (p.status === 'gameOver')
+    return new IllegalMoveError('GAME_OVER', 'The game is over: no move can be played (rules §6).');
   if (p.status === 'roundOver') {
     return m.type === 'nextRound'
       ? undefined
@@ -122,7 +140,9 @@ export function checkMove(source: MoveSource, move: unknown): MoveCheck {
     const coded = codedError(e);
     error = new IllegalMoveError('INVALID_STATE', coded.message, '§8');
   }
-  return error ? { ok: false, code: error.code, message: error.message, rule: error.rule, params: error.params } : { ok: true };
+  return error
+    ? { ok: false, code: error.code, message: error.message, rule: error.rule, params: error.params }
+    : { ok: true };
 }
 
 /** True when `move` is legal in `source` (a state, or the view of the seat to play). Never throws. */

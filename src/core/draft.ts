@@ -303,7 +303,11 @@ export function setAt(table: readonly TableSet[], seat: number, area: number): n
 export function placeSet(d: Draft, set: TableSet): void {
   const table = d.table;
   let at = 0;
-  while (at < table.length && (table[at]!.seat < set.seat || (table[at]!.seat === set.seat && table[at]!.area < set.area))) at++;
+  while (
+    at < table.length &&
+    (table[at]!.seat < set.seat || (table[at]!.seat === set.seat && table[at]!.area < set.area))
+  )
+    at++;
   if (d.live) {
     const t = table as TableSet[];
     t.push(set);
@@ -506,14 +510,15 @@ export function updateKnown(d: Draft, seat: number, ids: readonly CardId[], arri
     if (arrived) for (let i = 0; i < ids.length; i++) l.push(ids[i]!);
     else if (l.length > 0) {
       if (ids.length > SHORT) truncate(l, keepIds(l, ids, l));
-      else for (let j = 0; j < ids.length; j++) {
-        const id = ids[j]!; // once: card lists come in several array kinds, read through a generic load
-        for (let at = 0; at < l.length; at++) {
-          if (l[at] !== id) continue;
-          removeAt(l, at);
-          break;
+      else
+        for (let j = 0; j < ids.length; j++) {
+          const id = ids[j]!; // once: card lists come in several array kinds, read through a generic load
+          for (let at = 0; at < l.length; at++) {
+            if (l[at] !== id) continue;
+            removeAt(l, at);
+            break;
+          }
         }
-      }
     }
     return;
   }

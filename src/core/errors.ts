@@ -180,7 +180,18 @@ export function isArgumentError(e: unknown): e is ArgumentError {
 }
 
 /** The names of every error class of this package, across its modules. */
-export const DNUP_ERROR_NAMES = ['IllegalMoveError', 'GameSetupError', 'ArgumentError', 'PositionError', 'RecordError', 'NotationError', 'ViewError', 'BotError', 'HistoryError', 'LocaleError'] as const;
+export const DNUP_ERROR_NAMES = [
+  'IllegalMoveError',
+  'GameSetupError',
+  'ArgumentError',
+  'PositionError',
+  'RecordError',
+  'NotationError',
+  'ViewError',
+  'BotError',
+  'HistoryError',
+  'LocaleError',
+] as const;
 
 /** What every error of this package has: its class name, a machine-readable code and a sentence. */
 export interface DnupError extends Error {
@@ -201,5 +212,9 @@ export interface DnupError extends Error {
 export function isDnupError(e: unknown): e is DnupError {
   if (typeof e !== 'object' || e === null) return false;
   const err = e as { name?: unknown; code?: unknown; message?: unknown };
-  return (DNUP_ERROR_NAMES as readonly unknown[]).includes(err.name) && typeof err.code === 'string' && typeof err.message === 'string';
+  return (
+    (DNUP_ERROR_NAMES as readonly unknown[]).includes(err.name) &&
+    typeof err.code === 'string' &&
+    typeof err.message === 'string'
+  );
 }

@@ -47,16 +47,25 @@ export interface GameRecord {
  */
 export function recordOf(state: GameState, moves: readonly Move[], metadata?: RecordMetadata): GameRecord {
   const list = readInput(moves, { depth: 4 });
-  if (!list.ok || !Array.isArray(list.value)) throw new ArgumentError('BAD_ARGUMENT', `recordOf needs the list of moves played${list.ok ? '' : `: ${list.problem.message}`}.`);
+  if (!list.ok || !Array.isArray(list.value))
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `recordOf needs the list of moves played${list.ok ? '' : `: ${list.problem.message}`}.`,
+    );
   const own = list.value.map((m, i) => {
     const move = ownMove(m);
-    if (move instanceof IllegalMoveError) throw new ArgumentError('BAD_ARGUMENT', `Move ${i} of the list is not a move: ${move.message}`);
+    if (move instanceof IllegalMoveError)
+      throw new ArgumentError('BAD_ARGUMENT', `Move ${i} of the list is not a move: ${move.message}`);
     return move;
   });
   let meta: RecordMetadata | undefined;
   if (metadata !== undefined) {
     const read = readInput(metadata);
-    if (!read.ok || !isRecord(read.value)) throw new ArgumentError('BAD_ARGUMENT', `Record metadata must be plain data (an object)${read.ok ? '' : `: ${read.problem.message}`}.`);
+    if (!read.ok || !isRecord(read.value))
+      throw new ArgumentError(
+        'BAD_ARGUMENT',
+        `Record metadata must be plain data (an object)${read.ok ? '' : `: ${read.problem.message}`}.`,
+      );
     meta = read.value as RecordMetadata;
   }
   return withState(state, (s) => ({

@@ -32,8 +32,28 @@ export {
   type MoveErrorCode,
   type SetupErrorCode,
 } from './errors.js';
-export { isMove, MOVE_TYPES, type Move, type MoveType, type PlayMove, type AddMove, type TakeMove, type RotateMove, type NextRoundMove, type AreaRef } from './moves.js';
-export type { GameState, GameStateData, GameOutcome, GameStatus, GameOptions, ScoringMode, TableSet, Turn } from './state.js';
+export {
+  isMove,
+  MOVE_TYPES,
+  type Move,
+  type MoveType,
+  type PlayMove,
+  type AddMove,
+  type TakeMove,
+  type RotateMove,
+  type NextRoundMove,
+  type AreaRef,
+} from './moves.js';
+export type {
+  GameState,
+  GameStateData,
+  GameOutcome,
+  GameStatus,
+  GameOptions,
+  ScoringMode,
+  TableSet,
+  Turn,
+} from './state.js';
 export { loadState } from './trust.js';
 export { INPUT_LIMITS } from './input.js';
 export type * from './events.js';

@@ -78,7 +78,6 @@ export function newMoveIndex(): MoveIndex {
   };
 }
 
-
 /**
  * Counts the cards of `hand` per value slot of the deck (one counter per card, no sort), then
  * reads the slots back in ascending order into the groups of `x`, with each group's legal plays
@@ -239,7 +238,9 @@ function cardsOfValue(x: MoveIndex, value: number): number {
 /** Runs of up to this many cards take their counts from {@link SMALL_COUNTS}. */
 const SMALL = 8;
 /** `SMALL_COUNTS[m][s − 1]` = C(m, s). */
-const SMALL_COUNTS: readonly (readonly number[])[] = Array.from({ length: SMALL + 1 }, (_, m) => (m === 0 ? [] : playCounts(m)));
+const SMALL_COUNTS: readonly (readonly number[])[] = Array.from({ length: SMALL + 1 }, (_, m) =>
+  m === 0 ? [] : playCounts(m),
+);
 
 /** C(n, k), exact while it is at most `MAX_LISTED_MOVES` (every partial product stays below 2^53). */
 function choose(n: number, k: number): number {
@@ -360,7 +361,14 @@ function set(kind: number, value: number, m: number, size: number, offset: numbe
 }
 
 /** The cards of the play `offset` of `size` cards among the `m` showing `value`: subsets in lexicographic order. */
-function playCards(x: MoveIndex, hand: readonly HeldCard[], value: number, m: number, size: number, offset: number): number[] {
+function playCards(
+  x: MoveIndex,
+  hand: readonly HeldCard[],
+  value: number,
+  m: number,
+  size: number,
+  offset: number,
+): number[] {
   const ids = groupIds(x, hand, value, m);
   const cards = new Array<number>(size);
   if (size === m) {
@@ -394,7 +402,9 @@ export function indexedMove(x: MoveIndex, d: Draft, i: number): Move {
   const f = locate(x, d, i);
   switch (f.kind) {
     case PLAY:
-      return f.size === 1 ? singlePlay(groupIds(x, hand, f.value, f.m)[f.offset]!) : { type: 'play', cards: playCards(x, hand, f.value, f.m, f.size, f.offset) };
+      return f.size === 1
+        ? singlePlay(groupIds(x, hand, f.value, f.m)[f.offset]!)
+        : { type: 'play', cards: playCards(x, hand, f.value, f.m, f.size, f.offset) };
     case ADD: {
       const y = table[f.target]!;
       return addMove(groupIds(x, hand, f.value, f.m)[f.offset]!, y.seat, y.area);

@@ -27,14 +27,25 @@ interface InputProblem {
 }
 
 /** The copy, or the first problem found. */
-export type InputResult = { readonly ok: true; readonly value: PlainValue } | { readonly ok: false; readonly problem: InputProblem };
+export type InputResult =
+  | { readonly ok: true; readonly value: PlainValue }
+  | { readonly ok: false; readonly problem: InputProblem };
 
 class Refusal {
-  constructor(readonly path: string, readonly message: string) {}
+  constructor(
+    readonly path: string,
+    readonly message: string,
+  ) {}
 }
 
 const join = (path: string, key: string | number): string =>
-  typeof key === 'number' ? `${path}[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key)}]`;
+  typeof key === 'number'
+    ? `${path}[${key}]`
+    : /^[A-Za-z_$][\w$]*$/.test(key)
+      ? path
+        ? `${path}.${key}`
+        : key
+      : `${path}[${JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key)}]`;
 
 /** One reading: its bounds, the nodes read so far, and the way down to the value being read. */
 interface Reading {
@@ -57,7 +68,8 @@ function copyValue(r: Reading, x: unknown, depth: number): PlainValue {
   if (++r.nodes > r.maxNodes) refuse(r, `The value is too large: more than ${r.maxNodes} parts.`);
   switch (typeof x) {
     case 'string':
-      if (x.length > INPUT_LIMITS.stringLength) refuse(r, `A text is too long: ${x.length} characters, more than ${INPUT_LIMITS.stringLength}.`);
+      if (x.length > INPUT_LIMITS.stringLength)
+        refuse(r, `A text is too long: ${x.length} characters, more than ${INPUT_LIMITS.stringLength}.`);
       return x;
     case 'boolean':
       return x;
@@ -87,7 +99,8 @@ function copyValue(r: Reading, x: unknown, depth: number): PlainValue {
     out = list;
   } else {
     const proto = Object.getPrototypeOf(x) as unknown;
-    if (proto !== Object.prototype && proto !== null) refuse(r, `A ${describeValue(x)} is not plain JSON data (an object or an array).`);
+    if (proto !== Object.prototype && proto !== null)
+      refuse(r, `A ${describeValue(x)} is not plain JSON data (an object or an array).`);
     const record: { [key: string]: PlainValue } = {};
     const keys = Object.keys(x);
     for (let i = 0; i < keys.length; i++) {
@@ -110,13 +123,22 @@ function copyValue(r: Reading, x: unknown, depth: number): PlainValue {
  * JSON data within {@link INPUT_LIMITS}. Never throws.
  */
 export function readInput(input: unknown, limits: { depth?: number; nodes?: number } = {}): InputResult {
-  const r: Reading = { maxDepth: limits.depth ?? INPUT_LIMITS.depth, maxNodes: limits.nodes ?? INPUT_LIMITS.nodes, nodes: 0, trail: [], open: [] };
+  const r: Reading = {
+    maxDepth: limits.depth ?? INPUT_LIMITS.depth,
+    maxNodes: limits.nodes ?? INPUT_LIMITS.nodes,
+    nodes: 0,
+    trail: [],
+    open: [],
+  };
   try {
     return { ok: true, value: copyValue(r, input, 0) };
   } catch (e) {
     if (e instanceof Refusal) return { ok: false, problem: { path: e.path, message: e.message } };
     // a getter or a Proxy trap threw while reading
-    return { ok: false, problem: { path: '', message: 'The value could not be read: reading one of its fields failed.' } };
+    return {
+      ok: false,
+      problem: { path: '', message: 'The value could not be read: reading one of its fields failed.' },
+    };
   }
 }
 
@@ -143,7 +165,9 @@ export function describeValue(x: unknown): string {
       default:
         if (x === null) return 'null';
         if (Array.isArray(x)) return `an array of ${x.length}`;
-        return Object.getPrototypeOf(x) === Object.prototype || Object.getPrototypeOf(x) === null ? 'an object' : `a ${(x as object).constructor?.name ?? 'object'}`;
+        return Object.getPrototypeOf(x) === Object.prototype || Object.getPrototypeOf(x) === null
+          ? 'an object'
+          : `a ${(x as object).constructor?.name ?? 'object'}`;
     }
   } catch {
     return 'a value that cannot be read';
@@ -167,6 +191,8 @@ export function samePlainData(a: unknown, b: unknown): boolean {
   if (Array.isArray(b)) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) if (!Object.hasOwn(b, k) || !samePlainData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  for (const k of keys)
+    if (!Object.hasOwn(b, k) || !samePlainData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+      return false;
   return true;
 }

@@ -40,7 +40,14 @@ export function movesOf(p: MovePosition): Move[] {
  * sort may be remembered and kept up to date by `apply` (sorted-hands.ts); false for the search
  * fast path's live hands.
  */
-export function movesFrom(status: GameStatus, seat: number, hand: readonly HeldCard[], table: readonly TableSet[], index: DeckIndex, published = false): Move[] {
+export function movesFrom(
+  status: GameStatus,
+  seat: number,
+  hand: readonly HeldCard[],
+  table: readonly TableSet[],
+  index: DeckIndex,
+  published = false,
+): Move[] {
   if (status === 'gameOver') return [];
   if (status === 'roundOver') return [NEXT_ROUND];
   const out: Move[] = [];
@@ -72,7 +79,9 @@ export function movesFrom(status: GameStatus, seat: number, hand: readonly HeldC
 
 /** True when a set of `size` showing `value` may arrive, during listing number `listing` (see valueOfSize). */
 function arrivesInListing(table: readonly TableSet[], size: number, value: number, listing: number): boolean {
-  return size < SMALL_SIZES ? listingOfSize[size] !== listing || value > valueOfSize[size]! : mayArrive(table, size, value);
+  return size < SMALL_SIZES
+    ? listingOfSize[size] !== listing || value > valueOfSize[size]!
+    : mayArrive(table, size, value);
 }
 
 /**
@@ -86,7 +95,8 @@ export const MAX_LISTED_MOVES = 1_000_000;
 function playCount(table: readonly TableSet[], value: number, m: number): number {
   const counts = playCounts(m);
   let total = 0;
-  for (let size = 1; size <= m && total <= MAX_LISTED_MOVES; size++) if (mayArrive(table, size, value)) total += counts[size - 1]!;
+  for (let size = 1; size <= m && total <= MAX_LISTED_MOVES; size++)
+    if (mayArrive(table, size, value)) total += counts[size - 1]!;
   return total;
 }
 
@@ -116,7 +126,8 @@ function pushOtherMoves(out: Move[], table: readonly TableSet[], h: SortedHand, 
   for (let t = 0; t < table.length; t++) {
     const y = table[t]!;
     if (y.seat === seat) continue;
-    if (listing < 0 ? !mayAddTo(table, y, seat) : !arrivesInListing(table, y.cards.length + 1, y.value, listing)) continue;
+    if (listing < 0 ? !mayAddTo(table, y, seat) : !arrivesInListing(table, y.cards.length + 1, y.value, listing))
+      continue;
     // the sorted ids give the adds of this target in card order: the run of its value, found by halving
     const value = y.value;
     let lo = 0;

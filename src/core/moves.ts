@@ -7,7 +7,17 @@ import { IllegalMoveError } from './errors.js';
 import { describeValue, readInput } from './input.js';
 import { isInterned } from './interned-moves.js';
 
-export { MOVE_TYPES, type AreaRef, type PlayMove, type AddMove, type TakeMove, type RotateMove, type NextRoundMove, type Move, type MoveType } from './move-shapes.js';
+export {
+  MOVE_TYPES,
+  type AreaRef,
+  type PlayMove,
+  type AddMove,
+  type TakeMove,
+  type RotateMove,
+  type NextRoundMove,
+  type Move,
+  type MoveType,
+} from './move-shapes.js';
 import type { Move, MoveType, PlayMove } from './move-shapes.js';
 
 const KEYS: Readonly<Record<MoveType, readonly string[]>> = {
@@ -39,21 +49,32 @@ function isAreaRef(x: unknown): boolean {
  * extra or mistyped fields), or undefined when its shape is sound.
  */
 export function moveShapeError(move: unknown): IllegalMoveError | undefined {
-  if (!isPlainObject(move)) return malformed(`expected an object, got ${move === null ? 'null' : Array.isArray(move) ? 'an array' : typeof move}`);
+  if (!isPlainObject(move))
+    return malformed(
+      `expected an object, got ${move === null ? 'null' : Array.isArray(move) ? 'an array' : typeof move}`,
+    );
   const type = move.type;
   if (typeof type !== 'string' || !Object.hasOwn(KEYS, type)) return malformed(`unknown type ${describeValue(type)}`);
   const expected = KEYS[type as MoveType];
   const keys = Object.keys(move);
   const extra = keys.filter((k) => !expected.includes(k));
-  if (extra.length > 0) return malformed(`a ${type} move has no field ${extra.slice(0, 3).map((k) => describeValue(k)).join(', ')}`);
+  if (extra.length > 0)
+    return malformed(
+      `a ${type} move has no field ${extra
+        .slice(0, 3)
+        .map((k) => describeValue(k))
+        .join(', ')}`,
+    );
   const missing = expected.filter((k) => !keys.includes(k));
-  if (missing.length > 0) return malformed(`a ${type} move needs the field ${missing.map((k) => JSON.stringify(k)).join(', ')}`);
+  if (missing.length > 0)
+    return malformed(`a ${type} move needs the field ${missing.map((k) => JSON.stringify(k)).join(', ')}`);
   switch (type) {
     case 'play': {
       const cards = move.cards;
       if (!Array.isArray(cards)) return malformed('"cards" must be an array of card ids');
       // an index loop, not every(): every() skips the holes of a sparse array
-      for (let i = 0; i < cards.length; i++) if (!Number.isInteger(cards[i])) return malformed('"cards" must be an array of card ids');
+      for (let i = 0; i < cards.length; i++)
+        if (!Number.isInteger(cards[i])) return malformed('"cards" must be an array of card ids');
       return undefined;
     }
     case 'add':
@@ -79,7 +100,8 @@ const PLAIN_PLAY_MAX = 64;
  */
 function plainPlay(input: unknown): PlayMove | undefined {
   try {
-    if (typeof input !== 'object' || input === null || Object.getPrototypeOf(input) !== Object.prototype) return undefined;
+    if (typeof input !== 'object' || input === null || Object.getPrototypeOf(input) !== Object.prototype)
+      return undefined;
     let keys = 0;
     for (const key in input) {
       if (key !== 'type' && key !== 'cards') return undefined;

@@ -139,7 +139,11 @@ function buildHandOrder(index: DeckIndex): HandOrder | null {
  * {@link sortHand} for a hand of a game played with the deck of `index`: by the deck's ranks when
  * it is small, else by comparison. Into the shared scratch unless `sorted` is given.
  */
-export function sortHandOf(index: DeckIndex, hand: readonly HeldCard[], sorted: SortedHandBuffer = scratch): SortedHand {
+export function sortHandOf(
+  index: DeckIndex,
+  hand: readonly HeldCard[],
+  sorted: SortedHandBuffer = scratch,
+): SortedHand {
   const order = handOrder(index);
   if (order === null || hand.length > order.rankValue.length) {
     sortHand(hand, sorted);

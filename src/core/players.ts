@@ -10,12 +10,18 @@ const MAX_NAME_LENGTH = 64;
  */
 export function playerNamesProblem(names: unknown): { readonly path: string; readonly message: string } | undefined {
   if (!Array.isArray(names) || names.length < 2 || names.length > 5) {
-    return { path: 'players', message: `dnup is played by 2 to 5 players: give 2 to 5 names, not ${describeValue(names)} (rules §1).` };
+    return {
+      path: 'players',
+      message: `dnup is played by 2 to 5 players: give 2 to 5 names, not ${describeValue(names)} (rules §1).`,
+    };
   }
   for (let i = 0; i < names.length; i++) {
     const name: unknown = names[i];
     if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_NAME_LENGTH) {
-      return { path: `players[${i}]`, message: `Every player name is a non-empty text of at most ${MAX_NAME_LENGTH} characters; players[${i}] is ${describeValue(name)} (rules §1).` };
+      return {
+        path: `players[${i}]`,
+        message: `Every player name is a non-empty text of at most ${MAX_NAME_LENGTH} characters; players[${i}] is ${describeValue(name)} (rules §1).`,
+      };
     }
   }
   return undefined;

@@ -73,7 +73,10 @@ export class PositionError extends Error {
   readonly code: PositionProblemCode;
   /** Every problem found, including those past the listed ones. */
   readonly problemCount: number;
-  constructor(readonly problems: readonly PositionProblem[], problemCount = problems.length) {
+  constructor(
+    readonly problems: readonly PositionProblem[],
+    problemCount = problems.length,
+  ) {
     super(summarize(problems, problemCount));
     this.code = problems[0]?.code ?? 'BAD_SHAPE';
     this.problemCount = problemCount;

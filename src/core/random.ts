@@ -44,7 +44,10 @@ export function splitMix64(seed: bigint, count: number): bigint[] {
 
 /** Advances a mutable sfc32 state in place and returns its next output, a uint32. */
 export function sfc32Next(s: [number, number, number, number]): number {
-  const a = s[0], b = s[1], c = s[2], d = s[3]; // indexed: destructuring would go through an iterator
+  const a = s[0],
+    b = s[1],
+    c = s[2],
+    d = s[3]; // indexed: destructuring would go through an iterator
   const t = (((a + b) | 0) + d) | 0;
   s[3] = (d + 1) | 0;
   s[0] = b ^ (b >>> 9);
@@ -66,14 +69,22 @@ export function isRngState(x: unknown): x is RngState {
 /** The text a seed is hashed from; throws `BAD_SEED` for anything else than a string or safe integer. */
 export function seedText(seed: unknown): string {
   if (isSeed(seed)) return String(seed);
-  throw new GameSetupError('BAD_SEED', `A seed must be a string or a safe integer, not ${describeValue(seed)} (rules §3).`, undefined, { input: describeValue(seed) });
+  throw new GameSetupError(
+    'BAD_SEED',
+    `A seed must be a string or a safe integer, not ${describeValue(seed)} (rules §3).`,
+    undefined,
+    { input: describeValue(seed) },
+  );
 }
 
 /** The generator state a seed starts from. */
 export function seedRng(seed: Seed): RngState {
   const [z1, z2] = splitMix64(fnv1a64(seedText(seed)), 2) as [bigint, bigint];
   const s: [number, number, number, number] = [
-    Number(z1 >> 32n), Number(z1 & 0xffffffffn), Number(z2 >> 32n), Number(z2 & 0xffffffffn),
+    Number(z1 >> 32n),
+    Number(z1 & 0xffffffffn),
+    Number(z2 >> 32n),
+    Number(z2 & 0xffffffffn),
   ].map((w) => w | 0) as [number, number, number, number];
   for (let i = 0; i < 12; i++) sfc32Next(s);
   return s.map((w) => w >>> 0) as unknown as RngState;

@@ -14,10 +14,15 @@ import { openingArea } from './turn-order.js';
 
 /** The names a seat count stands for, or the names given, read once (holes, getters and Proxies included). */
 function namesOf(players: unknown): unknown {
-  if (typeof players === 'number') return Number.isInteger(players) && players >= 2 && players <= 5 ? defaultNames(players) : players;
+  if (typeof players === 'number')
+    return Number.isInteger(players) && players >= 2 && players <= 5 ? defaultNames(players) : players;
   if (!Array.isArray(players)) return players;
   const read = readInput(players, { depth: 2 });
-  if (!read.ok) throw new GameSetupError('BAD_PLAYERS', `The names cannot be read: ${read.problem.message}`, undefined, { input: describeValue(players), path: read.problem.path });
+  if (!read.ok)
+    throw new GameSetupError('BAD_PLAYERS', `The names cannot be read: ${read.problem.message}`, undefined, {
+      input: describeValue(players),
+      path: read.problem.path,
+    });
   return read.value;
 }
 
@@ -26,26 +31,43 @@ function deckOption(options: unknown): unknown {
   if (options === undefined) return undefined;
   const read = readInput(options, { depth: 5 });
   if (!read.ok || !isRecord(read.value)) {
-    throw new GameSetupError('BAD_OPTIONS', `Game options must be plain data such as { deck }${read.ok ? '' : `: ${read.problem.message}`}.`);
+    throw new GameSetupError(
+      'BAD_OPTIONS',
+      `Game options must be plain data such as { deck }${read.ok ? '' : `: ${read.problem.message}`}.`,
+    );
   }
   const unknown = Object.keys(read.value).filter((k) => k !== 'deck');
-  if (unknown.length > 0) throw new GameSetupError('BAD_OPTIONS', `Unknown game option ${unknown.slice(0, 3).map(describeValue).join(', ')}; the only option is "deck".`, undefined, { name: unknown.slice(0, 3).join(', ') });
+  if (unknown.length > 0)
+    throw new GameSetupError(
+      'BAD_OPTIONS',
+      `Unknown game option ${unknown.slice(0, 3).map(describeValue).join(', ')}; the only option is "deck".`,
+      undefined,
+      { name: unknown.slice(0, 3).join(', ') },
+    );
   return read.value.deck;
 }
 
 /** Throws the first kind of setup problem found (players, then seed, then deck: every problem of the deck). */
 function assertSetup(problems: readonly SetupProblem[], players: unknown, seed: unknown): void {
   const named = problems.find((p) => p.code === 'BAD_PLAYERS');
-  if (named) throw new GameSetupError('BAD_PLAYERS', named.message, undefined, { input: describeValue(players), path: named.path });
+  if (named)
+    throw new GameSetupError('BAD_PLAYERS', named.message, undefined, {
+      input: describeValue(players),
+      path: named.path,
+    });
   const seeded = problems.find((p) => p.code === 'BAD_SEED');
   if (seeded) throw new GameSetupError('BAD_SEED', seeded.message, undefined, { input: describeValue(seed) });
   const deck = problems.map((p) => p.message);
-  if (deck.length > 0) throw new GameSetupError('BAD_DECK', `This deck cannot be used: ${deck.join(' ')}`, deck, { count: deck.length });
+  if (deck.length > 0)
+    throw new GameSetupError('BAD_DECK', `This deck cannot be used: ${deck.join(' ')}`, deck, { count: deck.length });
 }
 
 /** The state at the start of a round: fresh deal, empty table, scores kept. */
 function roundStart(
-  base: Omit<GameState, 'hands' | 'known' | 'table' | 'discardCount' | 'starter' | 'turn' | 'out' | 'rng' | 'events' | 'status' | 'lastMove'>,
+  base: Omit<
+    GameState,
+    'hands' | 'known' | 'table' | 'discardCount' | 'starter' | 'turn' | 'out' | 'rng' | 'events' | 'status' | 'lastMove'
+  >,
   rng: RngState,
   lastMove: Move | null,
 ): GameState {
@@ -105,21 +127,23 @@ export function createGame(players: number | readonly string[], seed: Seed, opti
   const text = seedText(seed);
   // frozen and the library's own: later edits of the caller's object change nothing
   const deck = deckInput === undefined ? STANDARD_DECK : ownDeck(deckInput as DeckDefinition);
-  return issue(roundStart(
-    {
-      format: 1,
-      players: names,
-      deck,
-      seed: typeof seed === 'number' ? seed : text,
-      scoring: scoringFor(names.length),
-      round: 1,
-      scores: names.map(() => 0),
-      winner: null,
-      moveCount: 0,
-    },
-    seedRng(text),
-    null,
-  ));
+  return issue(
+    roundStart(
+      {
+        format: 1,
+        players: names,
+        deck,
+        seed: typeof seed === 'number' ? seed : text,
+        scoring: scoringFor(names.length),
+        round: 1,
+        scores: names.map(() => 0),
+        winner: null,
+        moveCount: 0,
+      },
+      seedRng(text),
+      null,
+    ),
+  );
 }
 
 /**
@@ -128,6 +152,16 @@ export function createGame(players: number | readonly string[], seed: Seed, opti
  */
 export function dealNextRound(state: GameState, scores: readonly number[], moveCount: number, move: Move): GameState {
   // the fields roundStart reads, by name: a spread of the whole state is V8's slow generic clone
-  const base = { format: 1, players: state.players, deck: state.deck, seed: state.seed, scoring: state.scoring, round: state.round + 1, scores, winner: state.winner, moveCount: moveCount + 1 } as const;
+  const base = {
+    format: 1,
+    players: state.players,
+    deck: state.deck,
+    seed: state.seed,
+    scoring: state.scoring,
+    round: state.round + 1,
+    scores,
+    winner: state.winner,
+    moveCount: moveCount + 1,
+  } as const;
   return roundStart(base, state.rng, move);
 }

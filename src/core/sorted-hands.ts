@@ -22,7 +22,11 @@ interface SeatSort {
 
 /** Rules §1: at most 5 seats; a larger seat number (never reached) is simply not remembered. */
 const SEATS = 5;
-const bySeat: SeatSort[] = Array.from({ length: SEATS }, () => ({ hand: null, length: -1, sorted: sortedHandBuffer() }));
+const bySeat: SeatSort[] = Array.from({ length: SEATS }, () => ({
+  hand: null,
+  length: -1,
+  sorted: sortedHandBuffer(),
+}));
 
 /**
  * The hand of `seat` in a state the library published, sorted by (active value, id): the entry
@@ -47,7 +51,12 @@ function entryOf(seat: number, hand: readonly HeldCard[]): SeatSort | undefined 
 }
 
 /** `apply` replaced the hand of `seat`, `before`, by `after`, the same cards without `ids` (each once). */
-export function handLostCards(seat: number, before: readonly HeldCard[], after: readonly HeldCard[], ids: readonly CardId[]): void {
+export function handLostCards(
+  seat: number,
+  before: readonly HeldCard[],
+  after: readonly HeldCard[],
+  ids: readonly CardId[],
+): void {
   const e = entryOf(seat, before);
   if (e === undefined) return;
   e.hand = null;
@@ -73,7 +82,12 @@ export function handLostCards(seat: number, before: readonly HeldCard[], after: 
 }
 
 /** `apply` replaced the hand of `seat`, `before`, by `after`: the same cards followed by `cards`. */
-export function handGainedCards(seat: number, before: readonly HeldCard[], after: readonly HeldCard[], cards: readonly HeldCard[]): void {
+export function handGainedCards(
+  seat: number,
+  before: readonly HeldCard[],
+  after: readonly HeldCard[],
+  cards: readonly HeldCard[],
+): void {
   const e = entryOf(seat, before);
   if (e === undefined) return;
   e.hand = null;

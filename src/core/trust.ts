@@ -8,7 +8,15 @@
  * fails, the caller gets a {@link PositionError} listing every problem, and nothing is changed.
  * Loading it once with `loadState` makes every later call fast.
  */
-import { deckIndex, deckProblems, isStandardDeck, STANDARD_DECK, type CardDefinition, type CardId, type DeckDefinition } from './cards.js';
+import {
+  deckIndex,
+  deckProblems,
+  isStandardDeck,
+  STANDARD_DECK,
+  type CardDefinition,
+  type CardId,
+  type DeckDefinition,
+} from './cards.js';
 import { describeValue, isRecord, readInput, type InputResult } from './input.js';
 import { isDnupError } from './errors.js';
 import { areasPerSeat, playerNamesProblem } from './players.js';
@@ -17,7 +25,6 @@ import { invariantProblems, stateShape } from './state-problems.js';
 import type { GameState } from './state.js';
 import type { MoveSource, SeatView } from './position.js';
 import { ReturnsItsArgument } from './private-mark.js';
-
 
 /**
  * The mark of an object the library made (issue 26): a private field stamped on the object when it
@@ -80,9 +87,15 @@ export function ownDeck(deck: DeckDefinition): DeckDefinition {
   if ((deck.name === undefined || deck.name === STANDARD_DECK.name) && isStandardDeck(deck)) return STANDARD_DECK;
   const cards = deck.cards.map((c): CardDefinition => {
     const faces = Object.freeze([c.faces[0], c.faces[1]] as const) as readonly [number, number];
-    return Object.freeze(c.star === undefined ? { id: c.id, faces, minPlayers: c.minPlayers } : { id: c.id, faces, minPlayers: c.minPlayers, star: c.star });
+    return Object.freeze(
+      c.star === undefined
+        ? { id: c.id, faces, minPlayers: c.minPlayers }
+        : { id: c.id, faces, minPlayers: c.minPlayers, star: c.star },
+    );
   });
-  const own = Object.freeze(deck.name === undefined ? { cards: Object.freeze(cards) } : { name: deck.name, cards: Object.freeze(cards) });
+  const own = Object.freeze(
+    deck.name === undefined ? { cards: Object.freeze(cards) } : { name: deck.name, cards: Object.freeze(cards) },
+  );
   ownedDecks.add(own);
   return own;
 }
@@ -91,7 +104,8 @@ const ownedDecks = new WeakSet<object>();
 
 /** A deck from anywhere as the library's own checked, frozen deck, or undefined when it is not sound (rules §2). */
 export function trustedDeck(deck: unknown): DeckDefinition | undefined {
-  if (deck === STANDARD_DECK || (typeof deck === 'object' && deck !== null && ownedDecks.has(deck))) return deck as DeckDefinition;
+  if (deck === STANDARD_DECK || (typeof deck === 'object' && deck !== null && ownedDecks.has(deck)))
+    return deck as DeckDefinition;
   const read = readInput(deck);
   if (!read.ok || deckProblems(read.value).length > 0) return undefined;
   return ownDeck(read.value as unknown as DeckDefinition);
@@ -191,7 +205,8 @@ const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
  */
 export function examineSeatView(plain: Record<string, unknown>, problems: ProblemList): SeatView | undefined {
   const before = problems.count;
-  const bad = (path: string, what: string): void => problems.add('BAD_SHAPE', path, '§8', `"${path}" of a player view must be ${what}.`);
+  const bad = (path: string, what: string): void =>
+    problems.add('BAD_SHAPE', path, '§8', `"${path}" of a player view must be ${what}.`);
   const players = plain.players;
   const named = playerNamesProblem(players);
   if (named || !Array.isArray(players)) {
@@ -208,9 +223,21 @@ export function examineSeatView(plain: Record<string, unknown>, problems: Proble
   const seat = plain.seat;
   if (!isInt(seat) || seat < 0 || seat >= n) bad('seat', `a seat from 0 to ${n - 1}`);
   const status = plain.status;
-  if (status !== 'playing' && status !== 'roundOver' && status !== 'gameOver') bad('status', '"playing", "roundOver" or "gameOver"');
+  if (status !== 'playing' && status !== 'roundOver' && status !== 'gameOver')
+    bad('status', '"playing", "roundOver" or "gameOver"');
   const turn = plain.turn as Record<string, unknown> | undefined;
-  if (!isRecord(turn) || !isInt(turn.seat) || !isInt(turn.area) || !isInt(turn.number) || Object.keys(turn).length !== 3 || turn.seat < 0 || turn.seat >= n || turn.area < 0 || turn.area >= areas || turn.number < 1) {
+  if (
+    !isRecord(turn) ||
+    !isInt(turn.seat) ||
+    !isInt(turn.area) ||
+    !isInt(turn.number) ||
+    Object.keys(turn).length !== 3 ||
+    turn.seat < 0 ||
+    turn.seat >= n ||
+    turn.area < 0 ||
+    turn.area >= areas ||
+    turn.number < 1
+  ) {
     bad('turn', `{ seat, area, number }: a seat from 0 to ${n - 1}, one of its areas and a turn number of at least 1`);
   }
   const where = new Map<CardId, string>();
@@ -220,7 +247,8 @@ export function examineSeatView(plain: Record<string, unknown>, problems: Proble
       return;
     }
     const other = where.get(id);
-    if (other !== undefined) problems.add('DUPLICATE_CARD', path, '§2', `Card ${id} is both at ${other} and at ${path}.`);
+    if (other !== undefined)
+      problems.add('DUPLICATE_CARD', path, '§2', `Card ${id} is both at ${other} and at ${path}.`);
     else where.set(id, path);
   };
   const hand = plain.hand;
@@ -228,10 +256,17 @@ export function examineSeatView(plain: Record<string, unknown>, problems: Proble
   else {
     hand.forEach((c: unknown, i) => {
       const path = `hand[${i}]`;
-      if (!isRecord(c) || !isInt(c.id) || !isInt(c.active) || Object.keys(c).length !== 2) return bad(path, 'a card { id, active }');
+      if (!isRecord(c) || !isInt(c.id) || !isInt(c.active) || Object.keys(c).length !== 2)
+        return bad(path, 'a card { id, active }');
       place(c.id, path);
       const faces = index.faces[c.id];
-      if (faces && c.active !== faces[0] && c.active !== faces[1]) problems.add('BAD_ORIENTATION', path, '§1', `Card ${c.id} shows ${faces[0]} and ${faces[1]}, so it cannot show ${c.active}.`);
+      if (faces && c.active !== faces[0] && c.active !== faces[1])
+        problems.add(
+          'BAD_ORIENTATION',
+          path,
+          '§1',
+          `Card ${c.id} shows ${faces[0]} and ${faces[1]}, so it cannot show ${c.active}.`,
+        );
     });
   }
   const table = plain.table;
@@ -242,20 +277,52 @@ export function examineSeatView(plain: Record<string, unknown>, problems: Proble
     let last = -1;
     table.forEach((t: unknown, i) => {
       const path = `table[${i}]`;
-      if (!isRecord(t) || !isInt(t.seat) || !isInt(t.area) || !isInt(t.value) || !Array.isArray(t.cards) || t.cards.length === 0 || Object.keys(t).length !== 4) {
+      if (
+        !isRecord(t) ||
+        !isInt(t.seat) ||
+        !isInt(t.area) ||
+        !isInt(t.value) ||
+        !Array.isArray(t.cards) ||
+        t.cards.length === 0 ||
+        Object.keys(t).length !== 4
+      ) {
         return bad(path, 'a set { seat, area, value, cards } with at least one card');
       }
       const key = t.seat * areas + t.area;
-      if (t.seat < 0 || t.seat >= n || t.area < 0 || t.area >= areas) problems.add('NO_SUCH_AREA', path, '§1', `There is no play area ${(t.area as number) + 1} at seat ${t.seat} with ${n} players.`);
-      else if (areasUsed.has(key) || key <= last) problems.add('AREA_TAKEN', path, '§1', `${path} is not alone in its area, or the table is not ordered by seat then area.`);
+      if (t.seat < 0 || t.seat >= n || t.area < 0 || t.area >= areas)
+        problems.add(
+          'NO_SUCH_AREA',
+          path,
+          '§1',
+          `There is no play area ${(t.area as number) + 1} at seat ${t.seat} with ${n} players.`,
+        );
+      else if (areasUsed.has(key) || key <= last)
+        problems.add(
+          'AREA_TAKEN',
+          path,
+          '§1',
+          `${path} is not alone in its area, or the table is not ordered by seat then area.`,
+        );
       areasUsed.add(key);
       last = key;
-      if (sizes.has(t.cards.length)) problems.add('SAME_SIZE_SETS', path, '§5', `Two sets of ${t.cards.length} are on the table; the table never holds two sets of one size.`);
+      if (sizes.has(t.cards.length))
+        problems.add(
+          'SAME_SIZE_SETS',
+          path,
+          '§5',
+          `Two sets of ${t.cards.length} are on the table; the table never holds two sets of one size.`,
+        );
       sizes.add(t.cards.length);
       t.cards.forEach((id: unknown, j) => {
         place(id, `${path}.cards[${j}]`);
         const faces = isInt(id) ? index.faces[id] : undefined;
-        if (faces && faces[0] !== t.value && faces[1] !== t.value) problems.add('MIXED_SET', `${path}.cards[${j}]`, '§1', `Card ${id as number} cannot show ${t.value as number}, the value of ${path}.`);
+        if (faces && faces[0] !== t.value && faces[1] !== t.value)
+          problems.add(
+            'MIXED_SET',
+            `${path}.cards[${j}]`,
+            '§1',
+            `Card ${id as number} cannot show ${t.value as number}, the value of ${path}.`,
+          );
       });
     });
   }
@@ -294,7 +361,6 @@ export function trustedSource(input: unknown): MoveSource {
   return state;
 }
 
-
 /**
  * The error to throw for `e`, caught inside a public function: the library's own coded errors as
  * they are; anything else can only come from a state changed in place after the library made it
@@ -303,7 +369,12 @@ export function trustedSource(input: unknown): MoveSource {
 export function codedError(e: unknown): Error {
   if (e instanceof Error && isDnupError(e)) return e;
   const problems = new ProblemList();
-  problems.add('CORRUPT_STATE', '', '§8', 'This state was changed in place after the library made it, and can no longer be played: states are read-only. Load it again from its saved copy (loadState), or replay its record.');
+  problems.add(
+    'CORRUPT_STATE',
+    '',
+    '§8',
+    'This state was changed in place after the library made it, and can no longer be played: states are read-only. Load it again from its saved copy (loadState), or replay its record.',
+  );
   const error = new PositionError(problems.list);
   (error as { cause?: unknown }).cause = e;
   return error;

@@ -63,5 +63,12 @@ function buildSlots(index: DeckIndex): ValueSlots {
   const small = value.every((v) => Number.isInteger(v) && v >= 0 && v < SMALL_VALUES);
   const byValue = small ? new Int32Array(value.length === 0 ? 1 : value[value.length - 1]! + 1) : null;
   if (byValue) value.forEach((v, s) => (byValue[v] = s));
-  return { firstFace, slotOf, byValue, value, counts: new Int32Array(value.length), bits: new Int32Array(Math.ceil(value.length / 32)) };
+  return {
+    firstFace,
+    slotOf,
+    byValue,
+    value,
+    counts: new Int32Array(value.length),
+    bits: new Int32Array(Math.ceil(value.length / 32)),
+  };
 }

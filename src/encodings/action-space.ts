@@ -79,13 +79,26 @@ function spaceOf(players: unknown): ActionSpace {
   const addBase = next;
   const takeBase = addBase + C * targets;
   const rotate = takeBase + targets;
-  const space: ActionSpace = { layout, targets, multiBase, valueBase, addBase, takeBase, rotate, nextRound: rotate + 1, count: rotate + 2 };
+  const space: ActionSpace = {
+    layout,
+    targets,
+    multiBase,
+    valueBase,
+    addBase,
+    takeBase,
+    rotate,
+    nextRound: rotate + 1,
+    count: rotate + 2,
+  };
   spaces[layout.players] = space;
   return space;
 }
 
 function notAnAction(what: string, players: number): ArgumentError {
-  return new ArgumentError('BAD_ARGUMENT', `${what} is not a move of a ${players}-player game with the standard deck (rules §5).`);
+  return new ArgumentError(
+    'BAD_ARGUMENT',
+    `${what} is not a move of a ${players}-player game with the standard deck (rules §5).`,
+  );
 }
 
 /** The target area's number, or -1 when the seat or area does not exist. */
@@ -111,7 +124,8 @@ function indexOf(s: ActionSpace, m: Move): number {
     case 'add': {
       const t = targetOf(s, m.target.seat, m.target.area);
       const slot = m.card >= 0 && m.card < layout.slot.length ? layout.slot[m.card]! : -1;
-      if (t < 0 || slot < 0) throw notAnAction(`Adding card ${m.card} to seat ${m.target.seat}, area ${m.target.area}`, n);
+      if (t < 0 || slot < 0)
+        throw notAnAction(`Adding card ${m.card} to seat ${m.target.seat}, area ${m.target.area}`, n);
       return s.addBase + slot * s.targets + t;
     }
     case 'play': {
@@ -142,7 +156,10 @@ function indexOf(s: ActionSpace, m: Move): number {
 /** The move at index `i`, or `BAD_ARGUMENT` when `i` is not an index of the space. */
 function moveAt(s: ActionSpace, i: unknown): Move {
   if (!Number.isInteger(i) || (i as number) < 0 || (i as number) >= s.count) {
-    throw new ArgumentError('BAD_ARGUMENT', `The action index must be a whole number from 0 to ${s.count - 1} for ${s.layout.players} players, not ${describeValue(i)}.`);
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `The action index must be a whole number from 0 to ${s.count - 1} for ${s.layout.players} players, not ${describeValue(i)}.`,
+    );
   }
   const index = i as number;
   const { layout, targets } = s;

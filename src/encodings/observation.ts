@@ -144,7 +144,8 @@ function observeTrusted(v: PlayerView): Float32Array {
   const C = layout.cards.length;
   const x = new Float32Array(o.length);
   const rel = (seat: number): number => (seat - v.seat + n) % n;
-  const pair = (c: HeldCard): number => 2 * layout.slot[c.id]! + (c.active === STANDARD_DECK.cards[c.id]!.faces[0] ? 0 : 1);
+  const pair = (c: HeldCard): number =>
+    2 * layout.slot[c.id]! + (c.active === STANDARD_DECK.cards[c.id]!.faces[0] ? 0 : 1);
   for (const c of v.hand) x[o.hand + pair(c)] = 1;
   for (let seat = 0; seat < n; seat++) {
     const r = rel(seat);

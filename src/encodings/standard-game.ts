@@ -46,7 +46,10 @@ const standardDecks = new WeakSet<DeckDefinition>([STANDARD_DECK]);
 export function assertStandardDeck(deck: DeckDefinition, fn: string): void {
   if (standardDecks.has(deck)) return;
   if (!isStandardDeck(deck)) {
-    throw new ArgumentError('BAD_ARGUMENT', `${fn} encodes games of the standard deck only (rules §2); this game uses another deck.`);
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `${fn} encodes games of the standard deck only (rules §2); this game uses another deck.`,
+    );
   }
   standardDecks.add(deck);
 }

@@ -103,17 +103,29 @@ function make(states: readonly GameState[], moves: readonly Move[], undone: read
       return make([...states, next], [...moves, next.lastMove!], []); // the library's own copy of the move, read once
     },
     undo: () => {
-      if (moves.length === 0) throw new HistoryError('NOTHING_TO_UNDO', 'There is no move to undo: this is the first position of the history.');
+      if (moves.length === 0)
+        throw new HistoryError(
+          'NOTHING_TO_UNDO',
+          'There is no move to undo: this is the first position of the history.',
+        );
       return make(states.slice(0, -1), moves.slice(0, -1), [moves[moves.length - 1]!, ...undone]);
     },
     redo: () => {
-      if (undone.length === 0) throw new HistoryError('NOTHING_TO_REDO', 'There is no move to redo: no move was undone since the last one played.');
+      if (undone.length === 0)
+        throw new HistoryError(
+          'NOTHING_TO_REDO',
+          'There is no move to redo: no move was undone since the last one played.',
+        );
       return make([...states, apply(state, undone[0]!)], [...moves, undone[0]!], undone.slice(1));
     },
     record: (metadata?: RecordMetadata) => {
       const first = states[0]!;
       if (first.moveCount !== 0 || first.lastMove !== null) {
-        throw new HistoryError('NOT_FROM_START', `A record starts at a new game, but this history starts after move ${first.moveCount} (rules §3: a game is its seed and its moves).`, { moveNumber: first.moveCount });
+        throw new HistoryError(
+          'NOT_FROM_START',
+          `A record starts at a new game, but this history starts after move ${first.moveCount} (rules §3: a game is its seed and its moves).`,
+          { moveNumber: first.moveCount },
+        );
       }
       return recordOf(state, moves, metadata);
     },

@@ -18,12 +18,23 @@ function find<T extends GameEvent['type']>(events: readonly GameEvent[], type: T
   return events.find((e) => e.type === type) as EventOf<T> | undefined;
 }
 
-function setRef(state: GameState, owner: number, mover: number, size: number, value: number, viewer: number | undefined): SetRef {
+function setRef(
+  state: GameState,
+  owner: number,
+  mover: number,
+  size: number,
+  value: number,
+  viewer: number | undefined,
+): SetRef {
   return { owner: state.players[owner]!, own: owner === mover, yours: owner === viewer, size, value };
 }
 
 function beatenPart(state: GameState, e: SetBeatenEvent, viewer: number | undefined): NonNullable<MoveStory['beaten']> {
-  return { set: setRef(state, e.seat, e.by, e.cards.length, e.value, viewer), fate: e.fate, returnedAs: e.returned.map((c) => c.active) };
+  return {
+    set: setRef(state, e.seat, e.by, e.cards.length, e.value, viewer),
+    fate: e.fate,
+    returnedAs: e.returned.map((c) => c.active),
+  };
 }
 
 function outPart(after: GameState): MoveStory['out'] {
@@ -33,7 +44,14 @@ function outPart(after: GameState): MoveStory['out'] {
   if (roundWon) return { kind: 'round', total: roundWon.total, target: ROUNDS_TO_WIN, game };
   const out = find(after.events, 'playerOut')!;
   const tokens = find(after.events, 'tokensGained')!;
-  return { kind: 'tokens', place: out.place, tokens: tokens.tokens, total: tokens.total, game, roundEnds: find(after.events, 'roundEnded') !== undefined };
+  return {
+    kind: 'tokens',
+    place: out.place,
+    tokens: tokens.tokens,
+    total: tokens.total,
+    game,
+    roundEnds: find(after.events, 'roundEnded') !== undefined,
+  };
 }
 
 function actionPart(state: GameState, after: GameState, viewer: number | undefined): MoveStory['action'] {
@@ -42,9 +60,18 @@ function actionPart(state: GameState, after: GameState, viewer: number | undefin
       case 'setPlayed':
         return { kind: 'play', size: e.cards.length, value: e.value };
       case 'cardAdded':
-        return { kind: 'add', value: e.value, target: setRef(state, e.target.seat, e.seat, e.size - 1, e.value, viewer), size: e.size };
+        return {
+          kind: 'add',
+          value: e.value,
+          target: setRef(state, e.target.seat, e.seat, e.size - 1, e.value, viewer),
+          size: e.size,
+        };
       case 'setTaken':
-        return { kind: 'take', from: setRef(state, e.from.seat, e.seat, e.cards.length, e.value, viewer), shownAs: e.cards.map((c) => c.active) };
+        return {
+          kind: 'take',
+          from: setRef(state, e.from.seat, e.seat, e.cards.length, e.value, viewer),
+          shownAs: e.cards.map((c) => c.active),
+        };
       case 'handRotated':
         // the new faces are hidden information: a sentence anyone may read names only the count
         return { kind: 'rotate', size: e.cards.length };
@@ -95,7 +122,12 @@ export function describeApplied(before: GameState, after: GameState, locale?: Lo
   return tell(before, after, catalogue(locale), undefined);
 }
 
-function tell(state: GameState, after: GameState, words: ReturnType<typeof catalogue>, viewer: number | undefined): string {
+function tell(
+  state: GameState,
+  after: GameState,
+  words: ReturnType<typeof catalogue>,
+  viewer: number | undefined,
+): string {
   const beaten = find(after.events, 'setBeaten');
   const out = outPart(after);
   const story: MoveStory = {

@@ -8,7 +8,17 @@ import { describeValue, isRecord, readInput } from '../core/input.js';
 import { en } from './en.js';
 import { fr } from './fr.js';
 import { nl } from './nl.js';
-import { LOCALE_ERROR_CODES, LOCALES, type Catalogue, type ErrorCodes, type ErrorKind, type ErrorParams, type Locale, type LocaleErrorCode, type NarratedEvent } from './types.js';
+import {
+  LOCALE_ERROR_CODES,
+  LOCALES,
+  type Catalogue,
+  type ErrorCodes,
+  type ErrorKind,
+  type ErrorParams,
+  type Locale,
+  type LocaleErrorCode,
+  type NarratedEvent,
+} from './types.js';
 
 const CATALOGUES: Readonly<Record<Locale, Catalogue>> = { en, fr, nl };
 
@@ -85,12 +95,20 @@ export function catalogue(locale: Locale | undefined): Catalogue {
  * if (!verdict.ok) show(errorSentence('IllegalMoveError', verdict.code, { ...verdict.params, rule: verdict.rule }, 'fr'));
  * ```
  */
-export function errorSentence<K extends ErrorKind>(kind: K, code: ErrorCodes[K], params: ErrorParams = {}, locale?: Locale): string {
+export function errorSentence<K extends ErrorKind>(
+  kind: K,
+  code: ErrorCodes[K],
+  params: ErrorParams = {},
+  locale?: Locale,
+): string {
   const c = catalogue(locale);
   const errors = c.errors as Readonly<Record<string, Readonly<Record<string, (p: ErrorParams) => string>>>>;
   const table = typeof kind === 'string' && Object.hasOwn(errors, kind) ? errors[kind]! : undefined;
   if (!table || typeof code !== 'string' || !Object.hasOwn(table, code)) {
-    throw new ArgumentError('BAD_ARGUMENT', `There is no error ${describeValue(kind)} with the code ${describeValue(code)}.`);
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `There is no error ${describeValue(kind)} with the code ${describeValue(code)}.`,
+    );
   }
   return worded(table[code]!, params);
 }
@@ -98,11 +116,18 @@ export function errorSentence<K extends ErrorKind>(kind: K, code: ErrorCodes[K],
 /** A template applied to parameters read once as plain data; anything else is an ArgumentError. */
 function worded(template: (p: ErrorParams) => string, params: unknown): string {
   const read = readInput(params ?? {}, { depth: 4 });
-  if (!read.ok || !isRecord(read.value)) throw new ArgumentError('BAD_ARGUMENT', `Error parameters are plain data (an object)${read.ok ? '' : `: ${read.problem.message}`}.`);
+  if (!read.ok || !isRecord(read.value))
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `Error parameters are plain data (an object)${read.ok ? '' : `: ${read.problem.message}`}.`,
+    );
   try {
     return template(read.value as ErrorParams);
   } catch {
-    throw new ArgumentError('BAD_ARGUMENT', 'These error parameters do not have the shapes of the documented ones (ErrorParams).');
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      'These error parameters do not have the shapes of the documented ones (ErrorParams).',
+    );
   }
 }
 
@@ -136,14 +161,20 @@ export function localizeError(error: LocalizableError, locale?: Locale): string 
   try {
     // an Error is not plain data: read the fields once, then as plain data
     const e = error as unknown as Record<string, unknown>;
-    const read = readInput({ name: e.name, code: e.code, message: e.message, params: e.params, rule: e.rule, problems: e.problems }, { depth: 5 });
+    const read = readInput(
+      { name: e.name, code: e.code, message: e.message, params: e.params, rule: e.rule, problems: e.problems },
+      { depth: 5 },
+    );
     if (!read.ok) throw new Error(read.problem.message);
     fields = read.value as unknown as LocalizableError;
   } catch {
     throw new ArgumentError('BAD_ARGUMENT', 'localizeError needs an error of this package (isDnupError).');
   }
   if (typeof fields.name !== 'string' || typeof fields.code !== 'string' || typeof fields.message !== 'string') {
-    throw new ArgumentError('BAD_ARGUMENT', `localizeError needs an error of this package (isDnupError), not ${describeValue(error)}.`);
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `localizeError needs an error of this package (isDnupError), not ${describeValue(error)}.`,
+    );
   }
   try {
     return wordedError(c, fields);
@@ -159,7 +190,13 @@ function wordedError(c: Catalogue, error: LocalizableError): string {
   if (!table || !Object.hasOwn(table, error.code)) return error.message;
   if ((error.name === 'RecordError' || error.name === 'PositionError') && error.problems?.length) {
     return c.problems(
-      error.problems.map((p) => (typeof p === 'string' ? table[error.code]!({}) : (table[p.code] ?? table[error.code]!)(p.rule === undefined ? { path: p.path } : { path: p.path, rule: p.rule }))),
+      error.problems.map((p) =>
+        typeof p === 'string'
+          ? table[error.code]!({})
+          : (table[p.code] ?? table[error.code]!)(
+              p.rule === undefined ? { path: p.path } : { path: p.path, rule: p.rule },
+            ),
+      ),
     );
   }
   return table[error.code]!(error.rule === undefined ? { ...error.params } : { ...error.params, rule: error.rule });
@@ -189,17 +226,31 @@ export interface DescribeEventOptions extends DescribeOptions {
  * @throws {@link LocaleError} `UNKNOWN_LOCALE`; {@link ArgumentError} `BAD_ARGUMENT` for other options or a viewer that is no seat.
  * @internal
  */
-export function tellingOf(telling: unknown, players: number, extra: readonly string[] = []): { words: Catalogue; viewer: number | undefined } {
-  if (telling === undefined || typeof telling === 'string') return { words: catalogue(telling as Locale | undefined), viewer: undefined };
+export function tellingOf(
+  telling: unknown,
+  players: number,
+  extra: readonly string[] = [],
+): { words: Catalogue; viewer: number | undefined } {
+  if (telling === undefined || typeof telling === 'string')
+    return { words: catalogue(telling as Locale | undefined), viewer: undefined };
   const read = readInput(telling, { depth: 3 });
   const o = read.ok && isRecord(read.value) ? read.value : undefined;
   const unknown = o ? Object.keys(o).filter((k) => k !== 'locale' && k !== 'viewer' && !extra.includes(k)) : [];
   if (!o || unknown.length > 0) {
-    throw new ArgumentError('BAD_ARGUMENT', `Sentences are told from a locale ("en", "fr", "nl") or { locale, viewer }, not ${unknown.length > 0 ? `an object with ${unknown.slice(0, 3).map(describeValue).join(', ')}` : describeValue(telling)}.`);
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `Sentences are told from a locale ("en", "fr", "nl") or { locale, viewer }, not ${unknown.length > 0 ? `an object with ${unknown.slice(0, 3).map(describeValue).join(', ')}` : describeValue(telling)}.`,
+    );
   }
   const viewer = o.viewer ?? undefined;
-  if (viewer !== undefined && (!Number.isSafeInteger(viewer) || (viewer as number) < 0 || (viewer as number) >= players)) {
-    throw new ArgumentError('BAD_ARGUMENT', `The viewer is a seat of the game, from 0 to ${players - 1}, not ${describeValue(viewer)}.`);
+  if (
+    viewer !== undefined &&
+    (!Number.isSafeInteger(viewer) || (viewer as number) < 0 || (viewer as number) >= players)
+  ) {
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `The viewer is a seat of the game, from 0 to ${players - 1}, not ${describeValue(viewer)}.`,
+    );
   }
   return { words: catalogue((o.locale ?? undefined) as Locale | undefined), viewer: viewer as number | undefined };
 }
@@ -226,25 +277,46 @@ export function tellingOf(telling: unknown, players: number, extra: readonly str
  * // "Je speelt een set van twee 7."
  * ```
  */
-export function describeEvent(event: NarratedEvent, players: readonly string[], telling?: Locale | DescribeOptions): string;
+export function describeEvent(
+  event: NarratedEvent,
+  players: readonly string[],
+  telling?: Locale | DescribeOptions,
+): string;
 export function describeEvent(event: NarratedEvent, options: DescribeEventOptions): string;
-export function describeEvent(event: NarratedEvent, players: readonly string[] | DescribeEventOptions, telling?: Locale | DescribeOptions): string {
+export function describeEvent(
+  event: NarratedEvent,
+  players: readonly string[] | DescribeEventOptions,
+  telling?: Locale | DescribeOptions,
+): string {
   let list: unknown = players;
   let how: unknown = telling;
   if (!Array.isArray(players)) {
     const read = readInput(players, { depth: 3 });
     list = read.ok && isRecord(read.value) ? read.value.players : undefined;
     how = read.ok && isRecord(read.value) ? read.value : undefined;
-    if (how === undefined) throw new ArgumentError('BAD_ARGUMENT', `describeEvent needs the players' names or { players, locale, viewer }, not ${describeValue(players)}.`);
+    if (how === undefined)
+      throw new ArgumentError(
+        'BAD_ARGUMENT',
+        `describeEvent needs the players' names or { players, locale, viewer }, not ${describeValue(players)}.`,
+      );
   }
   const read = readInput({ event, players: list }, { depth: 5 });
   const e = read.ok && isRecord(read.value) ? read.value.event : undefined;
   const names = read.ok && isRecord(read.value) ? read.value.players : undefined;
-  const { words, viewer } = tellingOf(how, Array.isArray(names) ? names.length : 0, Array.isArray(players) ? [] : ['players']);
-  const events = words.events as unknown as Readonly<Record<string, (e: NarratedEvent, names: readonly string[], viewer?: number) => string>>;
+  const { words, viewer } = tellingOf(
+    how,
+    Array.isArray(names) ? names.length : 0,
+    Array.isArray(players) ? [] : ['players'],
+  );
+  const events = words.events as unknown as Readonly<
+    Record<string, (e: NarratedEvent, names: readonly string[], viewer?: number) => string>
+  >;
   const type = isRecord(e) ? e.type : undefined;
   if (typeof type !== 'string' || !Object.hasOwn(events, type) || !Array.isArray(names)) {
-    throw new ArgumentError('BAD_ARGUMENT', `describeEvent needs an event of a state or view and the players' names, not ${describeValue(event)}.`);
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `describeEvent needs an event of a state or view and the players' names, not ${describeValue(event)}.`,
+    );
   }
   try {
     return events[type]!(e as unknown as NarratedEvent, names as string[], viewer);

@@ -18,9 +18,15 @@ function cardText(state: GameState, card: HeldCard): string {
 
 function statusLine(state: GameState, words: PositionWords): string {
   const { seat, area, number } = state.turn;
-  if (state.status === 'gameOver') return words.gameOver(state.round, state.players[state.winner] ?? words.seat(state.winner));
+  if (state.status === 'gameOver')
+    return words.gameOver(state.round, state.players[state.winner] ?? words.seat(state.winner));
   if (state.status === 'roundOver') return words.roundOver(state.round, number);
-  return words.playing(state.round, number, state.players[seat] ?? words.seat(seat), state.players.length === 2 ? area : null);
+  return words.playing(
+    state.round,
+    number,
+    state.players[seat] ?? words.seat(seat),
+    state.players.length === 2 ? area : null,
+  );
 }
 
 /**
@@ -49,19 +55,31 @@ function renderIn(state: GameState, words: ReturnType<typeof catalogue>['positio
   const name = (seat: number): string => state.players[seat] ?? words.seat(seat);
   const lines = [statusLine(state, words)];
   const mode = state.scoring === 'rounds' ? 'rounds' : 'tokens';
-  lines.push(words.scores(mode, winningScore(state.players.length), state.players.map((p, i) => `${p} ${state.scores[i]}`).join(' · ')));
+  lines.push(
+    words.scores(
+      mode,
+      winningScore(state.players.length),
+      state.players.map((p, i) => `${p} ${state.scores[i]}`).join(' · '),
+    ),
+  );
   if (state.out.length > 0) lines.push(words.out(state.out.map((s, i) => ({ name: name(s), place: i + 1 }))));
   if (state.table.length === 0) lines.push(words.tableEmpty());
   else {
     lines.push(words.table());
-    for (const set of state.table) lines.push(words.set(name(set.seat), state.players.length === 2 ? set.area : null, set.cards.length, set.value, set.cards));
+    for (const set of state.table)
+      lines.push(
+        words.set(name(set.seat), state.players.length === 2 ? set.area : null, set.cards.length, set.value, set.cards),
+      );
   }
   lines.push(words.discard(state.discardCount));
   lines.push(words.hands());
   const width = Math.max(...state.players.map((p) => p.length));
   state.hands.forEach((hand, seat) => {
     const mark = state.status === 'playing' && seat === state.turn.seat ? '>' : ' ';
-    const cards = hand.slice().sort((a, b) => a.active - b.active || a.id - b.id).map((c) => cardText(state, c));
+    const cards = hand
+      .slice()
+      .sort((a, b) => a.active - b.active || a.id - b.id)
+      .map((c) => cardText(state, c));
     lines.push(`${mark} ${name(seat).padEnd(width)} (${hand.length}): ${cards.join(' ') || '—'}`);
   });
   return lines.join('\n');

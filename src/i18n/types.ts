@@ -70,16 +70,32 @@ export interface MoveStory {
     | { readonly kind: 'rotate'; readonly size: number }
     | { readonly kind: 'deal'; readonly round: number; readonly starter: string; readonly starterYou: boolean }
     | { readonly kind: 'other' };
-  readonly beaten?: { readonly set: SetRef; readonly fate: 'returned' | 'discarded'; readonly returnedAs: readonly number[] };
+  readonly beaten?: {
+    readonly set: SetRef;
+    readonly fate: 'returned' | 'discarded';
+    readonly returnedAs: readonly number[];
+  };
   readonly out?:
     | { readonly kind: 'round'; readonly total: number; readonly target: number; readonly game: boolean }
-    | { readonly kind: 'tokens'; readonly place: number; readonly tokens: number; readonly total: number; readonly game: boolean; readonly roundEnds: boolean };
+    | {
+        readonly kind: 'tokens';
+        readonly place: number;
+        readonly tokens: number;
+        readonly total: number;
+        readonly game: boolean;
+        readonly roundEnds: boolean;
+      };
 }
 
 /** An event with seat numbers, in the state's form or a player view's (hand sizes only). */
 export type NarratedEvent =
   | Exclude<GameEvent, { type: 'handRotated' }>
-  | { readonly type: 'handRotated'; readonly seat: number; readonly size?: number; readonly cards: readonly unknown[] | null };
+  | {
+      readonly type: 'handRotated';
+      readonly seat: number;
+      readonly size?: number;
+      readonly cards: readonly unknown[] | null;
+    };
 
 type EventOf<T extends NarratedEvent['type']> = Extract<NarratedEvent, { type: T }>;
 
@@ -109,7 +125,9 @@ export interface Catalogue {
    * One sentence per event type; `names` are the players' names by seat, and `viewer` the seat of
    * the reader, told in the second person ("You play…"), or undefined for the third person only.
    */
-  readonly events: { readonly [T in NarratedEvent['type']]: (e: EventOf<T>, names: readonly string[], viewer?: number) => string };
+  readonly events: {
+    readonly [T in NarratedEvent['type']]: (e: EventOf<T>, names: readonly string[], viewer?: number) => string;
+  };
   /** The sentence of a move ({@link describeMove}). */
   move(story: MoveStory): string;
   readonly position: PositionWords;

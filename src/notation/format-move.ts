@@ -26,7 +26,10 @@ function formatArea(state: GameState, target: AreaRef): string {
 export function formatOwnMove(state: GameState, move: Move): string {
   switch (move.type) {
     case 'play':
-      return `P ${move.cards.slice().sort((a, b) => a - b).join(',')}`;
+      return `P ${move.cards
+        .slice()
+        .sort((a, b) => a - b)
+        .join(',')}`;
     case 'add':
       return `A ${move.card}>${formatArea(state, move.target)}`;
     case 'take':
@@ -55,6 +58,7 @@ export function formatOwnMove(state: GameState, move: Move): string {
  */
 export function formatMove(state: GameState, move: Move): string {
   const own = ownMove(move);
-  if (own instanceof IllegalMoveError) throw new NotationError('NOT_A_MOVE', own.message, describeValue(move), {}, { input: describeValue(move) });
+  if (own instanceof IllegalMoveError)
+    throw new NotationError('NOT_A_MOVE', own.message, describeValue(move), {}, { input: describeValue(move) });
   return withState(state, (s) => formatOwnMove(s, own));
 }

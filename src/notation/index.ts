@@ -1,4 +1,10 @@
 /** Move notation, sentences and position text (issue #3). */
 export { formatMove } from './format-move.js';
 export { parseMove, MAX_MOVE_TEXT } from './parse-move.js';
-export { NotationError, isNotationError, NOTATION_ERROR_CODES, type NotationErrorCode, type NotationErrorDetails } from './notation-error.js';
+export {
+  NotationError,
+  isNotationError,
+  NOTATION_ERROR_CODES,
+  type NotationErrorCode,
+  type NotationErrorDetails,
+} from './notation-error.js';

@@ -195,9 +195,18 @@ function canonical(m: Move): Move {
  * ```
  */
 export function parseMove(state: GameState, text: string): Move {
-  if (typeof text !== 'string') throw new NotationError('UNREADABLE', `${describeValue(text)} is not a move in dnup notation: a move is written as text (P 3,17 · A 12>1 · T 1 · R · N; see docs/notation.md).`, describeValue(text));
+  if (typeof text !== 'string')
+    throw new NotationError(
+      'UNREADABLE',
+      `${describeValue(text)} is not a move in dnup notation: a move is written as text (P 3,17 · A 12>1 · T 1 · R · N; see docs/notation.md).`,
+      describeValue(text),
+    );
   if (text.length > MAX_MOVE_TEXT) {
-    throw new NotationError('UNREADABLE', `A text of ${text.length} characters is too long to be a move (at most ${MAX_MOVE_TEXT}; see docs/notation.md).`, text);
+    throw new NotationError(
+      'UNREADABLE',
+      `A text of ${text.length} characters is too long to be a move (at most ${MAX_MOVE_TEXT}; see docs/notation.md).`,
+      text,
+    );
   }
   return withState(state, (s) => parseIn(s, text));
 }
@@ -205,7 +214,13 @@ export function parseMove(state: GameState, text: string): Move {
 function parseIn(state: GameState, text: string): Move {
   const pattern = read(text);
   if (!pattern) {
-    throw new NotationError('UNREADABLE', `${describeValue(text)} is not a move in dnup notation (P 3,17 · A 12>1 · T 1 · R · N; see docs/notation.md).`, text, {}, { input: describeValue(text) });
+    throw new NotationError(
+      'UNREADABLE',
+      `${describeValue(text)} is not a move in dnup notation (P 3,17 · A 12>1 · T 1 · R · N; see docs/notation.md).`,
+      text,
+      {},
+      { input: describeValue(text) },
+    );
   }
   const options = completions(state, pattern);
   const verdicts = options.map((o) => checkMove(state, o));
@@ -213,10 +228,23 @@ function parseIn(state: GameState, text: string): Move {
   if (fits.length === 1) return fits[0]!;
   if (fits.length > 1) {
     const texts = fits.map((m) => formatMove(state, m)).join(', ');
-    throw new NotationError('AMBIGUOUS', `${describeValue(text)} fits ${fits.length} legal moves (${texts}); say which.`, text, { candidates: fits }, { input: describeValue(text), count: fits.length });
+    throw new NotationError(
+      'AMBIGUOUS',
+      `${describeValue(text)} fits ${fits.length} legal moves (${texts}); say which.`,
+      text,
+      { candidates: fits },
+      { input: describeValue(text), count: fits.length },
+    );
   }
   // no legal move fits: explain with the completion aimed at a set, if any, else the first
-  const pick = verdicts.find((v) => !v.ok && v.code !== 'NO_SET_THERE' && v.code !== 'NOT_AN_OPPONENT_SET') ?? verdicts[0]!;
+  const pick =
+    verdicts.find((v) => !v.ok && v.code !== 'NO_SET_THERE' && v.code !== 'NOT_AN_OPPONENT_SET') ?? verdicts[0]!;
   if (pick.ok) throw new Error('unreachable: a legal completion is a legal move');
-  throw new NotationError('ILLEGAL', `${describeValue(text)} is not legal here: ${pick.message}`, text, { moveCode: pick.code, rule: pick.rule }, { ...pick.params, input: describeValue(text), rule: pick.rule });
+  throw new NotationError(
+    'ILLEGAL',
+    `${describeValue(text)} is not legal here: ${pick.message}`,
+    text,
+    { moveCode: pick.code, rule: pick.rule },
+    { ...pick.params, input: describeValue(text), rule: pick.rule },
+  );
 }

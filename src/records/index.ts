@@ -2,7 +2,13 @@
 export { recordOf, RECORD_VERSION, type GameRecord, type RecordMetadata } from '../core/game-record.js';
 export { formatRecord } from './format-record.js';
 export { parseRecord, recordProblems } from './parse-record.js';
-export { RecordError, isRecordError, RECORD_ERROR_CODES, type RecordErrorCode, type RecordProblem } from './record-error.js';
+export {
+  RecordError,
+  isRecordError,
+  RECORD_ERROR_CODES,
+  type RecordErrorCode,
+  type RecordProblem,
+} from './record-error.js';
 export {
   replay,
   type ReplayResult,

@@ -43,11 +43,21 @@ function optionsDeck(raw: unknown, out: Problems): unknown {
     return null;
   }
   const extra = Object.keys(raw).filter((k) => k !== 'deck');
-  if (extra.length > 0) out.add('BAD_OPTIONS', 'options', `Unknown game option ${extra.slice(0, 3).map(describeValue).join(', ')}; the only option is "deck".`);
+  if (extra.length > 0)
+    out.add(
+      'BAD_OPTIONS',
+      'options',
+      `Unknown game option ${extra.slice(0, 3).map(describeValue).join(', ')}; the only option is "deck".`,
+    );
   return raw.deck;
 }
 
-function checkMoves(raw: unknown, inUse: ReadonlySet<number> | undefined, players: number | undefined, out: Problems): void {
+function checkMoves(
+  raw: unknown,
+  inUse: ReadonlySet<number> | undefined,
+  players: number | undefined,
+  out: Problems,
+): void {
   if (!Array.isArray(raw)) {
     out.add('BAD_MOVES', 'moves', `"moves" must be an array of moves, not ${describe(raw)}.`);
     return;
@@ -62,7 +72,11 @@ function checkMoves(raw: unknown, inUse: ReadonlySet<number> | undefined, player
     const ids = m.type === 'play' ? m.cards : m.type === 'add' ? [m.card] : [];
     for (const id of ids) {
       if (inUse && !inUse.has(id)) {
-        out.add('UNKNOWN_CARD', `moves[${i}]`, `Move ${i} names card ${id}, which is not a card of this game's deck with ${players} players (rules §2, §3.1).`);
+        out.add(
+          'UNKNOWN_CARD',
+          `moves[${i}]`,
+          `Move ${i} names card ${id}, which is not a card of this game's deck with ${players} players (rules §2, §3.1).`,
+        );
       }
     }
   });
@@ -75,17 +89,26 @@ function checkMetadata(raw: unknown, out: Problems): void {
     return;
   }
   for (const key of ['event', 'date']) {
-    if (raw[key] !== undefined && typeof raw[key] !== 'string') out.add('BAD_METADATA', `metadata.${key}`, `"metadata.${key}" must be a string.`);
+    if (raw[key] !== undefined && typeof raw[key] !== 'string')
+      out.add('BAD_METADATA', `metadata.${key}`, `"metadata.${key}" must be a string.`);
   }
   const comments = raw.comments;
   if (comments === undefined) return;
   if (!isPlainObject(comments)) {
-    out.add('BAD_METADATA', 'metadata.comments', '"metadata.comments" must be an object mapping move indexes to comments.');
+    out.add(
+      'BAD_METADATA',
+      'metadata.comments',
+      '"metadata.comments" must be an object mapping move indexes to comments.',
+    );
     return;
   }
   for (const [key, text] of Object.entries(comments)) {
     if (!/^(0|[1-9]\d*)$/.test(key) || typeof text !== 'string') {
-      out.add('BAD_METADATA', `metadata.comments.${key}`, `Comment ${describeValue(key)} must be a string keyed by a move index (0, 1, 2…).`);
+      out.add(
+        'BAD_METADATA',
+        `metadata.comments.${key}`,
+        `Comment ${describeValue(key)} must be a string keyed by a move index (0, 1, 2…).`,
+      );
     }
   }
 }
@@ -116,7 +139,11 @@ function readRecord(input: unknown): { record?: GameRecord; problems: RecordProb
     try {
       raw = JSON.parse(input);
     } catch (e) {
-      out.add('BAD_JSON', '', `This is not JSON (${describeValue((e as Error).message)}); a game record is a JSON object.`);
+      out.add(
+        'BAD_JSON',
+        '',
+        `This is not JSON (${describeValue((e as Error).message)}); a game record is a JSON object.`,
+      );
       return fail();
     }
   }
@@ -131,13 +158,22 @@ function readRecord(input: unknown): { record?: GameRecord; problems: RecordProb
     return fail();
   }
   if (value.format !== 'dnup-record') {
-    out.add('WRONG_FORMAT', 'format', `"format" must be "dnup-record", not ${describe(value.format)}: this is not a dnup game record.`);
+    out.add(
+      'WRONG_FORMAT',
+      'format',
+      `"format" must be "dnup-record", not ${describe(value.format)}: this is not a dnup game record.`,
+    );
   }
   if (value.version !== RECORD_VERSION) {
-    out.add('WRONG_VERSION', 'version', `This library reads game records of version ${RECORD_VERSION}, not ${describe(value.version)}.`);
+    out.add(
+      'WRONG_VERSION',
+      'version',
+      `This library reads game records of version ${RECORD_VERSION}, not ${describe(value.version)}.`,
+    );
   }
   const extra = Object.keys(value).filter((k) => !TOP_KEYS.includes(k));
-  for (const k of extra) out.add('UNKNOWN_FIELD', k, `A game record has no field ${describeValue(k)} (free-form facts go in "metadata").`);
+  for (const k of extra)
+    out.add('UNKNOWN_FIELD', k, `A game record has no field ${describeValue(k)} (free-form facts go in "metadata").`);
   // players, seed and deck: the same check as createGame and every state
   const optionProblems = new Problems();
   const deckRaw = optionsDeck(value.options, optionProblems);
@@ -146,7 +182,10 @@ function readRecord(input: unknown): { record?: GameRecord; problems: RecordProb
   for (const p of optionProblems.list) out.add(p.code, p.path, p.message);
   for (const p of setup.filter((x) => x.code === 'BAD_DECK')) out.add(p.code, 'options.deck', p.message);
   const players = setup.some((p) => p.code === 'BAD_PLAYERS') ? undefined : (value.players as string[]);
-  const deck = deckRaw === null || setup.some((p) => p.code === 'BAD_DECK') ? undefined : ((deckRaw ?? STANDARD_DECK) as DeckDefinition);
+  const deck =
+    deckRaw === null || setup.some((p) => p.code === 'BAD_DECK')
+      ? undefined
+      : ((deckRaw ?? STANDARD_DECK) as DeckDefinition);
   const inUse = deck && players ? new Set(idsInUse(deck, players.length)) : undefined;
   checkMoves(value.moves, inUse, players?.length, out);
   checkMetadata(value.metadata, out);

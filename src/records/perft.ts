@@ -32,7 +32,10 @@ export const MAX_PERFT_DEPTH = 6;
 
 function checkDepth(depth: unknown, min: number): void {
   if (!Number.isInteger(depth) || (depth as number) < min || (depth as number) > MAX_PERFT_DEPTH) {
-    throw new ArgumentError('BAD_ARGUMENT', `A perft depth is a whole number from ${min} to ${MAX_PERFT_DEPTH}, not ${describeValue(depth)}.`);
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `A perft depth is a whole number from ${min} to ${MAX_PERFT_DEPTH}, not ${describeValue(depth)}.`,
+    );
   }
 }
 

@@ -48,7 +48,10 @@ export class RecordError extends Error {
   readonly code: RecordErrorCode;
   /** Every problem found; `problems` lists the first hundred. */
   readonly problemCount: number;
-  constructor(readonly problems: readonly RecordProblem[], problemCount = problems.length) {
+  constructor(
+    readonly problems: readonly RecordProblem[],
+    problemCount = problems.length,
+  ) {
     super(summarize(problems, problemCount));
     this.code = problems[0]?.code ?? 'NOT_AN_OBJECT';
     this.problemCount = problemCount;

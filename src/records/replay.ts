@@ -118,7 +118,13 @@ export function replay(input: unknown, options: ReplayOptions = {}): ReplayResul
       next = issue(applyTrusted(state, move));
     } catch (e) {
       if (!isIllegalMoveError(e)) throw codedError(e);
-      const error: IllegalVerdict = { ...placeOf(state, i, move), status: 'illegal', code: e.code, message: e.message, rule: e.rule };
+      const error: IllegalVerdict = {
+        ...placeOf(state, i, move),
+        status: 'illegal',
+        code: e.code,
+        message: e.message,
+        rule: e.rule,
+      };
       verdicts.push(error);
       for (let j = i + 1; j < moves.length; j++) verdicts.push({ status: 'unreached', index: j, move: moves[j]! });
       return { ok: false, record, initial, state, verdicts, error };

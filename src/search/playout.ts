@@ -13,7 +13,14 @@ import type { GameEvent } from '../core/events.js';
 import { IllegalMoveError } from '../core/errors.js';
 import { NEXT_ROUND } from '../core/interned-moves.js';
 import { movesFrom } from '../core/legal-moves.js';
-import { indexedMove, indexMoves, moveIndexError, newMoveIndex, playIndexed, type MoveIndex } from '../core/indexed-moves.js';
+import {
+  indexedMove,
+  indexMoves,
+  moveIndexError,
+  newMoveIndex,
+  playIndexed,
+  type MoveIndex,
+} from '../core/indexed-moves.js';
 import { ownMove, type Move } from '../core/moves.js';
 import { issue, trustedState } from '../core/trust.js';
 import { dealNextRound } from '../core/setup.js';
@@ -38,7 +45,10 @@ const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
  * The legal moves by index of the last playout that asked, and the position they are of (its
  * move count): one index for all playouts, so none allocates buffers of its own.
  */
-const sharedIndex: MoveIndex & { owner: Playout | null; at: number } = Object.assign(newMoveIndex(), { owner: null, at: -1 });
+const sharedIndex: MoveIndex & { owner: Playout | null; at: number } = Object.assign(newMoveIndex(), {
+  owner: null,
+  at: -1,
+});
 
 /**
  * A position for playouts that changes in place: `legalMoves()` and `play(move)` cost what

@@ -3,4 +3,10 @@ export type { PositionDescription, TableSetDescription } from './position-descri
 export { validatePosition, fromPosition } from './validate-position.js';
 export { toPosition } from './to-position.js';
 export { formatPosition, parsePosition, MAX_POSITION_TEXT, POSITION_TEXT_VERSION } from './position-text.js';
-export { PositionError, isPositionError, POSITION_PROBLEM_CODES, type PositionProblemCode, type PositionProblem } from '../core/position-error.js';
+export {
+  PositionError,
+  isPositionError,
+  POSITION_PROBLEM_CODES,
+  type PositionProblemCode,
+  type PositionProblem,
+} from '../core/position-error.js';

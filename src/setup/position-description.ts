@@ -67,7 +67,26 @@ export interface PositionDescription {
 }
 
 /** The fields of a {@link PositionDescription}, in the order `toPosition` writes them. */
-const DESCRIPTION_KEYS = ['players', 'hands', 'known', 'table', 'discard', 'turn', 'out', 'scores', 'round', 'status', 'winner', 'starter', 'deck', 'seed', 'rng', 'moveCount', 'lastMove', 'events'] as const;
+const DESCRIPTION_KEYS = [
+  'players',
+  'hands',
+  'known',
+  'table',
+  'discard',
+  'turn',
+  'out',
+  'scores',
+  'round',
+  'status',
+  'winner',
+  'starter',
+  'deck',
+  'seed',
+  'rng',
+  'moveCount',
+  'lastMove',
+  'events',
+] as const;
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -95,7 +114,12 @@ function handsOf(raw: unknown, n: number, problems: ProblemList): HeldCard[][] |
     }
     return hand.map((c: unknown, i) => {
       if (!isObject(c) || !isInt(c.id) || !isInt(c.active) || Object.keys(c).length !== 2) {
-        problems.add('BAD_SHAPE', `hands[${s}][${i}]`, '§1', `hands[${s}][${i}] must be a card { id, active }: its id and the value that is up.`);
+        problems.add(
+          'BAD_SHAPE',
+          `hands[${s}][${i}]`,
+          '§1',
+          `hands[${s}][${i}] must be a card { id, active }: its id and the value that is up.`,
+        );
         ok = false;
       }
       return c as HeldCard;
@@ -113,8 +137,20 @@ function tableOf(raw: unknown, problems: ProblemList): TableSet[] | undefined {
   let ok = true;
   const sets = raw.map((t: unknown, i) => {
     const extra = isObject(t) ? Object.keys(t).filter((k) => !['seat', 'area', 'value', 'cards'].includes(k)) : [];
-    if (!isObject(t) || !isInt(t.seat) || !(t.area === undefined || isInt(t.area)) || !isInt(t.value) || !isIntArray(t.cards) || extra.length > 0) {
-      problems.add('BAD_SHAPE', `table[${i}]`, '§1', `table[${i}] must be a set { seat, area, value, cards } with integer seat, area and value and an array of card ids.`);
+    if (
+      !isObject(t) ||
+      !isInt(t.seat) ||
+      !(t.area === undefined || isInt(t.area)) ||
+      !isInt(t.value) ||
+      !isIntArray(t.cards) ||
+      extra.length > 0
+    ) {
+      problems.add(
+        'BAD_SHAPE',
+        `table[${i}]`,
+        '§1',
+        `table[${i}] must be a set { seat, area, value, cards } with integer seat, area and value and an array of card ids.`,
+      );
       ok = false;
       return undefined;
     }
@@ -148,7 +184,13 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
   }
   // players, seed and deck: the same check as createGame, the records reader and every state
   const setup = setupProblems(namesOf(d.players), d.seed ?? 'position', d.deck);
-  for (const p of setup) problems.add(p.code === 'BAD_SEED' ? 'BAD_SHAPE' : p.code, p.path, p.code === 'BAD_DECK' ? '§2' : p.code === 'BAD_SEED' ? '§3' : '§1', p.message);
+  for (const p of setup)
+    problems.add(
+      p.code === 'BAD_SEED' ? 'BAD_SHAPE' : p.code,
+      p.path,
+      p.code === 'BAD_DECK' ? '§2' : p.code === 'BAD_SEED' ? '§3' : '§1',
+      p.message,
+    );
   if (setup.some((p) => p.code === 'BAD_PLAYERS')) return undefined;
   const players = (namesOf(d.players) as string[]).slice();
   const n = players.length;
@@ -158,7 +200,12 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
   const hands = handsOf(d.hands, n, problems);
   const table = tableOf(d.table, problems);
   const turn = d.turn;
-  if (!isObject(turn) || !isInt(turn.seat) || !(turn.area === undefined || isInt(turn.area)) || !(turn.number === undefined || isInt(turn.number))) {
+  if (
+    !isObject(turn) ||
+    !isInt(turn.seat) ||
+    !(turn.area === undefined || isInt(turn.area)) ||
+    !(turn.number === undefined || isInt(turn.number))
+  ) {
     problems.add('BAD_SHAPE', 'turn', '§4', '"turn" must be { seat, area?, number? } with integers.');
   }
   const check = <T>(key: string, ok: (x: unknown) => boolean, what: string, rule: string): T | undefined => {
@@ -167,13 +214,26 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
     return undefined;
   };
   const out = check<number[]>('out', isIntArray, 'an array of seats', '§6') ?? [];
-  const scores = check<number[]>('scores', (x) => isIntArray(x) && x.length === n, `an array of ${n} integers`, '§6') ?? players.map(() => 0);
-  const status = check<GameStatus>('status', (x) => x === 'playing' || x === 'roundOver' || x === 'gameOver', '"playing", "roundOver" or "gameOver"', '§8') ?? 'playing';
+  const scores =
+    check<number[]>('scores', (x) => isIntArray(x) && x.length === n, `an array of ${n} integers`, '§6') ??
+    players.map(() => 0);
+  const status =
+    check<GameStatus>(
+      'status',
+      (x) => x === 'playing' || x === 'roundOver' || x === 'gameOver',
+      '"playing", "roundOver" or "gameOver"',
+      '§8',
+    ) ?? 'playing';
   const round = check<number>('round', isInt, 'an integer', '§6') ?? impliedRound(scores, out, status, duel);
   const winner = check<number | null>('winner', (x) => x === null || isInt(x), 'a seat or null', '§6');
   const starter = check<number>('starter', isInt, 'a seat', '§3');
   const discard = check<number[]>('discard', isIntArray, 'an array of card ids', '§4');
-  const known = check<number[][]>('known', (x) => Array.isArray(x) && x.length === n && x.every(isIntArray), `one array of card ids per seat (${n})`, '§5');
+  const known = check<number[][]>(
+    'known',
+    (x) => Array.isArray(x) && x.length === n && x.every(isIntArray),
+    `one array of card ids per seat (${n})`,
+    '§5',
+  );
   const seed = (d.seed ?? 'position') as Seed;
   const rng = check<RngState>('rng', isRngState, 'four 32-bit unsigned integers', '§3');
   const moveCount = check<number>('moveCount', (x) => isInt(x) && x >= 0, 'a whole number', '§8');
@@ -189,7 +249,13 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
     // a listed discard pile must hold exactly the cards that are nowhere else (rules §3.1)
     const listed = new Set(discard);
     for (const id of rest) {
-      if (!listed.has(id)) problems.add('MISSING_CARD', 'discard', '§3', `Card ${id} is in play with ${n} players but is nowhere: not in a hand, on the table or in the discard pile.`);
+      if (!listed.has(id))
+        problems.add(
+          'MISSING_CARD',
+          'discard',
+          '§3',
+          `Card ${id} is in play with ${n} players but is nowhere: not in a hand, on the table or in the discard pile.`,
+        );
     }
     const restSet = new Set(rest);
     const seen = new Set<number>();
@@ -197,7 +263,12 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
       const twice = seen.has(id);
       seen.add(id);
       if (!restSet.has(id) || twice) {
-        problems.add('DUPLICATE_CARD', `discard[${i}]`, '§2', `Card ${id} of the discard pile is also elsewhere, listed twice, or not a card in use.`);
+        problems.add(
+          'DUPLICATE_CARD',
+          `discard[${i}]`,
+          '§2',
+          `Card ${id} of the discard pile is also elsewhere, listed twice, or not a card in use.`,
+        );
       }
     });
     if (problems.count > 0) return undefined;

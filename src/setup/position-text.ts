@@ -37,7 +37,22 @@ const TAG = `dnup${POSITION_TEXT_VERSION}`;
  */
 export const MAX_POSITION_TEXT = 8_000_000;
 
-const FIELDS = ['version', 'players', 'hands', 'table', 'status', 'round', 'turn', 'starter', 'out', 'scores', 'moves', 'random', 'seed', 'deck'] as const;
+const FIELDS = [
+  'version',
+  'players',
+  'hands',
+  'table',
+  'status',
+  'round',
+  'turn',
+  'starter',
+  'out',
+  'scores',
+  'moves',
+  'random',
+  'seed',
+  'deck',
+] as const;
 type Field = (typeof FIELDS)[number];
 
 // ---------------------------------------------------------------------------------------------
@@ -52,7 +67,13 @@ function escapeText(text: string): string {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     let raw: string | undefined;
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && text.charCodeAt(i + 1) >= 0xdc00 && text.charCodeAt(i + 1) <= 0xdfff) {
+    if (
+      c >= 0xd800 &&
+      c <= 0xdbff &&
+      i + 1 < text.length &&
+      text.charCodeAt(i + 1) >= 0xdc00 &&
+      text.charCodeAt(i + 1) <= 0xdfff
+    ) {
       raw = text.slice(i, i + 2); // a whole astral character
     } else if (c < 0xd800 || c > 0xdfff) raw = text[i]!;
     const plain = raw !== undefined && raw !== '%' && raw !== ',' && raw !== '"' && !INVISIBLE.test(raw);
@@ -87,7 +108,9 @@ function facesKey(a: number, b: number): string {
 
 function deckText(deck: DeckDefinition): string {
   const name = deck.name === undefined ? '' : `"${escapeText(deck.name)}"`;
-  const cards = deck.cards.map((c) => `${c.id}=${c.faces[0]}/${c.faces[1]}+${c.minPlayers}${c.star === true ? '*' : c.star === false ? '^' : ''}`);
+  const cards = deck.cards.map(
+    (c) => `${c.id}=${c.faces[0]}/${c.faces[1]}+${c.minPlayers}${c.star === true ? '*' : c.star === false ? '^' : ''}`,
+  );
   return `deck${name}:${cards.join(',')}`;
 }
 
@@ -156,7 +179,10 @@ export function formatPosition(state: GameState): string {
 // Reading
 
 class TextRefusal {
-  constructor(readonly field: Field | '', readonly message: string) {}
+  constructor(
+    readonly field: Field | '',
+    readonly message: string,
+  ) {}
 }
 
 function refuse(field: Field | '', message: string): never {
@@ -165,7 +191,8 @@ function refuse(field: Field | '', message: string): never {
 
 /** A whole number of at most 16 digits written without a sign or leading zeros (safe integers only). */
 function natural(text: string, field: Field, what: string): number {
-  if (!/^(0|[1-9][0-9]{0,15})$/.test(text) || !Number.isSafeInteger(Number(text))) refuse(field, `${describeValue(text)} is not ${what} (a whole number)`);
+  if (!/^(0|[1-9][0-9]{0,15})$/.test(text) || !Number.isSafeInteger(Number(text)))
+    refuse(field, `${describeValue(text)} is not ${what} (a whole number)`);
   return Number(text);
 }
 
@@ -177,7 +204,11 @@ function unescapeText(text: string, field: Field): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
-    if (ch === '"' || ch === ',') refuse(field, `${describeValue(text)} holds a bare ${ch}, written %${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+    if (ch === '"' || ch === ',')
+      refuse(
+        field,
+        `${describeValue(text)} holds a bare ${ch}, written %${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+      );
     if (ch !== '%') {
       out += ch;
       continue;
@@ -191,7 +222,8 @@ function unescapeText(text: string, field: Field): string {
 }
 
 function quoted(text: string, field: Field, what: string): string {
-  if (text.length < 2 || !text.startsWith('"') || !text.endsWith('"')) refuse(field, `${describeValue(text)} is not ${what} in double quotes`);
+  if (text.length < 2 || !text.startsWith('"') || !text.endsWith('"'))
+    refuse(field, `${describeValue(text)} is not ${what} in double quotes`);
   return unescapeText(text.slice(1, -1), field);
 }
 
@@ -214,13 +246,16 @@ function readDeck(text: string): DeckDefinition {
   if (colon < 0) refuse('deck', 'a deck is written deck:cards or deck"name":cards');
   const head = body.slice(0, colon);
   const name = head === '' ? undefined : quoted(head, 'deck', 'a deck name');
-  const cards = body.slice(colon + 1).split(',').map((c): CardDefinition => {
-    const m = /^([0-9]{1,16})=([0-9]{1,16})\/([0-9]{1,16})\+([0-9]{1,16})([*^]?)$/.exec(c);
-    if (!m) refuse('deck', `${describeValue(c)} is not a card id=face/face+minPlayers, with * for the starred card`);
-    const [id, f0, f1, min] = [m[1]!, m[2]!, m[3]!, m[4]!].map((x) => natural(x, 'deck', 'a number'));
-    const base = { id: id!, faces: [f0!, f1!] as [number, number], minPlayers: min! };
-    return m[5] === '' ? base : { ...base, star: m[5] === '*' };
-  });
+  const cards = body
+    .slice(colon + 1)
+    .split(',')
+    .map((c): CardDefinition => {
+      const m = /^([0-9]{1,16})=([0-9]{1,16})\/([0-9]{1,16})\+([0-9]{1,16})([*^]?)$/.exec(c);
+      if (!m) refuse('deck', `${describeValue(c)} is not a card id=face/face+minPlayers, with * for the starred card`);
+      const [id, f0, f1, min] = [m[1]!, m[2]!, m[3]!, m[4]!].map((x) => natural(x, 'deck', 'a number'));
+      const base = { id: id!, faces: [f0!, f1!] as [number, number], minPlayers: min! };
+      return m[5] === '' ? base : { ...base, star: m[5] === '*' };
+    });
   return name === undefined ? { cards } : { name, cards };
 }
 
@@ -241,18 +276,27 @@ class CardReader {
 
   read(text: string, field: Field, knownAllowed: boolean): { card: HeldCard; known: boolean } {
     const m = /^([0-9]{1,16})\/([0-9]{1,16})(?:#([0-9]{1,16}))?(!?)$/.exec(text);
-    if (!m || (m[4] === '!' && !knownAllowed)) refuse(field, `${describeValue(text)} is not a card active/inactive${knownAllowed ? ' (with ! when publicly known)' : ''}`);
+    if (!m || (m[4] === '!' && !knownAllowed))
+      refuse(
+        field,
+        `${describeValue(text)} is not a card active/inactive${knownAllowed ? ' (with ! when publicly known)' : ''}`,
+      );
     const active = natural(m[1]!, field, 'a value');
     const inactive = natural(m[2]!, field, 'a value');
     let id: CardId;
     if (m[3] !== undefined) {
       id = natural(m[3], field, 'a card id');
       const f = this.faces.get(id);
-      if (!f || facesKey(f[0], f[1]) !== facesKey(active, inactive) || active === inactive) refuse(field, `card ${id} of this deck does not show ${active} and ${inactive}`);
+      if (!f || facesKey(f[0], f[1]) !== facesKey(active, inactive) || active === inactive)
+        refuse(field, `card ${id} of this deck does not show ${active} and ${inactive}`);
     } else {
       const ids = active === inactive ? undefined : this.byFaces.get(facesKey(active, inactive));
       if (!ids) refuse(field, `this deck has no card showing ${active} and ${inactive}`);
-      if (ids.length > 1) refuse(field, `this deck has ${ids.length} cards showing ${active} and ${inactive}: write which, as ${text}#id`);
+      if (ids.length > 1)
+        refuse(
+          field,
+          `this deck has ${ids.length} cards showing ${active} and ${inactive}: write which, as ${text}#id`,
+        );
       id = ids[0]!;
     }
     return { card: { id, active }, known: m[4] === '!' };
@@ -288,7 +332,10 @@ function tailFields(tokens: readonly string[]): Partial<Record<Field, string>> {
     if (i < tokens.length && is(tokens[i]!)) found[field] = tokens[i++]!;
   }
   if (i < tokens.length) {
-    refuse('', `${describeValue(tokens[i])} is not a field here: after the table come status, round, turn, starter, out, scores, moves, random, seed and deck, in this order, each but the turn optional`);
+    refuse(
+      '',
+      `${describeValue(tokens[i])} is not a field here: after the table come status, round, turn, starter, out, scores, moves, random, seed and deck, in this order, each but the turn optional`,
+    );
   }
   if (found.turn === undefined) refuse('turn', 'the turn t<seat> is required, even in the short form');
   return found;
@@ -303,15 +350,21 @@ function describe(text: string, mixed: MixedSets): PositionDescription {
   const version = fields[0] ?? '';
   if (version !== TAG) {
     const other = /^dnup([0-9]{1,6})$/.exec(version);
-    refuse('version', other ? `this library reads position text version ${POSITION_TEXT_VERSION} (${TAG}), not version ${other[1]}` : 'a position text starts with its version tag, dnup1');
+    refuse(
+      'version',
+      other
+        ? `this library reads position text version ${POSITION_TEXT_VERSION} (${TAG}), not version ${other[1]}`
+        : 'a position text starts with its version tag, dnup1',
+    );
   }
-  if (fields.length < 5 || fields.length > 14) refuse('', `a position text has from 5 fields (the short form) to 13 (14 with a deck), not ${fields.length}`);
+  if (fields.length < 5 || fields.length > 14)
+    refuse('', `a position text has from 5 fields (the short form) to 13 (14 with a deck), not ${fields.length}`);
   const [, players, hands, table] = fields as [string, string, string, string];
   // the full form is read field by field, so that a bad field is named; the short form by tags
   const tail = fields.slice(4);
   const full = tail.length === 9 ? !tail[8]!.startsWith('deck') : tail.length === 10;
   const { status, round, turn, starter, out, scores, moves, random, seed, deck } = full
-    ? Object.fromEntries(FIELDS.slice(4).map((f, i) => [f, tail[i]])) as Partial<Record<Field, string>>
+    ? (Object.fromEntries(FIELDS.slice(4).map((f, i) => [f, tail[i]])) as Partial<Record<Field, string>>)
     : tailFields(tail);
   const deckDef = deck === undefined ? undefined : readDeck(deck);
   const cards = new CardReader(deckDef ?? STANDARD_DECK);
@@ -327,17 +380,24 @@ function describe(text: string, mixed: MixedSets): PositionDescription {
       return read.card;
     });
   });
-  const sets: TableSetDescription[] = table === '-' ? [] : table.split(';').map((t, i) => {
-    const colon = t.indexOf(':');
-    if (colon < 0) refuse('table', `${describeValue(t)} is not a set seat:cards`);
-    const at = place(t.slice(0, colon), 'table');
-    const setCards = t.slice(colon + 1).split(',').map((c) => cards.read(c, 'table', false).card);
-    const value = setCards[0]!.active;
-    // readable, but against the rules (rules §1): a position problem, as in a JSON description
-    if (setCards.some((c) => c.active !== value)) mixed.push({ path: `table[${i}]`, text: t });
-    return { seat: at.seat, area: at.area ?? 0, value, cards: setCards.map((c) => c.id) };
-  });
-  if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) refuse('status', `${describeValue(status)} is not playing, roundOver or gameOver`);
+  const sets: TableSetDescription[] =
+    table === '-'
+      ? []
+      : table.split(';').map((t, i) => {
+          const colon = t.indexOf(':');
+          if (colon < 0) refuse('table', `${describeValue(t)} is not a set seat:cards`);
+          const at = place(t.slice(0, colon), 'table');
+          const setCards = t
+            .slice(colon + 1)
+            .split(',')
+            .map((c) => cards.read(c, 'table', false).card);
+          const value = setCards[0]!.active;
+          // readable, but against the rules (rules §1): a position problem, as in a JSON description
+          if (setCards.some((c) => c.active !== value)) mixed.push({ path: `table[${i}]`, text: t });
+          return { seat: at.seat, area: at.area ?? 0, value, cards: setCards.map((c) => c.id) };
+        });
+  if (status !== undefined && !(STATUSES as readonly string[]).includes(status))
+    refuse('status', `${describeValue(status)} is not playing, roundOver or gameOver`);
   let turnAt: { seat: number; area?: number };
   let turnNumber: number | undefined;
   const hash = turn!.indexOf('#');
@@ -350,13 +410,19 @@ function describe(text: string, mixed: MixedSets): PositionDescription {
   if (random !== undefined) {
     const x = tagged(random, 'x', 'random');
     if (!/^[0-9a-f]{32}$/.test(x)) refuse('random', 'the random stream is x and 32 lowercase hex digits');
-    rng = [0, 8, 16, 24].map((i) => parseInt(x.slice(i, i + 8), 16)) as unknown as readonly [number, number, number, number];
+    rng = [0, 8, 16, 24].map((i) => parseInt(x.slice(i, i + 8), 16)) as unknown as readonly [
+      number,
+      number,
+      number,
+      number,
+    ];
   }
   let seedValue: string | number | undefined;
   if (seed === undefined) seedValue = undefined;
   else if (seed.startsWith('"')) seedValue = quoted(seed, 'seed', 'a seed');
   else {
-    if (!/^-?(0|[1-9][0-9]{0,15})$/.test(seed) || !Number.isSafeInteger(Number(seed))) refuse('seed', `${describeValue(seed)} is neither a text in double quotes nor a whole number`);
+    if (!/^-?(0|[1-9][0-9]{0,15})$/.test(seed) || !Number.isSafeInteger(Number(seed)))
+      refuse('seed', `${describeValue(seed)} is neither a text in double quotes nor a whole number`);
     seedValue = Number(seed);
   }
   return {
@@ -405,10 +471,22 @@ function describe(text: string, mixed: MixedSets): PositionDescription {
  */
 export function parsePosition(text: string): GameState {
   if (typeof text !== 'string') {
-    throw new NotationError('BAD_POSITION_TEXT', `${describeValue(text)} is not a position text: a position is written as one line of text starting ${TAG} (see docs/notation.md).`, describeValue(text), {}, { input: describeValue(text) });
+    throw new NotationError(
+      'BAD_POSITION_TEXT',
+      `${describeValue(text)} is not a position text: a position is written as one line of text starting ${TAG} (see docs/notation.md).`,
+      describeValue(text),
+      {},
+      { input: describeValue(text) },
+    );
   }
   if (text.length > MAX_POSITION_TEXT) {
-    throw new NotationError('BAD_POSITION_TEXT', `A text of ${text.length} characters is too long to be a position text (at most ${MAX_POSITION_TEXT}; see docs/notation.md).`, describeValue(text), {}, { input: describeValue(text) });
+    throw new NotationError(
+      'BAD_POSITION_TEXT',
+      `A text of ${text.length} characters is too long to be a position text (at most ${MAX_POSITION_TEXT}; see docs/notation.md).`,
+      describeValue(text),
+      {},
+      { input: describeValue(text) },
+    );
   }
   let description: PositionDescription;
   const mixed: MixedSets = [];
@@ -417,7 +495,13 @@ export function parsePosition(text: string): GameState {
   } catch (e) {
     if (!(e instanceof TextRefusal)) throw e;
     const where = e.field === '' ? '' : ` (its ${e.field} field)`;
-    throw new NotationError('BAD_POSITION_TEXT', `${describeValue(text)} is not a position text${where}: ${e.message} (see docs/notation.md).`, describeValue(text), {}, { input: describeValue(text), ...(e.field === '' ? {} : { path: e.field }) });
+    throw new NotationError(
+      'BAD_POSITION_TEXT',
+      `${describeValue(text)} is not a position text${where}: ${e.message} (see docs/notation.md).`,
+      describeValue(text),
+      {},
+      { input: describeValue(text), ...(e.field === '' ? {} : { path: e.field }) },
+    );
   }
   if (mixed.length > 0) {
     // every problem, as for JSON: the mixed sets first, then what the description breaks
@@ -427,7 +511,9 @@ export function parsePosition(text: string): GameState {
       rule: '§1',
       message: `The cards of ${describeValue(set)} do not all show one value: all cards of a set show one value.`,
     }));
-    const others = validatePosition(description).filter((p) => !mixed.some((m) => p.code === 'MIXED_SET' && p.path.startsWith(m.path)));
+    const others = validatePosition(description).filter(
+      (p) => !mixed.some((m) => p.code === 'MIXED_SET' && p.path.startsWith(m.path)),
+    );
     throw new PositionError([...problems, ...others].slice(0, MAX_LISTED_PROBLEMS), problems.length + others.length);
   }
   return fromPosition(description);

@@ -114,7 +114,14 @@ function hintsOf(source: MoveSource): CardHints {
     }
     sets.push({ target, value: y.value, size: y.cards.length, take: playing && mayTake(y, seat), add });
   }
-  const cards = hand.map((c): CardHint => ({ card: c.id, active: c.active, playSizes: sizesOf.get(c.active) ?? NONE, addTo: addsOf.get(c.id) ?? NONE }));
+  const cards = hand.map(
+    (c): CardHint => ({
+      card: c.id,
+      active: c.active,
+      playSizes: sizesOf.get(c.active) ?? NONE,
+      addTo: addsOf.get(c.id) ?? NONE,
+    }),
+  );
   const roundOver = !(p instanceof IllegalMoveError) && p.status === 'roundOver';
   return { seat, toPlay: playing || roundOver, cards, sets, rotate: playing, nextRound: roundOver };
 }

@@ -2,6 +2,13 @@
  * The UI developers' kit (issue 21): what a selection means, which cards can do what, and the
  * positions between the events of one move. A board built on these knows no rules.
  */
-export { moveFromSelection, SELECTION_ERROR_CODES, type Selection, type SelectionVerdict, type SelectionRefusal, type SelectionErrorCode } from './selection.js';
+export {
+  moveFromSelection,
+  SELECTION_ERROR_CODES,
+  type Selection,
+  type SelectionVerdict,
+  type SelectionRefusal,
+  type SelectionErrorCode,
+} from './selection.js';
 export { cardHints, type CardHints, type CardHint, type SetHint } from './card-hints.js';
 export { applySteps, viewSteps, type StateStep, type ViewStep } from './steps.js';

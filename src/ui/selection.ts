@@ -36,7 +36,12 @@ export interface Selection {
  * - `AMBIGUOUS_SELECTION` — it could mean several legal moves: `params.candidates` lists them and
  *   `params.distinguish` says which input tells them apart (`action` or `target`).
  */
-export const SELECTION_ERROR_CODES = ['MALFORMED_SELECTION', 'EMPTY_SELECTION', 'NO_TARGET', 'AMBIGUOUS_SELECTION'] as const;
+export const SELECTION_ERROR_CODES = [
+  'MALFORMED_SELECTION',
+  'EMPTY_SELECTION',
+  'NO_TARGET',
+  'AMBIGUOUS_SELECTION',
+] as const;
 
 /** A machine-readable reason, from {@link SELECTION_ERROR_CODES}. */
 export type SelectionErrorCode = (typeof SELECTION_ERROR_CODES)[number];
@@ -52,19 +57,27 @@ const rules = (p: ErrorParams, fallback: string): string => `(rules ${p.rule ?? 
 export function selectionSentence(code: SelectionErrorCode, p: ErrorParams): string {
   switch (code) {
     case 'MALFORMED_SELECTION':
-      return p.action === 'B' && p.count !== undefined ? `An add is one card of your hand and an opponent's set: select exactly one card, not ${p.count} ${rules(p, '§5 B')}.`
-        : p.action === 'A' ? `A play puts the cards in your own play area: it has no target set ${rules(p, '§5 A')}.`
-        : p.action === 'C' ? `A take names only the set you take, no cards ${rules(p, '§5 C')}.`
-        : p.action === 'D' ? `Rotating your hand takes no cards and no set ${rules(p, '§5 D')}.`
-        : `That is not a selection of cards, a target set and an action${p.name ? ` (look at ${p.name})` : ''}${p.input ? `: ${p.input}` : ''} ${rules(p, '§5')}.`;
+      return p.action === 'B' && p.count !== undefined
+        ? `An add is one card of your hand and an opponent's set: select exactly one card, not ${p.count} ${rules(p, '§5 B')}.`
+        : p.action === 'A'
+          ? `A play puts the cards in your own play area: it has no target set ${rules(p, '§5 A')}.`
+          : p.action === 'C'
+            ? `A take names only the set you take, no cards ${rules(p, '§5 C')}.`
+            : p.action === 'D'
+              ? `Rotating your hand takes no cards and no set ${rules(p, '§5 D')}.`
+              : `That is not a selection of cards, a target set and an action${p.name ? ` (look at ${p.name})` : ''}${p.input ? `: ${p.input}` : ''} ${rules(p, '§5')}.`;
     case 'EMPTY_SELECTION':
       return `Nothing is selected: choose cards to play, one card and a set to add it to, or a set to take; or rotate your hand ${rules(p, '§5')}.`;
     case 'NO_TARGET':
-      return p.action === 'C' ? `No opponent has a set you could take ${rules(p, '§5 C')}.` : `No opponent's set can take ${p.card === undefined ? 'that card' : `card ${p.card}`} ${rules(p, '§5 B')}.`;
+      return p.action === 'C'
+        ? `No opponent has a set you could take ${rules(p, '§5 C')}.`
+        : `No opponent's set can take ${p.card === undefined ? 'that card' : `card ${p.card}`} ${rules(p, '§5 B')}.`;
     case 'AMBIGUOUS_SELECTION':
-      return p.distinguish === 'action' ? `${card(p)} can be played or added to a set: choose which ${rules(p, '§5')}.`
-        : p.action === 'C' ? `${p.count ?? 'Several'} sets can be taken: choose the set ${rules(p, '§5 C')}.`
-        : `${card(p)} can be added to ${p.count ?? 'several'} sets: choose the set ${rules(p, '§5 B')}.`;
+      return p.distinguish === 'action'
+        ? `${card(p)} can be played or added to a set: choose which ${rules(p, '§5')}.`
+        : p.action === 'C'
+          ? `${p.count ?? 'Several'} sets can be taken: choose the set ${rules(p, '§5 C')}.`
+          : `${card(p)} can be added to ${p.count ?? 'several'} sets: choose the set ${rules(p, '§5 B')}.`;
   }
 }
 
@@ -91,7 +104,14 @@ export type SelectionVerdict =
 type Verdict = SelectionVerdict;
 
 function refusedBy(error: IllegalMoveError): Verdict {
-  return { ok: false, kind: 'IllegalMoveError', code: error.code, message: error.message, rule: error.rule, params: error.params };
+  return {
+    ok: false,
+    kind: 'IllegalMoveError',
+    code: error.code,
+    message: error.message,
+    rule: error.rule,
+    params: error.params,
+  };
 }
 
 const RULE_OF_SELECTION: Readonly<Record<SelectionErrorCode, string>> = {
@@ -119,12 +139,24 @@ function readSelection(input: unknown): ReadSelection | Verdict {
   const s = read.value;
   if (!isRecord(s)) return refused('MALFORMED_SELECTION', { input: describeValue(input) });
   const extra = Object.keys(s).filter((k) => k !== 'cards' && k !== 'target' && k !== 'action');
-  if (extra.length > 0) return refused('MALFORMED_SELECTION', { name: extra.slice(0, 3).map((k) => describeValue(k)).join(', ') });
+  if (extra.length > 0)
+    return refused('MALFORMED_SELECTION', {
+      name: extra
+        .slice(0, 3)
+        .map((k) => describeValue(k))
+        .join(', '),
+    });
   const { cards, target, action } = s;
   if (cards !== undefined && (!Array.isArray(cards) || !cards.every((id) => Number.isSafeInteger(id)))) {
     return refused('MALFORMED_SELECTION', { name: '"cards"', input: describeValue(cards) });
   }
-  if (target !== undefined && (!isRecord(target) || !Number.isSafeInteger(target.seat) || !Number.isSafeInteger(target.area) || Object.keys(target).length !== 2)) {
+  if (
+    target !== undefined &&
+    (!isRecord(target) ||
+      !Number.isSafeInteger(target.seat) ||
+      !Number.isSafeInteger(target.area) ||
+      Object.keys(target).length !== 2)
+  ) {
     return refused('MALFORMED_SELECTION', { name: '"target"', input: describeValue(target) });
   }
   if (action !== undefined && (typeof action !== 'string' || !(MOVE_TYPES as readonly string[]).includes(action))) {
@@ -149,7 +181,9 @@ function legalAddsOf(p: MovePosition, card: CardId): Move[] {
   const active = activeOf(p, card);
   if (active === undefined) return [];
   const out: Move[] = [];
-  for (const y of p.table) if (y.value === active && mayAddTo(p.table, y, p.turn.seat)) out.push({ type: 'add', card, target: { seat: y.seat, area: y.area } });
+  for (const y of p.table)
+    if (y.value === active && mayAddTo(p.table, y, p.turn.seat))
+      out.push({ type: 'add', card, target: { seat: y.seat, area: y.area } });
   return out;
 }
 
@@ -160,10 +194,20 @@ function judged(p: MovePosition, move: Move): Verdict {
 }
 
 /** The one legal candidate, or the ambiguity; `fallback` when there is none. */
-function choose(candidates: readonly Move[], distinguish: 'action' | 'target', facts: ErrorParams, fallback: () => Verdict): Verdict {
+function choose(
+  candidates: readonly Move[],
+  distinguish: 'action' | 'target',
+  facts: ErrorParams,
+  fallback: () => Verdict,
+): Verdict {
   if (candidates.length === 1) return { ok: true, move: candidates[0]! };
   if (candidates.length === 0) return fallback();
-  return refused('AMBIGUOUS_SELECTION', { ...facts, count: candidates.length, candidates: candidates.slice(), distinguish });
+  return refused('AMBIGUOUS_SELECTION', {
+    ...facts,
+    count: candidates.length,
+    candidates: candidates.slice(),
+    distinguish,
+  });
 }
 
 function withoutCards(s: ReadSelection): boolean {
@@ -176,8 +220,11 @@ function addFrom(p: MovePosition, card: CardId, target: AreaRef | undefined): Ve
   return choose(legalAddsOf(p, card), 'target', { card, action: 'B' }, () => {
     // no set takes it: the first opponent's set says why (value, size), else there is none
     const first = p.table.find((y) => y.seat !== p.turn.seat);
-    if (first && p.status === 'playing') return judged(p, { type: 'add', card, target: { seat: first.seat, area: first.area } });
-    return p.status === 'playing' ? refused('NO_TARGET', { card, action: 'B' }, '§5 B') : judged(p, { type: 'add', card, target: { seat: 0, area: 0 } });
+    if (first && p.status === 'playing')
+      return judged(p, { type: 'add', card, target: { seat: first.seat, area: first.area } });
+    return p.status === 'playing'
+      ? refused('NO_TARGET', { card, action: 'B' }, '§5 B')
+      : judged(p, { type: 'add', card, target: { seat: 0, area: 0 } });
   });
 }
 
@@ -194,17 +241,32 @@ function meaning(p: MovePosition, s: ReadSelection): Verdict {
     case 'take': {
       if (!withoutCards(s)) return refused('MALFORMED_SELECTION', { action: 'C', name: '"cards"' }, '§5 C');
       if (s.target) return judged(p, { type: 'take', target: s.target });
-      const takes: Move[] = p.status === 'playing' ? p.table.filter((y) => mayTake(y, p.turn.seat)).map((y) => ({ type: 'take', target: { seat: y.seat, area: y.area } })) : [];
-      return choose(takes, 'target', { action: 'C' }, () => (p.status === 'playing' ? refused('NO_TARGET', { action: 'C' }, '§5 C') : judged(p, { type: 'take', target: { seat: 0, area: 0 } })));
+      const takes: Move[] =
+        p.status === 'playing'
+          ? p.table
+              .filter((y) => mayTake(y, p.turn.seat))
+              .map((y) => ({ type: 'take', target: { seat: y.seat, area: y.area } }))
+          : [];
+      return choose(takes, 'target', { action: 'C' }, () =>
+        p.status === 'playing'
+          ? refused('NO_TARGET', { action: 'C' }, '§5 C')
+          : judged(p, { type: 'take', target: { seat: 0, area: 0 } }),
+      );
     }
     case 'rotate':
     case 'nextRound':
-      if (!withoutCards(s) || s.target) return refused('MALFORMED_SELECTION', { name: s.target ? '"target"' : '"cards"', ...(s.action === 'rotate' ? { action: 'D' } : {}) }, s.action === 'rotate' ? '§5 D' : '§8');
+      if (!withoutCards(s) || s.target)
+        return refused(
+          'MALFORMED_SELECTION',
+          { name: s.target ? '"target"' : '"cards"', ...(s.action === 'rotate' ? { action: 'D' } : {}) },
+          s.action === 'rotate' ? '§5 D' : '§8',
+        );
       return judged(p, { type: s.action });
     case undefined:
       break;
   }
-  if (cards.length === 0) return s.target ? judged(p, { type: 'take', target: s.target }) : refused('EMPTY_SELECTION', {});
+  if (cards.length === 0)
+    return s.target ? judged(p, { type: 'take', target: s.target }) : refused('EMPTY_SELECTION', {});
   if (s.target) {
     if (cards.length !== 1) return refused('MALFORMED_SELECTION', { action: 'B', count: cards.length }, '§5 B');
     return judged(p, { type: 'add', card: cards[0]!, target: s.target });
@@ -248,6 +310,12 @@ export function moveFromSelection(source: MoveSource, selection: Selection): Sel
     return meaning(p, s);
   } catch {
     // only a trusted object changed in place can get here (states are read-only)
-    return refusedBy(new IllegalMoveError('INVALID_STATE', 'The position given cannot be judged: it was changed in place after the library made it (rules §8).', '§8'));
+    return refusedBy(
+      new IllegalMoveError(
+        'INVALID_STATE',
+        'The position given cannot be judged: it was changed in place after the library made it (rules §8).',
+        '§8',
+      ),
+    );
   }
 }

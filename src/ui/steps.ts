@@ -64,12 +64,20 @@ function tableWithout(table: readonly TableSet[], seat: number, area: number): T
 /** The table with `set` placed in seat-then-area order (as `apply` places it). */
 function tablePlus(table: readonly TableSet[], set: TableSet): TableSet[] {
   let at = 0;
-  while (at < table.length && (table[at]!.seat < set.seat || (table[at]!.seat === set.seat && table[at]!.area < set.area))) at++;
+  while (
+    at < table.length &&
+    (table[at]!.seat < set.seat || (table[at]!.seat === set.seat && table[at]!.area < set.area))
+  )
+    at++;
   return [...table.slice(0, at), set, ...table.slice(at)];
 }
 
 function tableGrown(table: readonly TableSet[], target: { seat: number; area: number }, card: CardId): TableSet[] {
-  return table.map((t) => (t.seat === target.seat && t.area === target.area ? { seat: t.seat, area: t.area, value: t.value, cards: [...t.cards, card] } : t));
+  return table.map((t) =>
+    t.seat === target.seat && t.area === target.area
+      ? { seat: t.seat, area: t.area, value: t.value, cards: [...t.cards, card] }
+      : t,
+  );
 }
 
 /** The public facts every event changes the same way in a state and in a view (rules §6–§8). */
@@ -103,7 +111,12 @@ function scoreStep(next: Mutable<GameState> | Mutable<PlayerView>, e: GameEvent 
  */
 function stateStep(prev: GameState, e: GameEvent, after: GameState, i: number): GameState {
   if (e.type === 'roundDealt') return { ...after, turn: prev.turn, events: after.events.slice(0, i + 1) } as GameState; // everything but whose turn (the next event)
-  const next = { ...prev, moveCount: after.moveCount, lastMove: after.lastMove, events: after.events.slice(0, i + 1) } as Mutable<GameState>;
+  const next = {
+    ...prev,
+    moveCount: after.moveCount,
+    lastMove: after.lastMove,
+    events: after.events.slice(0, i + 1),
+  } as Mutable<GameState>;
   if (scoreStep(next, e)) return next as GameState;
   const hands = (seat: number, hand: readonly HeldCard[]): void => void (next.hands = replaced(next.hands, seat, hand));
   const known = (seat: number, ids: readonly CardId[]): void => void (next.known = replaced(next.known, seat, ids));
@@ -150,11 +163,18 @@ function mergedIds(list: readonly CardId[], more: readonly CardId[]): CardId[] {
 /** The view once `e`, event number `i` of the move, has happened to `prev` (`after`: the after view, as in {@link stateStep}). */
 function viewStep(prev: PlayerView, e: ViewEvent, index: DeckIndex, after: PlayerView, i: number): PlayerView {
   if (e.type === 'roundDealt') return { ...after, turn: prev.turn, events: after.events.slice(0, i + 1) } as PlayerView;
-  const next = { ...prev, moveCount: after.moveCount, lastMove: after.lastMove, events: after.events.slice(0, i + 1) } as Mutable<PlayerView>;
+  const next = {
+    ...prev,
+    moveCount: after.moveCount,
+    lastMove: after.lastMove,
+    events: after.events.slice(0, i + 1),
+  } as Mutable<PlayerView>;
   if (scoreStep(next, e)) return next as PlayerView;
   const own = (seat: number): boolean => seat === prev.seat;
-  const size = (seat: number, delta: number): void => void (next.handSizes = replaced(next.handSizes, seat, next.handSizes[seat]! + delta));
-  const known = (seat: number, cards: readonly HeldCard[]): void => void (next.known = replaced(next.known, seat, cards));
+  const size = (seat: number, delta: number): void =>
+    void (next.handSizes = replaced(next.handSizes, seat, next.handSizes[seat]! + delta));
+  const known = (seat: number, cards: readonly HeldCard[]): void =>
+    void (next.known = replaced(next.known, seat, cards));
   const leave = (seat: number, ids: readonly CardId[]): void => {
     if (own(seat)) next.hand = without(prev.hand, ids, idOf);
     size(seat, -ids.length);
@@ -194,7 +214,10 @@ function viewStep(prev: PlayerView, e: ViewEvent, index: DeckIndex, after: Playe
     case 'handRotated':
       if (own(e.seat) && e.cards) next.hand = e.cards;
       // every rotation is public, so the faces of the publicly known cards are too (rules §5 D)
-      known(e.seat, prev.known[e.seat]!.map((c) => rotated(index, c)));
+      known(
+        e.seat,
+        prev.known[e.seat]!.map((c) => rotated(index, c)),
+      );
       break;
   }
   return next as PlayerView;
@@ -272,7 +295,10 @@ export function viewSteps(before: PlayerView, after: PlayerView): ViewStep[] {
   const b = loadView(before);
   const a = loadView(after);
   if (b.seat !== a.seat || b.moveCount + 1 !== a.moveCount || !samePlainData(b.players, a.players)) {
-    throw new ArgumentError('BAD_ARGUMENT', `viewSteps needs two views of one seat, one move apart: these are of seats ${b.seat} and ${a.seat}, after moves ${b.moveCount} and ${a.moveCount}.`);
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `viewSteps needs two views of one seat, one move apart: these are of seats ${b.seat} and ${a.seat}, after moves ${b.moveCount} and ${a.moveCount}.`,
+    );
   }
   try {
     const index = deckIndex(a.deck);
@@ -283,7 +309,10 @@ export function viewSteps(before: PlayerView, after: PlayerView): ViewStep[] {
       steps.push({ event, view: cur });
     });
     if (steps.length === 0 || !samePlainData(cur, a)) {
-      throw new ArgumentError('BAD_ARGUMENT', 'viewSteps needs two views one move apart: the events of the second do not lead from the first to it (rules §8).');
+      throw new ArgumentError(
+        'BAD_ARGUMENT',
+        'viewSteps needs two views one move apart: the events of the second do not lead from the first to it (rules §8).',
+      );
     }
     steps[steps.length - 1] = { event: steps[steps.length - 1]!.event, view: a };
     return steps;

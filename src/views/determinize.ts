@@ -32,11 +32,14 @@ export { DETERMINIZED_SEED } from './sample-state.js';
  */
 export function determinize(view: PlayerView, rng: RandomSource): GameState {
   const checked = loadView(view);
-  if (typeof rng !== 'function') throw new ViewError('INCONSISTENT_VIEW', 'determinize needs a random source: a function returning numbers in [0, 1), such as seededRandom(seed).');
+  if (typeof rng !== 'function')
+    throw new ViewError(
+      'INCONSISTENT_VIEW',
+      'determinize needs a random source: a function returning numbers in [0, 1), such as seededRandom(seed).',
+    );
   try {
     return issue(sampleState(checked, rng));
   } catch (e) {
     throw codedError(e);
   }
 }
-

@@ -55,6 +55,10 @@ export function isViewError(e: unknown): e is ViewError {
 /** Throws `NO_SUCH_SEAT` unless `seat` is a seat of a game of `players` players. */
 export function assertSeat(seat: number, players: number): void {
   if (!Number.isInteger(seat) || seat < 0 || seat >= players) {
-    throw new ViewError('NO_SUCH_SEAT', `There is no seat ${describeValue(seat)} in a game of ${players} players; seats are numbered 0 to ${players - 1} (rules §1).`, Number.isSafeInteger(seat) ? { seat, players } : { players });
+    throw new ViewError(
+      'NO_SUCH_SEAT',
+      `There is no seat ${describeValue(seat)} in a game of ${players} players; seats are numbered 0 to ${players - 1} (rules §1).`,
+      Number.isSafeInteger(seat) ? { seat, players } : { players },
+    );
   }
 }

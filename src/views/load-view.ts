@@ -17,10 +17,30 @@ import { playerView } from './player-view.js';
 import { seededRandom } from './random-source.js';
 
 const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
-const isIntList = (x: unknown, n?: number): boolean => Array.isArray(x) && (n === undefined || x.length === n) && x.every(isInt);
+const isIntList = (x: unknown, n?: number): boolean =>
+  Array.isArray(x) && (n === undefined || x.length === n) && x.every(isInt);
 const VIEW_KEYS = [
-  'format', 'seat', 'hand', 'players', 'deck', 'status', 'turn', 'table', 'scoring', 'round', 'handSizes', 'known',
-  'discard', 'discardCount', 'starter', 'out', 'scores', 'winner', 'moveCount', 'lastMove', 'events',
+  'format',
+  'seat',
+  'hand',
+  'players',
+  'deck',
+  'status',
+  'turn',
+  'table',
+  'scoring',
+  'round',
+  'handSizes',
+  'known',
+  'discard',
+  'discardCount',
+  'starter',
+  'out',
+  'scores',
+  'winner',
+  'moveCount',
+  'lastMove',
+  'events',
 ];
 
 function examineView(input: unknown, problems: ProblemList): PlayerView | undefined {
@@ -35,20 +55,29 @@ function examineView(input: unknown, problems: ProblemList): PlayerView | undefi
     problems.add('BAD_SHAPE', 'format', '§8', 'A player view is an object whose "format" is "dnup-view".');
     return undefined;
   }
-  for (const key of Object.keys(v)) if (!VIEW_KEYS.includes(key)) problems.add('BAD_SHAPE', key, '§8', `A player view has no field ${JSON.stringify(key.slice(0, 40))}.`);
+  for (const key of Object.keys(v))
+    if (!VIEW_KEYS.includes(key))
+      problems.add('BAD_SHAPE', key, '§8', `A player view has no field ${JSON.stringify(key.slice(0, 40))}.`);
   const part = examineSeatView(v, problems);
   if (!part) return undefined;
   const n = part.players.length;
-  const bad = (path: string, what: string): void => problems.add('BAD_SHAPE', path, '§8', `"${path}" of a player view must be ${what}.`);
+  const bad = (path: string, what: string): void =>
+    problems.add('BAD_SHAPE', path, '§8', `"${path}" of a player view must be ${what}.`);
   if (v.scoring !== scoringFor(n)) bad('scoring', n === 2 ? '"rounds"' : '"tokens"');
   if (!isInt(v.round) || v.round < 1) bad('round', 'a round number of at least 1');
-  if (!isIntList(v.handSizes, n) || !(v.handSizes as number[]).every((x) => x >= 0) || (v.handSizes as number[])[part.seat] !== part.hand.length) {
+  if (
+    !isIntList(v.handSizes, n) ||
+    !(v.handSizes as number[]).every((x) => x >= 0) ||
+    (v.handSizes as number[])[part.seat] !== part.hand.length
+  ) {
     bad('handSizes', `${n} hand sizes, the viewing seat's equal to its hand`);
   }
   const held = (c: unknown): boolean => isRecord(c) && isInt(c.id) && isInt(c.active) && Object.keys(c).length === 2;
-  if (!Array.isArray(v.known) || v.known.length !== n || !v.known.every((k) => Array.isArray(k) && k.every(held))) bad('known', `one array of cards { id, active } per seat (${n})`);
+  if (!Array.isArray(v.known) || v.known.length !== n || !v.known.every((k) => Array.isArray(k) && k.every(held)))
+    bad('known', `one array of cards { id, active } per seat (${n})`);
   if (!isIntList(v.discard)) bad('discard', 'an array of card ids');
-  if (!isInt(v.discardCount) || !Array.isArray(v.discard) || v.discardCount !== v.discard.length) bad('discardCount', 'the number of cards in "discard"');
+  if (!isInt(v.discardCount) || !Array.isArray(v.discard) || v.discardCount !== v.discard.length)
+    bad('discardCount', 'the number of cards in "discard"');
   if (!isInt(v.starter)) bad('starter', 'a seat');
   if (!isIntList(v.out)) bad('out', 'an array of seats');
   if (!isIntList(v.scores, n)) bad('scores', `an array of ${n} integers`);
@@ -67,7 +96,9 @@ function examineView(input: unknown, problems: ProblemList): PlayerView | undefi
   const stateProblems = new ProblemList();
   const state = examineState(sample, stateProblems);
   if (!state || !samePlainData(playerView(state, part.seat), view)) {
-    const why = state ? 'its parts contradict each other (known cards, events or the discard pile)' : summarize(stateProblems.list, stateProblems.count);
+    const why = state
+      ? 'its parts contradict each other (known cards, events or the discard pile)'
+      : summarize(stateProblems.list, stateProblems.count);
     throw new ViewError('INCONSISTENT_VIEW', `No game state shows this view: ${why}`, {}, stateProblems.list);
   }
   return issueView(view);
@@ -100,6 +131,12 @@ export function loadView(input: unknown): PlayerView {
     }
   }
   const view = examineView(value, problems);
-  if (!view) throw new ViewError('BAD_VIEW', `This is not a player view: ${summarize(problems.list, problems.count)}`, {}, problems.list);
+  if (!view)
+    throw new ViewError(
+      'BAD_VIEW',
+      `This is not a player view: ${summarize(problems.list, problems.count)}`,
+      {},
+      problems.list,
+    );
   return view;
 }

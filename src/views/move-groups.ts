@@ -85,8 +85,16 @@ function groupsOf(source: MoveSource): MoveGroups {
 export function* playsOfGroup(group: PlayGroup): Generator<Move, void, undefined> {
   const read = readInput(group, { depth: 3 });
   const g = read.ok && isRecord(read.value) ? read.value : undefined;
-  if (!g || !Array.isArray(g.cards) || !g.cards.every((id) => Number.isSafeInteger(id)) || !Number.isSafeInteger(g.size)) {
-    throw new ArgumentError('BAD_ARGUMENT', `playsOfGroup needs a group from legalMoveGroups ({ value, size, cards, … }), not ${describeValue(group)}.`);
+  if (
+    !g ||
+    !Array.isArray(g.cards) ||
+    !g.cards.every((id) => Number.isSafeInteger(id)) ||
+    !Number.isSafeInteger(g.size)
+  ) {
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `playsOfGroup needs a group from legalMoveGroups ({ value, size, cards, … }), not ${describeValue(group)}.`,
+    );
   }
   // g is readInput's copy: the caller's group may change while the generator is suspended
   const ids = g.cards as number[];

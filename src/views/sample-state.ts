@@ -40,16 +40,24 @@ export function sampleState(view: PlayerView, rng: RandomSource): GameState {
     }
     const hidden = view.handSizes[s]! - view.known[s]!.length;
     if (hidden < 0 || next + hidden > unseen.length) {
-      throw new ViewError('INCONSISTENT_VIEW', `Seat ${s} holds ${view.handSizes[s]} cards, which the unseen cards of this view cannot fill.`);
+      throw new ViewError(
+        'INCONSISTENT_VIEW',
+        `Seat ${s} holds ${view.handSizes[s]} cards, which the unseen cards of this view cannot fill.`,
+      );
     }
     const hand = view.known[s]!.slice();
     for (let k = 0; k < hidden; k++) hand.push(index.held[unseen[next++]!]![unitDraw(rng) < 0.5 ? 0 : 1]);
     hands[s] = hand;
   }
   if (next !== unseen.length) {
-    throw new ViewError('INCONSISTENT_VIEW', `${unseen.length - next} cards of the game are nowhere in this view (hand sizes too small).`);
+    throw new ViewError(
+      'INCONSISTENT_VIEW',
+      `${unseen.length - next} cards of the game are nowhere in this view (hand sizes too small).`,
+    );
   }
-  const events: GameEvent[] = view.events.map((e) => (e.type === 'handRotated' ? { type: 'handRotated', seat: e.seat, cards: e.cards ?? hands[e.seat]! } : e));
+  const events: GameEvent[] = view.events.map((e) =>
+    e.type === 'handRotated' ? { type: 'handRotated', seat: e.seat, cards: e.cards ?? hands[e.seat]! } : e,
+  );
   const word = (): number => Math.floor(unitDraw(rng) * 0x100000000) >>> 0;
   return {
     format: 1,

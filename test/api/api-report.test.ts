@@ -16,9 +16,14 @@ import { ROOT } from '../docs/markdown.js';
 describe('public API report', () => {
   it('etc/dnup.api.md, etc/dnup-arena.api.md and etc/dnup-encodings.api.md are up to date with the declarations of src/ (regenerate with npm run api-report)', () => {
     rmSync(join(ROOT, 'test', '.tmp', 'api-dts'), { recursive: true, force: true });
-    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.api.json')], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.api.json')],
+      { cwd: ROOT, stdio: 'pipe' },
+    );
     // one report per package entry: the root, dnup/arena and dnup/encodings
-    for (const config of ['api-extractor.json', 'api-extractor.arena.json', 'api-extractor.encodings.json']) expectReportCurrent(config);
+    for (const config of ['api-extractor.json', 'api-extractor.arena.json', 'api-extractor.encodings.json'])
+      expectReportCurrent(config);
   }, 120_000);
 
   function expectReportCurrent(config: string): void {
@@ -37,14 +42,19 @@ describe('public API report', () => {
 
   it('lists every value the package root exports, with its signature', () => {
     const report = readFileSync(join(ROOT, 'etc', 'dnup.api.md'), 'utf8');
-    const missing = Object.keys(api).filter((name) => !new RegExp(`^export (?:declare )?(?:function|const|class|abstract class) ${name}\\b`, 'm').test(report));
+    const missing = Object.keys(api).filter(
+      (name) =>
+        !new RegExp(`^export (?:declare )?(?:function|const|class|abstract class) ${name}\\b`, 'm').test(report),
+    );
     expect(missing).toEqual([]);
     expect(report).toMatch(/^export function apply\(state: GameState, move: Move\): GameState;$/m);
   });
 
   it('lists every value dnup/arena exports, and the root none of the arena', () => {
     const report = readFileSync(join(ROOT, 'etc', 'dnup-arena.api.md'), 'utf8');
-    const missing = Object.keys(arena).filter((name) => !new RegExp(`^export (?:declare )?(?:function|const|class) ${name}\\b`, 'm').test(report));
+    const missing = Object.keys(arena).filter(
+      (name) => !new RegExp(`^export (?:declare )?(?:function|const|class) ${name}\\b`, 'm').test(report),
+    );
     expect(missing).toEqual([]);
     expect(report).toMatch(/^export function runArena\(options: ArenaOptions\): Promise<ArenaResult>;$/m);
     expect(Object.keys(api)).not.toContain('runArena');
@@ -52,7 +62,9 @@ describe('public API report', () => {
 
   it('lists every value dnup/encodings exports, and the root none of the encodings', () => {
     const report = readFileSync(join(ROOT, 'etc', 'dnup-encodings.api.md'), 'utf8');
-    const missing = Object.keys(encodings).filter((name) => !new RegExp(`^export (?:declare )?(?:function|const|class) ${name}\\b`, 'm').test(report));
+    const missing = Object.keys(encodings).filter(
+      (name) => !new RegExp(`^export (?:declare )?(?:function|const|class) ${name}\\b`, 'm').test(report),
+    );
     expect(missing).toEqual([]);
     expect(report).toMatch(/^export function legalActionMask\(source: MoveSource\): Uint8Array;$/m);
     for (const name of Object.keys(encodings)) expect(Object.keys(api)).not.toContain(name);

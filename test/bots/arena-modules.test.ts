@@ -40,12 +40,27 @@ beforeAll(async () => {
   writeFileSync(BOT, SHEDDER);
   writeFileSync(join(DIR, 'nothing.mjs'), 'export const answer = 42;\n');
   // the command line and the arena's worker from this checkout's sources, side by side as in dist/
-  await build({ config: false, entry: { cli: join(ROOT, 'src/cli/main.ts'), 'arena-worker': join(ROOT, 'src/bots/arena-worker.ts') }, format: ['esm'], outDir: DIST, target: 'node20', silent: true });
+  await build({
+    config: false,
+    entry: { cli: join(ROOT, 'src/cli/main.ts'), 'arena-worker': join(ROOT, 'src/bots/arena-worker.ts') },
+    format: ['esm'],
+    outDir: DIST,
+    target: 'node20',
+    silent: true,
+  });
 }, 120_000);
 
 function cli(args: readonly string[]): { code: number; out: string; err: string } {
   try {
-    return { code: 0, out: execFileSync(process.execPath, [join(DIST, 'cli.js'), 'arena', ...args], { cwd: DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }), err: '' };
+    return {
+      code: 0,
+      out: execFileSync(process.execPath, [join(DIST, 'cli.js'), 'arena', ...args], {
+        cwd: DIR,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+      err: '',
+    };
   } catch (e) {
     const err = e as { status: number; stdout: string; stderr: string };
     return { code: err.status, out: err.stdout, err: err.stderr };
@@ -65,11 +80,19 @@ describe('bot modules in the arena', () => {
   it('runArena loads a module in every worker, with the results of the same factory in this thread', async () => {
     const settings = { players: 3, games: 6, lineup: ['shedder', 'greedy', 'greedy'], seed: 'modules' };
     rmSync(LOG, { force: true });
-    const workers = await runArena({ ...settings, botModules: { shedder: BOT }, workers: 2, workerScript: join(DIST, 'arena-worker.js') });
+    const workers = await runArena({
+      ...settings,
+      botModules: { shedder: BOT },
+      workers: 2,
+      workerScript: join(DIST, 'arena-worker.js'),
+    });
     // this thread checked the factory once; each worker built its own bots
     expect(new Set(threads().filter((t) => t !== 0)).size).toBe(2);
     const { makeBot } = (await import(pathToFileURL(BOT).href)) as { makeBot: BotFactory };
-    const inThread = await runArena({ ...settings, makeBot: (name, seed) => (name === 'shedder' ? makeBot({ seed }) : botByName(name, { seed })) });
+    const inThread = await runArena({
+      ...settings,
+      makeBot: (name, seed) => (name === 'shedder' ? makeBot({ seed }) : botByName(name, { seed })),
+    });
     expect(workers.workers).toBe(2);
     expect(outcome(workers)).toEqual(outcome(inThread));
     expect(workers.seats).toEqual([
@@ -83,22 +106,56 @@ describe('bot modules in the arena', () => {
 
   it('refuses a lineup that does not fit the players, a module without a factory and a missing module, with a code and a sentence', async () => {
     const base = { players: 3, games: 1, seed: 1 };
-    const refusal = (o: Parameters<typeof runArena>[0]) => runArena(o).then(() => undefined, (e: unknown) => e);
+    const refusal = (o: Parameters<typeof runArena>[0]) =>
+      runArena(o).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     const short = await refusal({ ...base, lineup: ['shedder', 'greedy'], botModules: { shedder: BOT } });
     expect(isBotError(short)).toBe(true);
-    expect(short).toMatchObject({ code: 'BAD_ARENA_OPTIONS', message: 'A lineup of 2 bots does not fit 3 players: name one bot per seat, for example shedder,greedy,greedy.' });
-    expect(await refusal({ ...base, lineup: ['x', 'greedy', 'greedy'], botModules: { x: join(DIR, 'nothing.mjs') } })).toMatchObject({ code: 'BAD_ARENA_OPTIONS', message: expect.stringMatching(/exports no bot factory: export default \(or export makeBot\)/) });
-    expect(await refusal({ ...base, lineup: ['x', 'greedy', 'greedy'], botModules: { x: join(DIR, 'missing.mjs') } })).toMatchObject({ code: 'BAD_ARENA_OPTIONS', message: expect.stringMatching(/cannot be loaded/) });
-    expect(await refusal({ ...base, lineup: ['greedy', 'greedy', 'greedy'], botModules: { greedy: BOT } })).toMatchObject({ code: 'BAD_ARENA_OPTIONS', message: expect.stringMatching(/name of a built-in bot \(greedy\)/) });
+    expect(short).toMatchObject({
+      code: 'BAD_ARENA_OPTIONS',
+      message: 'A lineup of 2 bots does not fit 3 players: name one bot per seat, for example shedder,greedy,greedy.',
+    });
+    expect(
+      await refusal({ ...base, lineup: ['x', 'greedy', 'greedy'], botModules: { x: join(DIR, 'nothing.mjs') } }),
+    ).toMatchObject({
+      code: 'BAD_ARENA_OPTIONS',
+      message: expect.stringMatching(/exports no bot factory: export default \(or export makeBot\)/),
+    });
+    expect(
+      await refusal({ ...base, lineup: ['x', 'greedy', 'greedy'], botModules: { x: join(DIR, 'missing.mjs') } }),
+    ).toMatchObject({ code: 'BAD_ARENA_OPTIONS', message: expect.stringMatching(/cannot be loaded/) });
+    expect(
+      await refusal({ ...base, lineup: ['greedy', 'greedy', 'greedy'], botModules: { greedy: BOT } }),
+    ).toMatchObject({ code: 'BAD_ARENA_OPTIONS', message: expect.stringMatching(/name of a built-in bot \(greedy\)/) });
   });
 
   it('dnup arena --bot NAME=PATH and a path in --seats play the module on workers, and name every seat', () => {
     rmSync(LOG, { force: true });
-    const named = cli(['-p', '3', '-g', '6', '-s', 'modules', '-w', '2', '--bot', 'mine=./shedder.mjs', '--seats', 'mine,greedy,greedy', '--json']);
+    const named = cli([
+      '-p',
+      '3',
+      '-g',
+      '6',
+      '-s',
+      'modules',
+      '-w',
+      '2',
+      '--bot',
+      'mine=./shedder.mjs',
+      '--seats',
+      'mine,greedy,greedy',
+      '--json',
+    ]);
     expect(named.code, named.err).toBe(0);
     expect(new Set(threads().filter((t) => t !== 0)).size).toBe(2);
     const result = JSON.parse(named.out) as ArenaResult & { lineup: string[]; botModules: Record<string, string> };
-    expect(result).toMatchObject({ workers: 2, lineup: ['mine', 'greedy', 'greedy'], botModules: { mine: './shedder.mjs' } });
+    expect(result).toMatchObject({
+      workers: 2,
+      lineup: ['mine', 'greedy', 'greedy'],
+      botModules: { mine: './shedder.mjs' },
+    });
     expect(result.seats.map((s) => [s.seat, s.bot, s.module])).toEqual([
       [0, 'mine', pathToFileURL(BOT).href],
       [1, 'greedy', null],
@@ -115,7 +172,9 @@ describe('bot modules in the arena', () => {
   it('dnup arena refuses a lineup that does not fit and a module without a factory (exit 2, one line)', () => {
     const short = cli(['-p', '3', '-g', '2', '--seats', './shedder.mjs,greedy']);
     expect(short).toMatchObject({ code: 2, out: '' });
-    expect(short.err).toBe('dnup: --seats lists 2 bots for 3 players: name one bot per seat, for example --seats shedder,greedy,greedy\n');
+    expect(short.err).toBe(
+      'dnup: --seats lists 2 bots for 3 players: name one bot per seat, for example --seats shedder,greedy,greedy\n',
+    );
     const empty = cli(['-p', '2', '-g', '2', '--seats', './nothing.mjs,greedy']);
     expect(empty.code).toBe(2);
     expect(empty.err).toMatch(/^dnup: The bot module of "nothing" \(file:.*nothing\.mjs\) exports no bot factory/);

@@ -18,14 +18,29 @@ beforeAll(async () => {
   // the same entry and settings as tsup.config.ts, from this checkout's sources
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  await build({ config: false, entry: { 'arena-worker': join(ROOT, 'src/bots/arena-worker.ts') }, format: ['esm'], outDir: OUT, target: 'node20', silent: true });
+  await build({
+    config: false,
+    entry: { 'arena-worker': join(ROOT, 'src/bots/arena-worker.ts') },
+    format: ['esm'],
+    outDir: OUT,
+    target: 'node20',
+    silent: true,
+  });
   expect(existsSync(WORKER)).toBe(true);
 }, 120_000);
 
 /** What must not depend on the number of workers: everything but the timings. */
 function outcome(r: ArenaResult) {
   return {
-    rows: r.rows.map(({ bot, seats, wins, winRate, interval, fairShare, moves }) => ({ bot, seats, wins, winRate, interval, fairShare, moves })),
+    rows: r.rows.map(({ bot, seats, wins, winRate, interval, fairShare, moves }) => ({
+      bot,
+      seats,
+      wins,
+      winRate,
+      interval,
+      fairShare,
+      moves,
+    })),
     averageMoves: r.averageMoves,
     averageRounds: r.averageRounds,
     unfinished: r.unfinished,
@@ -34,7 +49,14 @@ function outcome(r: ArenaResult) {
 
 describe('runArena over worker threads', () => {
   it('gives the same results for the same seed with 1, 2 and 3 workers', async () => {
-    const settings = { players: 3, games: 7, lineup: ['ismcts', 'montecarlo', 'greedy'], seed: 'workers', botOptions: { playouts: 8 }, workerScript: WORKER };
+    const settings = {
+      players: 3,
+      games: 7,
+      lineup: ['ismcts', 'montecarlo', 'greedy'],
+      seed: 'workers',
+      botOptions: { playouts: 8 },
+      workerScript: WORKER,
+    };
     const progress: number[] = [];
     const one = await runArena({ ...settings, workers: 1 });
     const two = await runArena({ ...settings, workers: 2, onGame: (done) => progress.push(done) });
@@ -53,7 +75,9 @@ describe('runArena over worker threads', () => {
 
   it('refuses a custom bot factory with workers, and reports a missing worker script with a code', async () => {
     const base = { players: 2, games: 2, lineup: ['greedy', 'greedy'], seed: 1 };
-    await expect(runArena({ ...base, workers: 2, makeBot: (n, s) => botByName(n, { seed: s }) })).rejects.toMatchObject({ code: 'BAD_ARENA_OPTIONS' });
+    await expect(runArena({ ...base, workers: 2, makeBot: (n, s) => botByName(n, { seed: s }) })).rejects.toMatchObject(
+      { code: 'BAD_ARENA_OPTIONS' },
+    );
     await expect(runArena({ ...base, workers: 0 })).rejects.toMatchObject({ code: 'BAD_ARENA_OPTIONS' });
     await expect(runArena({ ...base, lineup: ['nobody', 'greedy'] })).rejects.toMatchObject({ code: 'UNKNOWN_BOT' });
     let caught: unknown;

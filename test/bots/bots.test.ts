@@ -25,7 +25,10 @@ import { runArena } from '../../src/arena.js';
 import { arenaCommand } from '../../src/cli/arena-command.js';
 import { CliError } from '../../src/cli/cli-support.js';
 
-const make = (playouts = 40) => (name: string, seed: string) => botByName(name, { seed, playouts });
+const make =
+  (playouts = 40) =>
+  (name: string, seed: string) =>
+    botByName(name, { seed, playouts });
 
 describe('playGame (rules §3: same seed and moves, same game)', () => {
   it('returns a record that replays to the final state, and bots see only their own view', async () => {
@@ -40,7 +43,10 @@ describe('playGame (rules §3: same seed and moves, same game)', () => {
         return inner.chooseMove(view, moves);
       },
     });
-    const { record, state } = await playGame([spy(botByName('greedy')), spy(randomBot(2)), spy(botByName('greedy', { seed: 3 }))], { seed: 'replay me' });
+    const { record, state } = await playGame(
+      [spy(botByName('greedy')), spy(randomBot(2)), spy(botByName('greedy', { seed: 3 }))],
+      { seed: 'replay me' },
+    );
     expect(seen).toEqual([]);
     expect(state.status).toBe('gameOver');
     let replayed: GameState = createGame(record.players, record.seed);
@@ -62,7 +68,8 @@ describe('playGame (rules §3: same seed and moves, same game)', () => {
   });
 
   it('replays identically for the same bot seeds', async () => {
-    const game = () => playGame([botByName('montecarlo', { seed: 'a', playouts: 20 }), botByName('random', { seed: 'b' })], { seed: 9 });
+    const game = () =>
+      playGame([botByName('montecarlo', { seed: 'a', playouts: 20 }), botByName('random', { seed: 'b' })], { seed: 9 });
     expect((await game()).record).toEqual((await game()).record);
   });
 });
@@ -79,7 +86,13 @@ describe('built-in bots (rules §5–§6)', () => {
   });
 
   it('the Monte-Carlo bot beats greedy in most duels, even on a small budget', async () => {
-    const result = await runArena({ players: 2, games: 12, lineup: ['montecarlo', 'greedy'], seed: 'duel', makeBot: make(30) });
+    const result = await runArena({
+      players: 2,
+      games: 12,
+      lineup: ['montecarlo', 'greedy'],
+      seed: 'duel',
+      makeBot: make(30),
+    });
     expect(result.rows.find((r) => r.bot === 'montecarlo')!.wins).toBeGreaterThanOrEqual(9);
   });
 
@@ -129,21 +142,55 @@ describe('the arena', () => {
     const out: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation((s) => (out.push(String(s)), true));
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    expect(await arenaCommand(['--players', '2', '--games', '4', '--bots', 'greedy,random', '--seed', 'cli', '--workers', '1'])).toBe(0);
+    expect(
+      await arenaCommand([
+        '--players',
+        '2',
+        '--games',
+        '4',
+        '--bots',
+        'greedy,random',
+        '--seed',
+        'cli',
+        '--workers',
+        '1',
+      ]),
+    ).toBe(0);
     expect(out.join('')).toMatch(/win rate\s+95% CI[\s\S]*greedy\s+1\s+\d+[\s\S]*average game length/);
     for (const [args, why] of [
       [['--players', '2', '--games', '4', '--bots', 'nobody,greedy'], /no bot called "nobody"/],
       [['--players', '2', '--bots', 'greedy,greedy'], /--games is required/],
       [['--players', '9', '--games', '1', '--bots', 'greedy,greedy'], /--players must be from 2 to 5/],
-      [['--players', '2', '--games', '1', '--bots', 'greedy,random,random'], /--bots lists 3 bots for 2 players: name one bot per seat, for example --seats greedy,random/],
-      [['--players', '3', '--games', '1', '--seats', 'shedder,greedy'], /--seats lists 2 bots for 3 players: name one bot per seat, for example --seats shedder,greedy,greedy/],
-      [['--players', '2', '--games', '1', '--seats', 'greedy,greedy', '--bots', 'greedy,greedy'], /give the lineup once/],
-      [['--players', '2', '--games', '1', '--seats', 'greedy,greedy', '--bot', 'greedy=./x.js'], /greedy is a built-in bot/],
+      [
+        ['--players', '2', '--games', '1', '--bots', 'greedy,random,random'],
+        /--bots lists 3 bots for 2 players: name one bot per seat, for example --seats greedy,random/,
+      ],
+      [
+        ['--players', '3', '--games', '1', '--seats', 'shedder,greedy'],
+        /--seats lists 2 bots for 3 players: name one bot per seat, for example --seats shedder,greedy,greedy/,
+      ],
+      [
+        ['--players', '2', '--games', '1', '--seats', 'greedy,greedy', '--bots', 'greedy,greedy'],
+        /give the lineup once/,
+      ],
+      [
+        ['--players', '2', '--games', '1', '--seats', 'greedy,greedy', '--bot', 'greedy=./x.js'],
+        /greedy is a built-in bot/,
+      ],
       [['--players', '2', '--games', '1', '--seats', 'greedy,greedy', '--bot', 'mine'], /is not a module path/],
-      [['--players', '2', '--games', '1', '--bots', 'greedy,greedy', '--workers', '0'], /--workers must be a whole number/],
-      [['--players', '2', '--games', '1', '--bots', 'greedy,greedy', '--turbo'], /Unknown option '--turbo'.*see dnup arena --help/],
+      [
+        ['--players', '2', '--games', '1', '--bots', 'greedy,greedy', '--workers', '0'],
+        /--workers must be a whole number/,
+      ],
+      [
+        ['--players', '2', '--games', '1', '--bots', 'greedy,greedy', '--turbo'],
+        /Unknown option '--turbo'.*see dnup arena --help/,
+      ],
     ] as const) {
-      const error = await arenaCommand(args).then(() => undefined, (e: unknown) => e);
+      const error = await arenaCommand(args).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error, args.join(' ')).toBeInstanceOf(CliError);
       expect((error as CliError).exitCode).toBe(2);
       expect((error as CliError).message).toMatch(why);
@@ -158,12 +205,27 @@ describe('the arena', () => {
     const tty = process.stderr.isTTY;
     process.stderr.isTTY = false;
     try {
-      expect(await arenaCommand(['-p', '3', '-g', '20', '-b', 'greedy,random,random', '-s', 'json', '-w', '1', '--json'])).toBe(0);
+      expect(
+        await arenaCommand(['-p', '3', '-g', '20', '-b', 'greedy,random,random', '-s', 'json', '-w', '1', '--json']),
+      ).toBe(0);
     } finally {
       process.stderr.isTTY = tty;
     }
-    const result = JSON.parse(out.join('')) as { seed: string; games: number; lineup: string[]; rows: { bot: string; wins: number; interval: number[]; msPerMove: number; p99MsPerMove: number }[]; averageMoves: number };
-    expect(result).toMatchObject({ seed: 'json', games: 20, players: 3, lineup: ['greedy', 'random', 'random'], workers: 1, budget: { playouts: null, ms: null } });
+    const result = JSON.parse(out.join('')) as {
+      seed: string;
+      games: number;
+      lineup: string[];
+      rows: { bot: string; wins: number; interval: number[]; msPerMove: number; p99MsPerMove: number }[];
+      averageMoves: number;
+    };
+    expect(result).toMatchObject({
+      seed: 'json',
+      games: 20,
+      players: 3,
+      lineup: ['greedy', 'random', 'random'],
+      workers: 1,
+      budget: { playouts: null, ms: null },
+    });
     expect(result.rows.map((r) => r.bot)).toEqual(['greedy', 'random']);
     const direct = await runArena({ players: 3, games: 20, lineup: ['greedy', 'random', 'random'], seed: 'json' });
     expect(result.rows.map((r) => [r.wins, r.interval])).toEqual(direct.rows.map((r) => [r.wins, r.interval]));
@@ -189,11 +251,20 @@ describe('GOING_OUT_SCORE stays above every move that does not go out (it was re
   };
   const ones = Array.from({ length: 200 }, (_, id) => id);
   const holding = (extra: { id: number; active: number }[]): GameState =>
-    fromPosition({ players: 2, deck, hands: [[...ones.map((id) => ({ id, active: 1 })), ...extra], [{ id: 201, active: 4 }]], turn: { seat: 0, area: 1, number: 3 } });
+    fromPosition({
+      players: 2,
+      deck,
+      hands: [[...ones.map((id) => ({ id, active: 1 })), ...extra], [{ id: 201, active: 4 }]],
+      turn: { seat: 0, area: 1, number: 3 },
+    });
   const state = holding([{ id: 200, active: 2 }]);
 
   it('a 200-card play that keeps one card scores below it; the same play with nothing left scores it', () => {
-    const moves: Move[] = [{ type: 'play', cards: ones }, { type: 'play', cards: ones.slice(0, 150) }, { type: 'rotate' }];
+    const moves: Move[] = [
+      { type: 'play', cards: ones },
+      { type: 'play', cards: ones.slice(0, 150) },
+      { type: 'rotate' },
+    ];
     const scores = greedyScores(outlookOfState(state), moves);
     for (const s of scores) expect(s).toBeLessThan(GOING_OUT_SCORE);
     expect(greedyScores(outlookOfState(holding([])), [{ type: 'play', cards: ones }])).toEqual([GOING_OUT_SCORE]);
@@ -215,7 +286,9 @@ describe('greedyScores tallies hands in one shared typed array, which no outlook
     }
     // a take of a set whose cards are not in the deck fails half-way through scoring
     const broken = { ...outlook, table: [{ seat: (outlook.seat + 1) % 4, area: 0, value: 3, cards: [9999] }] };
-    expect(() => greedyScores(broken as never, [...moves, { type: 'take', target: { seat: (outlook.seat + 1) % 4, area: 0 } }])).toThrow(expect.objectContaining({ name: 'BotError' }));
+    expect(() =>
+      greedyScores(broken as never, [...moves, { type: 'take', target: { seat: (outlook.seat + 1) % 4, area: 0 } }]),
+    ).toThrow(expect.objectContaining({ name: 'BotError' }));
     expect(greedyScores(outlook, moves)).toEqual(before);
   });
 });
@@ -226,7 +299,12 @@ describe('bot settings are read once and anything but an object is refused (botB
     ['monteCarloBot', (o) => monteCarloBot(o as never)],
     ['ismctsBot', (o) => ismctsBot(o as never)],
   ];
-  const throwing = Object.defineProperty({}, 'seed', { enumerable: true, get: () => { throw new Error('boom'); } });
+  const throwing = Object.defineProperty({}, 'seed', {
+    enumerable: true,
+    get: () => {
+      throw new Error('boom');
+    },
+  });
   const cyclic: Record<string, unknown> = {};
   cyclic.self = cyclic;
   for (const [name, make] of makers) {

@@ -8,7 +8,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scaled } from '../helpers/scale.js';
-import { apply, botByName, BOT_NAMES, createGame, determinize, expertBot, isBotError, legalMoves, playerView, playGame, seededRandom, type Bot, type GameState, type Move } from '../../src/index.js';
+import {
+  apply,
+  botByName,
+  BOT_NAMES,
+  createGame,
+  determinize,
+  expertBot,
+  isBotError,
+  legalMoves,
+  playerView,
+  playGame,
+  seededRandom,
+  type Bot,
+  type GameState,
+  type Move,
+} from '../../src/index.js';
 import { Playout } from '../../src/search/playout.js';
 import { expertValue, expertValues, treeKey } from '../../src/bots/expert-bot.js';
 import { CUT_WEIGHTS, FEATURES, cutFeatures, seatFeatures } from '../../src/bots/expert-model.js';
@@ -44,15 +59,20 @@ describe('expert: whole games', () => {
     expect(botByName('expert', { playouts: 10, seed: 1 }).name).toBe('expert');
   });
 
-  it.each([2, 3, 4, 5])('plays only legal moves through whole games at %i players, seeing no hidden card', async (players) => {
-    const seen = { moves: 0, illegal: 0, leaks: 0 };
-    const bots = Array.from({ length: players }, (_, s) => (s % 2 === 0 ? checked(expertBot({ iterations: 12, seed: s }), seen) : botByName('greedy', { seed: s })));
-    const { state } = await playGame(bots, { seed: `expert games ${players}` });
-    expect(state.status).toBe('gameOver');
-    expect(seen.moves).toBeGreaterThan(10);
-    expect(seen.illegal).toBe(0);
-    expect(seen.leaks).toBe(0);
-  });
+  it.each([2, 3, 4, 5])(
+    'plays only legal moves through whole games at %i players, seeing no hidden card',
+    async (players) => {
+      const seen = { moves: 0, illegal: 0, leaks: 0 };
+      const bots = Array.from({ length: players }, (_, s) =>
+        s % 2 === 0 ? checked(expertBot({ iterations: 12, seed: s }), seen) : botByName('greedy', { seed: s }),
+      );
+      const { state } = await playGame(bots, { seed: `expert games ${players}` });
+      expect(state.status).toBe('gameOver');
+      expect(seen.moves).toBeGreaterThan(10);
+      expect(seen.illegal).toBe(0);
+      expect(seen.leaks).toBe(0);
+    },
+  );
 });
 
 describe('expert: hidden information and determinism', () => {
@@ -64,22 +84,28 @@ describe('expert: hidden information and determinism', () => {
       const other = determinize(view, seededRandom('other hands'));
       expect(other.hands).not.toEqual(state.hands);
       expect(playerView(other, seat)).toEqual(view);
-      const choose = (s: GameState) => expertBot({ iterations: 60, seed: 'same' }).chooseMove(playerView(s, seat), legalMoves(s));
+      const choose = (s: GameState) =>
+        expertBot({ iterations: 60, seed: 'same' }).chooseMove(playerView(s, seat), legalMoves(s));
       expect(choose(other), `${players} players`).toEqual(choose(state));
     }
   });
 
-  it('with policyTemperature draws its playouts from the policy: legal moves, the same for a seed, not always the best-move playouts\' choice', async () => {
+  it("with policyTemperature draws its playouts from the policy: legal moves, the same for a seed, not always the best-move playouts' choice", async () => {
     let differ = 0;
     for (let k = 0; k < 6; k++) {
       const state = midGame(5, `temperature ${k}`, 6 + 3 * k);
       const view = playerView(state, state.turn.seat);
       const moves = legalMoves(view);
-      const sampled = (seed: string) => expertBot({ iterations: 80, seed, noise: 0, policyTemperature: 1 }).chooseMove(view, moves) as Move;
+      const sampled = (seed: string) =>
+        expertBot({ iterations: 80, seed, noise: 0, policyTemperature: 1 }).chooseMove(view, moves) as Move;
       const move = sampled('t');
       expect(moves).toContainEqual(move);
       expect(sampled('t')).toEqual(move);
-      if (JSON.stringify(move) !== JSON.stringify(expertBot({ iterations: 80, seed: 't', noise: 0, policyTemperature: 0 }).chooseMove(view, moves))) differ++;
+      if (
+        JSON.stringify(move) !==
+        JSON.stringify(expertBot({ iterations: 80, seed: 't', noise: 0, policyTemperature: 0 }).chooseMove(view, moves))
+      )
+        differ++;
     }
     expect(differ).toBeGreaterThan(0);
   });
@@ -94,7 +120,8 @@ describe('expert: hidden information and determinism', () => {
         const state = midGame(players, `default ${players} ${k}`, 6 + 3 * k);
         const view = playerView(state, state.turn.seat);
         const moves = legalMoves(view);
-        const choose = (o: object) => JSON.stringify(expertBot({ iterations: 80, seed: `d${k}`, ...o }).chooseMove(view, moves));
+        const choose = (o: object) =>
+          JSON.stringify(expertBot({ iterations: 80, seed: `d${k}`, ...o }).chooseMove(view, moves));
         const move = choose({});
         expect(move, `${players} players, position ${k}`).toBe(choose(players === 5 ? drawn : best));
         if (move !== choose(drawn)) fromDrawn++;
@@ -107,7 +134,14 @@ describe('expert: hidden information and determinism', () => {
 
   it('replays identically for the same seed with a budget in iterations', async () => {
     for (const players of [2, 3, 5]) {
-      const game = () => playGame([expertBot({ iterations: 16, seed: 'a' }), ...Array.from({ length: players - 1 }, () => botByName('greedy', { seed: 'b' }))], { seed: 7 });
+      const game = () =>
+        playGame(
+          [
+            expertBot({ iterations: 16, seed: 'a' }),
+            ...Array.from({ length: players - 1 }, () => botByName('greedy', { seed: 'b' })),
+          ],
+          { seed: 7 },
+        );
       expect((await game()).record, `${players} players`).toEqual((await game()).record);
     }
   });
@@ -116,30 +150,56 @@ describe('expert: hidden information and determinism', () => {
 describe('expert: budgets and settings', () => {
   it('with 3–5 players stops within 10% of its time budget and uses most of it (injected clock)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 3, max: 5 }), fc.integer({ min: 5, max: 200 }), fc.double({ min: 0.001, max: 0.02, noNaN: true }), fc.nat(), (players, budget, share, salt) => {
-        const state = midGame(players, `budget ${salt}`, 10);
-        const view = playerView(state, state.turn.seat);
-        const moves = legalMoves(view);
-        // each read of the clock after the first advances it by one playout's cost
-        const costs = seededRandom(salt);
-        let t = 1000;
-        let reads = 0;
-        const now = () => {
-          if (reads++ > 0) t += budget * share * (0.5 + costs());
-          return t;
-        };
-        const move = expertBot({ timeMs: budget, seed: salt, now }).chooseMove(view, moves) as Move;
-        expect(moves).toContainEqual(move);
-        const spent = t - 1000;
-        expect(spent).toBeLessThanOrEqual(budget * 1.1 + 1e-6);
-        if (reads > 1) expect(spent).toBeGreaterThanOrEqual(budget * 0.7);
-      }),
+      fc.property(
+        fc.integer({ min: 3, max: 5 }),
+        fc.integer({ min: 5, max: 200 }),
+        fc.double({ min: 0.001, max: 0.02, noNaN: true }),
+        fc.nat(),
+        (players, budget, share, salt) => {
+          const state = midGame(players, `budget ${salt}`, 10);
+          const view = playerView(state, state.turn.seat);
+          const moves = legalMoves(view);
+          // each read of the clock after the first advances it by one playout's cost
+          const costs = seededRandom(salt);
+          let t = 1000;
+          let reads = 0;
+          const now = () => {
+            if (reads++ > 0) t += budget * share * (0.5 + costs());
+            return t;
+          };
+          const move = expertBot({ timeMs: budget, seed: salt, now }).chooseMove(view, moves) as Move;
+          expect(moves).toContainEqual(move);
+          const spent = t - 1000;
+          expect(spent).toBeLessThanOrEqual(budget * 1.1 + 1e-6);
+          if (reads > 1) expect(spent).toBeGreaterThanOrEqual(budget * 0.7);
+        },
+      ),
       { numRuns: scaled(30) },
     );
   });
 
   it('refuses bad settings with BAD_BOT_OPTIONS', () => {
-    for (const bad of [{ timeMs: 0 }, { timeMs: Number.NaN }, { iterations: 1.5 }, { iterations: 0 }, { candidates: 0 }, { noise: 2 }, { playoutCap: 0 }, { search: 'deep' }, { search: 1 }, { playoutPolicy: 'smart' }, { playoutPolicy: 1 }, { exploration: -0.1 }, { exploration: Number.POSITIVE_INFINITY }, { exploration: '0.2' }, { policyTemperature: -1 }, { policyTemperature: Number.NaN }, { policyTemperature: '1' }, null, 3]) {
+    for (const bad of [
+      { timeMs: 0 },
+      { timeMs: Number.NaN },
+      { iterations: 1.5 },
+      { iterations: 0 },
+      { candidates: 0 },
+      { noise: 2 },
+      { playoutCap: 0 },
+      { search: 'deep' },
+      { search: 1 },
+      { playoutPolicy: 'smart' },
+      { playoutPolicy: 1 },
+      { exploration: -0.1 },
+      { exploration: Number.POSITIVE_INFINITY },
+      { exploration: '0.2' },
+      { policyTemperature: -1 },
+      { policyTemperature: Number.NaN },
+      { policyTemperature: '1' },
+      null,
+      3,
+    ]) {
       let caught: unknown;
       try {
         expertBot(bad as never);
@@ -171,7 +231,14 @@ describe('expert: the trees below the candidates', () => {
       }
     }
     const seen = { moves: 0, illegal: 0, leaks: 0 };
-    const { state } = await playGame([checked(expertBot({ iterations: 40, seed: 1, search: 'race' }), seen), botByName('greedy'), botByName('greedy', { seed: 2 })], { seed: 'race game' });
+    const { state } = await playGame(
+      [
+        checked(expertBot({ iterations: 40, seed: 1, search: 'race' }), seen),
+        botByName('greedy'),
+        botByName('greedy', { seed: 2 }),
+      ],
+      { seed: 'race game' },
+    );
     expect(state.status).toBe('gameOver');
     expect(seen.illegal).toBe(0);
     expect(differ).toBeGreaterThan(0);
@@ -185,8 +252,19 @@ describe('expert: the trees below the candidates', () => {
         const view = playerView(state, state.turn.seat);
         const moves = legalMoves(view);
         const byDefault = expertBot({ iterations: 400, seed: k }).chooseMove(view, moves) as Move;
-        const learned = expertBot({ iterations: 400, seed: k, playoutPolicy: 'learned', playoutCap: 400, search: players === 3 ? 'tree' : 'race' }).chooseMove(view, moves) as Move;
-        const greedy = expertBot({ iterations: 400, seed: k, playoutPolicy: 'greedy', playoutCap: players === 3 ? 9 : 400 }).chooseMove(view, moves) as Move;
+        const learned = expertBot({
+          iterations: 400,
+          seed: k,
+          playoutPolicy: 'learned',
+          playoutCap: 400,
+          search: players === 3 ? 'tree' : 'race',
+        }).chooseMove(view, moves) as Move;
+        const greedy = expertBot({
+          iterations: 400,
+          seed: k,
+          playoutPolicy: 'greedy',
+          playoutCap: players === 3 ? 9 : 400,
+        }).chooseMove(view, moves) as Move;
         expect(moves).toContainEqual(learned);
         expect(moves).toContainEqual(greedy);
         expect(byDefault, `${players} players`).toEqual(players === 3 ? greedy : learned);
@@ -213,7 +291,11 @@ describe('expert: the trees below the candidates', () => {
             const same = treeKey(p, a, rival) === treeKey(p, b, rival);
             // a rival sees a play's value and size, an add's and a take's target, a rotation
             const shown = (m: Move) =>
-              m.type === 'play' ? `play ${value(m.cards[0]!)} ${m.cards.length}` : m.type === 'add' || m.type === 'take' ? `${m.type} ${m.target.seat} ${m.target.area}` : m.type;
+              m.type === 'play'
+                ? `play ${value(m.cards[0]!)} ${m.cards.length}`
+                : m.type === 'add' || m.type === 'take'
+                  ? `${m.type} ${m.target.seat} ${m.target.area}`
+                  : m.type;
             expect(same).toBe(shown(a) === shown(b));
           }
         }

@@ -10,7 +10,9 @@ import { TOKENS_TO_WIN } from '../../src/index.js';
 import { winChances } from '../../src/bots/game-value.js';
 
 /** Token counts below the target for 3–5 seats. */
-const standings = fc.integer({ min: 3, max: 5 }).chain((n) => fc.array(fc.integer({ min: 0, max: TOKENS_TO_WIN - 1 }), { minLength: n, maxLength: n }));
+const standings = fc
+  .integer({ min: 3, max: 5 })
+  .chain((n) => fc.array(fc.integer({ min: 0, max: TOKENS_TO_WIN - 1 }), { minLength: n, maxLength: n }));
 
 /**
  * The same chances by value iteration: start every unfinished standing at 0 and apply one random
@@ -18,7 +20,8 @@ const standings = fc.integer({ min: 3, max: 5 }).chain((n) => fc.array(fc.intege
  */
 function iterated(n: number): Map<string, number[]> {
   const all: number[][] = [[]];
-  for (let s = 0; s < n; s++) all.splice(0, all.length, ...all.flatMap((t) => Array.from({ length: TOKENS_TO_WIN }, (_, v) => [...t, v])));
+  for (let s = 0; s < n; s++)
+    all.splice(0, all.length, ...all.flatMap((t) => Array.from({ length: TOKENS_TO_WIN }, (_, v) => [...t, v])));
   let values = new Map(all.map((t) => [t.join(','), new Array<number>(n).fill(0)]));
   for (let sweep = 0; sweep < 100; sweep++) {
     const next = new Map<string, number[]>();
@@ -42,7 +45,10 @@ function iterated(n: number): Map<string, number[]> {
           for (let s = 0; s < n; s++) v[s]! += later[s]!;
         }
       }
-      next.set(t.join(','), v.map((x) => x / (n * (n - 1))));
+      next.set(
+        t.join(','),
+        v.map((x) => x / (n * (n - 1))),
+      );
     }
     values = next;
   }
@@ -67,7 +73,9 @@ describe('winChances: what tokens are worth (rules §6)', () => {
       fc.property(standings, fc.nat(), (tokens, pick) => {
         const chances = winChances(tokens);
         expect(chances.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
-        for (let a = 0; a < tokens.length; a++) for (let b = 0; b < tokens.length; b++) if (tokens[a] === tokens[b]) expect(chances[a]).toBeCloseTo(chances[b]!, 12);
+        for (let a = 0; a < tokens.length; a++)
+          for (let b = 0; b < tokens.length; b++)
+            if (tokens[a] === tokens[b]) expect(chances[a]).toBeCloseTo(chances[b]!, 12);
         const s = pick % tokens.length;
         if (tokens[s]! < TOKENS_TO_WIN - 1) {
           const more = tokens.slice();

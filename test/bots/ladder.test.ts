@@ -10,7 +10,13 @@ import fc from 'fast-check';
 import { build } from 'tsup';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createGame, isBotError } from '../../src/index.js';
-import { MAX_LADDER_GAMES, runLadder, type LadderGame, type LadderOptions, type LadderResult } from '../../src/arena.js';
+import {
+  MAX_LADDER_GAMES,
+  runLadder,
+  type LadderGame,
+  type LadderOptions,
+  type LadderResult,
+} from '../../src/arena.js';
 import { ladderSeating, lineupsOf } from '../../src/bots/ladder.js';
 import { finishingOrder, loadRatings } from '../../src/bots/ladder-ratings.js';
 import { scaled } from '../helpers/scale.js';
@@ -24,7 +30,14 @@ beforeAll(async () => {
   // the worker entry as tsup.config.ts builds it, from this checkout's sources
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  await build({ config: false, entry: { 'arena-worker': join(ROOT, 'src/bots/arena-worker.ts') }, format: ['esm'], outDir: OUT, target: 'node20', silent: true });
+  await build({
+    config: false,
+    entry: { 'arena-worker': join(ROOT, 'src/bots/arena-worker.ts') },
+    format: ['esm'],
+    outDir: OUT,
+    target: 'node20',
+    silent: true,
+  });
   expect(existsSync(WORKER)).toBe(true);
 }, 120_000);
 
@@ -37,7 +50,11 @@ function outcome(r: LadderResult) {
   };
 }
 
-const refusal = (o: unknown): Promise<unknown> => runLadder(o as LadderOptions).then(() => undefined, (e: unknown) => e);
+const refusal = (o: unknown): Promise<unknown> =>
+  runLadder(o as LadderOptions).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 describe('the ladder schedule', () => {
   it('plays every lineup of P bots with every rotation: each entry holds each seat once per lineup and deal', () => {
@@ -68,12 +85,20 @@ describe('the ladder schedule', () => {
 
   it('deals the same cards to the same seats in every game of a deal, whoever sits there (names do not shuffle)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 5 }), fc.string(), fc.array(fc.string({ minLength: 1, maxLength: 8 }).filter((s) => s.trim() !== ''), { minLength: 5, maxLength: 5 }), (players, seed, names) => {
-        const a = createGame(names.slice(0, players), `${seed}/deal/0`);
-        const b = createGame(names.slice(0, players).reverse(), `${seed}/deal/0`);
-        expect(b.hands).toEqual(a.hands);
-        expect(b.starter).toBe(a.starter);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 5 }),
+        fc.string(),
+        fc.array(
+          fc.string({ minLength: 1, maxLength: 8 }).filter((s) => s.trim() !== ''),
+          { minLength: 5, maxLength: 5 },
+        ),
+        (players, seed, names) => {
+          const a = createGame(names.slice(0, players), `${seed}/deal/0`);
+          const b = createGame(names.slice(0, players).reverse(), `${seed}/deal/0`);
+          expect(b.hands).toEqual(a.hands);
+          expect(b.starter).toBe(a.starter);
+        },
+      ),
     );
   });
 
@@ -86,7 +111,14 @@ describe('the ladder schedule', () => {
 });
 
 describe('runLadder', () => {
-  const settings = { bots: ['montecarlo', 'greedy', 'random', 'greedy'], players: 3, games: 12, seed: 'ladder-test', botOptions: { playouts: 4 }, workerScript: WORKER } as const;
+  const settings = {
+    bots: ['montecarlo', 'greedy', 'random', 'greedy'],
+    players: 3,
+    games: 12,
+    seed: 'ladder-test',
+    botOptions: { playouts: 4 },
+    workerScript: WORKER,
+  } as const;
 
   it('gives the same result for a seed with 1 and 2 workers, and rates the stronger bots higher', async () => {
     const seen: number[] = [];
@@ -96,7 +128,19 @@ describe('runLadder', () => {
     expect(two.workers).toBe(2);
     expect(outcome(two)).toEqual(outcome(one));
     expect(seen).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
-    expect(one).toMatchObject({ players: 3, games: 12, deals: 1, gamesPerDeal: 12, lineups: [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]], resumed: 0 });
+    expect(one).toMatchObject({
+      players: 3,
+      games: 12,
+      deals: 1,
+      gamesPerDeal: 12,
+      lineups: [
+        [0, 1, 2],
+        [0, 1, 3],
+        [0, 2, 3],
+        [1, 2, 3],
+      ],
+      resumed: 0,
+    });
     expect(one.rows.map((r) => r.bot).sort()).toEqual(['greedy', 'greedy#2', 'montecarlo', 'random']);
     expect(one.rows.map((r) => r.rank)).toEqual([1, 2, 3, 4]);
     for (const r of one.rows) {
@@ -117,10 +161,17 @@ describe('runLadder', () => {
     await fc.assert(
       fc.asyncProperty(fc.subarray(whole.gameList.slice()), fc.boolean(), async (kept, twoWorkers) => {
         const played: number[] = [];
-        const resumed = await runLadder({ ...base, done: kept, onGame: (g) => played.push(g.g), ...(twoWorkers ? { workers: 2, workerScript: WORKER } : {}) });
+        const resumed = await runLadder({
+          ...base,
+          done: kept,
+          onGame: (g) => played.push(g.g),
+          ...(twoWorkers ? { workers: 2, workerScript: WORKER } : {}),
+        });
         expect(outcome(resumed)).toEqual(outcome(whole));
         expect(resumed.resumed).toBe(kept.length);
-        expect(played.sort((a, b) => a - b)).toEqual(whole.gameList.map((g) => g.g).filter((g) => !kept.some((k) => k.g === g)));
+        expect(played.sort((a, b) => a - b)).toEqual(
+          whole.gameList.map((g) => g.g).filter((g) => !kept.some((k) => k.g === g)),
+        );
       }),
       { numRuns: scaled(10, 3) },
     );
@@ -133,18 +184,36 @@ describe('runLadder', () => {
     const base = { bots: ['greedy', 'random', 'random', 'greedy'], games: 4, seed: 1 };
     expect(await refusal({ ...base, games: 10 })).toMatchObject({
       code: 'BAD_LADDER_OPTIONS',
-      message: 'A ladder plays whole deals: 4 bots at 4 players play each deal 4 times (1 lineup × 4 rotations), so games must be a multiple of 4 up to 100000, not 10: for example 8 or 12.',
+      message:
+        'A ladder plays whole deals: 4 bots at 4 players play each deal 4 times (1 lineup × 4 rotations), so games must be a multiple of 4 up to 100000, not 10: for example 8 or 12.',
     });
-    expect(await refusal({ ...base, players: 3, games: 13 })).toMatchObject({ code: 'BAD_LADDER_OPTIONS', message: expect.stringMatching(/4 lineups × 3 rotations\), so games must be a multiple of 12 .* for example 12 or 24\./) });
-    expect(await refusal({ ...base, players: 5 })).toMatchObject({ code: 'BAD_LADDER_OPTIONS', message: '4 bots cannot fill 5 seats: name at least 5 bots (a name may repeat).' });
-    expect(await refusal({ ...base, bots: Array(6).fill('random') })).toMatchObject({ code: 'BAD_LADDER_OPTIONS', message: expect.stringMatching(/6 bots do not fit one table/) });
-    expect(await refusal({ ...base, players: 6 })).toMatchObject({ code: 'BAD_LADDER_OPTIONS', message: expect.stringMatching(/2 to 5 players, not 6 \(rules §2\)/) });
+    expect(await refusal({ ...base, players: 3, games: 13 })).toMatchObject({
+      code: 'BAD_LADDER_OPTIONS',
+      message: expect.stringMatching(
+        /4 lineups × 3 rotations\), so games must be a multiple of 12 .* for example 12 or 24\./,
+      ),
+    });
+    expect(await refusal({ ...base, players: 5 })).toMatchObject({
+      code: 'BAD_LADDER_OPTIONS',
+      message: '4 bots cannot fill 5 seats: name at least 5 bots (a name may repeat).',
+    });
+    expect(await refusal({ ...base, bots: Array(6).fill('random') })).toMatchObject({
+      code: 'BAD_LADDER_OPTIONS',
+      message: expect.stringMatching(/6 bots do not fit one table/),
+    });
+    expect(await refusal({ ...base, players: 6 })).toMatchObject({
+      code: 'BAD_LADDER_OPTIONS',
+      message: expect.stringMatching(/2 to 5 players, not 6 \(rules §2\)/),
+    });
     expect(await refusal({ ...base, games: MAX_LADDER_GAMES + 4 })).toMatchObject({ code: 'BAD_LADDER_OPTIONS' });
     expect(await refusal({ ...base, workers: 0 })).toMatchObject({ code: 'BAD_LADDER_OPTIONS' });
     expect(await refusal({ ...base, maxMoves: -1 })).toMatchObject({ code: 'BAD_LADDER_OPTIONS' });
     expect(await refusal({ ...base, bots: ['greedy'] })).toMatchObject({ code: 'BAD_LADDER_OPTIONS' });
     expect(await refusal({ ...base, onGame: 3 })).toMatchObject({ code: 'BAD_LADDER_OPTIONS' });
-    expect(await refusal({ ...base, bots: ['greedy', 'nobody'], games: 2 })).toMatchObject({ code: 'UNKNOWN_BOT', message: expect.stringMatching(/no bot called "nobody"/) });
+    expect(await refusal({ ...base, bots: ['greedy', 'nobody'], games: 2 })).toMatchObject({
+      code: 'UNKNOWN_BOT',
+      message: expect.stringMatching(/no bot called "nobody"/),
+    });
     expect(await refusal(null)).toMatchObject({ code: 'BAD_LADDER_OPTIONS' });
   });
 
@@ -178,7 +247,17 @@ describe('runLadder', () => {
     const { gameList } = await runLadder(base);
     const damaged = fc.oneof(
       fc.anything(),
-      fc.record({ g: fc.integer({ min: -1, max: 3 }), seats: fc.constantFrom([0, 1], [1, 0], [0, 0]), winner: fc.constantFrom(0, 1, null, 2), scores: fc.array(fc.integer({ min: -1, max: 3 }), { maxLength: 3 }), moves: fc.nat(), rounds: fc.nat(3), decisions: fc.constant([1, 1]), ms: fc.constant([0, 0]), maxMs: fc.constant([0, 0]) }),
+      fc.record({
+        g: fc.integer({ min: -1, max: 3 }),
+        seats: fc.constantFrom([0, 1], [1, 0], [0, 0]),
+        winner: fc.constantFrom(0, 1, null, 2),
+        scores: fc.array(fc.integer({ min: -1, max: 3 }), { maxLength: 3 }),
+        moves: fc.nat(),
+        rounds: fc.nat(3),
+        decisions: fc.constant([1, 1]),
+        ms: fc.constant([0, 0]),
+        maxMs: fc.constant([0, 0]),
+      }),
       fc.constantFrom(...gameList),
     );
     await fc.assert(
@@ -205,26 +284,43 @@ describe('runLadder', () => {
         maxMoves: fc.constantFrom(undefined, 0, 10, NaN, -1),
         botModules: fc.constantFrom(undefined, {}, { greedy: './x.js' }, { mine: 7 }, []),
         botOptions: fc.constantFrom(undefined, {}, { playouts: -1 }, { playouts: 2 }, null),
-        onGame: fc.constantFrom(undefined, () => undefined, 'x', () => {
-          throw new TrapError('onGame threw');
-        }),
+        onGame: fc.constantFrom(
+          undefined,
+          () => undefined,
+          'x',
+          () => {
+            throw new TrapError('onGame threw');
+          },
+        ),
         done: fc.oneof(fc.constant(undefined), hostileValue),
       },
       { requiredKeys: ['bots', 'games'] },
     );
     await fc.assert(
       fc.asyncProperty(options, async (o) => {
-        const error = await runLadder(o as unknown as LadderOptions).then(() => undefined, (e: unknown) => e);
-        if (error !== undefined && !isLibraryError(error) && !(error instanceof TrapError)) throw new Error(`runLadder rejected with ${whatIsWrong(error)}`);
+        const error = await runLadder(o as unknown as LadderOptions).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        if (error !== undefined && !isLibraryError(error) && !(error instanceof TrapError))
+          throw new Error(`runLadder rejected with ${whatIsWrong(error)}`);
       }),
       { numRuns: scaled(60, 20) },
     );
   }, 120_000);
 
   it('says how to install openskill when it is missing (RATINGS_UNAVAILABLE), and finds it when it is there', async () => {
-    const e = await loadRatings('openskill-not-installed-here').then(() => undefined, (x: unknown) => x);
+    const e = await loadRatings('openskill-not-installed-here').then(
+      () => undefined,
+      (x: unknown) => x,
+    );
     expect(isBotError(e)).toBe(true);
-    expect(e).toMatchObject({ code: 'RATINGS_UNAVAILABLE', message: expect.stringMatching(/optional peer dependency of dnup, which is not installed: install it in your project with: npm install openskill@5\.$/) });
+    expect(e).toMatchObject({
+      code: 'RATINGS_UNAVAILABLE',
+      message: expect.stringMatching(
+        /optional peer dependency of dnup, which is not installed: install it in your project with: npm install openskill@5\.$/,
+      ),
+    });
     const lib = await loadRatings();
     expect(typeof lib.rate).toBe('function');
   });

@@ -13,7 +13,8 @@ import { deckScript, startOf } from '../helpers/custom-decks.js';
 import { gameScript, pick } from '../helpers/random-games.js';
 
 function same<T>(actual: T, expected: T, what: string): void {
-  if (actual !== expected) throw new Error(`moves by index and legalMoves disagree on ${what}:\n${String(actual)}\n${String(expected)}`);
+  if (actual !== expected)
+    throw new Error(`moves by index and legalMoves disagree on ${what}:\n${String(actual)}\n${String(expected)}`);
 }
 
 /** Plays `choices` from `start` both ways, checking the count, every index and every state. */
@@ -23,7 +24,8 @@ function bothWays(start: GameState, choices: readonly number[], events: boolean)
   for (const choice of choices) {
     const moves = legalMoves(state);
     same(p.legalMoveCount(), moves.length, 'the number of moves');
-    for (let i = 0; i < moves.length; i++) same(JSON.stringify(p.legalMoveAt(i)), JSON.stringify(moves[i]), `move ${i} of ${moves.length}`);
+    for (let i = 0; i < moves.length; i++)
+      same(JSON.stringify(p.legalMoveAt(i)), JSON.stringify(moves[i]), `move ${i} of ${moves.length}`);
     if (moves.length === 0) break;
     const move = pick(moves, choice);
     state = apply(state, move);
@@ -53,7 +55,9 @@ describe('Playout moves by index agree with legalMoves at every index, and with 
   it('on random custom decks (runs of many cards of one value: plays of every size, rules §5 A)', () => {
     for (const players of [2, 3, 5]) {
       fc.assert(
-        fc.property(deckScript({ players, maxMoves: 120, maxHandSize: 12 }), (script) => bothWays(startOf(script), script.choices, true)),
+        fc.property(deckScript({ players, maxMoves: 120, maxHandSize: 12 }), (script) =>
+          bothWays(startOf(script), script.choices, true),
+        ),
         { numRuns: scaled(80) },
       );
     }
@@ -65,7 +69,8 @@ describe('Playout moves by index agree with legalMoves at every index, and with 
     const p = new Playout(state);
     expect(p.legalMoveCount()).toBe(moves.length);
     expect(moves.length).toBe(2 ** 12 - 1 + 1);
-    for (let i = 0; i < moves.length; i++) same(JSON.stringify(p.legalMoveAt(i)), JSON.stringify(moves[i]), `move ${i}`);
+    for (let i = 0; i < moves.length; i++)
+      same(JSON.stringify(p.legalMoveAt(i)), JSON.stringify(moves[i]), `move ${i}`);
   });
 
   it('refuses past MAX_LISTED_MOVES as legalMoves does, and at 2^19 − 1 plays counts them', () => {

@@ -8,7 +8,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scaled } from '../helpers/scale.js';
 import { apply, createGame, legalMoves, seededRandom, type GameState } from '../../src/index.js';
-import { GOING_OUT_SCORE, GREEDY_WEIGHTS, MOVE_FEATURES, moveFeatures, outlookOfTrusted, pickGreedy, scoresOf } from '../../src/bots/greedy-bot.js';
+import {
+  GOING_OUT_SCORE,
+  GREEDY_WEIGHTS,
+  MOVE_FEATURES,
+  moveFeatures,
+  outlookOfTrusted,
+  pickGreedy,
+  scoresOf,
+} from '../../src/bots/greedy-bot.js';
 import { PLAYOUT_WEIGHTS, pickByWeights, policyScores, sampleByWeights } from '../../src/bots/playout-policy.js';
 
 /** A position `steps` moves into a game of `players` (moves picked by `pick`), still in a round. */
@@ -72,7 +80,8 @@ describe('learned playout policy', () => {
         // unplaced: the same features but the two of the place, left 0
         const g = new Float64Array(moves.length * MOVE_FEATURES);
         moveFeatures(outlookOfTrusted(state), moves, g, false);
-        for (let k = 0; k < f.length; k++) expect(g[k]).toBe(k % MOVE_FEATURES === 16 || k % MOVE_FEATURES === 17 ? 0 : f[k]);
+        for (let k = 0; k < f.length; k++)
+          expect(g[k]).toBe(k % MOVE_FEATURES === 16 || k % MOVE_FEATURES === 17 ? 0 : f[k]);
       }),
       { numRuns: scaled(300) },
     );
@@ -89,7 +98,10 @@ describe('learned playout policy', () => {
         fc.integer({ min: 0, max: 80 }),
         fc.oneof(
           fc.constantFrom(...([3, 4, 5] as const).map((n) => PLAYOUT_WEIGHTS[n])),
-          fc.array(fc.oneof(fc.constant(0), fc.double({ min: -8, max: 8, noNaN: true })), { minLength: MOVE_FEATURES - 1, maxLength: MOVE_FEATURES - 1 }),
+          fc.array(fc.oneof(fc.constant(0), fc.double({ min: -8, max: 8, noNaN: true })), {
+            minLength: MOVE_FEATURES - 1,
+            maxLength: MOVE_FEATURES - 1,
+          }),
         ),
         (players, seed, steps, weights) => {
           const state = position(players, seed, steps);
@@ -171,39 +183,45 @@ describe('learned playout policy', () => {
     );
   });
 
-  it("draws each move with its softmax chance at the temperature, and always a move that goes out", () => {
+  it('draws each move with its softmax chance at the temperature, and always a move that goes out', () => {
     let drawn = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 3, max: 5 }), fc.nat(), fc.integer({ min: 0, max: 80 }), fc.constantFrom(0.5, 1, 2), (players, seed, steps, temperature) => {
-        const state = position(players, seed, steps);
-        if (state === undefined) return;
-        const moves = legalMoves(state);
-        if (moves.length < 2) return;
-        const o = outlookOfTrusted(state);
-        const weights = PLAYOUT_WEIGHTS[players as 3 | 4 | 5];
-        const greedy = scoresOf(o, moves);
-        if (greedy.includes(GOING_OUT_SCORE)) {
-          const move = sampleByWeights(o, moves, weights, temperature, seededRandom(seed));
-          expect(greedy[moves.indexOf(move)]).toBe(GOING_OUT_SCORE);
-          return;
-        }
-        // an even grid of draws in [0, 1): each move is drawn about its chance times the grid's size
-        const scores = new Float64Array(moves.length);
-        policyScores(o, moves, weights, scores);
-        const top = Math.max(...scores);
-        const w = Array.from(scores, (x) => Math.exp((x - top) / temperature));
-        const sum = w.reduce((a, b) => a + b, 0);
-        const grid = 2000;
-        const counts = new Array<number>(moves.length).fill(0);
-        for (let j = 0; j < grid; j++) {
-          let calls = 0;
-          const move = sampleByWeights(o, moves, weights, temperature, () => (calls++ === 0 ? (j + 0.5) / grid : 0));
-          expect(calls).toBe(1);
-          counts[moves.indexOf(move)]!++;
-        }
-        counts.forEach((c, i) => expect(Math.abs(c / grid - w[i]! / sum)).toBeLessThanOrEqual(1 / grid + 1e-9));
-        drawn++;
-      }),
+      fc.property(
+        fc.integer({ min: 3, max: 5 }),
+        fc.nat(),
+        fc.integer({ min: 0, max: 80 }),
+        fc.constantFrom(0.5, 1, 2),
+        (players, seed, steps, temperature) => {
+          const state = position(players, seed, steps);
+          if (state === undefined) return;
+          const moves = legalMoves(state);
+          if (moves.length < 2) return;
+          const o = outlookOfTrusted(state);
+          const weights = PLAYOUT_WEIGHTS[players as 3 | 4 | 5];
+          const greedy = scoresOf(o, moves);
+          if (greedy.includes(GOING_OUT_SCORE)) {
+            const move = sampleByWeights(o, moves, weights, temperature, seededRandom(seed));
+            expect(greedy[moves.indexOf(move)]).toBe(GOING_OUT_SCORE);
+            return;
+          }
+          // an even grid of draws in [0, 1): each move is drawn about its chance times the grid's size
+          const scores = new Float64Array(moves.length);
+          policyScores(o, moves, weights, scores);
+          const top = Math.max(...scores);
+          const w = Array.from(scores, (x) => Math.exp((x - top) / temperature));
+          const sum = w.reduce((a, b) => a + b, 0);
+          const grid = 2000;
+          const counts = new Array<number>(moves.length).fill(0);
+          for (let j = 0; j < grid; j++) {
+            let calls = 0;
+            const move = sampleByWeights(o, moves, weights, temperature, () => (calls++ === 0 ? (j + 0.5) / grid : 0));
+            expect(calls).toBe(1);
+            counts[moves.indexOf(move)]!++;
+          }
+          counts.forEach((c, i) => expect(Math.abs(c / grid - w[i]! / sum)).toBeLessThanOrEqual(1 / grid + 1e-9));
+          drawn++;
+        },
+      ),
       { numRuns: scaled(100) },
     );
     expect(drawn).toBeGreaterThan(0);

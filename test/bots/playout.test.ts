@@ -19,14 +19,19 @@ function probes(state: GameState): Move[] {
     { type: 'take', target: { seat, area: 0 } },
     { type: 'take', target: { seat: 7, area: 0 } },
   ];
-  if (other.length > 0) out.push({ type: 'play', cards: [other[0]!.id] }, { type: 'add', card: other[0]!.id, target: { seat: (seat + 1) % state.players.length, area: 0 } });
+  if (other.length > 0)
+    out.push(
+      { type: 'play', cards: [other[0]!.id] },
+      { type: 'add', card: other[0]!.id, target: { seat: (seat + 1) % state.players.length, area: 0 } },
+    );
   const hand = state.hands[seat]!;
   if (hand.length > 1) out.push({ type: 'play', cards: [hand[0]!.id, hand[1]!.id] });
   return out;
 }
 
 function same<T>(actual: T, expected: T, what: string): void {
-  if (actual !== expected) throw new Error(`fast path and apply disagree on ${what}:\n${String(actual)}\n${String(expected)}`);
+  if (actual !== expected)
+    throw new Error(`fast path and apply disagree on ${what}:\n${String(actual)}\n${String(expected)}`);
 }
 
 /** Random games of the first property: 2,000 at FUZZ_SCALE 1 (CI), 400 in `npm test`. */
@@ -130,7 +135,8 @@ describe('Playout, the search fast path, agrees with apply move for move', () =>
           p.play(move);
           expect(p.events).toEqual([]);
           // every 7th move only: publishing copies the position, which the playout itself never does
-          if (choice % 7 === 0) same(JSON.stringify({ ...p.toState(), events: state.events }), JSON.stringify(state), 'state');
+          if (choice % 7 === 0)
+            same(JSON.stringify({ ...p.toState(), events: state.events }), JSON.stringify(state), 'state');
         }
         expect({ ...p.toState(), events: state.events }).toEqual(state);
       }),

@@ -8,7 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGame, discardPile, legalMoves, apply, formatPosition, parsePosition, parseRecord, replay, STANDARD_DECK } from '../../src/index.js';
+import {
+  createGame,
+  discardPile,
+  legalMoves,
+  apply,
+  formatPosition,
+  parsePosition,
+  parseRecord,
+  replay,
+  STANDARD_DECK,
+} from '../../src/index.js';
 
 const fromPositionText = parsePosition;
 import { bigDescription } from '../helpers/big-positions.js';
@@ -84,12 +94,30 @@ describe('dnup', () => {
   });
 
   it('dnup arena runs its games in the built worker threads, with the same results as one thread', () => {
-    const args = ['arena', '-p', '3', '-g', '6', '-b', 'montecarlo,greedy,greedy', '--playouts', '10', '-s', 'dist', '--json'];
+    const args = [
+      'arena',
+      '-p',
+      '3',
+      '-g',
+      '6',
+      '-b',
+      'montecarlo,greedy,greedy',
+      '--playouts',
+      '10',
+      '-s',
+      'dist',
+      '--json',
+    ];
     const one = dnup([...args, '--workers', '1']);
     const two = dnup([...args, '--workers', '2']);
     expect(one.status).toBe(0);
     expect(two.status).toBe(0);
-    const wins = (r: { stdout: string }) => (JSON.parse(r.stdout) as { rows: { bot: string; wins: number; moves: number }[] }).rows.map((x) => [x.bot, x.wins, x.moves]);
+    const wins = (r: { stdout: string }) =>
+      (JSON.parse(r.stdout) as { rows: { bot: string; wins: number; moves: number }[] }).rows.map((x) => [
+        x.bot,
+        x.wins,
+        x.moves,
+      ]);
     expect(wins(two)).toEqual(wins(one));
     expect(JSON.parse(two.stdout)).toMatchObject({ workers: 2, games: 6 });
     // not a terminal: one progress line per tenth of the games (6 games: one per game)
@@ -116,11 +144,15 @@ describe('dnup replay (rules §3, §5)', () => {
   });
 
   it('exit 1: names the first illegal move by index, round, turn, seat, notation, code and rule', () => {
-    const record = JSON.parse(readFileSync(fixture('illegal-add.json'), 'utf8')) as { metadata: { expected: { index: number; round: number; turn: number; seat: number; text: string; code: string } } };
+    const record = JSON.parse(readFileSync(fixture('illegal-add.json'), 'utf8')) as {
+      metadata: { expected: { index: number; round: number; turn: number; seat: number; text: string; code: string } };
+    };
     const e = record.metadata.expected;
     const r = dnup(['replay', fixture('illegal-add.json')]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain(`Verdict: ILLEGAL move at index ${e.index} (round ${e.round}, turn ${e.turn}), seat ${e.seat}`);
+    expect(r.stdout).toContain(
+      `Verdict: ILLEGAL move at index ${e.index} (round ${e.round}, turn ${e.turn}), seat ${e.seat}`,
+    );
     expect(r.stdout).toContain(e.text);
     expect(r.stdout).toContain(`${e.code}: `);
     expect(r.stdout).toMatch(/\(rules §5 B\)\.\n/);
@@ -133,7 +165,11 @@ describe('dnup replay (rules §3, §5)', () => {
   it('--json gives the verdicts to tools; - reads the record from standard input', () => {
     const r = dnup(['replay', '--json', '-'], readFileSync(fixture('illegal-add.json'), 'utf8'));
     expect(r.status).toBe(1);
-    const out = JSON.parse(r.stdout) as { ok: boolean; error: { index: number; code: string }; verdicts: { status: string }[] };
+    const out = JSON.parse(r.stdout) as {
+      ok: boolean;
+      error: { index: number; code: string };
+      verdicts: { status: string }[];
+    };
     expect(out.ok).toBe(false);
     expect(out.error).toMatchObject({ index: 5, code: 'VALUE_MISMATCH' });
     expect(out.verdicts[6]!.status).toBe('unreached');
@@ -182,7 +218,15 @@ describe('dnup check (rules §1–§8)', () => {
     const r = dnup(['check', fixture('position-broken.json')]);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('Invalid position: 7 problems.');
-    for (const code of ['CARD_NOT_IN_USE', 'BAD_ORIENTATION', 'DUPLICATE_CARD', 'NO_SUCH_AREA', 'SAME_SIZE_SETS', 'TURN_AT_OUT_SEAT', 'IMPOSSIBLE_SCORES']) {
+    for (const code of [
+      'CARD_NOT_IN_USE',
+      'BAD_ORIENTATION',
+      'DUPLICATE_CARD',
+      'NO_SUCH_AREA',
+      'SAME_SIZE_SETS',
+      'TURN_AT_OUT_SEAT',
+      'IMPOSSIBLE_SCORES',
+    ]) {
       expect(r.stdout).toContain(code);
     }
   });
@@ -219,7 +263,12 @@ describe('dnup check and replay with position text (docs/notation.md §5)', () =
     const bad = dnup(['check', '-'], fields.join(' '));
     expect(bad.status).toBe(1);
     expect(bad.stdout).toMatch(/IMPOSSIBLE_SCORES/);
-    for (const input of [text.replace(' playing ', ' paused '), `dnup1 ${'\u0000%;,'.repeat(3_000_000)}`, `dnup9 ${text}`, `dnup1${'x'.repeat(5_000_000)}`]) {
+    for (const input of [
+      text.replace(' playing ', ' paused '),
+      `dnup1 ${'\u0000%;,'.repeat(3_000_000)}`,
+      `dnup9 ${text}`,
+      `dnup1${'x'.repeat(5_000_000)}`,
+    ]) {
       const r = dnup(['check', '-'], input);
       expectUsageError(r, /is not a valid position text: .*BAD_POSITION_TEXT|is not a valid position text: /);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -237,7 +286,11 @@ describe('dnup check and replay with position text (docs/notation.md §5)', () =
     expect(r.stdout).toMatch(/MIXED_SET at table\[0\]: /);
     // the same kind of fault in JSON: a card that cannot show its set's value
     const odd = discardPile(state).find((id) => !STANDARD_DECK.cards[id]!.faces.includes(3))!;
-    const json = JSON.stringify({ ...state, table: [{ seat: 1, area: 0, value: 3, cards: [15, odd] }, ...state.table.slice(1)], discardCount: state.discardCount });
+    const json = JSON.stringify({
+      ...state,
+      table: [{ seat: 1, area: 0, value: 3, cards: [15, odd] }, ...state.table.slice(1)],
+      discardCount: state.discardCount,
+    });
     const j = dnup(['check', '-'], json);
     expect(j.status).toBe(1);
     expect(j.stdout).toMatch(/Invalid position/);
@@ -248,14 +301,22 @@ describe('dnup check and replay with position text (docs/notation.md §5)', () =
     const r = dnup(['check', '-'], 'dnup1 Ana,Ben,Cy 5/2,1/6;7/1;8/1 1:3/4,3/6;2:5/6 t0\n');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('Legal moves (');
-    expect(r.stdout).toMatch(/Position text: dnup1 Ana,Ben,Cy 5\/2,1\/6;7\/1;8\/1 1:3\/4,3\/6;2:5\/6 playing r1 t0#1 s0 o- p0,0,0 m0 x[0-9a-f]{32} "position"\n/);
+    expect(r.stdout).toMatch(
+      /Position text: dnup1 Ana,Ben,Cy 5\/2,1\/6;7\/1;8\/1 1:3\/4,3\/6;2:5\/6 playing r1 t0#1 s0 o- p0,0,0 m0 x[0-9a-f]{32} "position"\n/,
+    );
   });
 
   it('every problem and refusal it prints cites its rule once (issue 24: "(rules §5 A): … (rules §5 A)")', () => {
     const lines = [
-      ...dnup(['check', fixture('position-broken.json')]).stdout.split('\n').filter((l) => /^ {2}[A-Z_]+ /.test(l)),
-      ...dnup(['replay', fixture('illegal-add.json')]).stdout.split('\n').filter((l) => /^ {2}[A-Z_]+: /.test(l)),
-      ...dnup(['replay', fixture('unknown-card.json')]).stderr.split('\n').filter((l) => /^ {2}[A-Z_]+ /.test(l)),
+      ...dnup(['check', fixture('position-broken.json')])
+        .stdout.split('\n')
+        .filter((l) => /^ {2}[A-Z_]+ /.test(l)),
+      ...dnup(['replay', fixture('illegal-add.json')])
+        .stdout.split('\n')
+        .filter((l) => /^ {2}[A-Z_]+: /.test(l)),
+      ...dnup(['replay', fixture('unknown-card.json')])
+        .stderr.split('\n')
+        .filter((l) => /^ {2}[A-Z_]+ /.test(l)),
     ];
     expect(lines.length).toBeGreaterThan(8);
     for (const line of lines) expect([...line.matchAll(/\brules §/g)], line).toHaveLength(1);
@@ -266,17 +327,24 @@ describe('dnup check and replay with position text (docs/notation.md §5)', () =
     while (state.table.length < 2 || state.status !== 'playing') state = apply(state, legalMoves(state)[0]!);
     const r = dnup(['check', '-'], formatPosition(state));
     expect(r.status).toBe(0);
-    const people = r.stdout.split('\n').filter((l) => !l.startsWith('Position text:')).map((l) => l.replace(/^ {2}[ANTRP] [0-9.,>]+\s+/, ''));
+    const people = r.stdout
+      .split('\n')
+      .filter((l) => !l.startsWith('Position text:'))
+      .map((l) => l.replace(/^ {2}[ANTRP] [0-9.,>]+\s+/, ''));
     expect(people.join('\n')).not.toMatch(/\barea 0\b/);
     expect(r.stdout).toContain(`to play (area ${state.turn.area + 1})`);
-    for (const set of state.table) expect(r.stdout).toMatch(new RegExp(`${state.players[set.seat]} area ${set.area + 1}: `));
+    for (const set of state.table)
+      expect(r.stdout).toMatch(new RegExp(`${state.players[set.seat]} area ${set.area + 1}: `));
   });
 
   it('replay --positions prints the starting position and the position after each move, each one that reads back', () => {
     const record = parseRecord(readFileSync(fixture('legal-3p.json'), 'utf8'));
     const r = dnup(['replay', '--positions', fixture('legal-3p.json')]);
     expect(r.status).toBe(0);
-    const texts = r.stdout.split('\n').filter((l) => l.startsWith('      dnup1 ')).map((l) => l.trim());
+    const texts = r.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('      dnup1 '))
+      .map((l) => l.trim());
     expect(texts).toHaveLength(record.moves.length + 1);
     const end = replay(record).state;
     expect(parsePosition(texts.at(-1)!)).toEqual({ ...end, lastMove: null, events: [] });
@@ -307,7 +375,18 @@ describe('dnup play', () => {
   });
 
   it('takes names, bots and a move limit', () => {
-    const r = dnup(['play', '--names', 'Kim,Lou', '--bots', 'random,greedy', '--seed', 's', '--max-moves', '5', '--quiet']);
+    const r = dnup([
+      'play',
+      '--names',
+      'Kim,Lou',
+      '--bots',
+      'random,greedy',
+      '--seed',
+      's',
+      '--max-moves',
+      '5',
+      '--quiet',
+    ]);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^The game is not over: .* Stopped after 5 moves\.\n$/);
   });
@@ -347,8 +426,17 @@ describe('dnup check and replay on inputs built to knock them over (issue #10)',
     expect(r.stdout.split('\n').length).toBeLessThan(1100);
     const json = dnup(['check', '--json', kFile(40)]);
     expect(json.status).toBe(0);
-    const out = JSON.parse(json.stdout) as { moveCount: number; moveCounts: Record<string, number>; moves: { text: string }[]; truncated: boolean };
-    expect(out).toMatchObject({ moveCount: 2 ** 40, moveCounts: { play: 2 ** 40 - 1, add: 0, take: 0, rotate: 1, nextRound: 0 }, truncated: true });
+    const out = JSON.parse(json.stdout) as {
+      moveCount: number;
+      moveCounts: Record<string, number>;
+      moves: { text: string }[];
+      truncated: boolean;
+    };
+    expect(out).toMatchObject({
+      moveCount: 2 ** 40,
+      moveCounts: { play: 2 ** 40 - 1, add: 0, take: 0, rotate: 1, nextRound: 0 },
+      truncated: true,
+    });
     expect(out.moves).toHaveLength(1000);
     expect(out.moves[0]!.text).toBe('P 0');
   });

@@ -66,18 +66,45 @@ async function expectHandled(content: string | Uint8Array): Promise<void> {
 
 /** Values no JSON writer would put in a dnup file, as raw JSON text. */
 const hostileRaw = fc.constantFrom(
-  '1e400', '-1e400', '123456789012345678901234567890', '9007199254740993', '-0', '0.5', '-1', '65536', '4294967296',
-  '""', '" "', '"\\u0000"', '"\\ud800"', '[]', '{}', 'null', 'true', `"${'x'.repeat(5000)}"`,
-  `${'['.repeat(5000)}${']'.repeat(5000)}`, `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`,
-  `[${Array.from({ length: 5000 }, () => 7).join(',')}]`, '{"__proto__":{"x":1}}', '{"length":1e9}',
+  '1e400',
+  '-1e400',
+  '123456789012345678901234567890',
+  '9007199254740993',
+  '-0',
+  '0.5',
+  '-1',
+  '65536',
+  '4294967296',
+  '""',
+  '" "',
+  '"\\u0000"',
+  '"\\ud800"',
+  '[]',
+  '{}',
+  'null',
+  'true',
+  `"${'x'.repeat(5000)}"`,
+  `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`,
+  `[${Array.from({ length: 5000 }, () => 7).join(',')}]`,
+  '{"__proto__":{"x":1}}',
+  '{"length":1e9}',
 );
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** Every path into a JSON value (keys and indexes), the root excluded. */
 function paths(value: Json, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
-  if (Array.isArray(value)) value.forEach((v, i) => { out.push([...prefix, i]); paths(v, [...prefix, i], out); });
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) { out.push([...prefix, k]); paths(v, [...prefix, k], out); }
+  if (Array.isArray(value))
+    value.forEach((v, i) => {
+      out.push([...prefix, i]);
+      paths(v, [...prefix, i], out);
+    });
+  else if (value !== null && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      out.push([...prefix, k]);
+      paths(v, [...prefix, k], out);
+    }
   return out;
 }
 
@@ -127,16 +154,30 @@ const bases: Json[] = [
 describe('the command line on hostile files (issue #10): exit 0, 1 or 2, bounded output', () => {
   it('real positions, states and records with one value replaced by a hostile one, or one field deleted (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...bases), fc.nat(), fc.option(fc.oneof(hostileRaw, fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v))), { nil: undefined }), async (base, choice, raw) => {
-        await expectHandled(mutated(base, choice, raw));
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...bases),
+        fc.nat(),
+        fc.option(
+          fc.oneof(
+            hostileRaw,
+            fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+          ),
+          { nil: undefined },
+        ),
+        async (base, choice, raw) => {
+          await expectHandled(mutated(base, choice, raw));
+        },
+      ),
       { numRuns: scaled(150) },
     );
   });
 
   it('position texts cut anywhere or with a piece of junk inserted (property)', async () => {
     const texts = [formatPosition(game3.state), formatPosition(duel.state), formatPosition(bigState(40, 'one'))];
-    const junk = fc.oneof(fc.constantFrom('', ' ', ';', ',', '%', '%FFFF', '"', '#99999', '!', 'x', 'dnup2', '\u0000', '\ud800', '1/5'), fc.string({ unit: 'binary', maxLength: 6 }));
+    const junk = fc.oneof(
+      fc.constantFrom('', ' ', ';', ',', '%', '%FFFF', '"', '#99999', '!', 'x', 'dnup2', '\u0000', '\ud800', '1/5'),
+      fc.string({ unit: 'binary', maxLength: 6 }),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...texts), fc.nat(), fc.nat(), junk, async (text, cut, at, piece) => {
         const short = text.slice(0, Math.max(6, cut % (text.length + 1)));
@@ -162,12 +203,18 @@ describe('the command line on hostile files (issue #10): exit 0, 1 or 2, bounded
 
   it('arbitrary JSON values and JSON text cut anywhere (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.jsonValue({ maxDepth: 6 }).map((v) => JSON.stringify(v)), fc.constantFrom(...bases).chain((b) => {
-        const text = JSON.stringify(b, null, 2);
-        return fc.nat({ max: text.length }).map((cut) => text.slice(0, cut));
-      })), async (text) => {
-        await expectHandled(text);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue({ maxDepth: 6 }).map((v) => JSON.stringify(v)),
+          fc.constantFrom(...bases).chain((b) => {
+            const text = JSON.stringify(b, null, 2);
+            return fc.nat({ max: text.length }).map((cut) => text.slice(0, cut));
+          }),
+        ),
+        async (text) => {
+          await expectHandled(text);
+        },
+      ),
       { numRuns: scaled(100) },
     );
   });
@@ -179,7 +226,9 @@ describe('the command line on hostile files (issue #10): exit 0, 1 or 2, bounded
       }),
       { numRuns: scaled(50) },
     );
-    const withBom = await run(checkCommand, [file(`\ufeff${readFileSync(join(FIXTURES, 'position-worked-example.json'), 'utf8')}`)]);
+    const withBom = await run(checkCommand, [
+      file(`\ufeff${readFileSync(join(FIXTURES, 'position-worked-example.json'), 'utf8')}`),
+    ]);
     expect(withBom.status).toBe(0);
     const invalidUtf8 = await run(checkCommand, [file(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]))]);
     expect(invalidUtf8).toMatchObject({ status: 2, out: expect.stringMatching(/not valid UTF-8/) });
@@ -189,7 +238,9 @@ describe('the command line on hostile files (issue #10): exit 0, 1 or 2, bounded
     const deep = `{"players":2,"hands":${'['.repeat(1_000_000)}${']'.repeat(1_000_000)},"turn":{"seat":0}}`;
     await expectHandled(deep);
     await expectHandled(`${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`);
-    await expectHandled('{"players":123456789012345678901234567890,"hands":[[{"id":1e400,"active":-0}]],"turn":{"seat":9007199254740993}}');
+    await expectHandled(
+      '{"players":123456789012345678901234567890,"hands":[[{"id":1e400,"active":-0}]],"turn":{"seat":9007199254740993}}',
+    );
     await expectHandled('');
     for (const command of [checkCommand, replayCommand]) {
       expect((await run(command, [tmp])).status).toBe(2);

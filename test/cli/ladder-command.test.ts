@@ -19,7 +19,10 @@ function captured(): { out: () => string; err: () => string } {
 }
 
 async function refusal(args: string[]): Promise<CliError> {
-  const e = await ladderCommand(args).then(() => undefined, (x: unknown) => x);
+  const e = await ladderCommand(args).then(
+    () => undefined,
+    (x: unknown) => x,
+  );
   expect(e).toBeInstanceOf(CliError);
   return e as CliError;
 }
@@ -35,7 +38,10 @@ describe('dnup ladder, in process', () => {
     expect(table).toMatch(/random/);
     expect(table.indexOf('greedy')).toBeLessThan(table.lastIndexOf('random'));
     expect(await ladderCommand(['-b', 'greedy,random', '-g', '4', '-s', 'in', '-w', '1', '--json'])).toBe(0);
-    const json = JSON.parse(io.out().slice(table.length)) as { settings: { seed: string; games: number }; rows: unknown[] };
+    const json = JSON.parse(io.out().slice(table.length)) as {
+      settings: { seed: string; games: number };
+      rows: unknown[];
+    };
     expect(json.settings).toMatchObject({ seed: 'in', games: 4 });
     expect(json.rows.length).toBe(2);
     expect(await ladderCommand(['--help'])).toBe(0);
@@ -46,23 +52,48 @@ describe('dnup ladder, in process', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dnup-ladder-'));
     const file = join(dir, 'run.json');
     const io = captured();
-    expect(await ladderCommand(['-b', 'greedy,random,random', '-p', '3', '-g', '6', '-w', '1', '--out', file, '--json'])).toBe(0);
+    expect(
+      await ladderCommand(['-b', 'greedy,random,random', '-p', '3', '-g', '6', '-w', '1', '--out', file, '--json']),
+    ).toBe(0);
     const whole = JSON.parse(readFileSync(file, 'utf8')) as { games: { g: number }[]; result: unknown };
     expect(whole.games.map((x) => x.g)).toEqual([0, 1, 2, 3, 4, 5]);
-    expect((await refusal(['-b', 'greedy,random,random', '-p', '3', '-g', '6', '-w', '1', '--out', file])).message).toMatch(/exists: add --resume/);
+    expect(
+      (await refusal(['-b', 'greedy,random,random', '-p', '3', '-g', '6', '-w', '1', '--out', file])).message,
+    ).toMatch(/exists: add --resume/);
     // half the games lost: the resumed run ends where the whole one did
     writeFileSync(file, JSON.stringify({ ...whole, result: null, games: whole.games.slice(0, 3) }));
-    expect(await ladderCommand(['-b', 'greedy,random,random', '-p', '3', '-g', '6', '-w', '1', '--out', file, '--resume', '--json'])).toBe(0);
+    expect(
+      await ladderCommand([
+        '-b',
+        'greedy,random,random',
+        '-p',
+        '3',
+        '-g',
+        '6',
+        '-w',
+        '1',
+        '--out',
+        file,
+        '--resume',
+        '--json',
+      ]),
+    ).toBe(0);
     // everything but the timings
-    const steady = (r: unknown): string => JSON.stringify(r, (k, v: unknown) => (/ms|time|elapsed|resumed/i.test(k) ? undefined : v));
+    const steady = (r: unknown): string =>
+      JSON.stringify(r, (k, v: unknown) => (/ms|time|elapsed|resumed/i.test(k) ? undefined : v));
     const resumed = JSON.parse(readFileSync(file, 'utf8')).result as { resumed: number };
     expect(steady(resumed)).toBe(steady(whole.result));
     expect(resumed.resumed).toBe(3);
     // a file that is not a ladder's
     writeFileSync(file, '{"format":"something else"}');
-    expect((await refusal(['-b', 'greedy,random,random', '-p', '3', '-g', '6', '-w', '1', '--out', file, '--resume'])).exitCode).toBe(2);
+    expect(
+      (await refusal(['-b', 'greedy,random,random', '-p', '3', '-g', '6', '-w', '1', '--out', file, '--resume']))
+        .exitCode,
+    ).toBe(2);
     // --resume with no file yet starts the run
-    expect(await ladderCommand(['-b', 'greedy,random', '-g', '2', '-w', '1', '--out', join(dir, 'new.json'), '--resume'])).toBe(0);
+    expect(
+      await ladderCommand(['-b', 'greedy,random', '-g', '2', '-w', '1', '--out', join(dir, 'new.json'), '--resume']),
+    ).toBe(0);
     expect(io.err()).toMatch(/does not exist yet: starting the run/);
   }, 120_000);
 

@@ -83,17 +83,23 @@ describe('dnup replay works once per move', () => {
 describe('describeApplied', () => {
   it('tells the same sentence as describeMove, in every locale', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 5 }), fc.string({ maxLength: 8 }), fc.array(fc.nat(), { maxLength: 60 }), fc.constantFrom('en', 'fr', 'nl'), (players, seed, picks, locale) => {
-        let s = createGame(players, seed);
-        for (const pick of picks) {
-          if (s.status === 'gameOver') break;
-          const moves = legalMoves(s);
-          const m = moves[pick % moves.length]!;
-          const next = apply(s, m);
-          expect(describeApplied(s, next, locale)).toBe(describeMove(s, m, locale));
-          s = next;
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 5 }),
+        fc.string({ maxLength: 8 }),
+        fc.array(fc.nat(), { maxLength: 60 }),
+        fc.constantFrom('en', 'fr', 'nl'),
+        (players, seed, picks, locale) => {
+          let s = createGame(players, seed);
+          for (const pick of picks) {
+            if (s.status === 'gameOver') break;
+            const moves = legalMoves(s);
+            const m = moves[pick % moves.length]!;
+            const next = apply(s, m);
+            expect(describeApplied(s, next, locale)).toBe(describeMove(s, m, locale));
+            s = next;
+          }
+        },
+      ),
       { numRuns: scaled(40) },
     );
   });

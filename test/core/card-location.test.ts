@@ -4,7 +4,12 @@ import { inactiveValue, locateCard } from '../../src/index.js';
 import { buildState, set } from '../helpers/positions.js';
 
 describe('locateCard and inactiveValue', () => {
-  const s = buildState({ players: 3, hands: [[[17, 3]], [[6, 1]], [[2, 4]]], table: [set(1, 0, 8, [24])], turn: { seat: 0, area: 0 } });
+  const s = buildState({
+    players: 3,
+    hands: [[[17, 3]], [[6, 1]], [[2, 4]]],
+    table: [set(1, 0, 8, [24])],
+    turn: { seat: 0, area: 0 },
+  });
   it('finds cards in hands, on the table and in the discard pile, with both values', () => {
     expect(locateCard(s, 17)).toEqual({ zone: 'hand', seat: 0, active: 3, inactive: 6 });
     expect(locateCard(s, 2)).toEqual({ zone: 'hand', seat: 2, active: 4, inactive: 1 });
@@ -15,6 +20,8 @@ describe('locateCard and inactiveValue', () => {
   });
   it('gives the other face, and refuses a face the card does not have', () => {
     expect(inactiveValue(s, { id: 17, active: 6 })).toBe(3);
-    expect(() => inactiveValue(s, { id: 17, active: 5 })).toThrow(expect.objectContaining({ name: 'ArgumentError', code: 'BAD_ARGUMENT' }));
+    expect(() => inactiveValue(s, { id: 17, active: 5 })).toThrow(
+      expect.objectContaining({ name: 'ArgumentError', code: 'BAD_ARGUMENT' }),
+    );
   });
 });

@@ -40,7 +40,14 @@ import {
   type GameState,
   type Move,
 } from '../../src/index.js';
-import { customDeck, deckScript, faceValue, MAX_FACES_PER_VALUE, playDeckScript, startOf } from '../helpers/custom-decks.js';
+import {
+  customDeck,
+  deckScript,
+  faceValue,
+  MAX_FACES_PER_VALUE,
+  playDeckScript,
+  startOf,
+} from '../helpers/custom-decks.js';
 import { pick } from '../helpers/random-games.js';
 import { deepFreeze } from '../helpers/freeze.js';
 import { checkDeterministicAndJsonSafe, checkStateInvariants } from '../helpers/invariants.js';
@@ -48,7 +55,10 @@ import { schemaErrors } from '../records/record-schema.js';
 import { knowledgeAfter } from '../views/harness.js';
 
 const PLAYER_COUNTS = [2, 3, 4, 5] as const;
-const schema = JSON.parse(readFileSync(new URL('../../docs/record.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const schema = JSON.parse(readFileSync(new URL('../../docs/record.schema.json', import.meta.url), 'utf8')) as Record<
+  string,
+  unknown
+>;
 
 /** Numeric order without subtraction, so the oracle shares no arithmetic with the library. */
 const byNumber = (a: number, b: number): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -57,7 +67,8 @@ const byNumber = (a: number, b: number): number => (a < b ? -1 : a > b ? 1 : 0);
 function subsets(ids: readonly number[], size: number, from = 0): number[][] {
   if (size === 0) return [[]];
   const out: number[][] = [];
-  for (let i = from; i <= ids.length - size; i++) for (const rest of subsets(ids, size - 1, i + 1)) out.push([ids[i]!, ...rest]);
+  for (let i = from; i <= ids.length - size; i++)
+    for (const rest of subsets(ids, size - 1, i + 1)) out.push([ids[i]!, ...rest]);
   return out;
 }
 
@@ -75,7 +86,11 @@ function oracleMoves(state: GameState): Move[] {
     const x = state.table.find((t) => t.cards.length === size);
     return x === undefined || value > x.value;
   };
-  const showing = (value: number): number[] => hand.filter((c) => c.active === value).map((c) => c.id).sort(byNumber);
+  const showing = (value: number): number[] =>
+    hand
+      .filter((c) => c.active === value)
+      .map((c) => c.id)
+      .sort(byNumber);
   const out: Move[] = [];
   for (const value of [...new Set(hand.map((c) => c.active))].sort(byNumber)) {
     const ids = showing(value);
@@ -83,7 +98,9 @@ function oracleMoves(state: GameState): Move[] {
       if (mayArrive(size, value)) for (const cards of subsets(ids, size)) out.push({ type: 'play', cards });
     }
   }
-  const targets = state.table.filter((t) => t.seat !== seat).sort((a, b) => byNumber(a.seat, b.seat) || byNumber(a.area, b.area));
+  const targets = state.table
+    .filter((t) => t.seat !== seat)
+    .sort((a, b) => byNumber(a.seat, b.seat) || byNumber(a.area, b.area));
   for (const y of targets) {
     if (!mayArrive(y.cards.length + 1, y.value)) continue;
     for (const card of showing(y.value)) out.push({ type: 'add', card, target: { seat: y.seat, area: y.area } });
@@ -96,10 +113,14 @@ function oracleMoves(state: GameState): Move[] {
 /** A key per move, whatever the order of a play's cards. */
 const moveKey = (m: Move): string => {
   switch (m.type) {
-    case 'play': return `P${[...m.cards].sort(byNumber).join(',')}`;
-    case 'add': return `A${m.card}>${m.target.seat}.${m.target.area}`;
-    case 'take': return `T${m.target.seat}.${m.target.area}`;
-    default: return m.type;
+    case 'play':
+      return `P${[...m.cards].sort(byNumber).join(',')}`;
+    case 'add':
+      return `A${m.card}>${m.target.seat}.${m.target.area}`;
+    case 'take':
+      return `T${m.target.seat}.${m.target.area}`;
+    default:
+      return m.type;
   }
 };
 
@@ -121,13 +142,20 @@ function candidates(state: GameState): Move[] {
       for (let k = j + 1; k < ids.length; k++) out.push({ type: 'play', cards: [ids[i]!, ids[k]!, ids[j]!] });
     }
   }
-  for (const id of strangers) out.push({ type: 'play', cards: [id] }, ...(ids.length > 0 ? [{ type: 'play' as const, cards: [ids[0]!, id] }] : []));
+  for (const id of strangers)
+    out.push(
+      { type: 'play', cards: [id] },
+      ...(ids.length > 0 ? [{ type: 'play' as const, cards: [ids[0]!, id] }] : []),
+    );
   // bigger sets: each whole value group, reversed, and with one card of another value added
   const hand = state.hands[state.turn.seat]!;
   for (const value of new Set(hand.map((c) => c.active))) {
     const group = hand.filter((c) => c.active === value).map((c) => c.id);
     const stranger = hand.find((c) => c.active !== value);
-    out.push({ type: 'play', cards: group.slice().reverse() }, { type: 'play', cards: [...group, ...(stranger ? [stranger.id] : [])] });
+    out.push(
+      { type: 'play', cards: group.slice().reverse() },
+      { type: 'play', cards: [...group, ...(stranger ? [stranger.id] : [])] },
+    );
   }
   const areas = state.players.length === 2 ? 2 : 1;
   for (let seat = 0; seat <= state.players.length; seat++) {
@@ -152,27 +180,39 @@ function applyCode(state: GameState, move: Move): string {
 describe('random custom decks (rules §2)', () => {
   it('§2: are accepted by deck validation and by createGame, and keep each value on at most ten faces in use', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...PLAYER_COUNTS).chain((n) => customDeck(n).map((deck) => ({ n, deck }))), fc.string(), ({ n, deck }, seed) => {
-        expect(deckProblems(deck, n)).toEqual([]);
-        const inUse = deck.cards.filter((c) => c.minPlayers <= n);
-        const faces = inUse.flatMap((c) => c.faces);
-        for (const v of new Set(faces)) expect(faces.filter((f) => f === v).length).toBeLessThanOrEqual(MAX_FACES_PER_VALUE);
-        const state = startOf({ players: n, deck, seed, choices: [] });
-        checkStateInvariants(state);
-        expect(state.hands.map((h) => h.length)).toEqual(Array.from({ length: n }, () => inUse.length / n));
-      }),
+      fc.property(
+        fc.constantFrom(...PLAYER_COUNTS).chain((n) => customDeck(n).map((deck) => ({ n, deck }))),
+        fc.string(),
+        ({ n, deck }, seed) => {
+          expect(deckProblems(deck, n)).toEqual([]);
+          const inUse = deck.cards.filter((c) => c.minPlayers <= n);
+          const faces = inUse.flatMap((c) => c.faces);
+          for (const v of new Set(faces))
+            expect(faces.filter((f) => f === v).length).toBeLessThanOrEqual(MAX_FACES_PER_VALUE);
+          const state = startOf({ players: n, deck, seed, choices: [] });
+          checkStateInvariants(state);
+          expect(state.hands.map((h) => h.length)).toEqual(Array.from({ length: n }, () => inUse.length / n));
+        },
+      ),
       { numRuns: scaled(200) },
     );
   });
 
   it('§2: reach huge faces, values shared by many cards, sparse and extreme ids (the generator covers what it claims)', () => {
-    const decks = fc.sample(fc.constantFrom(...PLAYER_COUNTS).chain((n) => customDeck(n)), { numRuns: 300, seed: 11 });
+    const decks = fc.sample(
+      fc.constantFrom(...PLAYER_COUNTS).chain((n) => customDeck(n)),
+      { numRuns: 300, seed: 11 },
+    );
     const faces = decks.flatMap((d) => d.cards.flatMap((c) => c.faces));
     expect(faces.some((v) => v >= 2 ** 31 && v < 2 ** 32)).toBe(true);
     expect(faces.some((v) => v > 2 ** 32)).toBe(true);
     expect(faces).toContain(Number.MAX_SAFE_INTEGER);
     expect(faces.some((v) => v <= 12)).toBe(true);
-    const shared = decks.map((d) => Math.max(...[...new Set(d.cards.flatMap((c) => c.faces))].map((v) => d.cards.filter((c) => c.faces.includes(v)).length)));
+    const shared = decks.map((d) =>
+      Math.max(
+        ...[...new Set(d.cards.flatMap((c) => c.faces))].map((v) => d.cards.filter((c) => c.faces.includes(v)).length),
+      ),
+    );
     expect(Math.max(...shared)).toBeGreaterThanOrEqual(8);
     const ids = decks.flatMap((d) => d.cards.map((c) => c.id));
     expect(ids.some((id) => id > 65_500)).toBe(true);
@@ -244,7 +284,9 @@ describe.each(PLAYER_COUNTS)('random games with custom decks, %i players', (play
           expect(others).toEqual(moves.filter((m) => m.type !== 'play'));
           for (const g of plays) {
             // a group lists every card showing its value, ascending
-            const showing = before.hands[before.turn.seat]!.filter((c) => c.active === g.value).map((c) => c.id).sort(byNumber);
+            const showing = before.hands[before.turn.seat]!.filter((c) => c.active === g.value)
+              .map((c) => c.id)
+              .sort(byNumber);
             expect(g.cards).toEqual(showing);
           }
         });
@@ -324,7 +366,9 @@ describe.each(PLAYER_COUNTS)('random games with custom decks, %i players', (play
         expect(result.ok).toBe(true);
         expect(result.state).toEqual(final);
         expect(result.verdicts.map((v) => v.status)).toEqual(moves.map(() => 'legal'));
-        result.verdicts.forEach((v, i) => expect(v).toMatchObject({ index: i, text: formatMove(states[i]!, moves[i]!) }));
+        result.verdicts.forEach((v, i) =>
+          expect(v).toMatchObject({ index: i, text: formatMove(states[i]!, moves[i]!) }),
+        );
       }),
       { numRuns: scaled(20) },
     );
@@ -338,10 +382,46 @@ describe.each(PLAYER_COUNTS)('random games with custom decks, %i players', (play
           const rebuilt = fromPosition(JSON.parse(JSON.stringify(after)));
           expect(legalMoves(rebuilt)).toEqual(legalMoves(after));
           // the same position described as a person would, discard pile listed
-          const { players: names, hands, known, table, turn, out, scores, round, status, winner, starter, deck, seed, rng } = after;
-          const description = { players: names, hands, known, table, discard: discardPile(after), turn, out, scores, round, status, winner, starter, deck, seed, rng };
+          const {
+            players: names,
+            hands,
+            known,
+            table,
+            turn,
+            out,
+            scores,
+            round,
+            status,
+            winner,
+            starter,
+            deck,
+            seed,
+            rng,
+          } = after;
+          const description = {
+            players: names,
+            hands,
+            known,
+            table,
+            discard: discardPile(after),
+            turn,
+            out,
+            scores,
+            round,
+            status,
+            winner,
+            starter,
+            deck,
+            seed,
+            rng,
+          };
           const described = fromPosition(JSON.parse(JSON.stringify(description)));
-          expect({ ...described, moveCount: 0, lastMove: null, events: [] }).toEqual({ ...after, moveCount: 0, lastMove: null, events: [] });
+          expect({ ...described, moveCount: 0, lastMove: null, events: [] }).toEqual({
+            ...after,
+            moveCount: 0,
+            lastMove: null,
+            events: [],
+          });
         });
       }),
       { numRuns: scaled(15) },
@@ -354,14 +434,24 @@ function ranked(deck: DeckDefinition): { deck: DeckDefinition; rank: (v: number)
   const values = [...new Set(deck.cards.flatMap((c) => c.faces))].sort(byNumber);
   const rankOf = new Map(values.map((v, i) => [v, i + 1]));
   const rank = (v: number): number => rankOf.get(v)!;
-  return { deck: { cards: deck.cards.map((c) => ({ ...c, faces: [rank(c.faces[0]), rank(c.faces[1])] as [number, number] })) }, rank };
+  return {
+    deck: { cards: deck.cards.map((c) => ({ ...c, faces: [rank(c.faces[0]), rank(c.faces[1])] as [number, number] })) },
+    rank,
+  };
 }
 
 /** What the rules decide, with values mapped through `rank`. */
 function ruled(state: GameState, rank: (v: number) => number = (v) => v): unknown {
   const { status, turn, out, scores, winner, discardCount, known, round } = state;
   return {
-    status, turn, out, scores, winner, discardCount, known, round,
+    status,
+    turn,
+    out,
+    scores,
+    winner,
+    discardCount,
+    known,
+    round,
     hands: state.hands.map((h) => h.map((c) => ({ id: c.id, active: rank(c.active) }))),
     table: state.table.map((t) => ({ ...t, value: rank(t.value) })),
   };
@@ -400,15 +490,20 @@ function exactBinomial(n: number, k: number): bigint {
 describe('big custom decks (rules §2: any number of cards)', () => {
   it('§5: hands of up to 70 cards (past every scratch buffer) list exactly the moves of §5', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...PLAYER_COUNTS).chain((players) => deckScript({ players, maxInUse: 140, maxHandSize: 70, maxMoves: 30 })), (script) => {
-        let biggest = 0;
-        playDeckScript(script, ({ before, moves, after }) => {
-          expect(moves).toEqual(oracleMoves(before));
-          checkStateInvariants(after);
-          biggest = Math.max(biggest, ...before.hands.map((h) => h.length));
-        });
-        expect(biggest).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc
+          .constantFrom(...PLAYER_COUNTS)
+          .chain((players) => deckScript({ players, maxInUse: 140, maxHandSize: 70, maxMoves: 30 })),
+        (script) => {
+          let biggest = 0;
+          playDeckScript(script, ({ before, moves, after }) => {
+            expect(moves).toEqual(oracleMoves(before));
+            checkStateInvariants(after);
+            biggest = Math.max(biggest, ...before.hands.map((h) => h.length));
+          });
+          expect(biggest).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: scaled(12) },
     );
   });
@@ -422,7 +517,12 @@ describe('legalMoveGroups on hands too big to list (rules §2, §5 A)', () => {
         const other = value === 1 ? 2 : value - 1;
         const total = n % 2 === 1 ? n + 1 : n + 2;
         const deck: DeckDefinition = {
-          cards: Array.from({ length: total }, (_, id) => ({ id: id * 700, faces: [id < n ? value : other, id < n ? other : value] as [number, number], minPlayers: 2, ...(id === 0 ? { star: true } : {}) })),
+          cards: Array.from({ length: total }, (_, id) => ({
+            id: id * 700,
+            faces: [id < n ? value : other, id < n ? other : value] as [number, number],
+            minPlayers: 2,
+            ...(id === 0 ? { star: true } : {}),
+          })),
         };
         const state = fromPosition({
           players: 2,
@@ -463,12 +563,27 @@ describe('the custom-deck harness reaches every rule it checks', () => {
       }
     }
     expect([...seen].sort()).toEqual([
-      'cardAdded', 'gameWon', 'handRotated', 'playerOut', 'roundDealt', 'roundEnded', 'roundWon',
-      'setBeaten:discarded', 'setBeaten:returned', 'setDiscarded', 'setPlayed', 'setTaken', 'tokensGained', 'turnStarted',
+      'cardAdded',
+      'gameWon',
+      'handRotated',
+      'playerOut',
+      'roundDealt',
+      'roundEnded',
+      'roundWon',
+      'setBeaten:discarded',
+      'setBeaten:returned',
+      'setDiscarded',
+      'setPlayed',
+      'setTaken',
+      'tokensGained',
+      'turnStarted',
     ]);
     expect(hugeBeatsSmall).toBe(true);
     // the big-deck property deals hands past 64 cards
-    const dealt = fc.sample(fc.constantFrom(...PLAYER_COUNTS).chain((players) => deckScript({ players, maxInUse: 140, maxHandSize: 70 })), { numRuns: 30, seed: 7 });
+    const dealt = fc.sample(
+      fc.constantFrom(...PLAYER_COUNTS).chain((players) => deckScript({ players, maxInUse: 140, maxHandSize: 70 })),
+      { numRuns: 30, seed: 7 },
+    );
     expect(Math.max(...dealt.map((script) => startOf(script).hands[0]!.length))).toBeGreaterThan(64);
   });
 });
@@ -477,9 +592,17 @@ describe('bots on custom decks (rules §2, §5)', () => {
   it('§5: the random, greedy and Monte-Carlo bots play legal games whose records replay', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...PLAYER_COUNTS).chain((n) => fc.record({ n: fc.constant(n), deck: customDeck(n), seed: fc.string({ maxLength: 6 }) })),
+        fc
+          .constantFrom(...PLAYER_COUNTS)
+          .chain((n) => fc.record({ n: fc.constant(n), deck: customDeck(n), seed: fc.string({ maxLength: 6 }) })),
         async ({ n, deck, seed }) => {
-          const bots = [greedyBot(seed), monteCarloBot({ seed, playouts: 6, playoutCap: 60 }), randomBot(seed), greedyBot(`${seed}!`), randomBot(`${seed}!`)].slice(0, n);
+          const bots = [
+            greedyBot(seed),
+            monteCarloBot({ seed, playouts: 6, playoutCap: 60 }),
+            randomBot(seed),
+            greedyBot(`${seed}!`),
+            randomBot(`${seed}!`),
+          ].slice(0, n);
           const { record, state } = await playGame(bots, { seed, gameOptions: { deck }, maxMoves: 60 });
           checkStateInvariants(state);
           const result = replay(JSON.parse(JSON.stringify(record)));
@@ -496,7 +619,9 @@ describe('a deck name that is not text (found by the command-line fuzz, seed -10
   it('is refused at the gate with BAD_DECK, so no later writer (position text, records) meets it', () => {
     for (const name of [[7, 7, 7], 42, null, { a: 1 }, true]) {
       const deck = { name, cards: STANDARD_DECK.cards } as unknown as DeckDefinition;
-      expect(deckProblems(deck), JSON.stringify(name)).toEqual([expect.stringMatching(/deck's name, when given, must be text.*rules §2/)]);
+      expect(deckProblems(deck), JSON.stringify(name)).toEqual([
+        expect.stringMatching(/deck's name, when given, must be text.*rules §2/),
+      ]);
       let error: unknown;
       try {
         createGame(3, 'named', { deck });
@@ -509,7 +634,9 @@ describe('a deck name that is not text (found by the command-line fuzz, seed -10
     const state = createGame(3, 'named');
     const edited = JSON.parse(JSON.stringify(state)) as { deck: { name: unknown } };
     edited.deck.name = [7, 7, 7];
-    expect(() => formatPosition(edited as unknown as GameState)).toThrow(expect.objectContaining({ code: expect.any(String) }));
+    expect(() => formatPosition(edited as unknown as GameState)).toThrow(
+      expect.objectContaining({ code: expect.any(String) }),
+    );
     expect(() => formatPosition(edited as unknown as GameState)).not.toThrow(TypeError);
     expect(deckProblems({ name: 'house rules', cards: STANDARD_DECK.cards })).toEqual([]);
   });

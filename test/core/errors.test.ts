@@ -1,19 +1,53 @@
 /** Every refusal has a code from the closed union, a sentence naming the rule, and leaves the state alone. */
 import { describe, expect, it } from 'vitest';
 import {
-  apply, checkMove, createGame, legalMoves as legalMovesOf, playerView, IllegalMoveError, GameSetupError, isDnupError, isGameSetupError, isIllegalMoveError,
-  MOVE_ERROR_CODES, STANDARD_DECK, type MoveErrorCode, type GameState, type Move,
-  DNUP_ERROR_NAMES, botByName, describeMove, fromPosition, history, parseMove, parseRecord, playsOfGroup,
+  apply,
+  checkMove,
+  createGame,
+  legalMoves as legalMovesOf,
+  playerView,
+  IllegalMoveError,
+  GameSetupError,
+  isDnupError,
+  isGameSetupError,
+  isIllegalMoveError,
+  MOVE_ERROR_CODES,
+  STANDARD_DECK,
+  type MoveErrorCode,
+  type GameState,
+  type Move,
+  DNUP_ERROR_NAMES,
+  botByName,
+  describeMove,
+  fromPosition,
+  history,
+  parseMove,
+  parseRecord,
+  playsOfGroup,
 } from '../../src/index.js';
 import { add, buildState, play, set, take } from '../helpers/positions.js';
 import { deepFreeze } from '../helpers/freeze.js';
 
-const state = deepFreeze(buildState({
-  players: 3,
-  hands: [[[9, 2], [11, 2], [15, 4], [13, 9]], [[6, 1]], [[4, 1], [5, 1]]],
-  table: [set(1, 0, 8, [24]), set(2, 0, 3, [17, 18])],
-  turn: { seat: 0, area: 0 },
-}));
+const state = deepFreeze(
+  buildState({
+    players: 3,
+    hands: [
+      [
+        [9, 2],
+        [11, 2],
+        [15, 4],
+        [13, 9],
+      ],
+      [[6, 1]],
+      [
+        [4, 1],
+        [5, 1],
+      ],
+    ],
+    table: [set(1, 0, 8, [24]), set(2, 0, 3, [17, 18])],
+    turn: { seat: 0, area: 0 },
+  }),
+);
 const snapshot = JSON.stringify(state);
 
 const cases: [MoveErrorCode, unknown][] = [
@@ -73,7 +107,11 @@ describe('IllegalMoveError codes (rules §5)', () => {
   it('NOT_YOUR_TURN for the view of a seat that is not to play (rules §4)', () => {
     const s = createGame(3, 'views');
     const other = (s.turn.seat + 1) % 3;
-    expect(checkMove(playerView(s, other), { type: 'rotate' })).toMatchObject({ ok: false, code: 'NOT_YOUR_TURN', rule: '§4' });
+    expect(checkMove(playerView(s, other), { type: 'rotate' })).toMatchObject({
+      ok: false,
+      code: 'NOT_YOUR_TURN',
+      rule: '§4',
+    });
     expect(legalMovesOf(playerView(s, other))).toEqual([]);
     expect(legalMovesOf(playerView(s, s.turn.seat))).toEqual(legalMovesOf(s));
     expect(checkMove(playerView(s, s.turn.seat), { type: 'rotate' })).toEqual({ ok: true });
@@ -81,7 +119,8 @@ describe('IllegalMoveError codes (rules §5)', () => {
 
   it('covers every code of the closed union', () => {
     const covered = new Set(cases.map(([c]) => c));
-    for (const c of ['GAME_OVER', 'ROUND_OVER', 'NO_SET_THERE', 'NOT_YOUR_TURN', 'INVALID_STATE'] as const) covered.add(c); // tested in rulings.test.ts, trust.test.ts and above
+    for (const c of ['GAME_OVER', 'ROUND_OVER', 'NO_SET_THERE', 'NOT_YOUR_TURN', 'INVALID_STATE'] as const)
+      covered.add(c); // tested in rulings.test.ts, trust.test.ts and above
     expect([...covered].sort()).toEqual([...MOVE_ERROR_CODES].sort());
   });
 });
@@ -117,9 +156,12 @@ describe('GameSetupError (rules §2, §3)', () => {
     }
     return 'no error';
   };
-  it.each([1, 6, 2.5, [], ['a'], ['a', ''], ['a', 'b', 'c', 'd', 'e', 'f'], 'three'])('BAD_PLAYERS for %j', (players) => {
-    expect(codeOf(() => createGame(players as never, 1))).toBe('BAD_PLAYERS');
-  });
+  it.each([1, 6, 2.5, [], ['a'], ['a', ''], ['a', 'b', 'c', 'd', 'e', 'f'], 'three'])(
+    'BAD_PLAYERS for %j',
+    (players) => {
+      expect(codeOf(() => createGame(players as never, 1))).toBe('BAD_PLAYERS');
+    },
+  );
   it('BAD_OPTIONS for unknown options', () => {
     expect(codeOf(() => createGame(3, 1, { colour: 'red' } as never))).toBe('BAD_OPTIONS');
     expect(codeOf(() => createGame(3, 1, 'deck' as never))).toBe('BAD_OPTIONS');
@@ -145,8 +187,12 @@ describe('GameSetupError (rules §2, §3)', () => {
   it('BAD_DECK for a face past Number.MAX_SAFE_INTEGER, which JSON would round to another value (rules §2)', () => {
     const cards = STANDARD_DECK.cards.map((c) => (c.id === 3 ? { ...c, faces: [2 ** 53, 2] as [number, number] } : c));
     expect(codeOf(() => createGame(3, 1, { deck: { cards } }))).toBe('BAD_DECK');
-    const fine = STANDARD_DECK.cards.map((c) => (c.id === 3 ? { ...c, faces: [Number.MAX_SAFE_INTEGER, 2] as [number, number] } : c));
-    expect(createGame(3, 1, { deck: { cards: fine } }).deck.cards.find((c) => c.id === 3)!.faces[0]).toBe(Number.MAX_SAFE_INTEGER);
+    const fine = STANDARD_DECK.cards.map((c) =>
+      c.id === 3 ? { ...c, faces: [Number.MAX_SAFE_INTEGER, 2] as [number, number] } : c,
+    );
+    expect(createGame(3, 1, { deck: { cards: fine } }).deck.cards.find((c) => c.id === 3)!.faces[0]).toBe(
+      Number.MAX_SAFE_INTEGER,
+    );
   });
   it('BAD_DECK when the cards kept do not divide evenly or lose the star', () => {
     const uneven = { cards: STANDARD_DECK.cards.filter((c) => c.id !== 37) };
@@ -155,21 +201,40 @@ describe('GameSetupError (rules §2, §3)', () => {
     expect(codeOf(() => createGame(3, 1, { deck: noStar }))).toBe('BAD_DECK');
   });
   it('accepts a valid custom deck and deals from it', () => {
-    const deck = { name: 'tiny', cards: [
-      { id: 10, faces: [1, 2] as const, minPlayers: 2, star: true },
-      { id: 20, faces: [2, 3] as const, minPlayers: 2 },
-      { id: 30, faces: [3, 1] as const, minPlayers: 2 },
-      { id: 40, faces: [1, 3] as const, minPlayers: 2 },
-    ] };
+    const deck = {
+      name: 'tiny',
+      cards: [
+        { id: 10, faces: [1, 2] as const, minPlayers: 2, star: true },
+        { id: 20, faces: [2, 3] as const, minPlayers: 2 },
+        { id: 30, faces: [3, 1] as const, minPlayers: 2 },
+        { id: 40, faces: [1, 3] as const, minPlayers: 2 },
+      ],
+    };
     const s = createGame(2, 'tiny', { deck });
-    expect(s.hands.flat().map((c) => c.id).sort()).toEqual([10, 20, 30, 40]);
+    expect(
+      s.hands
+        .flat()
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual([10, 20, 30, 40]);
     expect(s.hands[s.starter]!.some((c) => c.id === 10)).toBe(true);
   });
 });
 
 describe('apply keeps nothing of the caller (rules §8: states are immutable)', () => {
   it('a move object changed after apply does not change the new state', () => {
-    const s = buildState({ players: 3, hands: [[[9, 2], [11, 2]], [[6, 1]], [[4, 1]]], turn: { seat: 0, area: 0 } });
+    const s = buildState({
+      players: 3,
+      hands: [
+        [
+          [9, 2],
+          [11, 2],
+        ],
+        [[6, 1]],
+        [[4, 1]],
+      ],
+      turn: { seat: 0, area: 0 },
+    });
     const move = { type: 'play' as const, cards: [9, 11] };
     const next = apply(s, move);
     move.cards.push(4);
@@ -177,9 +242,25 @@ describe('apply keeps nothing of the caller (rules §8: states are immutable)', 
     expect(next.table[0]!.cards).toEqual([9, 11]);
   });
   it('a move whose getters change between reads is read once, then judged and played as that copy', () => {
-    const s = buildState({ players: 3, hands: [[[9, 2], [11, 2]], [[6, 1]], [[4, 1]]], turn: { seat: 0, area: 0 } });
+    const s = buildState({
+      players: 3,
+      hands: [
+        [
+          [9, 2],
+          [11, 2],
+        ],
+        [[6, 1]],
+        [[4, 1]],
+      ],
+      turn: { seat: 0, area: 0 },
+    });
     let reads = 0;
-    const tricky = { type: 'play', get cards() { return reads++ < 1 ? [9] : [4]; } };
+    const tricky = {
+      type: 'play',
+      get cards() {
+        return reads++ < 1 ? [9] : [4];
+      },
+    };
     const next = apply(s, tricky as never);
     expect(reads).toBe(1);
     expect(next.table).toEqual([{ seat: 0, area: 0, value: 2, cards: [9] }]);
@@ -233,7 +314,15 @@ describe('shared plays of several cards (issue 26)', () => {
   });
   it('are fresh objects past the bound on card ids, so a custom deck cannot grow the shared table', () => {
     // 24 cards, ids 1000-1023, faces 1 or 2 up: every hand holds several cards of one value
-    const deck = { name: 'wide', cards: Array.from({ length: 24 }, (_, i) => ({ id: 1000 + i, faces: [1 + (i % 2), 3 + (i % 3)] as [number, number], minPlayers: 2, ...(i === 0 ? { star: true } : {}) })) };
+    const deck = {
+      name: 'wide',
+      cards: Array.from({ length: 24 }, (_, i) => ({
+        id: 1000 + i,
+        faces: [1 + (i % 2), 3 + (i % 3)] as [number, number],
+        minPlayers: 2,
+        ...(i === 0 ? { star: true } : {}),
+      })),
+    };
     const s = createGame(2, 'wide', { deck });
     const multi = legalMovesOf(s).filter((m) => m.type === 'play' && m.cards.length > 1);
     expect(multi.length).toBeGreaterThan(0);

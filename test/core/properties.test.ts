@@ -22,10 +22,14 @@ const other = (state: GameState, id: number, active: number) => {
 /** The canonical key of a move, to compare moves whatever the order of their cards. */
 const moveKey = (m: Move): string => {
   switch (m.type) {
-    case 'play': return `P${[...m.cards].sort((a, b) => a - b).join(',')}`;
-    case 'add': return `A${m.card}>${m.target.seat}.${m.target.area}`;
-    case 'take': return `T${m.target.seat}.${m.target.area}`;
-    default: return m.type;
+    case 'play':
+      return `P${[...m.cards].sort((a, b) => a - b).join(',')}`;
+    case 'add':
+      return `A${m.card}>${m.target.seat}.${m.target.area}`;
+    case 'take':
+      return `T${m.target.seat}.${m.target.area}`;
+    default:
+      return m.type;
   }
 };
 
@@ -71,7 +75,11 @@ function checkConflict({ before, move, after }: Step): void {
   const x = sizeSet(k);
   if (x) {
     expect(value).toBeGreaterThan(x.value);
-    for (const id of x.cards) expect(after.table.some((t) => t.cards.includes(id)), `beaten card ${id} stayed`).toBe(false);
+    for (const id of x.cards)
+      expect(
+        after.table.some((t) => t.cards.includes(id)),
+        `beaten card ${id} stayed`,
+      ).toBe(false);
     const back = after.hands[x.seat]!.filter((c) => x.cards.includes(c.id));
     expect(back.length).toBe(before.out.includes(x.seat) ? 0 : x.cards.length);
   }
@@ -96,7 +104,9 @@ function checkListedBySizeRule(state: GameState, moves: Move[]): void {
   for (const c of hand) byValue.set(c.active, (byValue.get(c.active) ?? 0) + 1);
   for (const [v, count] of byValue) {
     for (let k = 1; k <= count; k++) {
-      const listed = moves.filter((m) => m.type === 'play' && m.cards.length === k && hand.find((c) => c.id === m.cards[0])!.active === v).length;
+      const listed = moves.filter(
+        (m) => m.type === 'play' && m.cards.length === k && hand.find((c) => c.id === m.cards[0])!.active === v,
+      ).length;
       const choose = (n: number, r: number): number => (r === 0 ? 1 : (n * choose(n - 1, r - 1)) / r);
       expect(listed, `plays of ${k}×${v}`).toBe(allowed(k, v) ? choose(count, k) : 0);
     }
@@ -244,8 +254,15 @@ describe('random malformed and illegal moves (rules §5)', () => {
     fc.anything(),
     fc.record({ type: fc.constantFrom('play', 'add', 'take', 'rotate', 'nextRound', 'pass') }, { requiredKeys: [] }),
     fc.record({ type: fc.constant('play'), cards: fc.array(fc.integer({ min: -2, max: 45 }), { maxLength: 5 }) }),
-    fc.record({ type: fc.constant('add'), card: fc.integer({ min: -2, max: 45 }), target: fc.record({ seat: fc.integer({ min: -1, max: 5 }), area: fc.integer({ min: -1, max: 2 }) }) }),
-    fc.record({ type: fc.constant('take'), target: fc.record({ seat: fc.integer({ min: -1, max: 5 }), area: fc.integer({ min: -1, max: 2 }) }) }),
+    fc.record({
+      type: fc.constant('add'),
+      card: fc.integer({ min: -2, max: 45 }),
+      target: fc.record({ seat: fc.integer({ min: -1, max: 5 }), area: fc.integer({ min: -1, max: 2 }) }),
+    }),
+    fc.record({
+      type: fc.constant('take'),
+      target: fc.record({ seat: fc.integer({ min: -1, max: 5 }), area: fc.integer({ min: -1, max: 2 }) }),
+    }),
     fc.record({ type: fc.constant('rotate'), extra: fc.anything() }),
   );
 
@@ -260,13 +277,19 @@ describe('random malformed and illegal moves (rules §5)', () => {
           let listed = false;
           try {
             // a field whose value is undefined is absent, as in JSON
-            const fields = Object.keys(move as object).filter((k) => (move as Record<string, unknown>)[k] !== undefined).length;
-            listed = legal.has(moveKey(move as Move)) && fields === { play: 2, add: 3, take: 2 }[(move as Move).type as string] || legal.has((move as Move).type) && fields === 1;
+            const fields = Object.keys(move as object).filter(
+              (k) => (move as Record<string, unknown>)[k] !== undefined,
+            ).length;
+            listed =
+              (legal.has(moveKey(move as Move)) &&
+                fields === { play: 2, add: 3, take: 2 }[(move as Move).type as string]) ||
+              (legal.has((move as Move).type) && fields === 1);
           } catch {
             listed = false;
           }
           expect(verdict.ok).toBe(listed);
-          if (!verdict.ok) expect(() => apply(state, move as Move)).toThrow(expect.objectContaining({ code: verdict.code }));
+          if (!verdict.ok)
+            expect(() => apply(state, move as Move)).toThrow(expect.objectContaining({ code: verdict.code }));
         }
         expect(JSON.stringify(state)).toBe(before);
       }),
@@ -296,8 +319,19 @@ describe('the random-game harness reaches every rule it checks', () => {
       }
     }
     expect([...seen].sort()).toEqual([
-      'cardAdded', 'gameWon', 'handRotated', 'playerOut', 'roundDealt', 'roundEnded', 'roundWon',
-      'setBeaten', 'setDiscarded', 'setPlayed', 'setTaken', 'tokensGained', 'turnStarted',
+      'cardAdded',
+      'gameWon',
+      'handRotated',
+      'playerOut',
+      'roundDealt',
+      'roundEnded',
+      'roundWon',
+      'setBeaten',
+      'setDiscarded',
+      'setPlayed',
+      'setTaken',
+      'tokensGained',
+      'turnStarted',
     ]);
   });
 });

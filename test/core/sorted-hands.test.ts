@@ -33,10 +33,16 @@ describe('legalMoves from the sorted hands apply keeps', () => {
   it('lists what a fresh sort lists, at every step of standard games played in turn (takes, returns, rotations)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ players: fc.integer({ min: 2, max: 5 }), seed: fc.string({ maxLength: 8 }) }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.record({ players: fc.integer({ min: 2, max: 5 }), seed: fc.string({ maxLength: 8 }) }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
         fc.array(fc.nat(), { minLength: 1, maxLength: 600 }),
         (games, choices) => {
-          const compared = playInTurn(games.map((g) => createGame(g.players, g.seed)), choices);
+          const compared = playInTurn(
+            games.map((g) => createGame(g.players, g.seed)),
+            choices,
+          );
           expect(compared).toBeGreaterThan(0);
         },
       ),

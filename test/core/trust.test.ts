@@ -78,7 +78,10 @@ describe('class 1: hangs and unbounded memory from one edited field', () => {
   it('a state the library made, then changed in place, still never hangs: a coded CORRUPT_STATE', () => {
     const s = reached() as { -readonly [K in keyof GameState]: GameState[K] };
     s.out = [0, 1, 2]; // states are read-only; this breaks the contract on purpose
-    expectCoded(thrown(() => apply(s as GameState, { type: 'rotate' })), 'CORRUPT_STATE');
+    expectCoded(
+      thrown(() => apply(s as GameState, { type: 'rotate' })),
+      'CORRUPT_STATE',
+    );
   });
 });
 
@@ -99,7 +102,10 @@ describe('class 3: values JSON cannot hold never escape as uncoded exceptions', 
     ['describeMove(S, deep)', () => describeMove(S, deep as never)],
     ['apply(S, { type: Symbol() })', () => apply(S, { type: Symbol('x') } as never)],
     ['replay(deep)', () => replay(deep)],
-    ['parseRecord({ moves: [10n] })', () => parseRecord({ format: 'dnup-record', version: 1, players: ['a', 'b'], seed: 1, moves: [10n] })],
+    [
+      'parseRecord({ moves: [10n] })',
+      () => parseRecord({ format: 'dnup-record', version: 1, players: ['a', 'b'], seed: 1, moves: [10n] }),
+    ],
     ['playerView(S, 1n)', () => playerView(S, 1n as never)],
     ['loadState(cyclic)', () => loadState(cyclic)],
     ['recordOf(S, [cyclic])', () => recordOf(S, [cyclic as never])],
@@ -108,7 +114,26 @@ describe('class 3: values JSON cannot hold never escape as uncoded exceptions', 
   });
 
   it('type guards and checkMove never throw, whatever they are given', () => {
-    const hostile = [10n, Symbol('s'), cyclic, deep, { type: 10n }, { get type(): string { throw new Error('getter'); } }, new Proxy({}, { ownKeys: () => { throw new Error('trap'); } })];
+    const hostile = [
+      10n,
+      Symbol('s'),
+      cyclic,
+      deep,
+      { type: 10n },
+      {
+        get type(): string {
+          throw new Error('getter');
+        },
+      },
+      new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error('trap');
+          },
+        },
+      ),
+    ];
     for (const x of hostile) {
       expect(isMove(x)).toBe(false);
       expect(checkMove(S, x)).toMatchObject({ ok: false, code: 'MALFORMED_MOVE' });
@@ -119,12 +144,22 @@ describe('class 3: values JSON cannot hold never escape as uncoded exceptions', 
 
   it('property: checkMove, isMove and isLegalMove never throw on any value (fc.anything)', () => {
     fc.assert(
-      fc.property(fc.anything({ withBigInt: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true }), (x) => {
-        expect(typeof isMove(x)).toBe('boolean');
-        expect(typeof checkMove(S, x).ok).toBe('boolean');
-        expect(typeof checkMove(x as never, x).ok).toBe('boolean');
-        expect(typeof isLegalMove(x as never, { type: 'rotate' })).toBe('boolean');
-      }),
+      fc.property(
+        fc.anything({
+          withBigInt: true,
+          withMap: true,
+          withSet: true,
+          withTypedArray: true,
+          withSparseArray: true,
+          withNullPrototype: true,
+        }),
+        (x) => {
+          expect(typeof isMove(x)).toBe('boolean');
+          expect(typeof checkMove(S, x).ok).toBe('boolean');
+          expect(typeof checkMove(x as never, x).ok).toBe('boolean');
+          expect(typeof isLegalMove(x as never, { type: 'rotate' })).toBe('boolean');
+        },
+      ),
       { numRuns: scaled(300) },
     );
   });
@@ -132,16 +167,52 @@ describe('class 3: values JSON cannot hold never escape as uncoded exceptions', 
 
 describe('class 4: states from outside go through one gateway', () => {
   it.each<[string, (t: Record<string, any>) => void]>([
-    ['T.deck = ""', (t) => { t.deck = ''; }],
-    ['T.table = 4', (t) => { t.table = 4; }],
-    ['T.rng = 1', (t) => { t.rng = 1; }],
-    ['T.hands[0] = null', (t) => { t.hands[0] = null; }],
-    ['T.turn.seat = 7', (t) => { t.turn.seat = 7; }],
-    ['T.extra = 1', (t) => { t.extra = 1; }],
+    [
+      'T.deck = ""',
+      (t) => {
+        t.deck = '';
+      },
+    ],
+    [
+      'T.table = 4',
+      (t) => {
+        t.table = 4;
+      },
+    ],
+    [
+      'T.rng = 1',
+      (t) => {
+        t.rng = 1;
+      },
+    ],
+    [
+      'T.hands[0] = null',
+      (t) => {
+        t.hands[0] = null;
+      },
+    ],
+    [
+      'T.turn.seat = 7',
+      (t) => {
+        t.turn.seat = 7;
+      },
+    ],
+    [
+      'T.extra = 1',
+      (t) => {
+        t.extra = 1;
+      },
+    ],
   ])('%s: apply, legalMoves, playerView and loadState refuse it with a PositionError', (_, edit) => {
     const T = copyOf(S);
     edit(T);
-    for (const f of [() => apply(T as GameState, { type: 'rotate' }), () => legalMoves(T as GameState), () => playerView(T as GameState, 0), () => loadState(T), () => renderPosition(T as GameState)]) {
+    for (const f of [
+      () => apply(T as GameState, { type: 'rotate' }),
+      () => legalMoves(T as GameState),
+      () => playerView(T as GameState, 0),
+      () => loadState(T),
+      () => renderPosition(T as GameState),
+    ]) {
       const e = thrown(f);
       expectCoded(e);
       expect((e as { name: string }).name).toBe('PositionError');
@@ -166,7 +237,27 @@ describe('class 4: states from outside go through one gateway', () => {
 
   it('property: one edited field of a real state is judged alike by validatePosition and by every function', () => {
     const edits = fc.oneof(
-      fc.constantFrom('out', 'table', 'rng', 'deck', 'known', 'scores', 'starter', 'turn', 'events', 'hands', 'discardCount', 'round', 'winner', 'status', 'moveCount', 'lastMove', 'players', 'seed', 'scoring'),
+      fc.constantFrom(
+        'out',
+        'table',
+        'rng',
+        'deck',
+        'known',
+        'scores',
+        'starter',
+        'turn',
+        'events',
+        'hands',
+        'discardCount',
+        'round',
+        'winner',
+        'status',
+        'moveCount',
+        'lastMove',
+        'players',
+        'seed',
+        'scoring',
+      ),
     );
     fc.assert(
       fc.property(gameScript({ maxMoves: 60 }), edits, fc.jsonValue({ maxDepth: 3 }), (script, key, value) => {
@@ -195,7 +286,10 @@ describe('issue 26: the mark of a state the library made is invisible and never 
     ['a spread copy', (s) => ({ ...s })],
     ['Object.assign', (s) => Object.assign({}, s)],
     ['structuredClone', (s) => structuredClone(s)],
-    ['a hand-built object', (s) => Object.fromEntries(Object.keys(s).map((k) => [k, (s as unknown as Record<string, unknown>)[k]]))],
+    [
+      'a hand-built object',
+      (s) => Object.fromEntries(Object.keys(s).map((k) => [k, (s as unknown as Record<string, unknown>)[k]])),
+    ],
     ['a frozen spread copy', (s) => Object.freeze({ ...s })],
   ];
 
@@ -236,18 +330,35 @@ describe('issue 26: the mark of a state the library made is invisible and never 
 
   it('a hand changed in place after the library made the state: a coded error or a legal answer, never a hang', () => {
     const edits: ((h: any[]) => void)[] = [
-      (h) => { h[0] = null; },
-      (h) => { h[0] = { id: 1e9, active: 3 }; },
-      (h) => { h.push(h[0]); },
-      (h) => { h[1] = { id: h[0].id, active: h[0].active }; },
-      (h) => { h.length = 0; },
-      (h) => { h[0] = { id: h[0].id, active: -5 }; },
+      (h) => {
+        h[0] = null;
+      },
+      (h) => {
+        h[0] = { id: 1e9, active: 3 };
+      },
+      (h) => {
+        h.push(h[0]);
+      },
+      (h) => {
+        h[1] = { id: h[0].id, active: h[0].active };
+      },
+      (h) => {
+        h.length = 0;
+      },
+      (h) => {
+        h[0] = { id: h[0].id, active: -5 };
+      },
     ];
     for (const edit of edits) {
       const s = reached();
       const before = legalMoves(s); // sorts this hand once (and remembers it)
       edit(s.hands[s.turn.seat] as any[]);
-      for (const f of [() => legalMoves(s), () => apply(s, before[0]!), () => apply(s, { type: 'rotate' }), () => legalMoveGroups(s)]) {
+      for (const f of [
+        () => legalMoves(s),
+        () => apply(s, before[0]!),
+        () => apply(s, { type: 'rotate' }),
+        () => legalMoveGroups(s),
+      ]) {
         const e = thrown(f);
         if (e !== undefined) expectCoded(e);
       }
@@ -294,7 +405,10 @@ describe('class 5: validatePosition refuses impossible positions', () => {
 describe('class 6: holes in arrays', () => {
   it('createGame([, "b", "c"], 1) is refused (a hole for a name)', () => {
     // eslint-disable-next-line no-sparse-arrays
-    expectCoded(thrown(() => createGame([, 'b', 'c'] as never, 1)), 'BAD_PLAYERS');
+    expectCoded(
+      thrown(() => createGame([, 'b', 'c'] as never, 1)),
+      'BAD_PLAYERS',
+    );
   });
 
   it('a deck with a deleted card is refused as a deck (BAD_DECK), not a TypeError later', () => {
@@ -318,7 +432,10 @@ describe('class 6: holes in arrays', () => {
 
 describe('class 8: nothing is shared with the caller', () => {
   it('editing the deck object after createGame changes nothing in the game', () => {
-    const deck = { name: 'mine', cards: STANDARD_DECK.cards.map((c) => ({ ...c, faces: [c.faces[0], c.faces[1]] as [number, number] })) };
+    const deck = {
+      name: 'mine',
+      cards: STANDARD_DECK.cards.map((c) => ({ ...c, faces: [c.faces[0], c.faces[1]] as [number, number] })),
+    };
     const s = createGame(3, 'own deck', { deck });
     const before = JSON.stringify(s);
     deck.cards[0]!.faces[0] = 99;
@@ -331,7 +448,11 @@ describe('class 8: nothing is shared with the caller', () => {
 
   it('a deck getter read once: valid at first, invalid later, the game keeps the first reading', () => {
     let reads = 0;
-    const options = { get deck() { return reads++ === 0 ? STANDARD_DECK : { cards: [] }; } };
+    const options = {
+      get deck() {
+        return reads++ === 0 ? STANDARD_DECK : { cards: [] };
+      },
+    };
     const s = createGame(3, 'getter', options as never);
     expect(reads).toBe(1);
     expect(apply(s, legalMoves(s)[0]!).moveCount).toBe(1);
@@ -355,13 +476,22 @@ describe('views from outside (bot authors)', () => {
     expect(determinize(loaded, seededRandom(1)).hands[1]).toEqual(S.hands[1]);
     const bad = copyOf(view);
     bad.hand = [...bad.hand, bad.hand[0]];
-    expectCoded(thrown(() => loadView(bad)), 'BAD_VIEW');
+    expectCoded(
+      thrown(() => loadView(bad)),
+      'BAD_VIEW',
+    );
     const lying = copyOf(view);
     lying.handSizes[2] += 1; // a card more than the unseen cards can fill
-    expectCoded(thrown(() => loadView(lying)), 'INCONSISTENT_VIEW');
+    expectCoded(
+      thrown(() => loadView(lying)),
+      'INCONSISTENT_VIEW',
+    );
     const scored = copyOf(view);
     scored.scores = [9, 0, 0]; // every field well-formed, but no reachable state has these scores
-    expectCoded(thrown(() => loadView(scored)), 'INCONSISTENT_VIEW');
+    expectCoded(
+      thrown(() => loadView(scored)),
+      'INCONSISTENT_VIEW',
+    );
   });
 
   it('legalMoveGroups and legalMoves on a foreign view are checked too', () => {

@@ -29,12 +29,22 @@ function prepare(block: CodeBlock, i: number): Example {
   const arena = relative(TMP, ARENA).split('\\').join('/');
   const encodings = relative(TMP, ENCODINGS).split('\\').join('/');
   const missing = block.flags.includes('pending') ? dnupValueImports(block.code).filter((n) => !(n in api)) : [];
-  return { ...block, path, missing, code: block.code.replace(/(from\s*)['"]dnup['"]/g, `$1'${entry}'`).replace(/(from\s*)['"]dnup\/arena['"]/g, `$1'${arena}'`).replace(/(from\s*)['"]dnup\/encodings['"]/g, `$1'${encodings}'`) };
+  return {
+    ...block,
+    path,
+    missing,
+    code: block.code
+      .replace(/(from\s*)['"]dnup['"]/g, `$1'${entry}'`)
+      .replace(/(from\s*)['"]dnup\/arena['"]/g, `$1'${arena}'`)
+      .replace(/(from\s*)['"]dnup\/encodings['"]/g, `$1'${encodings}'`),
+  };
 }
 
 rmSync(TMP, { recursive: true, force: true });
 mkdirSync(TMP, { recursive: true });
-const examples = documentedFiles().flatMap((f) => tsExamples(f)).map(prepare);
+const examples = documentedFiles()
+  .flatMap((f) => tsExamples(f))
+  .map(prepare);
 const runnable = examples.filter((e) => e.missing.length === 0);
 // an `export {}` makes every example a module, so top-level await and local names work
 for (const e of runnable) writeFileSync(e.path, `${e.code}\nexport {};\n`);
@@ -42,7 +52,8 @@ for (const e of runnable) writeFileSync(e.path, `${e.code}\nexport {};\n`);
 describe('documentation examples', () => {
   it('README.md and every guide carry runnable examples', () => {
     const files = new Set(examples.map((e) => e.file));
-    for (const f of documentedFiles()) expect(files, `${relative(ROOT, f)} has no \`\`\`ts example`).toContain(relative(ROOT, f));
+    for (const f of documentedFiles())
+      expect(files, `${relative(ROOT, f)} has no \`\`\`ts example`).toContain(relative(ROOT, f));
   });
 
   for (const e of examples) {

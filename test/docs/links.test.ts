@@ -24,7 +24,9 @@ describe('documentation links', () => {
           broken.push(`line ${link.line}: no heading #${link.anchor} in ${relative(ROOT, target)}`);
         } else if (link.anchor !== undefined && target.endsWith('.md') && !anchors(target, true).has(link.anchor)) {
           // found by CI: the API site (typedoc) drops a heading's code spans from its anchor
-          broken.push(`line ${link.line}: #${link.anchor} in ${relative(ROOT, target)} is a heading with code, anchored otherwise on the API site: take the code out of the heading`);
+          broken.push(
+            `line ${link.line}: #${link.anchor} in ${relative(ROOT, target)} is a heading with code, anchored otherwise on the API site: take the code out of the heading`,
+          );
         }
       }
       expect(broken).toEqual([]);
@@ -41,7 +43,16 @@ describe('README.md', () => {
 
   it('keeps install, the quick start, a tour per user group and the documents', () => {
     const headings = [...anchors(join(ROOT, 'README.md'))];
-    for (const h of ['install', 'quick-start', 'a-short-tour', 'ui-developers', 'bot-authors', 'rules-checkers', 'online-play', 'documents']) {
+    for (const h of [
+      'install',
+      'quick-start',
+      'a-short-tour',
+      'ui-developers',
+      'bot-authors',
+      'rules-checkers',
+      'online-play',
+      'documents',
+    ]) {
       expect(headings).toContain(h);
     }
   });
@@ -52,15 +63,19 @@ describe('README.md', () => {
     expect(commands).toEqual(['npm ci && npm run demo', 'npm run test:all']);
   });
 
-  it('links every document the package ships: the pages of docs/ and the guides, the changelog, the contributors\' guide and the licence', () => {
+  it("links every document the package ships: the pages of docs/ and the guides, the changelog, the contributors' guide and the licence", () => {
     const targets = new Set(relativeLinks(join(ROOT, 'README.md')).map((l) => l.target));
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
-    const shipped = (f: string): boolean => pkg.files.some((p) => p === f || (p.endsWith('/*.md') && dirname(f) === p.slice(0, -'/*.md'.length) && f.endsWith('.md')));
+    const shipped = (f: string): boolean =>
+      pkg.files.some(
+        (p) => p === f || (p.endsWith('/*.md') && dirname(f) === p.slice(0, -'/*.md'.length) && f.endsWith('.md')),
+      );
     const pages = linkedFiles()
       .map((f) => relative(ROOT, f))
       .filter((f) => f !== 'README.md' && shipped(f));
     expect(pages.length).toBeGreaterThan(12);
-    for (const page of [...pages, 'LICENSE', 'docs/record.schema.json']) expect(targets, `README.md does not link ${page}`).toContain(page);
+    for (const page of [...pages, 'LICENSE', 'docs/record.schema.json'])
+      expect(targets, `README.md does not link ${page}`).toContain(page);
   });
 
   it('leaves no page of docs/ unreachable: what the package does not ship is linked from CONTRIBUTING.md', () => {
@@ -74,13 +89,18 @@ describe('README.md', () => {
     expect(unlinked).toEqual([]);
   });
 
-  it('holds no benchmark, arena or load-test tables but issue 25\'s brief strength table: the rest live in docs/', () => {
+  it("holds no benchmark, arena or load-test tables but issue 25's brief strength table: the rest live in docs/", () => {
     const lines = readme.split('\n');
     const tables = lines.filter((l) => /^\|.*\|$/.test(l));
     // the one table allowed is the generated strength table (test/docs/ladder-table.test.ts checks its rows)
-    const start = lines.findIndex((l) => l.startsWith("| lineup | players | games | budget per move | first bot's win rate"));
+    const start = lines.findIndex((l) =>
+      l.startsWith("| lineup | players | games | budget per move | first bot's win rate"),
+    );
     expect(start).toBeGreaterThan(0);
-    const strength = lines.slice(start, lines.findIndex((l, i) => i > start && !l.startsWith('|')));
+    const strength = lines.slice(
+      start,
+      lines.findIndex((l, i) => i > start && !l.startsWith('|')),
+    );
     expect(tables).toEqual(strength);
     expect(strength.length).toBeLessThanOrEqual(10);
   });

@@ -25,7 +25,10 @@ export function documentedFiles(): string[] {
  */
 export function linkedFiles(): string[] {
   const docs = join(ROOT, 'docs');
-  const pages = readdirSync(docs).sort().filter((n) => n.endsWith('.md')).map((n) => join(docs, n));
+  const pages = readdirSync(docs)
+    .sort()
+    .filter((n) => n.endsWith('.md'))
+    .map((n) => join(docs, n));
   const all = [...documentedFiles(), ...pages, join(ROOT, 'CONTRIBUTING.md'), join(ROOT, 'CHANGELOG.md')];
   return [...new Set(all)].filter((f) => existsSync(f));
 }
@@ -127,16 +130,18 @@ export interface RelativeLink {
 export function relativeLinks(path: string): RelativeLink[] {
   const links: RelativeLink[] = [];
   let inFence = false;
-  readFileSync(path, 'utf8').split('\n').forEach((line, i) => {
-    if (/^\s*(`{3,}|~{3,})/.test(line)) inFence = !inFence;
-    if (inFence) return;
-    const text = line.replace(/`[^`]*`/g, '');
-    for (const m of text.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
-      const href = m[1]!;
-      if (/^[a-z][a-z0-9+.-]*:/i.test(href)) continue;
-      const [target, anchor] = href.split('#') as [string, string | undefined];
-      links.push({ line: i + 1, target, anchor });
-    }
-  });
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      if (/^\s*(`{3,}|~{3,})/.test(line)) inFence = !inFence;
+      if (inFence) return;
+      const text = line.replace(/`[^`]*`/g, '');
+      for (const m of text.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+        const href = m[1]!;
+        if (/^[a-z][a-z0-9+.-]*:/i.test(href)) continue;
+        const [target, anchor] = href.split('#') as [string, string | undefined];
+        links.push({ line: i + 1, target, anchor });
+      }
+    });
   return links;
 }

@@ -13,7 +13,11 @@ const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
 describe('README links', () => {
   const shipped = (): string[] => {
-    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     return (JSON.parse(out) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
   };
 

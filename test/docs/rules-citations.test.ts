@@ -62,19 +62,43 @@ function files(dir: string): string[] {
 
 // This file's own samples (a made-up section among them) are left out of the scan.
 const SELF = join(ROOT, 'test', 'docs', 'rules-citations.test.ts');
-const scanned = [...files(join(ROOT, 'src')), ...files(join(ROOT, 'docs')), ...files(join(ROOT, 'test')), ...['README.md', 'CHANGELOG.md', 'CONTRIBUTING.md'].map((f) => join(ROOT, f))].filter(
-  (file) => file !== SELF,
-);
+const scanned = [
+  ...files(join(ROOT, 'src')),
+  ...files(join(ROOT, 'docs')),
+  ...files(join(ROOT, 'test')),
+  ...['README.md', 'CHANGELOG.md', 'CONTRIBUTING.md'].map((f) => join(ROOT, f)),
+].filter((file) => file !== SELF);
 const sections = referenceSections(readFileSync(REFERENCE, 'utf8'));
 
 describe('rules citations', () => {
   it('the rules reference has §1 to §8, the steps of §3 and §4, and the four actions of §5', () => {
-    const expected = ['1', '2', '3', '3.1', '3.2', '3.3', '3.4', '4', '4.1', '4.2', '5', '5 A', '5 B', '5 C', '5 D', '6', '7', '8'];
+    const expected = [
+      '1',
+      '2',
+      '3',
+      '3.1',
+      '3.2',
+      '3.3',
+      '3.4',
+      '4',
+      '4.1',
+      '4.2',
+      '5',
+      '5 A',
+      '5 B',
+      '5 C',
+      '5 D',
+      '6',
+      '7',
+      '8',
+    ];
     expect([...sections].sort()).toEqual(expected.sort());
   });
 
   it('the citation reader finds lists, ranges and bare action letters', () => {
-    const cited = citations('see (rules §3.1, §4.1) and rules §5 A, B; rules §5–§6; rules §5 golden rule; rules §9.9').map((c) => c.section);
+    const cited = citations(
+      'see (rules §3.1, §4.1) and rules §5 A, B; rules §5–§6; rules §5 golden rule; rules §9.9',
+    ).map((c) => c.section);
     expect(cited).toEqual(['3.1', '4.1', '5 A', '5 B', '5', '6', '5', '9.9']);
   });
 

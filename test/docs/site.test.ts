@@ -16,13 +16,32 @@ interface Node {
   readonly documents?: readonly Node[];
 }
 const MODULE = 2;
-const TOPICS = ['Rules core', 'Player views', 'Game UI', 'Records and positions', 'Notation', 'Languages', 'History', 'Bots'];
+const TOPICS = [
+  'Rules core',
+  'Player views',
+  'Game UI',
+  'Records and positions',
+  'Notation',
+  'Languages',
+  'History',
+  'Bots',
+];
 let model: Node;
 
 beforeAll(() => {
   const out = join(ROOT, 'test', '.tmp', 'typedoc.json');
   mkdirSync(join(ROOT, 'test', '.tmp'), { recursive: true });
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typedoc', 'bin', 'typedoc'), '--json', out, '--out', join(ROOT, 'test', '.tmp', 'site')], { cwd: ROOT, stdio: 'pipe' });
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'typedoc', 'bin', 'typedoc'),
+      '--json',
+      out,
+      '--out',
+      join(ROOT, 'test', '.tmp', 'site'),
+    ],
+    { cwd: ROOT, stdio: 'pipe' },
+  );
   model = JSON.parse(readFileSync(out, 'utf8')) as Node;
 }, 120_000);
 
@@ -43,8 +62,19 @@ describe('the API site', () => {
 
   it('holds the rules reference, the guides and the changelog as pages, and links the playground', () => {
     const titles = (model.documents ?? []).map((d) => d.name);
-    for (const title of ['The rules of dnup', 'CHANGELOG', 'CONTRIBUTING', 'Guide: building a game UI', 'Benchmarks', 'Limits', 'Arena results']) expect(titles).toContain(title);
-    const config = JSON.parse(readFileSync(join(ROOT, 'typedoc.json'), 'utf8')) as { navigationLinks: Record<string, string> };
+    for (const title of [
+      'The rules of dnup',
+      'CHANGELOG',
+      'CONTRIBUTING',
+      'Guide: building a game UI',
+      'Benchmarks',
+      'Limits',
+      'Arena results',
+    ])
+      expect(titles).toContain(title);
+    const config = JSON.parse(readFileSync(join(ROOT, 'typedoc.json'), 'utf8')) as {
+      navigationLinks: Record<string, string>;
+    };
     expect(config.navigationLinks.Playground).toBe('playground/index.html');
   });
 });

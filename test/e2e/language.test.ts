@@ -53,14 +53,20 @@ describe.skipIf(chromiumPath === null)('playground language switch in headless C
     expect(page.url()).toContain('lang=nl');
     // the page's own words follow at once, without a reload
     expect(await page.textContent('#rotate')).toBe('Hand omdraaien ⟲');
-    const hand = await page.locator('#hand .card').evaluateAll((els) => els.map((el) => ({ id: el.getAttribute('data-card-id'), value: el.getAttribute('data-active') })));
+    const hand = await page
+      .locator('#hand .card')
+      .evaluateAll((els) =>
+        els.map((el) => ({ id: el.getAttribute('data-card-id'), value: el.getAttribute('data-active') })),
+      );
     const a = hand[0]!;
     const b = hand.find((c) => c.value !== a.value)!;
     await page.click(`#hand .hand-card[data-card-id="${a.id}"]`);
     await page.click(`#hand .hand-card[data-card-id="${b.id}"]`);
     // a mixed selection is not a move: Play stays disabled, the reason in Dutch beside it
     expect(await page.isDisabled('#play')).toBe(true);
-    await expect.poll(() => page.locator('#play-reason').textContent()).toMatch(/De kaarten van een set moeten allemaal dezelfde actieve waarde tonen.*\(regels §5 A\)\.$/);
+    await expect
+      .poll(() => page.locator('#play-reason').textContent())
+      .toMatch(/De kaarten van een set moeten allemaal dezelfde actieve waarde tonen.*\(regels §5 A\)\.$/);
     // remembered: a link without ?lang= opens in Dutch
     await page.goto(baseUrl);
     expect(await page.locator('#header-language').inputValue()).toBe('nl');

@@ -43,11 +43,22 @@ export async function watchPage(page: Page, seed: string, gameId = 'game', now =
     w.__snaps = [];
     const take = (): void => {
       const game = document.getElementById(id);
-      const idsIn = (root: Element | null): number[] => (root ? [...new Set([...root.querySelectorAll('[data-card-id]')].map((el) => Number(el.getAttribute('data-card-id'))))] : []);
+      const idsIn = (root: Element | null): number[] =>
+        root
+          ? [
+              ...new Set(
+                [...root.querySelectorAll('[data-card-id]')].map((el) => Number(el.getAttribute('data-card-id'))),
+              ),
+            ]
+          : [];
       const viewer = document.getElementById('replay-viewer');
-      const elsewhere = [...document.querySelectorAll('[data-card-id]')].filter((el) => !game?.contains(el) && !viewer?.contains(el));
+      const elsewhere = [...document.querySelectorAll('[data-card-id]')].filter(
+        (el) => !game?.contains(el) && !viewer?.contains(el),
+      );
       const storage = JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } });
-      const fields = [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].some((el) => el.value.includes(secret));
+      const fields = [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].some(
+        (el) => el.value.includes(secret),
+      );
       w.__snaps.push({
         move: Number(game?.dataset.moveCount ?? -1),
         // the online screens show the record and its seed once the server said the game is over
@@ -63,7 +74,12 @@ export async function watchPage(page: Page, seed: string, gameId = 'game', now =
         storage,
       });
     };
-    new MutationObserver(take).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    new MutationObserver(take).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
     if (document.body) take();
   };
   await page.addInitScript(script, { secret: seed, id: gameId });
@@ -97,7 +113,8 @@ export function snapshotProblems(s: Snapshot, states: readonly GameState[], view
   if (!over && s.seedInFields) problems.push(`move ${s.move}: the seed is in a form field`);
   if (!over && s.seedInUrl) problems.push(`move ${s.move}: the seed is in the URL`);
   if (s.seedInStorage) problems.push(`move ${s.move}: the seed is in storage`);
-  if (/"hands"|dnup-record/.test(s.storage)) problems.push(`move ${s.move}: storage holds a record or hands: ${s.storage.slice(0, 80)}`);
+  if (/"hands"|dnup-record/.test(s.storage))
+    problems.push(`move ${s.move}: storage holds a record or hands: ${s.storage.slice(0, 80)}`);
   if (over) return problems;
   // a card being dragged is drawn on the body: it must be one of the viewer's
   const judge = (move: number, ids: readonly CardId[], where: string): void => {
@@ -118,6 +135,7 @@ export function snapshotProblems(s: Snapshot, states: readonly GameState[], view
   judge(s.move, s.elsewhere, 'the page outside the game and the replay');
   // the replay of a game in progress shows, at each move, what the player saw then
   if (s.replay.kind === 'player') judge(s.replay.move, s.replay.ids, 'the replay of the running game');
-  else if (s.replay.ids.length > 0) problems.push(`move ${s.move}: the replay shows a full record before the game is over`);
+  else if (s.replay.ids.length > 0)
+    problems.push(`move ${s.move}: the replay shows a full record before the game is over`);
   return problems;
 }

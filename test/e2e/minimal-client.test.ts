@@ -35,7 +35,11 @@ async function buildExample(): Promise<string> {
 
 /** Waits until the page waits for the human: their turn, a round to deal, or the game's end. */
 async function waitForHuman(page: Page): Promise<string> {
-  await page.waitForFunction(() => ['you', 'roundOver', 'gameOver'].includes(document.body.dataset.turn ?? ''), undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => ['you', 'roundOver', 'gameOver'].includes(document.body.dataset.turn ?? ''),
+    undefined,
+    { timeout: 30_000 },
+  );
   return page.evaluate(() => document.body.dataset.turn!);
 }
 

@@ -11,7 +11,12 @@ import type { Move } from '../../src/index.js';
  * Resolves with `test(arg)` once it is truthy, checking after every change of the page's DOM (a
  * MutationObserver in the page: no polling); fails after `ms`.
  */
-export async function waitDom<A, R>(page: Page, test: (arg: A) => R | null | undefined | false, arg: A, ms = 30_000): Promise<R> {
+export async function waitDom<A, R>(
+  page: Page,
+  test: (arg: A) => R | null | undefined | false,
+  arg: A,
+  ms = 30_000,
+): Promise<R> {
   return page.evaluate(
     ({ source, a, timeout }) =>
       new Promise<R>((resolve, reject) => {
@@ -30,7 +35,8 @@ export async function waitDom<A, R>(page: Page, test: (arg: A) => R | null | und
           observer.disconnect();
           reject(new Error(`timed out after ${timeout} ms waiting for ${source.slice(0, 200)}`));
         }, timeout);
-        if (!check()) observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        if (!check())
+          observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
       }),
     { source: test.toString(), a: arg, timeout: ms },
   );
@@ -46,7 +52,16 @@ export async function waitText(page: Page, selector: string, text: string | RegE
     },
     { sel: selector, want: typeof text === 'string' ? text : text.source, re: typeof text !== 'string' },
   ).catch(async (e: unknown) => {
-    throw new Error(`${selector}: wanted ${String(text)}, found ${JSON.stringify(await page.locator(selector).first().textContent({ timeout: 100 }).catch(() => null))}`, { cause: e });
+    throw new Error(
+      `${selector}: wanted ${String(text)}, found ${JSON.stringify(
+        await page
+          .locator(selector)
+          .first()
+          .textContent({ timeout: 100 })
+          .catch(() => null),
+      )}`,
+      { cause: e },
+    );
   });
   expect(found).toMatch(text);
 }
@@ -65,7 +80,11 @@ export async function nextTurn(page: Page, after: number, dealer: boolean): Prom
     ({ n, deal }) => {
       const g = document.getElementById('online-game');
       if (!g || g.hidden || g.dataset.moveCount === undefined) return null;
-      const state = { move: Number(g.dataset.moveCount), status: g.dataset.status ?? '', myTurn: g.dataset.myTurn === 'true' };
+      const state = {
+        move: Number(g.dataset.moveCount),
+        status: g.dataset.status ?? '',
+        myTurn: g.dataset.myTurn === 'true',
+      };
       if (state.status === 'gameOver' && document.getElementById('online-over')) return state;
       if (state.move <= n) return null;
       return state.myTurn || (deal && state.status === 'roundOver') ? state : null;

@@ -56,7 +56,11 @@ async function newPage(size: { width: number; height: number }): Promise<Page> {
 }
 
 /** A room created from the lobby: `seats` after the creator's (human or a bot kind), an optional turn clock. */
-async function createRoom(page: Page, server: Running, o: { lang: string; name: string; seats: readonly string[]; clock?: string }): Promise<string> {
+async function createRoom(
+  page: Page,
+  server: Running,
+  o: { lang: string; name: string; seats: readonly string[]; clock?: string },
+): Promise<string> {
   await page.goto(`${siteUrl}?lang=${o.lang}#online&server=${encodeURIComponent(`ws://127.0.0.1:${server.port}`)}`);
   await page.fill('#online-name', o.name);
   await page.click('#online-new');
@@ -80,7 +84,10 @@ async function joinByLink(page: Page, host: Page, lang: string, name: string): P
 /** The full state at `move` of a room's game, from the server's store (a move is stored before anyone sees it). */
 async function stateAt(server: Running, code: string, move: number): Promise<GameState> {
   const stored = (await server.store.unfinished()).find((g) => g.id === code);
-  if (!stored) throw new Error(`room ${code} is not in the store (${(await server.store.unfinished()).map((g) => g.id).join(', ')}; problems: ${server.problems.join(' | ')})`);
+  if (!stored)
+    throw new Error(
+      `room ${code} is not in the store (${(await server.store.unfinished()).map((g) => g.id).join(', ')}; problems: ${server.problems.join(' | ')})`,
+    );
   let state = createGame(stored.players, stored.seed);
   for (const m of stored.moves.slice(0, move)) state = apply(state, m);
   return state;
@@ -102,14 +109,24 @@ interface Arrival {
  * Spies on the room's `move` messages: each is recorded, then `hook` decides what happens to it
  * (`pass()` hands it to the room as usual). The room's own handler still judges every message.
  */
-function spyMoves(code: string, hook: (client: Client, arrival: Arrival, pass: () => void) => void = (_c, _a, pass) => pass()): Arrival[] {
+function spyMoves(
+  code: string,
+  hook: (client: Client, arrival: Arrival, pass: () => void) => void = (_c, _a, pass) => pass(),
+): Arrival[] {
   const room = matchMaker.getLocalRoomById(code);
-  const handlers = (room as unknown as { onMessageHandlers: Record<string, { callback: (client: Client, message: unknown) => void }> }).onMessageHandlers;
+  const handlers = (
+    room as unknown as { onMessageHandlers: Record<string, { callback: (client: Client, message: unknown) => void }> }
+  ).onMessageHandlers;
   const original = handlers.move!.callback;
   const arrivals: Arrival[] = [];
   handlers.move!.callback = (client, message) => {
     const m = message as { move: Move; moveCount: number };
-    const arrival = { at: Date.now(), seat: (client.userData as { seat: number | null }).seat, move: m.move, moveCount: m.moveCount };
+    const arrival = {
+      at: Date.now(),
+      seat: (client.userData as { seat: number | null }).seat,
+      move: m.move,
+      moveCount: m.moveCount,
+    };
     arrivals.push(arrival);
     hook(client, arrival, () => original(client, message));
   };
@@ -156,7 +173,9 @@ async function countdown(page: Page, seat: number): Promise<{ left: number; text
     page,
     (s) => {
       const badge = document.querySelector(`#online-game [data-seat="${s}"] .badge.away[data-deadline]`);
-      return badge ? { left: Number(badge.getAttribute('data-deadline')) - Date.now(), text: badge.textContent ?? '' } : null;
+      return badge
+        ? { left: Number(badge.getAttribute('data-deadline')) - Date.now(), text: badge.textContent ?? '' }
+        : null;
     },
     seat,
   );
@@ -165,7 +184,10 @@ async function countdown(page: Page, seat: number): Promise<{ left: number; text
 describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in real Chromium', () => {
   beforeAll(async () => {
     if (!chromiumPath) throw new Error(`CI=true: ${HOW_TO_ENABLE}`);
-    const [, a] = await Promise.all([buildPlayground(SITE), testServer({ botDelayMs: 0, roundPauseMs: 60_000, reconnectSeconds: RECONNECT_SECONDS })]);
+    const [, a] = await Promise.all([
+      buildPlayground(SITE),
+      testServer({ botDelayMs: 0, roundPauseMs: 60_000, reconnectSeconds: RECONNECT_SECONDS }),
+    ]);
     game = a;
     ({ server: site, url: siteUrl } = await serveStatic(SITE));
     browser = await launchBrowser(chromiumPath);
@@ -200,7 +222,9 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
     expect(Number(/(\d+) s$/.exec(after.text)?.[1])).toBeLessThanOrEqual(RECONNECT_SECONDS - 2);
     // the people list above the board says the same
     const listed = (await ana.textContent('#online-people li[data-seat="1"] .online-seat-state'))?.trim() ?? '';
-    expect(Number(/(\d+) s$/.exec(listed)?.[1]), `the people list: ${listed}`).toBeLessThanOrEqual(RECONNECT_SECONDS - 2);
+    expect(Number(/(\d+) s$/.exec(listed)?.[1]), `the people list: ${listed}`).toBeLessThanOrEqual(
+      RECONNECT_SECONDS - 2,
+    );
     await ana.screenshot({ path: join(SHOTS, 'races-reconnecting-fr-1280x800.png') });
     await ana.click('#online-leave');
     await ana.context().close();
@@ -225,17 +249,30 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
       const board = await myTurn(ana, after);
       const n = board.move;
       const move = await greedyAt(game, code, n, 0);
-      const staleLines = (): number => game.refusalLines.filter((l) => l.startsWith(`refused STALE_MOVE room=${code} `)).length;
+      const staleLines = (): number =>
+        game.refusalLines.filter((l) => l.startsWith(`refused STALE_MOVE room=${code} `)).length;
       const staleBefore = staleLines();
       drop = how;
       await perform(ana, move);
       // the page gets back in by itself and the game goes on past the move
-      await waitDom(ana, (k) => document.querySelector('.online-strip')?.getAttribute('data-connection') === 'connected' && Number(document.getElementById('online-game')?.dataset.moveCount) > k, n);
+      await waitDom(
+        ana,
+        (k) =>
+          document.querySelector('.online-strip')?.getAttribute('data-connection') === 'connected' &&
+          Number(document.getElementById('online-game')?.dataset.moveCount) > k,
+        n,
+      );
       const mine = arrivals.filter((a) => a.seat === 0 && a.moveCount === n);
       // lost with the move: sent again once back. Lost with its answer: sent again unless the page,
       // back within its 150 ms gap, already saw the view the move made (then there is nothing to send)
-      expect(mine.length, `${how} lost: sends of the move (arrivals ${JSON.stringify(arrivals.slice(-4).map((x) => [x.seat, x.moveCount, x.move.type]))})`).toBeGreaterThanOrEqual(how === 'move' ? 2 : 1);
-      expect(mine.every((a) => sameMove(a.move, move)), 'the same move each time').toBe(true);
+      expect(
+        mine.length,
+        `${how} lost: sends of the move (arrivals ${JSON.stringify(arrivals.slice(-4).map((x) => [x.seat, x.moveCount, x.move.type]))})`,
+      ).toBeGreaterThanOrEqual(how === 'move' ? 2 : 1);
+      expect(
+        mine.every((a) => sameMove(a.move, move)),
+        'the same move each time',
+      ).toBe(true);
       const stored = await storedMoves(game, code);
       expect(sameMove(stored[n]!, move), 'the move landed at its place').toBe(true);
       expect(stored.length > n + 1 ? sameMove(stored[n + 1]!, move) : false, 'and not twice').toBe(false);
@@ -247,7 +284,9 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
     };
     const n = await landsOnce('move', -1);
     await landsOnce('answer', n);
-    expect(game.refusalLines.filter((l) => l.includes(`room=${code} `) && !l.startsWith('refused STALE_MOVE'))).toEqual([]);
+    expect(game.refusalLines.filter((l) => l.includes(`room=${code} `) && !l.startsWith('refused STALE_MOVE'))).toEqual(
+      [],
+    );
     await ana.click('#online-leave');
     await ana.context().close();
   });
@@ -278,7 +317,12 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
       await page.keyboard.press('Escape');
       expect((await page.textContent('#online-game #message'))?.trim()).toBe('');
       await perform(page, await otherMove(game, code, n, await greedyAt(game, code, n, seat)));
-      const text = await waitDom(page, () => (document.querySelector('#online-game #message')?.textContent ?? '').trim() || null, null, 30_000);
+      const text = await waitDom(
+        page,
+        () => (document.querySelector('#online-game #message')?.textContent ?? '').trim() || null,
+        null,
+        30_000,
+      );
       return { n, text };
     };
     const a = await race(ana, 0, -1);
@@ -291,7 +335,9 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
     const c = await race(ana, 0, b.n);
     expect(c.text).toBe('Not allowed: It is Greedy 2’s turn, not yours (rules §4).');
     // the server refused the late moves as stale, and the game went on without them
-    expect(game.refusalLines.filter((l) => l.startsWith(`refused STALE_MOVE room=${code} `)).length).toBeGreaterThanOrEqual(3);
+    expect(
+      game.refusalLines.filter((l) => l.startsWith(`refused STALE_MOVE room=${code} `)).length,
+    ).toBeGreaterThanOrEqual(3);
     await ana.screenshot({ path: join(SHOTS, 'races-refused-en-1280x800.png') });
     await ben.screenshot({ path: join(SHOTS, 'races-refused-nl-390x844.png') });
     for (const p of [ana, ben]) await p.context().close();
@@ -300,7 +346,13 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
   it('after RATE_LIMITED the same move is sent again and lands; the page then keeps a wider gap between messages', async () => {
     await game.close();
     gameClosed = true;
-    const limitedServer = await testServer({ botDelayMs: 0, roundPauseMs: 60_000, reconnectSeconds: RECONNECT_SECONDS, ratePerSecond: 0.5, rateBurst: 2 });
+    const limitedServer = await testServer({
+      botDelayMs: 0,
+      roundPauseMs: 60_000,
+      reconnectSeconds: RECONNECT_SECONDS,
+      ratePerSecond: 0.5,
+      rateBurst: 2,
+    });
     tight = limitedServer;
     const ana = await newPage(DESKTOP);
     // when the page sends each room message (Colyseus' ROOM_DATA frames, 13): its own clock, so the
@@ -310,7 +362,12 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
       (window as unknown as { sentAt: number[] }).sentAt = sent;
       const send = WebSocket.prototype.send;
       WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
-        const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : null;
+        const bytes =
+          data instanceof ArrayBuffer
+            ? new Uint8Array(data)
+            : ArrayBuffer.isView(data)
+              ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+              : null;
         if (bytes && bytes[0] === 13) sent.push(performance.now());
         return send.call(this, data);
       };
@@ -319,7 +376,8 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
     await ana.waitForSelector('#online-game[data-move-count]');
     await ana.selectOption('#game-speed', 'instant');
     const arrivals = spyMoves(code);
-    const limited = (): boolean => limitedServer.refusalLines.some((l) => l.startsWith(`refused RATE_LIMITED room=${code} `));
+    const limited = (): boolean =>
+      limitedServer.refusalLines.some((l) => l.startsWith(`refused RATE_LIMITED room=${code} `));
     // Ana rotates her hand the moment she may (a script in the page clicks Rotate, or deals): her
     // messages then go as fast as the page's pacing lets them. The server allows 2 at once, then
     // one every 2 s: the third is refused
@@ -328,7 +386,10 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
       const tick = (): void => {
         const g = document.getElementById('online-game');
         const rotate = g?.dataset.myTurn === 'true' ? g.querySelector<HTMLButtonElement>('#rotate') : null;
-        const button = g?.querySelector<HTMLButtonElement>('dialog[open] #next-round') ?? rotate ?? g?.querySelector<HTMLButtonElement>('#deal');
+        const button =
+          g?.querySelector<HTMLButtonElement>('dialog[open] #next-round') ??
+          rotate ??
+          g?.querySelector<HTMLButtonElement>('#deal');
         if (button && !button.disabled) button.click();
       };
       const observer = new MutationObserver(tick);
@@ -336,31 +397,50 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
       w.stopClicking = () => observer.disconnect();
       tick();
     });
-    const firstDrop = (): number => arrivals.filter((a) => a.seat === 0).findIndex((a, i, all) => all.slice(i + 1).some((b) => b.moveCount === a.moveCount));
+    const firstDrop = (): number =>
+      arrivals
+        .filter((a) => a.seat === 0)
+        .findIndex((a, i, all) => all.slice(i + 1).some((b) => b.moveCount === a.moveCount));
     // until the refused move came again and four more messages followed it
-    await vi.waitUntil(() => {
-      const list = arrivals.filter((a) => a.seat === 0);
-      const d = firstDrop();
-      return d >= 0 && list.length >= d + 6;
-    }, { timeout: 40_000, interval: 50 });
+    await vi.waitUntil(
+      () => {
+        const list = arrivals.filter((a) => a.seat === 0);
+        const d = firstDrop();
+        return d >= 0 && list.length >= d + 6;
+      },
+      { timeout: 40_000, interval: 50 },
+    );
     await ana.evaluate(() => (window as unknown as { stopClicking: () => void }).stopClicking());
     const mine = arrivals.filter((a) => a.seat === 0);
     expect(limited(), 'the rate limit bit').toBe(true);
     const d = firstDrop();
     const first = mine[d]!;
     const again = mine.filter((a) => a.moveCount === first.moveCount);
-    expect(again.every((a) => sameMove(a.move, first.move)), 'the same move sent again').toBe(true);
-    await vi.waitUntil(async () => (await storedMoves(limitedServer, code)).length > first.moveCount, { timeout: 10_000 });
-    expect(sameMove((await storedMoves(limitedServer, code))[first.moveCount]!, first.move), 'the refused move landed').toBe(true);
+    expect(
+      again.every((a) => sameMove(a.move, first.move)),
+      'the same move sent again',
+    ).toBe(true);
+    await vi.waitUntil(async () => (await storedMoves(limitedServer, code)).length > first.moveCount, {
+      timeout: 10_000,
+    });
+    expect(
+      sameMove((await storedMoves(limitedServer, code))[first.moveCount]!, first.move),
+      'the refused move landed',
+    ).toBe(true);
     // the page's pace, on its own clock: 150 ms between messages at first, at least twice that from
     // the first drop on, and a second before the refused move went again
     const sentAt = await ana.evaluate(() => (window as unknown as { sentAt: number[] }).sentAt.slice());
     // in order, one for one with what reached the room (the spy was in place before the first)
     expect(sentAt.length).toBeGreaterThanOrEqual(mine.length);
     const gaps = sentAt.slice(1).map((t, i) => Math.round(t - sentAt[i]!));
-    expect(Math.min(...gaps.slice(0, d)), `gaps before the drop: ${gaps.slice(0, d).join(', ')} ms`).toBeGreaterThanOrEqual(149);
+    expect(
+      Math.min(...gaps.slice(0, d)),
+      `gaps before the drop: ${gaps.slice(0, d).join(', ')} ms`,
+    ).toBeGreaterThanOrEqual(149);
     expect(gaps[d], 'the pause after RATE_LIMITED').toBeGreaterThanOrEqual(999);
-    expect(Math.min(...gaps.slice(d)), `gaps from the drop on: ${gaps.slice(d).join(', ')} ms`).toBeGreaterThanOrEqual(299);
+    expect(Math.min(...gaps.slice(d)), `gaps from the drop on: ${gaps.slice(d).join(', ')} ms`).toBeGreaterThanOrEqual(
+      299,
+    );
     // the page was never closed for flooding, and said nothing to the player about it
     expect(await ana.getAttribute('.online-strip', 'data-connection')).toBe('connected');
     expect(await ana.locator('#online-game #message.error').count()).toBe(0);

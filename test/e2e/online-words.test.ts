@@ -4,13 +4,26 @@
  * the server's errors, room codes and turn deadlines are read as documented in docs/online.md.
  */
 import { describe, expect, it } from 'vitest';
-import { answerOfState, failureOf, Pacer, readCode, sameMove, TIMING } from '../../docs/playground/src/online/connection';
+import {
+  answerOfState,
+  failureOf,
+  Pacer,
+  readCode,
+  sameMove,
+  TIMING,
+} from '../../docs/playground/src/online/connection';
 import { reconnectDeadlineOf, turnDeadlineOf } from '../../docs/playground/src/online/source';
 import { EN, ONLINE_WORDS, say, type WordKey } from '../../docs/playground/src/online/words';
 
 const parts = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
 /** Sentences that may read the same in every language (names, codes, units). */
-const SAME_EVERYWHERE = new Set<WordKey>(['namePlaceholder', 'codePlaceholder', 'server', 'turnClock_seconds', 'state_botSeat']);
+const SAME_EVERYWHERE = new Set<WordKey>([
+  'namePlaceholder',
+  'codePlaceholder',
+  'server',
+  'turnClock_seconds',
+  'state_botSeat',
+]);
 
 describe('online words', () => {
   for (const locale of ['fr', 'nl'] as const) {
@@ -20,21 +33,30 @@ describe('online words', () => {
       for (const key of Object.keys(EN) as WordKey[]) {
         expect(words[key].trim(), `${locale}.${key}`).not.toBe('');
         expect(parts(words[key]), `${locale}.${key} has the parts of the English`).toEqual(parts(EN[key]));
-        if (!SAME_EVERYWHERE.has(key) && EN[key].length > 8) expect(words[key], `${locale}.${key} is translated`).not.toBe(EN[key]);
+        if (!SAME_EVERYWHERE.has(key) && EN[key].length > 8)
+          expect(words[key], `${locale}.${key} is translated`).not.toBe(EN[key]);
       }
     });
   }
 
   it('fills the parts of a sentence', () => {
-    expect(say('fr', 'noServer', { server: 'ws://h:1' })).toBe('Aucun serveur dnup ne répond à ws://h:1 ; lancez-en un avec npm run server.');
-    expect(say('en', 'noServer', { server: 'ws://h:1' })).toBe('No dnup server answers at ws://h:1; start one with npm run server.');
+    expect(say('fr', 'noServer', { server: 'ws://h:1' })).toBe(
+      'Aucun serveur dnup ne répond à ws://h:1 ; lancez-en un avec npm run server.',
+    );
+    expect(say('en', 'noServer', { server: 'ws://h:1' })).toBe(
+      'No dnup server answers at ws://h:1; start one with npm run server.',
+    );
     expect(say('nl', 'seat', {})).toBe('Plaats {n}');
   });
 });
 
 describe('reading the server', () => {
   it('tells a refusal, a missing room and a missing server apart', () => {
-    expect(failureOf({ code: 4409, message: 'ROOM_FULL: every seat is taken; join as a spectator.' })).toEqual({ kind: 'refused', code: 'ROOM_FULL', detail: 'every seat is taken; join as a spectator.' });
+    expect(failureOf({ code: 4409, message: 'ROOM_FULL: every seat is taken; join as a spectator.' })).toEqual({
+      kind: 'refused',
+      code: 'ROOM_FULL',
+      detail: 'every seat is taken; join as a spectator.',
+    });
     expect(failureOf({ code: 4212, message: 'room "K7QMZD" not found' })).toEqual({ kind: 'notFound' });
     // colyseus.js in a browser: a network error has no status and no message ("Could not join: undefined" before)
     expect(failureOf({ code: undefined, message: undefined })).toEqual({ kind: 'noServer' });
@@ -52,7 +74,9 @@ describe('reading the server', () => {
 
   it("counts the turn clock down from the server's remainingMs, not its clock", () => {
     const view = {} as never;
-    expect(turnDeadlineOf({ view, moves: [], deadline: { seat: 1, at: 1, remainingMs: 19_000 } } as never, 1_000_000)).toBe(1_019_000);
+    expect(
+      turnDeadlineOf({ view, moves: [], deadline: { seat: 1, at: 1, remainingMs: 19_000 } } as never, 1_000_000),
+    ).toBe(1_019_000);
     expect(turnDeadlineOf({ view, moves: [], deadline: null } as never, 5)).toBeNull();
     expect(turnDeadlineOf({ view, moves: [] } as never, 5)).toBeNull();
     expect(turnDeadlineOf({ view, moves: [], deadline: { seat: 0, at: 0, remainingMs: -50 } } as never, 5)).toBe(5);
@@ -60,7 +84,9 @@ describe('reading the server', () => {
 
   it("counts a dropped seat's reconnection time down from the server's remainingMs, not its clock", () => {
     const seat = { seat: 1, kind: 'human', name: 'Ben', taken: true, connected: false, playedBy: 'human' } as const;
-    expect(reconnectDeadlineOf({ ...seat, reconnectDeadline: { at: 1, remainingMs: 12_000 } }, 1_000_000)).toBe(1_012_000);
+    expect(reconnectDeadlineOf({ ...seat, reconnectDeadline: { at: 1, remainingMs: 12_000 } }, 1_000_000)).toBe(
+      1_012_000,
+    );
     expect(reconnectDeadlineOf({ ...seat, reconnectDeadline: null }, 5)).toBeNull();
     expect(reconnectDeadlineOf(seat as never, 5)).toBeNull(); // an older server sends none
     expect(reconnectDeadlineOf({ ...seat, reconnectDeadline: { at: 0, remainingMs: -50 } }, 5)).toBe(5);
@@ -84,10 +110,16 @@ describe('reading the server', () => {
 
   it('tells from the next state whether the move in flight landed, or another one came first', () => {
     const play = { type: 'play', cards: [4, 9] } as const;
-    const state = (moveCount: number, lastMove: unknown) => ({ view: { moveCount, lastMove }, moves: [], deadline: null }) as never;
+    const state = (moveCount: number, lastMove: unknown) =>
+      ({ view: { moveCount, lastMove }, moves: [], deadline: null }) as never;
     expect(sameMove(play, { type: 'play', cards: [9, 4] })).toBe(true);
     expect(sameMove(play, { type: 'play', cards: [9] })).toBe(false);
-    expect(sameMove({ type: 'add', card: 3, target: { seat: 1, area: 0 } }, { type: 'add', card: 3, target: { seat: 1, area: 1 } })).toBe(false);
+    expect(
+      sameMove(
+        { type: 'add', card: 3, target: { seat: 1, area: 0 } },
+        { type: 'add', card: 3, target: { seat: 1, area: 1 } },
+      ),
+    ).toBe(false);
     expect(sameMove({ type: 'rotate' }, { type: 'rotate' })).toBe(true);
     const p = { move: play, moveCount: 7 };
     expect(answerOfState(p, state(7, null))).toBeUndefined(); // not yet

@@ -17,7 +17,17 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apply, createGame, greedyBot, legalMoves, playerView, replay, type GameRecord, type GameState, type Move } from '../../src/index.js';
+import {
+  apply,
+  createGame,
+  greedyBot,
+  legalMoves,
+  playerView,
+  replay,
+  type GameRecord,
+  type GameState,
+  type Move,
+} from '../../src/index.js';
 import { freePort, testServer } from '../../server/test/helpers.js';
 import { snapshotProblems, takeSnapshots, watchPage } from './leaks.js';
 import { nextTurn, perform, waitDom, waitText } from './online-page.js';
@@ -53,9 +63,23 @@ const errors: string[] = [];
 async function axeProblems(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            o: object,
+          ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
   });
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.join(' | ')}`);
 }
@@ -63,14 +87,22 @@ async function axeProblems(page: Page): Promise<string[]> {
 /** Every string a catalogue can produce: its strings, and its functions called with sample arguments. */
 function phrases(catalogue: unknown): string[] {
   if (typeof catalogue === 'string') return [catalogue];
-  if (typeof catalogue === 'function') return [(catalogue as (...a: unknown[]) => string)(2, 3, 'X'), (catalogue as (...a: unknown[]) => string)(1, 1, 'X')];
+  if (typeof catalogue === 'function')
+    return [
+      (catalogue as (...a: unknown[]) => string)(2, 3, 'X'),
+      (catalogue as (...a: unknown[]) => string)(1, 1, 'X'),
+    ];
   if (typeof catalogue === 'object' && catalogue !== null) return Object.values(catalogue).flatMap(phrases);
   return [];
 }
 const wordsOf = (texts: readonly string[]): Set<string> => new Set(texts.flatMap((s) => s.match(/\p{L}{3,}/gu) ?? []));
-const translated = new Set([...wordsOf(phrases([fr, nl, ONLINE_WORDS.fr, ONLINE_WORDS.nl]))].flatMap((w) => [w, w.toLowerCase()]));
+const translated = new Set(
+  [...wordsOf(phrases([fr, nl, ONLINE_WORDS.fr, ONLINE_WORDS.nl]))].flatMap((w) => [w, w.toLowerCase()]),
+);
 /** English words of the page's catalogues (the board's and the online screens') that French and Dutch never use. */
-const ENGLISH_ONLY = new Set([...wordsOf(phrases([en, ONLINE_WORDS.en]))].filter((w) => !translated.has(w) && !translated.has(w.toLowerCase())));
+const ENGLISH_ONLY = new Set(
+  [...wordsOf(phrases([en, ONLINE_WORDS.en]))].filter((w) => !translated.has(w) && !translated.has(w.toLowerCase())),
+);
 
 /** English-only words shown in the online section and its nav button (names of people and bots aside). */
 async function englishOnScreen(page: Page): Promise<string[]> {
@@ -82,33 +114,49 @@ async function englishOnScreen(page: Page): Promise<string[]> {
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
         const el = n.parentElement;
         // the log is the library's sentences in the chosen language (its own tests judge them)
-        const shown = el !== null && el.closest('[hidden], #log') === null && (el.getClientRects().length > 0 || el.closest('.sr-only') !== null);
+        const shown =
+          el !== null &&
+          el.closest('[hidden], #log') === null &&
+          (el.getClientRects().length > 0 || el.closest('.sr-only') !== null);
         if (shown && n.textContent?.trim()) out.push(n.textContent.trim());
       }
-      for (const el of root.querySelectorAll('[aria-label], [title], [placeholder]')) for (const a of ['aria-label', 'title', 'placeholder']) if (el.getAttribute(a)) out.push(el.getAttribute(a)!);
+      for (const el of root.querySelectorAll('[aria-label], [title], [placeholder]'))
+        for (const a of ['aria-label', 'title', 'placeholder']) if (el.getAttribute(a)) out.push(el.getAttribute(a)!);
     }
     return out;
   });
   // the server names its bots in English ("Greedy bot"), but the page words a bot seat by its kind
   // (board.ts): no exception for them. Hashes, seeds and codes are no words (a run of letters inside them)
-  const words = (t: string): string => t.split(/\s+/).filter((w) => !/\d/.test(w)).join(' ');
-  return texts.map(words).flatMap((t) => ((t.match(/\p{L}{3,}/gu) ?? []).some((w) => ENGLISH_ONLY.has(w)) ? [t.slice(0, 80)] : []));
+  const words = (t: string): string =>
+    t
+      .split(/\s+/)
+      .filter((w) => !/\d/.test(w))
+      .join(' ');
+  return texts
+    .map(words)
+    .flatMap((t) => ((t.match(/\p{L}{3,}/gu) ?? []).some((w) => ENGLISH_ONLY.has(w)) ? [t.slice(0, 80)] : []));
 }
 
 /** Screenshots of the page at every size (then back to `keep`), axe-core on it, and no English left in French or Dutch. */
 async function screen(page: Page, name: string, keep: { width: number; height: number }): Promise<void> {
   expect(await axeProblems(page), `axe on the ${name} screen`).toEqual([]);
-  if ((await page.evaluate(() => document.documentElement.lang)) !== 'en') expect(await englishOnScreen(page), `English words on the ${name} screen`).toEqual([]);
+  if ((await page.evaluate(() => document.documentElement.lang)) !== 'en')
+    expect(await englishOnScreen(page), `English words on the ${name} screen`).toEqual([]);
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${size.width}×${size.height}: no sideways scrolling`).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      `${name} at ${size.width}×${size.height}: no sideways scrolling`,
+    ).toBeLessThanOrEqual(0);
     // as the offline layout test: no control shown leaves the screen sideways (a 390×844 phone first)
     const outside = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('button, select, input, a, textarea, summary')]
         .filter((el) => !el.closest('[hidden]') && el.getClientRects().length > 0 && !el.closest('.sr-only'))
         .map((el) => ({ el, r: el.getBoundingClientRect() }))
         .filter(({ r }) => r.left < -1 || r.right > window.innerWidth + 1)
-        .map(({ el, r }) => `${el.id || el.className || el.tagName} spans ${Math.round(r.left)}–${Math.round(r.right)} px`),
+        .map(
+          ({ el, r }) => `${el.id || el.className || el.tagName} spans ${Math.round(r.left)}–${Math.round(r.right)} px`,
+        ),
     );
     expect(outside, `${name} at ${size.width}×${size.height}: controls outside the screen`).toEqual([]);
     await page.screenshot({ path: join(SHOTS, `online-${name}-${size.width}x${size.height}.png`), fullPage: true });
@@ -141,8 +189,12 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
     if (!chromiumPath) throw new Error(`CI=true: ${HOW_TO_ENABLE}`);
     // only this file's own pictures: the folder also holds the offline screens' (playground-screens)
     await mkdir(SHOTS, { recursive: true });
-    for (const file of await readdir(SHOTS)) if (file.startsWith('online-')) await rm(join(SHOTS, file), { force: true });
-    const [, running] = await Promise.all([buildPlayground(SITE), testServer({ botDelayMs: 0, roundPauseMs: 60_000, reconnectSeconds: 30, ratePerSecond: 50, rateBurst: 100 })]);
+    for (const file of await readdir(SHOTS))
+      if (file.startsWith('online-')) await rm(join(SHOTS, file), { force: true });
+    const [, running] = await Promise.all([
+      buildPlayground(SITE),
+      testServer({ botDelayMs: 0, roundPauseMs: 60_000, reconnectSeconds: 30, ratePerSecond: 50, rateBurst: 100 }),
+    ]);
     game = running;
     ({ server: site, url: siteUrl } = await serveStatic(SITE));
     browser = await launchBrowser(chromiumPath);
@@ -182,11 +234,16 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
     await host.click('#online-create');
     await waitText(host, '#online-people li[data-seat="1"] .online-seat-state', 'wacht op een persoon');
     const code = (await host.textContent('#online-code'))!.trim();
-    expect((await game.store.unfinished()).some((g) => g.id === code), 'no game stored before the start').toBe(false);
+    expect(
+      (await game.store.unfinished()).some((g) => g.id === code),
+      'no game stored before the start',
+    ).toBe(false);
     const visitor = await newPage(DESKTOP);
     await visitor.goto(`${siteUrl}#online&server=${encodeURIComponent(server)}`);
     await visitor.locator('#online-no-rooms, #online-rooms').first().waitFor();
-    expect(await visitor.locator(`#online-rooms li[data-room="${code}"]`).count(), 'a private room is not listed').toBe(0);
+    expect(await visitor.locator(`#online-rooms li[data-room="${code}"]`).count(), 'a private room is not listed').toBe(
+      0,
+    );
     await host.click('#online-start');
     await host.waitForSelector('#online-game[data-move-count]');
     const stored = (await game.store.unfinished()).find((g) => g.id === code)!;
@@ -284,8 +341,18 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
           const room = matchMaker.getLocalRoomById(code);
           const client = room.clients.find((c) => (c.userData as { seat: number | null }).seat === 0)!;
           (client.ref as unknown as { terminate(): void }).terminate();
-          await waitDom(ana, () => document.querySelector('[data-connection]')?.getAttribute('data-connection') !== 'connected', null);
-          await waitDom(ana, (n) => document.querySelector('[data-connection]')?.getAttribute('data-connection') === 'connected' && document.getElementById('online-game')?.dataset.moveCount === String(n), board.move);
+          await waitDom(
+            ana,
+            () => document.querySelector('[data-connection]')?.getAttribute('data-connection') !== 'connected',
+            null,
+          );
+          await waitDom(
+            ana,
+            (n) =>
+              document.querySelector('[data-connection]')?.getAttribute('data-connection') === 'connected' &&
+              document.getElementById('online-game')?.dataset.moveCount === String(n),
+            board.move,
+          );
           await collect(ana);
         }
         if (seat === 0 && !shotGame && board.status === 'playing') {
@@ -296,7 +363,10 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
           await screen(spectator, 'spectator', DESKTOP);
         }
         const state = await stateAt(code, board.move);
-        const move = state.status === 'roundOver' ? ({ type: 'nextRound' } as const) : await greedy.chooseMove(playerView(state, seat), legalMoves(state));
+        const move =
+          state.status === 'roundOver'
+            ? ({ type: 'nextRound' } as const)
+            : await greedy.chooseMove(playerView(state, seat), legalMoves(state));
         await perform(page, move);
       }
     };
@@ -315,7 +385,8 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
     const result = replay(record);
     expect(result.ok).toBe(true);
     expect(record.players).toEqual(['Ana', 'Ben', 'Greedy bot']);
-    for (const { page } of pages) await waitDom(page, () => document.getElementById('online-over')?.dataset.seal === 'ok', null);
+    for (const { page } of pages)
+      await waitDom(page, () => document.getElementById('online-over')?.dataset.seal === 'ok', null);
     await waitText(ana, '#online-over-title', /gagne la partie\.$/);
     await waitText(ben, '#online-over-title', /wint het spel\.$/);
     expect(await englishOnScreen(ben), 'English words on the Dutch phone at game over').toEqual([]);
@@ -329,7 +400,10 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
       await collect(page);
       const all = snapshots.get(page)!;
       expect(all.length, 'snapshots were taken').toBeGreaterThan(record.moves.length / 3);
-      expect(all.flatMap((s) => snapshotProblems(s, states, seat)), `hidden information on seat ${seat}'s page`).toEqual([]);
+      expect(
+        all.flatMap((s) => snapshotProblems(s, states, seat)),
+        `hidden information on seat ${seat}'s page`,
+      ).toEqual([]);
     }
     expect(errors).toEqual([]);
     expect(game.problems).toEqual([]);

@@ -50,7 +50,11 @@ let baseUrl: string;
 /** Every string a catalogue can produce: its strings, and its functions called with sample arguments. */
 function phrases(catalogue: unknown): string[] {
   if (typeof catalogue === 'string') return [catalogue];
-  if (typeof catalogue === 'function') return [(catalogue as (...a: unknown[]) => string)(2, 3, 'X'), (catalogue as (...a: unknown[]) => string)(1, 1, 'X')];
+  if (typeof catalogue === 'function')
+    return [
+      (catalogue as (...a: unknown[]) => string)(2, 3, 'X'),
+      (catalogue as (...a: unknown[]) => string)(1, 1, 'X'),
+    ];
   if (Array.isArray(catalogue)) return catalogue.flatMap(phrases);
   if (typeof catalogue === 'object' && catalogue !== null) return Object.values(catalogue).flatMap(phrases);
   return [];
@@ -58,9 +62,17 @@ function phrases(catalogue: unknown): string[] {
 const wordsOf = (texts: readonly string[]): Set<string> => new Set(texts.flatMap((s) => s.match(/\p{L}{3,}/gu) ?? []));
 // the page's catalogues and the online screens' (online/words.ts); and words French shares with
 // English that the library's own French sentences use in the log (« …, en second. »)
-const others = new Set([...wordsOf(phrases(fr)), ...wordsOf(phrases(nl)), ...wordsOf(phrases(ONLINE_WORDS.fr)), ...wordsOf(phrases(ONLINE_WORDS.nl)), 'second']);
+const others = new Set([
+  ...wordsOf(phrases(fr)),
+  ...wordsOf(phrases(nl)),
+  ...wordsOf(phrases(ONLINE_WORDS.fr)),
+  ...wordsOf(phrases(ONLINE_WORDS.nl)),
+  'second',
+]);
 /** English words of the page that French and Dutch never use: one on a French or Dutch screen is a missed string. */
-const ENGLISH_ONLY = [...wordsOf([...phrases(en), ...phrases(ONLINE_WORDS.en)])].filter((w) => !others.has(w) && !others.has(w.toLowerCase()));
+const ENGLISH_ONLY = [...wordsOf([...phrases(en), ...phrases(ONLINE_WORDS.en)])].filter(
+  (w) => !others.has(w) && !others.has(w.toLowerCase()),
+);
 
 /** Text and labels on screen that are in the page's language (not inside an element of another `lang`). */
 async function visibleWords(page: Page): Promise<string[]> {
@@ -69,9 +81,11 @@ async function visibleWords(page: Page): Promise<string[]> {
     const out: string[] = [];
     const foreign = (el: Element): boolean => {
       const marked = el.closest('[lang]');
-      return (marked !== null && marked !== document.documentElement && marked.getAttribute('lang') !== pageLang);
+      return marked !== null && marked !== document.documentElement && marked.getAttribute('lang') !== pageLang;
     };
-    const shown = (el: Element): boolean => el.closest('[hidden]') === null && (el as HTMLElement).getClientRects().length > 0 || el.closest('.sr-only') !== null;
+    const shown = (el: Element): boolean =>
+      (el.closest('[hidden]') === null && (el as HTMLElement).getClientRects().length > 0) ||
+      el.closest('.sr-only') !== null;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const el = n.parentElement;
@@ -102,9 +116,23 @@ async function englishOnScreen(page: Page): Promise<string[]> {
 async function axeProblems(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            o: object,
+          ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
   });
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.join(' | ')}`);
 }
@@ -118,7 +146,8 @@ async function layoutProblems(page: Page): Promise<string[]> {
     for (const el of document.querySelectorAll<HTMLElement>('button, select, input, a, textarea, summary')) {
       if (el.closest('[hidden]') || el.getClientRects().length === 0 || el.closest('.sr-only')) continue;
       const r = el.getBoundingClientRect();
-      if (r.left < -1 || r.right > window.innerWidth + 1) problems.push(`${el.id || el.className || el.tagName} spans ${Math.round(r.left)}–${Math.round(r.right)} px`);
+      if (r.left < -1 || r.right > window.innerWidth + 1)
+        problems.push(`${el.id || el.className || el.tagName} spans ${Math.round(r.left)}–${Math.round(r.right)} px`);
     }
     return problems;
   });
@@ -145,7 +174,12 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Checks and photographs the page at every size; `tag` names the screen. */
-async function everySize(page: Page, tag: string, lang: string, check: (size: string) => Promise<void> = async () => undefined): Promise<void> {
+async function everySize(
+  page: Page,
+  tag: string,
+  lang: string,
+  check: (size: string) => Promise<void> = async () => undefined,
+): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
     const name = `${size.width}x${size.height}`;
@@ -180,7 +214,8 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
   });
 
   it('finds English-only words to look for (the check can fail)', () => {
-    for (const w of ['Play', 'Rotate', 'Take', 'Round', 'discard', 'Your', 'online', 'Public', 'rooms']) expect(ENGLISH_ONLY).toContain(w);
+    for (const w of ['Play', 'Rotate', 'Take', 'Round', 'discard', 'Your', 'online', 'Public', 'rooms'])
+      expect(ENGLISH_ONLY).toContain(w);
   });
 
   it('lays out the game at 2–5 players at every size: no overflow, Play in sight, the hand on the fewest rows', async () => {
@@ -192,12 +227,17 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
       await page.waitForSelector('#game[data-my-turn="true"]', { timeout: 30_000 });
       await everySize(page, `game-${n}p`, 'en', async (size) => {
         const hand = await handRows(page);
-        expect(hand.rows, `the hand of ${hand.cards} cards at ${size}, ${n} players (${hand.perRow} a row)`).toBe(hand.fewest);
-        if (size === '1280x800' || size === '1920x1080') expect(hand.perRow, `cards on one row at ${size}`).toBeGreaterThanOrEqual(13);
+        expect(hand.rows, `the hand of ${hand.cards} cards at ${size}, ${n} players (${hand.perRow} a row)`).toBe(
+          hand.fewest,
+        );
+        if (size === '1280x800' || size === '1920x1080')
+          expect(hand.perRow, `cards on one row at ${size}`).toBeGreaterThanOrEqual(13);
         const inSight = await page.locator('#play').evaluate((el) => {
           el.scrollIntoView({ block: 'nearest' });
           const r = el.getBoundingClientRect();
-          return r.top >= -1 && r.bottom <= window.innerHeight + 1 ? 'in sight' : `${Math.round(r.top)}–${Math.round(r.bottom)} of ${window.innerHeight}`;
+          return r.top >= -1 && r.bottom <= window.innerHeight + 1
+            ? 'in sight'
+            : `${Math.round(r.top)}–${Math.round(r.bottom)} of ${window.innerHeight}`;
         });
         expect(inSight, `Play at ${size}, ${n} players`).toBe('in sight');
         await page.evaluate(() => window.scrollTo(0, 0));
@@ -216,34 +256,65 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
       await page.goto(`${baseUrl}?lang=${lang}`);
       expect(await page.getAttribute('html', 'lang')).toBe(lang);
       const screens: [string, () => Promise<void>][] = [
-        ['setup', async () => { await page.click('#nav-setup'); await page.click('details.field summary'); }],
-        ['rules', async () => { await page.click('#nav-rules'); }],
-        ['replay', async () => { await page.click('#nav-replay'); }],
+        [
+          'setup',
+          async () => {
+            await page.click('#nav-setup');
+            await page.click('details.field summary');
+          },
+        ],
+        [
+          'rules',
+          async () => {
+            await page.click('#nav-rules');
+          },
+        ],
+        [
+          'replay',
+          async () => {
+            await page.click('#nav-replay');
+          },
+        ],
         // a finished game stepped to its end on the board, and the words of a damaged file
-        ['replay-record', async () => {
-          await page.click('#nav-replay');
-          await page.fill('#record-text', JSON.stringify(await finishedRecord()));
-          await page.click('#record-load-text');
-          await page.waitForSelector('#replay-board .board');
-          await page.selectOption('#replay #game-speed', 'instant');
-          await page.click('#replay-last');
-          await expect.poll(() => page.getAttribute('#replay-board', 'data-status')).toBe('gameOver');
-        }],
-        ['replay-damaged', async () => {
-          await page.fill('#record-text', JSON.stringify({ format: 'dnup-playground-player-record', version: 1, players: ['Ada'] }));
-          await page.click('#record-load-text');
-          await expect.poll(() => page.textContent('#replay-viewer .message')).toBe({ en, fr, nl }[lang].errors.record.players);
-        }],
-        ['game-3p', async () => {
-          await page.goto(`${baseUrl}?lang=${lang}#seats=human,greedy,random&name=Ada&speed=instant`);
-          await page.waitForSelector('#game[data-my-turn="true"]', { timeout: 30_000 });
-          await page.locator('#hand .hand-card').first().click(); // a selection shows Play's reason
-        }],
+        [
+          'replay-record',
+          async () => {
+            await page.click('#nav-replay');
+            await page.fill('#record-text', JSON.stringify(await finishedRecord()));
+            await page.click('#record-load-text');
+            await page.waitForSelector('#replay-board .board');
+            await page.selectOption('#replay #game-speed', 'instant');
+            await page.click('#replay-last');
+            await expect.poll(() => page.getAttribute('#replay-board', 'data-status')).toBe('gameOver');
+          },
+        ],
+        [
+          'replay-damaged',
+          async () => {
+            await page.fill(
+              '#record-text',
+              JSON.stringify({ format: 'dnup-playground-player-record', version: 1, players: ['Ada'] }),
+            );
+            await page.click('#record-load-text');
+            await expect
+              .poll(() => page.textContent('#replay-viewer .message'))
+              .toBe({ en, fr, nl }[lang].errors.record.players);
+          },
+        ],
+        [
+          'game-3p',
+          async () => {
+            await page.goto(`${baseUrl}?lang=${lang}#seats=human,greedy,random&name=Ada&speed=instant`);
+            await page.waitForSelector('#game[data-my-turn="true"]', { timeout: 30_000 });
+            await page.locator('#hand .hand-card').first().click(); // a selection shows Play's reason
+          },
+        ],
       ];
       for (const [name, open] of screens) {
         await page.setViewportSize(SIZES[2]);
         await open();
-        if (lang !== 'en') expect(await englishOnScreen(page), `English words on the ${name} screen in ${lang}`).toEqual([]);
+        if (lang !== 'en')
+          expect(await englishOnScreen(page), `English words on the ${name} screen in ${lang}`).toEqual([]);
         expect(await axeProblems(page), `axe on the ${name} screen in ${lang}`).toEqual([]);
         if (lang === 'en' && name === 'game-3p') continue; // the layout test photographs the English games
         await everySize(page, name, lang);
@@ -264,7 +335,12 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
       new MutationObserver(() => {
         const game = document.getElementById('game');
         if (!game || game.hidden) return;
-        w.__steps.push({ animating: game.dataset.animating === 'true', move: game.dataset.moveCount ?? '', line: document.getElementById('last-move')?.textContent ?? '', sets: game.querySelectorAll('.slot.has-set').length });
+        w.__steps.push({
+          animating: game.dataset.animating === 'true',
+          move: game.dataset.moveCount ?? '',
+          line: document.getElementById('last-move')?.textContent ?? '',
+          sets: game.querySelectorAll('.slot.has-set').length,
+        });
       }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-animating'] });
     });
     await page.goto(`${baseUrl}?lang=en`);
@@ -282,12 +358,19 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     for (let i = 0; i < plan.moves.length && played < 6; i++) {
       const move = plan.moves[i]!;
       if (state.status === 'playing' && state.turn.seat === 0) {
-        await page.waitForFunction((n) => document.getElementById('game')?.dataset.moveCount === String(n) && document.getElementById('game')?.dataset.myTurn === 'true', i, { timeout: 30_000 });
+        await page.waitForFunction(
+          (n) =>
+            document.getElementById('game')?.dataset.moveCount === String(n) &&
+            document.getElementById('game')?.dataset.myTurn === 'true',
+          i,
+          { timeout: 30_000 },
+        );
         if (move.type === 'play') {
           for (const id of move.cards) await page.click(`#hand .hand-card[data-card-id="${id}"]`);
           await page.click('#play');
         } else if (move.type === 'rotate') await page.click('#rotate');
-        else if (move.type === 'take') await page.click(`#game [data-slot="${move.target.seat}.${move.target.area}"] button.take`);
+        else if (move.type === 'take')
+          await page.click(`#game [data-slot="${move.target.seat}.${move.target.area}"] button.take`);
         else if (move.type === 'add') {
           await page.click(`#hand .hand-card[data-card-id="${move.card}"]`);
           await page.click(`#game [data-slot="${move.target.seat}.${move.target.area}"] button.add`);
@@ -300,7 +383,10 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     const log = await page.locator('#log li').allTextContents();
     expect(log.filter((l) => /^You (play|rotate|take|add)/.test(l)).length, log.join('\n')).toBeGreaterThan(0);
     expect(log.join(' ')).not.toMatch(/[Cc]ard \d|seat \d/);
-    const steps = await page.evaluate(() => (window as unknown as { __steps: { animating: boolean; move: string; line: string; sets: number }[] }).__steps);
+    const steps = await page.evaluate(
+      () =>
+        (window as unknown as { __steps: { animating: boolean; move: string; line: string; sets: number }[] }).__steps,
+    );
     const between = steps.filter((s) => s.animating);
     expect(between.length, 'positions drawn between two views').toBeGreaterThan(0);
     // a step shows its own event's sentence, not only the move's last one
@@ -314,7 +400,8 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     const url = `${baseUrl}?lang=en#seats=human,greedy&name=Ada&speed=instant&seed=e2e-hand-order`;
     await page.goto(url);
     await page.waitForSelector('#game[data-my-turn="true"]');
-    const order = (): Promise<number[]> => page.locator('#hand .hand-card').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
+    const order = (): Promise<number[]> =>
+      page.locator('#hand .hand-card').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
     const dealt = await order();
     await page.locator('#hand .hand-card').first().focus();
     await page.keyboard.press('Alt+ArrowRight');
@@ -327,7 +414,9 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     await page.goto(url);
     await page.waitForSelector('#game[data-my-turn="true"]');
     expect(await order(), 'the order after the page is opened again').toEqual(moved);
-    expect(await page.evaluate(() => JSON.stringify({ ...localStorage })), 'never kept beyond the tab').not.toContain(String(moved[0]));
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage })), 'never kept beyond the tab').not.toContain(
+      String(moved[0]),
+    );
     await page.close();
   }, 60_000);
 
@@ -340,7 +429,10 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     const touchDrag = async (from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> => {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
       for (let i = 1; i <= 8; i++) {
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + ((to.x - from.x) * i) / 8, y: from.y + ((to.y - from.y) * i) / 8 }] });
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: [{ x: from.x + ((to.x - from.x) * i) / 8, y: from.y + ((to.y - from.y) * i) / 8 }],
+        });
       }
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     };
@@ -350,7 +442,8 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     };
     await page.goto(`${baseUrl}?lang=en#seats=${seats.join(',')}&name=Ada&speed=instant&seed=${seed}`);
     await page.waitForSelector('#game[data-my-turn="true"]');
-    const order = (): Promise<number[]> => page.locator('#hand .hand-card').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
+    const order = (): Promise<number[]> =>
+      page.locator('#hand .hand-card').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
     const before = await order();
     await page.locator('#hand .hand-card').nth(2).scrollIntoViewIfNeeded();
     await touchDrag(await centre('#hand .hand-card >> nth=0'), await centre('#hand .hand-card >> nth=2'));
@@ -363,23 +456,40 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     for (let i = 0; i < plan.moves.length && !added; i++) {
       const move = plan.moves[i]!;
       if (state.status === 'playing' && state.turn.seat === 0) {
-        await page.waitForFunction((n) => document.getElementById('game')?.dataset.moveCount === String(n) && document.getElementById('game')?.dataset.myTurn === 'true', i, { timeout: 30_000 });
+        await page.waitForFunction(
+          (n) =>
+            document.getElementById('game')?.dataset.moveCount === String(n) &&
+            document.getElementById('game')?.dataset.myTurn === 'true',
+          i,
+          { timeout: 30_000 },
+        );
         if (move.type === 'add') {
           const slot = `#game [data-slot="${move.target.seat}.${move.target.area}"]`;
           await page.locator(`#hand .hand-card[data-card-id="${move.card}"]`).scrollIntoViewIfNeeded();
           const to = await centre(slot);
           expect(to.y, 'the set is on screen with the card').toBeGreaterThan(0);
           await touchDrag(await centre(`#hand .hand-card[data-card-id="${move.card}"]`), to);
-          await page.waitForFunction((n) => Number(document.getElementById('game')?.dataset.moveCount) > n, i, { timeout: 10_000 });
-          expect(await page.locator(`#hand .hand-card[data-card-id="${move.card}"]`).count(), 'the card left the hand').toBe(0);
+          await page.waitForFunction((n) => Number(document.getElementById('game')?.dataset.moveCount) > n, i, {
+            timeout: 10_000,
+          });
+          expect(
+            await page.locator(`#hand .hand-card[data-card-id="${move.card}"]`).count(),
+            'the card left the hand',
+          ).toBe(0);
           added = true;
         } else if (move.type === 'play') {
           for (const id of move.cards) await page.tap(`#hand .hand-card[data-card-id="${id}"]`);
-          const chosen = await page.locator('#hand .hand-card[aria-pressed="true"]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
-          expect(chosen.sort((a, b) => a - b), `${await page.textContent('#play-reason')}`).toEqual(move.cards);
+          const chosen = await page
+            .locator('#hand .hand-card[aria-pressed="true"]')
+            .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
+          expect(
+            chosen.sort((a, b) => a - b),
+            `${await page.textContent('#play-reason')}`,
+          ).toEqual(move.cards);
           await page.tap('#play');
         } else if (move.type === 'rotate') await page.tap('#rotate');
-        else if (move.type === 'take') await page.tap(`#game [data-slot="${move.target.seat}.${move.target.area}"] button.take`);
+        else if (move.type === 'take')
+          await page.tap(`#game [data-slot="${move.target.seat}.${move.target.area}"] button.take`);
         else break;
       }
       state = apply(state, move);
@@ -389,65 +499,72 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
   }, 120_000);
 
   for (const lang of ['fr', 'nl'] as const) {
-  it(`plays a whole duel in ${lang === 'fr' ? 'French' : 'Dutch'} through the board: every screen and dialog in ${lang}, at every size`, async () => {
-    const seats: readonly Seat[] = ['human', 'greedy'];
-    const { seed, plan } = await pickSeed(seats, 'e2e-fr-2p', 30);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.setViewportSize(SIZES[0]);
-    await page.goto(`${baseUrl}?lang=${lang}`);
-    // the language chosen on the setup screen is the one the game speaks
-    await page.selectOption('#setup-language', lang);
-    await page.selectOption('#players', '2');
-    await page.selectOption('#seat-0', 'human');
-    await page.selectOption('#seat-1', 'greedy');
-    await page.selectOption('#speed', 'instant');
-    await page.click('details.field summary');
-    await page.fill('#seed', seed);
-    await page.click('#start');
-    const states: GameState[] = [createGame(['Ada', `${{ fr, nl }[lang].bots.short.greedy} 2`], seed)];
-    for (const m of plan.moves) states.push(apply(states[states.length - 1]!, m));
-    let last = -1;
-    let dialogs = 0;
-    for (;;) {
-      const handle = await page.waitForFunction((n) => {
-        const g = document.getElementById('game');
-        if (!g || Number(g.dataset.moveCount) <= n) return null;
-        return g.dataset.myTurn === 'true' || g.dataset.status !== 'playing' ? { status: g.dataset.status!, move: Number(g.dataset.moveCount) } : null;
-      }, last, { timeout: 30_000 });
-      const { status, move } = (await handle.jsonValue()) as { status: string; move: number };
-      last = move;
-      expect(await englishOnScreen(page), `English words at move ${move}`).toEqual([]);
-      if (status !== 'playing') {
-        const id = status === 'gameOver' ? 'game-over' : 'round-over';
-        await expect.poll(() => page.locator(`dialog#${id}[open]`).count()).toBe(1);
-        if (status === 'gameOver') await expect.poll(() => page.textContent('.fair-check')).toContain('✓');
-        expect(await englishOnScreen(page), `English words in the ${id} dialog`).toEqual([]);
-        if (dialogs++ === 0 || status === 'gameOver') {
-          expect(await axeProblems(page), `axe on the ${id} dialog`).toEqual([]);
-          await everySize(page, id, lang);
-          await page.setViewportSize(SIZES[0]);
+    it(`plays a whole duel in ${lang === 'fr' ? 'French' : 'Dutch'} through the board: every screen and dialog in ${lang}, at every size`, async () => {
+      const seats: readonly Seat[] = ['human', 'greedy'];
+      const { seed, plan } = await pickSeed(seats, 'e2e-fr-2p', 30);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.setViewportSize(SIZES[0]);
+      await page.goto(`${baseUrl}?lang=${lang}`);
+      // the language chosen on the setup screen is the one the game speaks
+      await page.selectOption('#setup-language', lang);
+      await page.selectOption('#players', '2');
+      await page.selectOption('#seat-0', 'human');
+      await page.selectOption('#seat-1', 'greedy');
+      await page.selectOption('#speed', 'instant');
+      await page.click('details.field summary');
+      await page.fill('#seed', seed);
+      await page.click('#start');
+      const states: GameState[] = [createGame(['Ada', `${{ fr, nl }[lang].bots.short.greedy} 2`], seed)];
+      for (const m of plan.moves) states.push(apply(states[states.length - 1]!, m));
+      let last = -1;
+      let dialogs = 0;
+      for (;;) {
+        const handle = await page.waitForFunction(
+          (n) => {
+            const g = document.getElementById('game');
+            if (!g || Number(g.dataset.moveCount) <= n) return null;
+            return g.dataset.myTurn === 'true' || g.dataset.status !== 'playing'
+              ? { status: g.dataset.status!, move: Number(g.dataset.moveCount) }
+              : null;
+          },
+          last,
+          { timeout: 30_000 },
+        );
+        const { status, move } = (await handle.jsonValue()) as { status: string; move: number };
+        last = move;
+        expect(await englishOnScreen(page), `English words at move ${move}`).toEqual([]);
+        if (status !== 'playing') {
+          const id = status === 'gameOver' ? 'game-over' : 'round-over';
+          await expect.poll(() => page.locator(`dialog#${id}[open]`).count()).toBe(1);
+          if (status === 'gameOver') await expect.poll(() => page.textContent('.fair-check')).toContain('✓');
+          expect(await englishOnScreen(page), `English words in the ${id} dialog`).toEqual([]);
+          if (dialogs++ === 0 || status === 'gameOver') {
+            expect(await axeProblems(page), `axe on the ${id} dialog`).toEqual([]);
+            await everySize(page, id, lang);
+            await page.setViewportSize(SIZES[0]);
+          }
+          if (status === 'gameOver') break;
+          await page.click('#next-round');
+          continue;
         }
-        if (status === 'gameOver') break;
-        await page.click('#next-round');
-        continue;
+        const view = playerView(states[move]!, 0);
+        const next: Move = plan.moves[move]!;
+        expect(next.type === 'nextRound' || view.turn.seat === 0).toBe(true);
+        if (next.type === 'play') {
+          for (const id of next.cards) await page.click(`#hand .hand-card[data-card-id="${id}"]`);
+          await page.click('#play');
+        } else if (next.type === 'rotate') await page.click('#rotate');
+        else if (next.type === 'take')
+          await page.click(`#game [data-slot="${next.target.seat}.${next.target.area}"] button.take`);
+        else if (next.type === 'add') {
+          await page.click(`#hand .hand-card[data-card-id="${next.card}"]`);
+          await page.click(`#game [data-slot="${next.target.seat}.${next.target.area}"] button.add`);
+        }
       }
-      const view = playerView(states[move]!, 0);
-      const next: Move = plan.moves[move]!;
-      expect(next.type === 'nextRound' || view.turn.seat === 0).toBe(true);
-      if (next.type === 'play') {
-        for (const id of next.cards) await page.click(`#hand .hand-card[data-card-id="${id}"]`);
-        await page.click('#play');
-      } else if (next.type === 'rotate') await page.click('#rotate');
-      else if (next.type === 'take') await page.click(`#game [data-slot="${next.target.seat}.${next.target.area}"] button.take`);
-      else if (next.type === 'add') {
-        await page.click(`#hand .hand-card[data-card-id="${next.card}"]`);
-        await page.click(`#game [data-slot="${next.target.seat}.${next.target.area}"] button.add`);
-      }
-    }
-    expect(errors).toEqual([]);
-    await page.close();
-  }, 240_000);
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 240_000);
   }
 });

@@ -16,7 +16,17 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apply, createGame, legalMoves, playerView, replay, type GameRecord, type GameState, type Move, type PlayerView } from '../../src/index.js';
+import {
+  apply,
+  createGame,
+  legalMoves,
+  playerView,
+  replay,
+  type GameRecord,
+  type GameState,
+  type Move,
+  type PlayerView,
+} from '../../src/index.js';
 import { takeSnapshots, snapshotProblems, watchPage } from './leaks.js';
 import { buildPlayground, findChromium, HOW_TO_ENABLE, launchChromium, ROOT, serveStatic } from './server.js';
 import { humanMove, namesOf, pickSeed, type Seat } from './strategy.js';
@@ -49,19 +59,40 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 async function axeProblems(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            o: object,
+          ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.join(' | ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.join(' | ')}`);
 }
 
 /** True when the element's box lies inside the viewport as the page is scrolled now. */
 async function inViewport(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).first().evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth && r.height > 0;
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return (
+        r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth && r.height > 0
+      );
+    });
 }
 
 /** Expects the element on screen; a failure leaves a screenshot of the page as it was. */
@@ -73,19 +104,28 @@ async function expectOnScreen(page: Page, selector: string, what: string): Promi
 
 /** Waits until the page has moved past move `after` and the human is to move, or a round or the game is over. */
 async function waitForHuman(page: Page, after: number): Promise<{ status: string; move: number }> {
-  const handle = await page.waitForFunction(
-    (n) => {
-      const g = document.getElementById('game');
-      if (!g || Number(g.dataset.moveCount) <= n) return null;
-      return g.dataset.myTurn === 'true' || g.dataset.status !== 'playing' ? { status: g.dataset.status!, move: Number(g.dataset.moveCount) } : null;
-    },
-    after,
-    { timeout: 30_000 },
-  ).catch(async (e: unknown) => {
-    await shot(page, `failed-wait-after-move-${after}`, true);
-    const state = await page.evaluate(() => ({ ...document.getElementById('game')?.dataset, message: document.getElementById('message')?.textContent }));
-    throw new Error(`the page did not come back to the human after move ${after}: ${JSON.stringify(state)}`, { cause: e });
-  });
+  const handle = await page
+    .waitForFunction(
+      (n) => {
+        const g = document.getElementById('game');
+        if (!g || Number(g.dataset.moveCount) <= n) return null;
+        return g.dataset.myTurn === 'true' || g.dataset.status !== 'playing'
+          ? { status: g.dataset.status!, move: Number(g.dataset.moveCount) }
+          : null;
+      },
+      after,
+      { timeout: 30_000 },
+    )
+    .catch(async (e: unknown) => {
+      await shot(page, `failed-wait-after-move-${after}`, true);
+      const state = await page.evaluate(() => ({
+        ...document.getElementById('game')?.dataset,
+        message: document.getElementById('message')?.textContent,
+      }));
+      throw new Error(`the page did not come back to the human after move ${after}: ${JSON.stringify(state)}`, {
+        cause: e,
+      });
+    });
   return (await handle.jsonValue()) as { status: string; move: number };
 }
 
@@ -133,7 +173,9 @@ async function perform(page: Page, move: Move, view: PlayerView, style: Style, t
     await page.keyboard.press(key);
   };
   if (move.type === 'play' && style.keyboard) {
-    const order = await page.locator('#hand .hand-card').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
+    const order = await page
+      .locator('#hand .hand-card')
+      .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
     let at = order.indexOf(Number(await page.evaluate(() => document.activeElement?.getAttribute('data-card-id'))));
     expect(at, 'the turn starts with the keyboard in the hand').toBeGreaterThanOrEqual(0);
     const value = view.hand.find((c) => c.id === move.cards[0])!.active;
@@ -143,8 +185,8 @@ async function perform(page: Page, move: Move, view: PlayerView, style: Style, t
     } else {
       for (const id of move.cards) {
         const to = order.indexOf(id);
-        while (at < to) (await press('ArrowRight'), at++);
-        while (at > to) (await press('ArrowLeft'), at--);
+        while (at < to) await press('ArrowRight'), at++;
+        while (at > to) await press('ArrowLeft'), at--;
         await press('Space');
       }
     }
@@ -173,8 +215,11 @@ async function perform(page: Page, move: Move, view: PlayerView, style: Style, t
     else {
       await page.click(`#hand .hand-card[data-card-id="${move.card}"]`);
       // the board marks the sets the selected card may go on
-      expect(await page.getAttribute(slot, 'class'), 'the target set is marked for the selected card').toContain('can-drop');
-      if (turn % 3 === 1) await page.click(`${slot} .slot-caption`); // a tap on the set itself
+      expect(await page.getAttribute(slot, 'class'), 'the target set is marked for the selected card').toContain(
+        'can-drop',
+      );
+      if (turn % 3 === 1)
+        await page.click(`${slot} .slot-caption`); // a tap on the set itself
       else await page.click(`${slot} button.add`);
     }
   } else {
@@ -196,12 +241,20 @@ async function tryRefusedAdd(page: Page, view: PlayerView): Promise<boolean> {
   const legal = legalMoves(view);
   for (const set of view.table.filter((t) => t.seat !== view.seat)) {
     const button = `#game [data-slot="${set.seat}.${set.area}"] button.add`;
-    const fits = legal.some((m) => m.type === 'add' && m.card === card.id && m.target.seat === set.seat && m.target.area === set.area);
-    expect(await page.isEnabled(button), `Add your ${card.active} on the set ${set.seat}.${set.area} (${set.value}) is enabled only if legal`).toBe(fits);
+    const fits = legal.some(
+      (m) => m.type === 'add' && m.card === card.id && m.target.seat === set.seat && m.target.area === set.area,
+    );
+    expect(
+      await page.isEnabled(button),
+      `Add your ${card.active} on the set ${set.seat}.${set.area} (${set.value}) is enabled only if legal`,
+    ).toBe(fits);
     expect(await page.getAttribute(button, 'class')).toMatch(fits ? /\blegal\b/ : /^add$/);
     if (fits) continue;
     const title = (await page.getAttribute(button, 'title')) ?? '';
-    if (set.value !== card.active) expect(title).toMatch(/^Your card shows \d+ \(\d+ on its other side\), but that set shows \d+: .*\(rules §5 B\)\.$/);
+    if (set.value !== card.active)
+      expect(title).toMatch(
+        /^Your card shows \d+ \(\d+ on its other side\), but that set shows \d+: .*\(rules §5 B\)\.$/,
+      );
     else expect(title).toMatch(/\(rules §\d+( [A-D])?\)\.$/);
     const described = await page.getAttribute(button, 'aria-describedby');
     expect(described, 'the disabled Add points at its reason').toBeTruthy();
@@ -213,7 +266,9 @@ async function tryRefusedAdd(page: Page, view: PlayerView): Promise<boolean> {
   await expectOnScreen(page, '#message', 'the refusal');
   await expectOnScreen(page, '#play', 'Play after a refusal');
   const text = (await page.locator('#message').textContent()) ?? '';
-  expect(text).toMatch(/^Not allowed: Your card shows \d+ \(\d+ on its other side\), but that set shows \d+: .*\(rules §5 B\)\.$/);
+  expect(text).toMatch(
+    /^Not allowed: Your card shows \d+ \(\d+ on its other side\), but that set shows \d+: .*\(rules §5 B\)\.$/,
+  );
   expect(text).not.toMatch(/[Cc]ard \d+|seat \d/);
   expect(await page.getAttribute('#message', 'role')).toBe('alert');
   // the refusal's rule opens the rules page at that section
@@ -233,10 +288,15 @@ async function tryRefusedAdd(page: Page, view: PlayerView): Promise<boolean> {
     await page.click(`#hand .hand-card[data-card-id="${card.id}"]`);
     await page.click(`#hand .hand-card[data-card-id="${other.id}"]`);
     expect(await page.isDisabled('#play'), 'Play is disabled for a mixed selection').toBe(true);
-    expect(await page.textContent('#play-reason')).toMatch(/^The cards of a set must all show the same value.*\(rules §5 A\)\.$/);
+    expect(await page.textContent('#play-reason')).toMatch(
+      /^The cards of a set must all show the same value.*\(rules §5 A\)\.$/,
+    );
   }
   await page.click('#clear');
-  expect(await page.evaluate(() => document.activeElement?.closest('#hand') !== null), 'Clear leaves the keyboard in the hand').toBe(true);
+  expect(
+    await page.evaluate(() => document.activeElement?.closest('#hand') !== null),
+    'Clear leaves the keyboard in the hand',
+  ).toBe(true);
   return true;
 }
 
@@ -308,7 +368,10 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
     await checkSnapshots();
     if (status === 'gameOver') break;
     if (c.style.phone) {
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no sideways scrolling').toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        'no sideways scrolling',
+      ).toBeLessThanOrEqual(0);
     }
     if (status === 'roundOver') {
       roundEnds++;
@@ -317,14 +380,19 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
       await expect.poll(() => dialog.count()).toBe(1);
       const ended = states[move]!;
       const winner = ended.out[0]!;
-      expect(await page.textContent('#result-title')).toBe(`Round ${ended.round}: ${winner === human ? 'you win' : `${names[winner]} wins`} the round`);
+      expect(await page.textContent('#result-title')).toBe(
+        `Round ${ended.round}: ${winner === human ? 'you win' : `${names[winner]} wins`} the round`,
+      );
       await expectOnScreen(page, '#result-title', 'the round-over title');
       expect(await page.locator('dialog .scores tbody tr').count()).toBe(c.seats.length);
       if (roundEnds === 1) {
         // the keyboard stays in the modal dialog
         for (let i = 0; i < 7; i++) {
           await page.keyboard.press('Tab');
-          expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null), `Tab ${i + 1} stays in the dialog`).toBe(true);
+          expect(
+            await page.evaluate(() => document.activeElement?.closest('dialog') !== null),
+            `Tab ${i + 1} stays in the dialog`,
+          ).toBe(true);
         }
         if (c.screens) {
           expect(await axeProblems(page), 'axe on the round-over dialog').toEqual([]);
@@ -351,7 +419,10 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
       await expectOnScreen(page, '#hand .hand-card', 'the first row of the hand');
       await expectOnScreen(page, '#play', 'Play');
     }
-    expect(await page.evaluate(() => document.activeElement?.closest('#hand') !== null), 'the turn starts with the keyboard in the hand').toBe(true);
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('#hand') !== null),
+      'the turn starts with the keyboard in the hand',
+    ).toBe(true);
 
     // the record offered now is the player's view: checked frame by frame against the library's views
     const { text, json } = await download(page, '#download');
@@ -362,21 +433,31 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
     advance(plan.moves);
     const frames = json.frames as { lines: string[] }[];
     expect(frames).toHaveLength(move + 1);
-    frames.forEach(({ lines: _l, ...frame }, i) => expect(frame, `frame ${i} of the player record`).toEqual(expectedFrame(states[i]!, human)));
+    frames.forEach(({ lines: _l, ...frame }, i) =>
+      expect(frame, `frame ${i} of the player record`).toEqual(expectedFrame(states[i]!, human)),
+    );
 
     if (turn === 2) await writeFile(join(OUT, `${tag}-player-record.json`), text);
     const view = playerView(states[move]!, human);
     const next = humanMove(view, turn);
     expect(next, `move ${move} follows the plan`).toEqual(plan.moves[move]);
     // the board hints every card of a planned play as playable, and no card that no play uses
-    const hinted = await page.locator('#hand .hand-card[data-playable="true"]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
-    if (next.type === 'play') for (const id of next.cards) expect(hinted, `card ${id} of the planned play is hinted`).toContain(id);
+    const hinted = await page
+      .locator('#hand .hand-card[data-playable="true"]')
+      .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
+    if (next.type === 'play')
+      for (const id of next.cards) expect(hinted, `card ${id} of the planned play is hinted`).toContain(id);
     const playable = new Set(legalMoves(view).flatMap((m) => (m.type === 'play' ? m.cards : [])));
-    expect(hinted.filter((id) => !playable.has(id)), 'hinted cards no play uses').toEqual([]);
+    expect(
+      hinted.filter((id) => !playable.has(id)),
+      'hinted cards no play uses',
+    ).toEqual([]);
     if (!refused && turn >= 1 && !c.style.keyboard) refused = await tryRefusedAdd(page, view);
     if (turn === 1) {
       // every hand card is read with both its values
-      const named = page.locator('#hand').getByRole('button', { name: /^\d+ ?, other side \d+ ?(, the ★ card)? ?(, can be played)? ?(, can be added to a set)?$/ });
+      const named = page.locator('#hand').getByRole('button', {
+        name: /^\d+ ?, other side \d+ ?(, the ★ card)? ?(, can be played)? ?(, can be added to a set)?$/,
+      });
       expect(await named.count(), await page.locator('#hand').ariaSnapshot()).toBe(view.hand.length);
       // the game bar stays one row, phone included
       const bar = await page.locator('.game-bar').boundingBox();
@@ -403,7 +484,9 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
     }
     if (turn === 3) {
       await page.click('#sort');
-      const actives = await page.locator('#hand .card').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-active'))));
+      const actives = await page
+        .locator('#hand .card')
+        .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-active'))));
       expect(actives).toEqual(actives.slice().sort((a, b) => a - b));
       await page.locator('#hand .hand-card').first().focus();
     }
@@ -419,7 +502,9 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
   await expect.poll(() => page.locator('dialog#game-over[open]').count()).toBe(1);
   const final = states[states.length - 1]!;
   expect(final.status).toBe('gameOver');
-  expect(await page.textContent('#result-title')).toBe(final.winner === human ? 'You win the game!' : `${names[final.winner!]} wins the game`);
+  expect(await page.textContent('#result-title')).toBe(
+    final.winner === human ? 'You win the game!' : `${names[final.winner!]} wins the game`,
+  );
   await expectOnScreen(page, '#result-title', 'the game-over title');
   expect(await page.textContent('#seed-revealed')).toBe(seed);
   await expect.poll(() => page.textContent('.fair-check')).toContain('✓');
@@ -463,138 +548,187 @@ if (chromiumPath === null && !inCi) {
   it('playground in Chromium: a browser is found under CI', () => {
     throw new Error(`CI=true but ${HOW_TO_ENABLE}`);
   });
-} else describe('playground in Chromium: whole games (issue 11)', () => {
-  beforeAll(async () => {
-    await rm(OUT, { recursive: true, force: true });
-    await mkdir(OUT, { recursive: true });
-    await mkdir(SHOTS, { recursive: true });
-    await buildPlayground(SITE);
-    ({ server, url: baseUrl } = await serveStatic(SITE));
-    context = await launchChromium(chromiumPath!);
-  }, 120_000);
+} else
+  describe('playground in Chromium: whole games (issue 11)', () => {
+    beforeAll(async () => {
+      await rm(OUT, { recursive: true, force: true });
+      await mkdir(OUT, { recursive: true });
+      await mkdir(SHOTS, { recursive: true });
+      await buildPlayground(SITE);
+      ({ server, url: baseUrl } = await serveStatic(SITE));
+      context = await launchChromium(chromiumPath!);
+    }, 120_000);
 
-  afterAll(async () => {
-    await context?.close();
-    await new Promise((done) => server?.close(done));
-  });
-
-  it('plays a whole duel on a phone screen (390×844), the human dealing after a bot ends a round (rules §6, §8)', async () => {
-    finished.set(2, await playWholeGame('2p-phone', { seats: ['human', 'greedy'], style: { keyboard: false, phone: true }, screens: true }));
-  }, 300_000);
-
-  it('plays a whole 3-player game with the keyboard only for plays and rotations', async () => {
-    finished.set(3, await playWholeGame('3p-keyboard', { seats: ['human', 'greedy', 'random'], style: { keyboard: true, phone: false }, screens: false, seeTableFirst: true }));
-  }, 300_000);
-
-  it('plays a whole 4-player game with the mouse, screens checked by axe-core', async () => {
-    finished.set(4, await playWholeGame('4p', { seats: ['greedy', 'human', 'random', 'greedy'], style: { keyboard: false, phone: false }, screens: true }));
-  }, 300_000);
-
-  it('plays a whole 5-player game', async () => {
-    finished.set(5, await playWholeGame('5p', { seats: ['random', 'greedy', 'human', 'greedy', 'random'], style: { keyboard: false, phone: false }, screens: false, seeTableFirst: true }));
-  }, 300_000);
-
-  it('replays a finished game: arrow keys after « Start, the same file twice, a refused move opened where it is refused', async () => {
-    const record = finished.get(4) ?? finished.get(2);
-    expect(record).toBeDefined();
-    const path = join(OUT, 'finished-record.json');
-    await writeFile(path, record!);
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'warning' || m.type() === 'error') pageErrors.push(m.text());
+    afterAll(async () => {
+      await context?.close();
+      await new Promise((done) => server?.close(done));
     });
-    await page.goto(`${baseUrl}#rules`);
-    await expect.poll(() => page.locator('#rules h2').count()).toBeGreaterThan(1);
-    expect(await axeProblems(page), 'axe on the rules page').toEqual([]);
-    await shot(page, 'rules', false);
-    await page.click('#nav-replay');
-    const total = (JSON.parse(record!) as GameRecord).moves.length;
-    const position = page.locator('#replay-position');
-    await page.setInputFiles('#record-file', path);
-    await expect.poll(() => position.textContent()).toBe(`Move 0 of ${total}`);
-    await page.click('#replay-forward');
-    await page.click('#replay-forward');
-    await page.click('#replay-first');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => position.textContent()).toBe(`Move 3 of ${total}`);
-    expect(await page.textContent('#replay-step .verdict')).toBe('✓ legal');
-    // every hand is face up in a finished game's replay
-    expect(await page.locator('#replay .seat .mini-hand:not(.backs)').count()).toBeGreaterThan(1);
-    expect(await axeProblems(page), 'axe on the replay screen').toEqual([]);
-    await shot(page, 'replay-finished', true);
-    // the replay is stepped on the game board itself, every move to the end, with no dialog in the way
-    const board = page.locator('#replay-board');
-    await expect.poll(() => board.getAttribute('data-move-count')).toBe('3');
-    await page.selectOption('#replay #game-speed', 'instant');
-    for (let i = 3; i < total; i += 1) await page.keyboard.press('ArrowRight');
-    await expect.poll(() => position.textContent()).toBe(`Move ${total} of ${total}`);
-    await expect.poll(() => board.getAttribute('data-move-count')).toBe(String(total));
-    expect(await board.getAttribute('data-status')).toBe('gameOver');
-    expect(await page.getAttribute('#replay-forward', 'aria-disabled')).toBe('true');
-    expect(await page.locator('#replay dialog[open]').count()).toBe(0);
-    expect(await page.locator('#replay #log li.log-move').count(), 'the log holds every move').toBeGreaterThan(total / 2);
-    await shot(page, 'replay-end', true);
-    await page.click('#replay-back');
-    await expect.poll(() => board.getAttribute('data-move-count')).toBe(String(total - 1));
-    expect(await board.getAttribute('data-status')).toBe('playing');
-    // the same file again reloads it
-    await page.setInputFiles('#record-file', path);
-    await expect.poll(() => position.textContent()).toBe(`Move 0 of ${total}`);
 
-    // a tampered record opens at its refused move
-    const parsed = JSON.parse(record!) as GameRecord;
-    const starter = createGame(parsed.players.slice(), parsed.seed).turn.seat;
-    const tampered = { ...parsed, moves: [...parsed.moves.slice(0, 2), { type: 'take', target: { seat: starter, area: 0 } }, ...parsed.moves.slice(2)] };
-    await page.fill('#record-text', JSON.stringify(tampered));
-    await page.click('#record-load-text');
-    await expect.poll(() => position.textContent()).toBe(`Move 3 of ${tampered.moves.length}`);
-    expect(await page.textContent('#replay-step .verdict')).toMatch(/^✗ refused \([A-Z_]+, rules §\d/);
-    expect(await page.textContent('#replay-step .verdict'), 'the verdict names players and faces').not.toMatch(/seat \d|[Cc]ard \d|area 0/);
-    await shot(page, 'replay-refused');
+    it('plays a whole duel on a phone screen (390×844), the human dealing after a bot ends a round (rules §6, §8)', async () => {
+      finished.set(
+        2,
+        await playWholeGame('2p-phone', {
+          seats: ['human', 'greedy'],
+          style: { keyboard: false, phone: true },
+          screens: true,
+        }),
+      );
+    }, 300_000);
 
-    // a player's record of a running game shows only that player's hand, and a damaged one says why
-    await page.setInputFiles('#record-file', join(OUT, '4p-player-record.json'));
-    await expect.poll(() => page.textContent('.replay-meta')).toContain('as Ada saw it');
-    expect(await page.locator('#replay .seat .mini-hand:not(.backs)').count()).toBe(1);
-    await page.keyboard.press('Home');
-    await expect.poll(() => position.textContent()).toMatch(/^Move 0 of \d+$/);
-    const player = JSON.parse(await readFile(join(OUT, '4p-player-record.json'), 'utf8')) as { frames: unknown[] };
-    await page.fill('#record-text', JSON.stringify({ ...player, frames: player.frames.slice(1) }));
-    await page.click('#record-load-text');
-    await expect.poll(() => page.textContent('#replay-viewer .message')).toBe('The player record needs one view per move, plus the deal.');
-    await page.fill('#record-text', JSON.stringify({ ...player, frames: [{ hand: 'all of them' }, ...player.frames.slice(1)] }));
-    await page.click('#record-load-text');
-    await expect.poll(() => page.textContent('#replay-viewer .message')).toBe('View 0 of the player record has no readable hand.');
-    expect(pageErrors, 'errors and warnings of the replay page').toEqual([]);
-    await page.close();
-  }, 120_000);
+    it('plays a whole 3-player game with the keyboard only for plays and rotations', async () => {
+      finished.set(
+        3,
+        await playWholeGame('3p-keyboard', {
+          seats: ['human', 'greedy', 'random'],
+          style: { keyboard: true, phone: false },
+          screens: false,
+          seeTableFirst: true,
+        }),
+      );
+    }, 300_000);
 
-  it('links to a finished game replay it; a game without a chosen seed is sealed with a 128-bit secret', async () => {
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}#seats=human,random&name=Bo&speed=instant`);
-    await page.waitForSelector('#game[data-status="playing"]');
-    const title = (await page.getAttribute('.sealed', 'title')) ?? '';
-    const hash = /[0-9a-f]{64}/.exec(title)?.[0];
-    expect(hash).toBeDefined();
-    expect(page.url()).not.toContain('seed');
-    await page.waitForSelector('#game[data-my-turn="true"]');
-    const { json } = await download(page, '#download');
-    expect(json.seedSha256).toBe(hash);
-    expect(Object.keys(json)).not.toContain('seed');
+    it('plays a whole 4-player game with the mouse, screens checked by axe-core', async () => {
+      finished.set(
+        4,
+        await playWholeGame('4p', {
+          seats: ['greedy', 'human', 'random', 'greedy'],
+          style: { keyboard: false, phone: false },
+          screens: true,
+        }),
+      );
+    }, 300_000);
 
-    // the link a game-over dialog offers opens the replay of that game
-    const n = links.has(2) ? 2 : 3;
-    const record = JSON.parse(finished.get(n)!) as GameRecord;
-    const href = links.get(n)!.split('#replay=')[1]!;
-    await page.goto(`${baseUrl}#replay=${href}`);
-    await expect.poll(() => page.textContent('#replay-position')).toBe(`Move 0 of ${record.moves.length}`);
-    expect(await page.textContent('.replay-meta')).toContain(String(record.seed));
-    await page.goto(`${baseUrl}#replay=AAAA${href.slice(10)}`);
-    await expect.poll(() => page.textContent('#replay-viewer .message')).toMatch(/^This replay link is damaged/);
-    await page.close();
-  }, 120_000);
-});
+    it('plays a whole 5-player game', async () => {
+      finished.set(
+        5,
+        await playWholeGame('5p', {
+          seats: ['random', 'greedy', 'human', 'greedy', 'random'],
+          style: { keyboard: false, phone: false },
+          screens: false,
+          seeTableFirst: true,
+        }),
+      );
+    }, 300_000);
+
+    it('replays a finished game: arrow keys after « Start, the same file twice, a refused move opened where it is refused', async () => {
+      const record = finished.get(4) ?? finished.get(2);
+      expect(record).toBeDefined();
+      const path = join(OUT, 'finished-record.json');
+      await writeFile(path, record!);
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'warning' || m.type() === 'error') pageErrors.push(m.text());
+      });
+      await page.goto(`${baseUrl}#rules`);
+      await expect.poll(() => page.locator('#rules h2').count()).toBeGreaterThan(1);
+      expect(await axeProblems(page), 'axe on the rules page').toEqual([]);
+      await shot(page, 'rules', false);
+      await page.click('#nav-replay');
+      const total = (JSON.parse(record!) as GameRecord).moves.length;
+      const position = page.locator('#replay-position');
+      await page.setInputFiles('#record-file', path);
+      await expect.poll(() => position.textContent()).toBe(`Move 0 of ${total}`);
+      await page.click('#replay-forward');
+      await page.click('#replay-forward');
+      await page.click('#replay-first');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => position.textContent()).toBe(`Move 3 of ${total}`);
+      expect(await page.textContent('#replay-step .verdict')).toBe('✓ legal');
+      // every hand is face up in a finished game's replay
+      expect(await page.locator('#replay .seat .mini-hand:not(.backs)').count()).toBeGreaterThan(1);
+      expect(await axeProblems(page), 'axe on the replay screen').toEqual([]);
+      await shot(page, 'replay-finished', true);
+      // the replay is stepped on the game board itself, every move to the end, with no dialog in the way
+      const board = page.locator('#replay-board');
+      await expect.poll(() => board.getAttribute('data-move-count')).toBe('3');
+      await page.selectOption('#replay #game-speed', 'instant');
+      for (let i = 3; i < total; i += 1) await page.keyboard.press('ArrowRight');
+      await expect.poll(() => position.textContent()).toBe(`Move ${total} of ${total}`);
+      await expect.poll(() => board.getAttribute('data-move-count')).toBe(String(total));
+      expect(await board.getAttribute('data-status')).toBe('gameOver');
+      expect(await page.getAttribute('#replay-forward', 'aria-disabled')).toBe('true');
+      expect(await page.locator('#replay dialog[open]').count()).toBe(0);
+      expect(await page.locator('#replay #log li.log-move').count(), 'the log holds every move').toBeGreaterThan(
+        total / 2,
+      );
+      await shot(page, 'replay-end', true);
+      await page.click('#replay-back');
+      await expect.poll(() => board.getAttribute('data-move-count')).toBe(String(total - 1));
+      expect(await board.getAttribute('data-status')).toBe('playing');
+      // the same file again reloads it
+      await page.setInputFiles('#record-file', path);
+      await expect.poll(() => position.textContent()).toBe(`Move 0 of ${total}`);
+
+      // a tampered record opens at its refused move
+      const parsed = JSON.parse(record!) as GameRecord;
+      const starter = createGame(parsed.players.slice(), parsed.seed).turn.seat;
+      const tampered = {
+        ...parsed,
+        moves: [
+          ...parsed.moves.slice(0, 2),
+          { type: 'take', target: { seat: starter, area: 0 } },
+          ...parsed.moves.slice(2),
+        ],
+      };
+      await page.fill('#record-text', JSON.stringify(tampered));
+      await page.click('#record-load-text');
+      await expect.poll(() => position.textContent()).toBe(`Move 3 of ${tampered.moves.length}`);
+      expect(await page.textContent('#replay-step .verdict')).toMatch(/^✗ refused \([A-Z_]+, rules §\d/);
+      expect(await page.textContent('#replay-step .verdict'), 'the verdict names players and faces').not.toMatch(
+        /seat \d|[Cc]ard \d|area 0/,
+      );
+      await shot(page, 'replay-refused');
+
+      // a player's record of a running game shows only that player's hand, and a damaged one says why
+      await page.setInputFiles('#record-file', join(OUT, '4p-player-record.json'));
+      await expect.poll(() => page.textContent('.replay-meta')).toContain('as Ada saw it');
+      expect(await page.locator('#replay .seat .mini-hand:not(.backs)').count()).toBe(1);
+      await page.keyboard.press('Home');
+      await expect.poll(() => position.textContent()).toMatch(/^Move 0 of \d+$/);
+      const player = JSON.parse(await readFile(join(OUT, '4p-player-record.json'), 'utf8')) as { frames: unknown[] };
+      await page.fill('#record-text', JSON.stringify({ ...player, frames: player.frames.slice(1) }));
+      await page.click('#record-load-text');
+      await expect
+        .poll(() => page.textContent('#replay-viewer .message'))
+        .toBe('The player record needs one view per move, plus the deal.');
+      await page.fill(
+        '#record-text',
+        JSON.stringify({ ...player, frames: [{ hand: 'all of them' }, ...player.frames.slice(1)] }),
+      );
+      await page.click('#record-load-text');
+      await expect
+        .poll(() => page.textContent('#replay-viewer .message'))
+        .toBe('View 0 of the player record has no readable hand.');
+      expect(pageErrors, 'errors and warnings of the replay page').toEqual([]);
+      await page.close();
+    }, 120_000);
+
+    it('links to a finished game replay it; a game without a chosen seed is sealed with a 128-bit secret', async () => {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}#seats=human,random&name=Bo&speed=instant`);
+      await page.waitForSelector('#game[data-status="playing"]');
+      const title = (await page.getAttribute('.sealed', 'title')) ?? '';
+      const hash = /[0-9a-f]{64}/.exec(title)?.[0];
+      expect(hash).toBeDefined();
+      expect(page.url()).not.toContain('seed');
+      await page.waitForSelector('#game[data-my-turn="true"]');
+      const { json } = await download(page, '#download');
+      expect(json.seedSha256).toBe(hash);
+      expect(Object.keys(json)).not.toContain('seed');
+
+      // the link a game-over dialog offers opens the replay of that game
+      const n = links.has(2) ? 2 : 3;
+      const record = JSON.parse(finished.get(n)!) as GameRecord;
+      const href = links.get(n)!.split('#replay=')[1]!;
+      await page.goto(`${baseUrl}#replay=${href}`);
+      await expect.poll(() => page.textContent('#replay-position')).toBe(`Move 0 of ${record.moves.length}`);
+      expect(await page.textContent('.replay-meta')).toContain(String(record.seed));
+      await page.goto(`${baseUrl}#replay=AAAA${href.slice(10)}`);
+      await expect.poll(() => page.textContent('#replay-viewer .message')).toMatch(/^This replay link is damaged/);
+      await page.close();
+    }, 120_000);
+  });

@@ -42,7 +42,10 @@ function isExecutable(path: string): boolean {
 }
 
 /** The browser to drive: an environment variable, then the usual places, then the PATH; null if none. */
-export function findChromium(env: NodeJS.ProcessEnv = process.env, places: readonly string[] = USUAL_PLACES): string | null {
+export function findChromium(
+  env: NodeJS.ProcessEnv = process.env,
+  places: readonly string[] = USUAL_PLACES,
+): string | null {
   for (const name of BROWSER_ENV) {
     const path = env[name];
     if (path) return path; // named on purpose: used as given, so a wrong path fails loudly
@@ -84,7 +87,11 @@ const TYPES: Readonly<Record<string, string>> = {
 /** Builds the playground with Vite into `outDir`. */
 export async function buildPlayground(outDir: string): Promise<void> {
   const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
-  await promisify(execFile)(process.execPath, [vite, 'build', 'docs/playground', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT });
+  await promisify(execFile)(
+    process.execPath,
+    [vite, 'build', 'docs/playground', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: ROOT },
+  );
 }
 
 /** Serves the files of `dir` on 127.0.0.1 at a free port; resolves to the server and its base URL. */

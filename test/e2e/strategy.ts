@@ -3,7 +3,17 @@
  * that seat sees (its player view), so a whole game through the page can be planned beforehand by
  * playing it with the library alone — that is how the tests pick seeds on which bots end rounds.
  */
-import { apply, botByName, createGame, legalMovesOfView, playerView, type Bot, type GameState, type Move, type PlayerView } from '../../src/index.js';
+import {
+  apply,
+  botByName,
+  createGame,
+  legalMovesOfView,
+  playerView,
+  type Bot,
+  type GameState,
+  type Move,
+  type PlayerView,
+} from '../../src/index.js';
 
 /** A seat of an end-to-end game: the person at the page or one of the page's bots. */
 export type Seat = 'human' | 'random' | 'greedy';
@@ -35,7 +45,11 @@ export function humanMove(view: PlayerView, turn: number): Move {
   if (adds.length > 0 && (turn % 5 === 2 || view.hand.length === 1)) return adds[0]!;
   if (plays.length > 0) {
     const value = (m: Move): number => view.hand.find((c) => m.type === 'play' && c.id === m.cards[0])!.active;
-    return plays.slice().sort((a, b) => (b.type === 'play' && a.type === 'play' ? b.cards.length - a.cards.length || value(a) - value(b) : 0))[0]!;
+    return plays
+      .slice()
+      .sort((a, b) =>
+        b.type === 'play' && a.type === 'play' ? b.cards.length - a.cards.length || value(a) - value(b) : 0,
+      )[0]!;
   }
   return { type: 'rotate' };
 }
@@ -60,7 +74,11 @@ export async function planGame(seats: readonly Seat[], seed: string, maxMoves = 
   while (state.status !== 'gameOver' && moves.length < maxMoves) {
     let move: Move;
     const bot = state.status === 'playing' ? bots[state.turn.seat] : null;
-    if (bot) move = await bot.chooseMove(playerView(state, state.turn.seat), legalMovesOfView(playerView(state, state.turn.seat)));
+    if (bot)
+      move = await bot.chooseMove(
+        playerView(state, state.turn.seat),
+        legalMovesOfView(playerView(state, state.turn.seat)),
+      );
     else move = humanMove(playerView(state, human), humanMoves++);
     const mover = state.turn.seat;
     state = apply(state, move);
@@ -75,11 +93,16 @@ export async function planGame(seats: readonly Seat[], seed: string, maxMoves = 
  * moves and has at least one round ended by a bot (so the page must let the human deal after a
  * bot's last move).
  */
-export async function pickSeed(seats: readonly Seat[], prefix: string, maxHumanMoves: number): Promise<{ seed: string; plan: Plan }> {
+export async function pickSeed(
+  seats: readonly Seat[],
+  prefix: string,
+  maxHumanMoves: number,
+): Promise<{ seed: string; plan: Plan }> {
   for (let k = 0; k < 200; k++) {
     const seed = `${prefix}-${k}`;
     const plan = await planGame(seats, seed);
-    if (plan.roundsEndedByBots > 0 && plan.humanMoves <= maxHumanMoves && plan.moves.length < 2000) return { seed, plan };
+    if (plan.roundsEndedByBots > 0 && plan.humanMoves <= maxHumanMoves && plan.moves.length < 2000)
+      return { seed, plan };
   }
   throw new Error(`no seed ${prefix}-0…199 gives a short game with a round ended by a bot`);
 }

@@ -6,8 +6,29 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { actionCount, actionIndex, infoStateKey, legalActionMask, moveOfAction, observationLength, observe } from '../../src/encodings.js';
-import { apply, createGame, determinize, isPositionError, legalMoves, loadState, loadView, playerView, seededRandom, type GameState, type Move, type PlayerView } from '../../src/index.js';
+import {
+  actionCount,
+  actionIndex,
+  infoStateKey,
+  legalActionMask,
+  moveOfAction,
+  observationLength,
+  observe,
+} from '../../src/encodings.js';
+import {
+  apply,
+  createGame,
+  determinize,
+  isPositionError,
+  legalMoves,
+  loadState,
+  loadView,
+  playerView,
+  seededRandom,
+  type GameState,
+  type Move,
+  type PlayerView,
+} from '../../src/index.js';
 import { gameScript, playScript } from '../helpers/random-games.js';
 import { scaled } from '../helpers/scale.js';
 
@@ -98,7 +119,10 @@ describe('the action space', () => {
     // a state whose hand holds one card twice
     const copy = JSON.parse(JSON.stringify(state)) as { hands: unknown[][] };
     copy.hands[0]!.push(copy.hands[0]![0]);
-    for (const f of [() => moveOfAction(copy as unknown as GameState, 0), () => legalActionMask(copy as unknown as GameState)]) {
+    for (const f of [
+      () => moveOfAction(copy as unknown as GameState, 0),
+      () => legalActionMask(copy as unknown as GameState),
+    ]) {
       let error: unknown;
       try {
         f();
@@ -117,19 +141,24 @@ describe('observations and information-state keys', () => {
 
   it('depend on the view only: every determinization of a view observes the same and has its key', () => {
     fc.assert(
-      fc.property(gameScript({ maxMoves: 120 }), fc.nat(), fc.integer({ min: 1, max: 4 }), (script, seatChoice, samples) => {
-        const state = playScript(script);
-        const seat = seatChoice % state.players.length;
-        const view = playerView(state, seat);
-        const x = observe(view);
-        expect(x.length).toBe(observationLength(state.players.length));
-        const key = infoStateKey(view);
-        for (let k = 0; k < samples; k++) {
-          const sample = playerView(determinize(view, seededRandom(`${script.seed}/${k}`)), seat);
-          expect(observe(sample)).toEqual(x);
-          expect(infoStateKey(sample)).toBe(key);
-        }
-      }),
+      fc.property(
+        gameScript({ maxMoves: 120 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 4 }),
+        (script, seatChoice, samples) => {
+          const state = playScript(script);
+          const seat = seatChoice % state.players.length;
+          const view = playerView(state, seat);
+          const x = observe(view);
+          expect(x.length).toBe(observationLength(state.players.length));
+          const key = infoStateKey(view);
+          for (let k = 0; k < samples; k++) {
+            const sample = playerView(determinize(view, seededRandom(`${script.seed}/${k}`)), seat);
+            expect(observe(sample)).toEqual(x);
+            expect(infoStateKey(sample)).toBe(key);
+          }
+        },
+      ),
       { numRuns: scaled(200) },
     );
   });

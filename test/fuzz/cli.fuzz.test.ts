@@ -33,7 +33,12 @@ afterAll(() => {
 
 /** Runs the built CLI (30 s at most: a hang fails with status null) and checks the documented exit contract. */
 function expectCleanExit(args: string[], input?: string | Buffer): void {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, input, timeout: 30_000, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    input,
+    timeout: 30_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const stderr = r.stderr?.toString('utf8') ?? '';
   const what = `dnup ${args.join(' ')}`;
   expect([0, 1, 2], `${what} exited with ${r.status ?? r.signal}; stderr: ${stderr.slice(0, 500)}`).toContain(r.status);
@@ -48,7 +53,10 @@ function file(name: string, content: string | Buffer): string {
 
 /** JSON text of a value, BigInts written as plain (huge) numbers, as a file from another program would hold them. */
 function jsonText(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `@@big${v}@@` : v)).replace(/"@@big(-?\d+)@@"/g, '$1');
+  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `@@big${v}@@` : v)).replace(
+    /"@@big(-?\d+)@@"/g,
+    '$1',
+  );
 }
 
 const deepJson = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);
@@ -62,16 +70,43 @@ describe('dnup replay and dnup check on hostile files', () => {
     ['empty', CHECK, () => ''],
     ['a 4 MB JSON array', REPLAY, () => `[${'0,'.repeat(2_000_000)}0]`],
     ['JSON nested 100,000 deep', CHECK, () => deepJson(100_000)],
-    ['a record nested 50,000 deep in its moves', REPLAY, () => `{"format":"dnup-record","version":1,"players":["a","b"],"seed":1,"moves":${deepJson(50_000)}}`],
-    ['numbers beyond 2^53 and 1e999', REPLAY, () => JSON.stringify({ format: 'dnup-record', version: 1, players: ['a', 'b'], seed: 0, moves: [] }).replace('"seed":0', '"seed":123456789012345678901234567890').replace('"moves":[]', '"moves":[{"type":"play","cards":[1e999]}]')],
-    ['a position with card id 1e9 in its deck', CHECK, () => JSON.stringify({ ...descriptionOf(createGame(3, 'x')), deck: { cards: [{ id: 1e9, faces: [1, 2], minPlayers: 2, star: true }] } })],
+    [
+      'a record nested 50,000 deep in its moves',
+      REPLAY,
+      () => `{"format":"dnup-record","version":1,"players":["a","b"],"seed":1,"moves":${deepJson(50_000)}}`,
+    ],
+    [
+      'numbers beyond 2^53 and 1e999',
+      REPLAY,
+      () =>
+        JSON.stringify({ format: 'dnup-record', version: 1, players: ['a', 'b'], seed: 0, moves: [] })
+          .replace('"seed":0', '"seed":123456789012345678901234567890')
+          .replace('"moves":[]', '"moves":[{"type":"play","cards":[1e999]}]'),
+    ],
+    [
+      'a position with card id 1e9 in its deck',
+      CHECK,
+      () =>
+        JSON.stringify({
+          ...descriptionOf(createGame(3, 'x')),
+          deck: { cards: [{ id: 1e9, faces: [1, 2], minPlayers: 2, star: true }] },
+        }),
+    ],
     ['a state with out = every seat', CHECK, () => JSON.stringify({ ...createGame(3, 'x'), out: [0, 1, 2] })],
-    ['a state with a deck card id of 1e9', CHECK, () => {
-      const s = JSON.parse(JSON.stringify(createGame(3, 'x'))) as { deck: { cards: { id: number }[] } };
-      s.deck.cards[5]!.id = 1e9;
-      return JSON.stringify(s);
-    }],
-    ['a UTF-16 file with a byte-order mark', CHECK, () => Buffer.from(`\ufeff${JSON.stringify(createGame(2, 'x'))}`, 'utf16le')],
+    [
+      'a state with a deck card id of 1e9',
+      CHECK,
+      () => {
+        const s = JSON.parse(JSON.stringify(createGame(3, 'x'))) as { deck: { cards: { id: number }[] } };
+        s.deck.cards[5]!.id = 1e9;
+        return JSON.stringify(s);
+      },
+    ],
+    [
+      'a UTF-16 file with a byte-order mark',
+      CHECK,
+      () => Buffer.from(`\ufeff${JSON.stringify(createGame(2, 'x'))}`, 'utf16le'),
+    ],
   ];
 
   it.each(fixed)(

@@ -161,15 +161,29 @@ const seed = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), hostileValue);
 /** A deck: standard or custom, damaged at one path; or anything; or a deck whose cards change between reads. */
 const deck: fc.Arbitrary<unknown> = fc.oneof(
   fc
-    .tuple(fc.oneof(fc.constant(STANDARD_DECK), fc.constantFrom(2, 3, 4, 5).chain((n) => customDeck(n, { maxInUse: 20 }))), mutation)
+    .tuple(
+      fc.oneof(
+        fc.constant(STANDARD_DECK),
+        fc.constantFrom(2, 3, 4, 5).chain((n) => customDeck(n, { maxInUse: 20 })),
+      ),
+      mutation,
+    )
     .map(([d, m]) => {
       const { value, what } = mutate(d, m);
-      return named(value as object, `${d === STANDARD_DECK ? 'STANDARD_DECK' : `a custom deck of ${d.cards.length} cards`}, then ${what}`);
+      return named(
+        value as object,
+        `${d === STANDARD_DECK ? 'STANDARD_DECK' : `a custom deck of ${d.cards.length} cards`}, then ${what}`,
+      );
     }),
   hostileValue,
   flipping({ name: 'flip' }, 'cards', [STANDARD_DECK.cards, [{ id: 0, faces: [1, 1], minPlayers: 9 }]]),
 );
-const options = fc.oneof(fc.constant(undefined), fc.record({ deck }), fc.record({ deck, extra: hostileValue }), hostileValue);
+const options = fc.oneof(
+  fc.constant(undefined),
+  fc.record({ deck }),
+  fc.record({ deck, extra: hostileValue }),
+  hostileValue,
+);
 
 describe('createGame', () => {
   it(
@@ -179,10 +193,17 @@ describe('createGame', () => {
         property(players, seed, options, (p, s, o) => {
           deepFreeze(p);
           deepFreeze(o);
-          const out = returnsOrCoded('createGame(players, seed, options)', () => createGame(p as never, s as never, o as never), isGameSetupError);
+          const out = returnsOrCoded(
+            'createGame(players, seed, options)',
+            () => createGame(p as never, s as never, o as never),
+            isGameSetupError,
+          );
           if (out.ok) {
             const problems = validatePosition(jsonCopy(out.value));
-            if (problems.length > 0) throw new Error(`createGame returned a state that validatePosition rejects: ${problems.map((x) => `${x.code} at ${x.path}`).join(', ')}`);
+            if (problems.length > 0)
+              throw new Error(
+                `createGame returned a state that validatePosition rejects: ${problems.map((x) => `${x.code} at ${x.path}`).join(', ')}`,
+              );
           }
         }),
         runs(200),
@@ -195,15 +216,19 @@ describe('createGame', () => {
     'reads its deck once: a deck that changes after the call does not change the game',
     () => {
       fc.assert(
-        property(fc.constantFrom(2, 3, 4, 5).chain((n) => fc.tuple(fc.constant(n), customDeck(n, { maxInUse: 20 }))), ([n, d]) => {
-          const mine = jsonCopy(d) as unknown as { cards: { id?: number; faces: number[]; minPlayers: number }[] };
-          const state = createGame(n, 'x', { deck: mine as unknown as DeckDefinition });
-          const before = JSON.stringify(state);
-          for (const c of mine.cards) c.faces.reverse();
-          mine.cards.push({ faces: [1, 1], minPlayers: 2 });
-          if (JSON.stringify(state) !== before) throw new Error('the state changed when the caller edited the deck it passed to createGame');
-          expect(validatePosition(jsonCopy(state))).toEqual([]);
-        }),
+        property(
+          fc.constantFrom(2, 3, 4, 5).chain((n) => fc.tuple(fc.constant(n), customDeck(n, { maxInUse: 20 }))),
+          ([n, d]) => {
+            const mine = jsonCopy(d) as unknown as { cards: { id?: number; faces: number[]; minPlayers: number }[] };
+            const state = createGame(n, 'x', { deck: mine as unknown as DeckDefinition });
+            const before = JSON.stringify(state);
+            for (const c of mine.cards) c.faces.reverse();
+            mine.cards.push({ faces: [1, 1], minPlayers: 2 });
+            if (JSON.stringify(state) !== before)
+              throw new Error('the state changed when the caller edited the deck it passed to createGame');
+            expect(validatePosition(jsonCopy(state))).toEqual([]);
+          },
+        ),
         runs(40),
       );
     },
@@ -234,11 +259,16 @@ describe('moves', () => {
           deepFreeze(m);
           const check = neverThrows('checkMove(state, value)', () => checkMove(state, m));
           if (typeof check?.ok !== 'boolean') throw new Error(`checkMove answered ${String(check)}`);
-          if (!check.ok && !(typeof check.code === 'string' && typeof check.message === 'string' && check.message !== '')) throw new Error('checkMove said no without a code and a message');
+          if (
+            !check.ok &&
+            !(typeof check.code === 'string' && typeof check.message === 'string' && check.message !== '')
+          )
+            throw new Error('checkMove said no without a code and a message');
           const legal = neverThrows('isLegalMove(state, value)', () => isLegalMove(state, m));
           if (legal !== check.ok) throw new Error(`isLegalMove says ${String(legal)}, checkMove says ok: ${check.ok}`);
           const played = returnsOrCoded('apply(state, value)', () => apply(state, m as never), isIllegalMoveError);
-          if (played.ok !== check.ok) throw new Error(`checkMove says ok: ${check.ok}, but apply ${played.ok ? 'played it' : 'refused it'}`);
+          if (played.ok !== check.ok)
+            throw new Error(`checkMove says ok: ${check.ok}, but apply ${played.ok ? 'played it' : 'refused it'}`);
         }),
         runs(150),
       );
@@ -276,8 +306,13 @@ describe('decks and cards', () => {
           deepFreeze(d);
           const problems = neverThrows('deckProblems(deck, n)', () => deckProblems(d, n));
           if (problems === undefined) return; // the caller's own trap threw
-          if (!Array.isArray(problems) || !problems.every((p) => typeof p === 'string')) throw new Error('deckProblems did not answer a list of sentences');
-          returnsOrCoded('createGame(n, "s", { deck })', () => createGame(n, 's', { deck: d as DeckDefinition }), isGameSetupError);
+          if (!Array.isArray(problems) || !problems.every((p) => typeof p === 'string'))
+            throw new Error('deckProblems did not answer a list of sentences');
+          returnsOrCoded(
+            'createGame(n, "s", { deck })',
+            () => createGame(n, 's', { deck: d as DeckDefinition }),
+            isGameSetupError,
+          );
           // agreement on one reading: each call reads its input once, so a deck whose getters
           // change between reads may be judged differently by two calls; a JSON snapshot cannot
           let snapshot: unknown;
@@ -287,8 +322,15 @@ describe('decks and cards', () => {
             return; // not JSON data at all: both calls refuse it, as checked above
           }
           const listed = deckProblems(snapshot, n);
-          const out = returnsOrCoded('createGame(n, "s", { deck: snapshot })', () => createGame(n, 's', { deck: snapshot as DeckDefinition }), isGameSetupError);
-          if (out.ok !== (listed.length === 0)) throw new Error(`deckProblems lists ${listed.length} problems but createGame ${out.ok ? 'accepted' : 'refused'} the deck`);
+          const out = returnsOrCoded(
+            'createGame(n, "s", { deck: snapshot })',
+            () => createGame(n, 's', { deck: snapshot as DeckDefinition }),
+            isGameSetupError,
+          );
+          if (out.ok !== (listed.length === 0))
+            throw new Error(
+              `deckProblems lists ${listed.length} problems but createGame ${out.ok ? 'accepted' : 'refused'} the deck`,
+            );
         }),
         runs(200),
       );
@@ -328,7 +370,21 @@ describe('decks and cards', () => {
 });
 
 describe('guards', () => {
-  const guards = { isHistoryError, isLocaleError, isArgumentError, isDnupError, isGameSetupError, isIllegalMoveError, isPositionError, isRecordError, isNotationError, isViewError, isBotError, isPlayerView, isMove };
+  const guards = {
+    isHistoryError,
+    isLocaleError,
+    isArgumentError,
+    isDnupError,
+    isGameSetupError,
+    isIllegalMoveError,
+    isPositionError,
+    isRecordError,
+    isNotationError,
+    isViewError,
+    isBotError,
+    isPlayerView,
+    isMove,
+  };
   it(
     'every guard answers a boolean for any value and never throws',
     () => {
@@ -336,7 +392,8 @@ describe('guards', () => {
         property(hostileValue, (x) => {
           for (const [name, guard] of Object.entries(guards)) {
             const answer = neverThrows(`${name}(value)`, () => (guard as (v: unknown) => unknown)(x));
-            if (typeof answer !== 'boolean' && answer !== undefined) throw new Error(`${name} answered ${typeof answer}`);
+            if (typeof answer !== 'boolean' && answer !== undefined)
+              throw new Error(`${name} answered ${typeof answer}`);
           }
         }),
         runs(300),
@@ -344,5 +401,4 @@ describe('guards', () => {
     },
     timeoutFor(),
   );
-
 });

@@ -6,9 +6,37 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as encodings from '../../src/encodings.js';
-import { actionCount, actionIndex, infoStateKey, legalActionMask, moveOfAction, observationLength, observe } from '../../src/encodings.js';
-import { isStandardDeck, loadState, loadView, playerView, type Move, type MoveSource, type PlayerView } from '../../src/index.js';
-import { deepFreeze, hostileMove, hostileValue, jsonCopy, mutate, mutation, property, reached, returnsOrCoded, runs, timeoutFor } from '../helpers/fuzz.js';
+import {
+  actionCount,
+  actionIndex,
+  infoStateKey,
+  legalActionMask,
+  moveOfAction,
+  observationLength,
+  observe,
+} from '../../src/encodings.js';
+import {
+  isStandardDeck,
+  loadState,
+  loadView,
+  playerView,
+  type Move,
+  type MoveSource,
+  type PlayerView,
+} from '../../src/index.js';
+import {
+  deepFreeze,
+  hostileMove,
+  hostileValue,
+  jsonCopy,
+  mutate,
+  mutation,
+  property,
+  reached,
+  returnsOrCoded,
+  runs,
+  timeoutFor,
+} from '../helpers/fuzz.js';
 
 /** Every function dnup/encodings exports, and the property below that covers it. */
 const COVERED: Record<string, string> = {
@@ -37,7 +65,10 @@ describe('dnup/encodings under hostile input', () => {
     () => {
       fc.assert(
         property(playerCount, (n) => {
-          for (const [label, f] of [['actionCount', actionCount], ['observationLength', observationLength]] as const) {
+          for (const [label, f] of [
+            ['actionCount', actionCount],
+            ['observationLength', observationLength],
+          ] as const) {
             const out = returnsOrCoded(`${label}(n)`, () => f(n as number));
             expect(out.ok, label).toBe(n === 2 || n === 3 || n === 4 || n === 5);
           }
@@ -74,15 +105,20 @@ describe('dnup/encodings under hostile input', () => {
           deepFreeze(damaged); // a write to the input throws, and fails the property
           const mask = returnsOrCoded('legalActionMask(source)', () => legalActionMask(damaged as MoveSource));
           if (m === null) expect(mask.ok, 'an undamaged copy of a standard game').toBe(standard);
-          const move = returnsOrCoded('moveOfAction(source, i)', () => moveOfAction(damaged as MoveSource, i as number));
+          const move = returnsOrCoded('moveOfAction(source, i)', () =>
+            moveOfAction(damaged as MoveSource, i as number),
+          );
           // a source from outside is checked in full, as loadState and loadView check it: a broken one
           // gets a coded error from both; a sound one (undamaged, or a damage the rules allow, such as
           // another name) the round trip on its own player count
-          const checked = returnsOrCoded('the full check', () => ((damaged as { format?: unknown }).format === 'dnup-view' ? loadView(damaged) : loadState(damaged)));
+          const checked = returnsOrCoded('the full check', () =>
+            (damaged as { format?: unknown }).format === 'dnup-view' ? loadView(damaged) : loadState(damaged),
+          );
           if (!checked.ok) {
             expect(mask.ok, 'legalActionMask of a source the full check refuses').toBe(false);
             expect(move.ok, 'moveOfAction of a source the full check refuses').toBe(false);
-          } else if (move.ok) expect(actionIndex(move.value, checked.value.players.length)).toBe(Object.is(i, -0) ? 0 : i); // -0 names action 0 (toBe tells -0 from 0)
+          } else if (move.ok)
+            expect(actionIndex(move.value, checked.value.players.length)).toBe(Object.is(i, -0) ? 0 : i); // -0 names action 0 (toBe tells -0 from 0)
         }),
         runs(150),
       );

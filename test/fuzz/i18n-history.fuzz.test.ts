@@ -24,17 +24,50 @@ import {
   type Move,
 } from '../../src/index.js';
 import { CODES_OF_KIND } from '../helpers/error-codes.js';
-import { attempt, hostileMove, hostileValue, neverThrows, property, reached, returnsOrCoded, runs, timeoutFor, whatIsWrong, isLibraryError } from '../helpers/fuzz.js';
+import {
+  attempt,
+  hostileMove,
+  hostileValue,
+  neverThrows,
+  property,
+  reached,
+  returnsOrCoded,
+  runs,
+  timeoutFor,
+  whatIsWrong,
+  isLibraryError,
+} from '../helpers/fuzz.js';
 
 const CODES: Record<string, readonly string[]> = CODES_OF_KIND;
 
 const locale = fc.oneof(fc.constantFrom<unknown>(...LOCALES, undefined), hostileValue);
 /** A real error kind and one of its codes. */
-const kindAndCode = fc.constantFrom(...Object.entries(CODES).flatMap(([kind, codes]) => codes.map((code) => [kind, code] as const)));
+const kindAndCode = fc.constantFrom(
+  ...Object.entries(CODES).flatMap(([kind, codes]) => codes.map((code) => [kind, code] as const)),
+);
 /** Params as a stored error might hold them: right names, any values. */
 const params = fc.oneof(
   hostileValue,
-  fc.dictionary(fc.constantFrom('cards', 'card', 'value', 'values', 'size', 'seat', 'area', 'action', 'path', 'rule', 'name', 'allowed', 'count', 'index'), hostileValue, { maxKeys: 6 }),
+  fc.dictionary(
+    fc.constantFrom(
+      'cards',
+      'card',
+      'value',
+      'values',
+      'size',
+      'seat',
+      'area',
+      'action',
+      'path',
+      'rule',
+      'name',
+      'allowed',
+      'count',
+      'index',
+    ),
+    hostileValue,
+    { maxKeys: 6 },
+  ),
 );
 
 /** True for `{ locale, viewer }` as describeMove reads it: a plain object of those keys, a locale or nothing, a seat or nothing. */
@@ -44,7 +77,10 @@ function tellingOptions(x: unknown, players: number): boolean {
     const o = x as Record<string, unknown>;
     if (!Object.keys(o).every((k) => k === 'locale' || k === 'viewer')) return false;
     const viewer = o.viewer;
-    return (o.locale == null || isLocale(o.locale)) && (viewer == null || (Number.isSafeInteger(viewer) && (viewer as number) >= 0 && (viewer as number) < players));
+    return (
+      (o.locale == null || isLocale(o.locale)) &&
+      (viewer == null || (Number.isSafeInteger(viewer) && (viewer as number) >= 0 && (viewer as number) < players))
+    );
   } catch {
     return false;
   }
@@ -57,7 +93,8 @@ describe('locales and sentences', () => {
       fc.assert(
         property(hostileValue, (x) => {
           const answer = neverThrows('isLocale(value)', () => isLocale(x));
-          if (answer !== undefined && typeof answer !== 'boolean') throw new Error(`isLocale answered ${typeof answer}`);
+          if (answer !== undefined && typeof answer !== 'boolean')
+            throw new Error(`isLocale answered ${typeof answer}`);
         }),
         runs(150),
       );
@@ -76,9 +113,11 @@ describe('locales and sentences', () => {
           if (d.ok && (typeof d.value !== 'string' || d.value === '')) throw new Error('describeMove gave no sentence');
           const r = returnsOrCoded('renderPosition(state, locale)', () => renderPosition(state, l as never));
           if (r.ok && typeof r.value !== 'string') throw new Error('renderPosition gave no text');
-          if (!isLocale(l) && l !== undefined && r.ok) throw new Error(`an unknown locale ${String(typeof l)} was accepted`);
+          if (!isLocale(l) && l !== undefined && r.ok)
+            throw new Error(`an unknown locale ${String(typeof l)} was accepted`);
           // describeMove also takes { locale, viewer } (issue 21): anything else is refused
-          if (!isLocale(l) && l !== undefined && !tellingOptions(l, state.players.length) && d.ok) throw new Error(`an unknown locale ${String(typeof l)} was accepted`);
+          if (!isLocale(l) && l !== undefined && !tellingOptions(l, state.players.length) && d.ok)
+            throw new Error(`an unknown locale ${String(typeof l)} was accepted`);
         }),
         runs(100),
       );
@@ -91,8 +130,11 @@ describe('locales and sentences', () => {
     () => {
       fc.assert(
         property(fc.oneof(kindAndCode, fc.tuple(hostileValue, hostileValue)), params, locale, ([kind, code], p, l) => {
-          const out = returnsOrCoded('errorSentence(kind, code, params, locale)', () => errorSentence(kind as never, code as never, p as never, l as never));
-          if (out.ok && (typeof out.value !== 'string' || out.value === '')) throw new Error('errorSentence gave no sentence');
+          const out = returnsOrCoded('errorSentence(kind, code, params, locale)', () =>
+            errorSentence(kind as never, code as never, p as never, l as never),
+          );
+          if (out.ok && (typeof out.value !== 'string' || out.value === ''))
+            throw new Error('errorSentence gave no sentence');
         }),
         runs(200),
       );
@@ -105,8 +147,34 @@ describe('locales and sentences', () => {
     () => {
       const errorLike = fc.oneof(
         hostileValue,
-        fc.record({ name: fc.oneof(fc.constantFrom(...Object.keys(CODES)), hostileValue), code: hostileValue, message: hostileValue, params, rule: hostileValue, problems: hostileValue }, { requiredKeys: [] }),
-        kindAndCode.chain(([name, code]) => fc.record({ name: fc.constant(name), code: fc.constant(code), message: fc.string(), params, problems: fc.oneof(hostileValue, fc.array(fc.record({ code: fc.constant(code), path: hostileValue, rule: hostileValue }), { maxLength: 3 })) }, { requiredKeys: ['name', 'code', 'message'] })),
+        fc.record(
+          {
+            name: fc.oneof(fc.constantFrom(...Object.keys(CODES)), hostileValue),
+            code: hostileValue,
+            message: hostileValue,
+            params,
+            rule: hostileValue,
+            problems: hostileValue,
+          },
+          { requiredKeys: [] },
+        ),
+        kindAndCode.chain(([name, code]) =>
+          fc.record(
+            {
+              name: fc.constant(name),
+              code: fc.constant(code),
+              message: fc.string(),
+              params,
+              problems: fc.oneof(
+                hostileValue,
+                fc.array(fc.record({ code: fc.constant(code), path: hostileValue, rule: hostileValue }), {
+                  maxLength: 3,
+                }),
+              ),
+            },
+            { requiredKeys: ['name', 'code', 'message'] },
+          ),
+        ),
       );
       fc.assert(
         property(errorLike, locale, reached, (e, l, { state }) => {
@@ -114,10 +182,21 @@ describe('locales and sentences', () => {
           // a real refusal and a real damaged-state error, in every locale
           const refusal = attempt(() => apply(state, { type: 'take', target: { seat: 9, area: 0 } }));
           const damaged = attempt(() => legalMoves({ ...state, turn: null } as unknown as GameState));
-          for (const [loc, real] of LOCALES.flatMap((x) => [[x, refusal], [x, damaged]] as const)) {
+          for (const [loc, real] of LOCALES.flatMap(
+            (x) =>
+              [
+                [x, refusal],
+                [x, damaged],
+              ] as const,
+          )) {
             if (!real.ok && isLibraryError(real.error)) {
-              const text = returnsOrCoded(`localizeError(real error, ${loc})`, () => localizeError(real.error as never, loc), () => false);
-              if (text.ok && (typeof text.value !== 'string' || text.value === '')) throw new Error('localizeError gave no sentence for a real error');
+              const text = returnsOrCoded(
+                `localizeError(real error, ${loc})`,
+                () => localizeError(real.error as never, loc),
+                () => false,
+              );
+              if (text.ok && (typeof text.value !== 'string' || text.value === ''))
+                throw new Error('localizeError gave no sentence for a real error');
             }
           }
         }),
@@ -134,12 +213,21 @@ describe('locales and sentences', () => {
         property(reached, hostileValue, hostileValue, locale, ({ state }, event, players, l) => {
           for (const e of state.events) {
             for (const loc of LOCALES) {
-              const text = returnsOrCoded(`describeEvent(${e.type} event, players, ${loc})`, () => describeEvent(e as never, state.players, loc), () => false);
-              if (text.ok && (typeof text.value !== 'string' || text.value === '')) throw new Error(`no sentence for a ${e.type} event`);
+              const text = returnsOrCoded(
+                `describeEvent(${e.type} event, players, ${loc})`,
+                () => describeEvent(e as never, state.players, loc),
+                () => false,
+              );
+              if (text.ok && (typeof text.value !== 'string' || text.value === ''))
+                throw new Error(`no sentence for a ${e.type} event`);
             }
           }
-          returnsOrCoded('describeEvent(value, value, locale)', () => describeEvent(event as never, players as never, l as never));
-          returnsOrCoded('describeEvent(real event, value, locale)', () => describeEvent(state.events[0] as never, players as never, l as never));
+          returnsOrCoded('describeEvent(value, value, locale)', () =>
+            describeEvent(event as never, players as never, l as never),
+          );
+          returnsOrCoded('describeEvent(real event, value, locale)', () =>
+            describeEvent(state.events[0] as never, players as never, l as never),
+          );
         }),
         runs(100),
       );
@@ -181,9 +269,15 @@ describe('history', () => {
           const state = fresh ? createGame(reachedState.players.length, 'history') : reachedState;
           let h: GameHistory = history(state);
           for (const s of steps) {
-            const move: unknown = s.kind === 'legal' ? legalMoves(h.state)[s.i % Math.max(1, legalMoves(h.state).length)] : s.kind === 'hostile' ? s.m : undefined;
-            const out = returnsOrCoded(`history.${s.kind === 'undo' ? 'undo()' : s.kind === 'redo' ? 'redo()' : 'play(move)'}`, () =>
-              s.kind === 'undo' ? h.undo() : s.kind === 'redo' ? h.redo() : h.play(move as Move),
+            const move: unknown =
+              s.kind === 'legal'
+                ? legalMoves(h.state)[s.i % Math.max(1, legalMoves(h.state).length)]
+                : s.kind === 'hostile'
+                  ? s.m
+                  : undefined;
+            const out = returnsOrCoded(
+              `history.${s.kind === 'undo' ? 'undo()' : s.kind === 'redo' ? 'redo()' : 'play(move)'}`,
+              () => (s.kind === 'undo' ? h.undo() : s.kind === 'redo' ? h.redo() : h.play(move as Move)),
             );
             if (out.ok) h = out.value;
           }

@@ -6,15 +6,68 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkMove, describeMove, formatMove, isNotationError, legalMoves, parseMove, renderPosition, validatePosition, type GameState, type Move } from '../../src/index.js';
-import { bounded, descriptionOf, hostileMove, hostileValue, property, reached, returnsOrCoded, runs, timeoutFor } from '../helpers/fuzz.js';
+import {
+  checkMove,
+  describeMove,
+  formatMove,
+  isNotationError,
+  legalMoves,
+  parseMove,
+  renderPosition,
+  validatePosition,
+  type GameState,
+  type Move,
+} from '../../src/index.js';
+import {
+  bounded,
+  descriptionOf,
+  hostileMove,
+  hostileValue,
+  property,
+  reached,
+  returnsOrCoded,
+  runs,
+  timeoutFor,
+} from '../helpers/fuzz.js';
 
 /** Text near the notation: its letters, numbers, separators and junk. */
 const notationText = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ unit: 'grapheme', maxLength: 12 }),
   fc
-    .array(fc.constantFrom('P', 'A', 'T', 'R', 'N', 'p', 'r', '1', '2', '3', '17', '0', '-1', '99999999999999999999', '1e3', '0x1', '@', '+', ',', '.', ':', ' ', '  ', '\t', '\n', '\u00a0', '★', 'x'), { maxLength: 12 })
+    .array(
+      fc.constantFrom(
+        'P',
+        'A',
+        'T',
+        'R',
+        'N',
+        'p',
+        'r',
+        '1',
+        '2',
+        '3',
+        '17',
+        '0',
+        '-1',
+        '99999999999999999999',
+        '1e3',
+        '0x1',
+        '@',
+        '+',
+        ',',
+        '.',
+        ':',
+        ' ',
+        '  ',
+        '\t',
+        '\n',
+        '\u00a0',
+        '★',
+        'x',
+      ),
+      { maxLength: 12 },
+    )
     .map((parts) => parts.join('')),
 );
 
@@ -24,8 +77,13 @@ describe('parseMove', () => {
     () => {
       fc.assert(
         property(reached, notationText, ({ state }, text) => {
-          const out = returnsOrCoded(`parseMove(state, ${JSON.stringify(text)})`, () => parseMove(state, text), isNotationError);
-          if (out.ok && !checkMove(state, out.value).ok) throw new Error(`parseMove read ${JSON.stringify(text)} as an illegal move ${JSON.stringify(out.value)}`);
+          const out = returnsOrCoded(
+            `parseMove(state, ${JSON.stringify(text)})`,
+            () => parseMove(state, text),
+            isNotationError,
+          );
+          if (out.ok && !checkMove(state, out.value).ok)
+            throw new Error(`parseMove read ${JSON.stringify(text)} as an illegal move ${JSON.stringify(out.value)}`);
         }),
         runs(150),
       );

@@ -25,7 +25,31 @@ const edit = fc.record({
   at: fc.nat(),
   kind: fc.constantFrom('replace', 'remove', 'double', 'insert', 'swapFields'),
   piece: fc.oneof(
-    fc.constantFrom(' ', ',', ';', ':', '/', '#', '!', '-', '.', '%', '%00', '"', '0', '9', '10', '99999999999999999', 'x', 'deck:', 'dnup2', '\u00a0', '\ud800', '1/5', '5/1#3'),
+    fc.constantFrom(
+      ' ',
+      ',',
+      ';',
+      ':',
+      '/',
+      '#',
+      '!',
+      '-',
+      '.',
+      '%',
+      '%00',
+      '"',
+      '0',
+      '9',
+      '10',
+      '99999999999999999',
+      'x',
+      'deck:',
+      'dnup2',
+      '\u00a0',
+      '\ud800',
+      '1/5',
+      '5/1#3',
+    ),
     fc.string({ unit: 'binary', maxLength: 4 }),
   ),
 });
@@ -56,9 +80,16 @@ describe('parsePosition', () => {
     'on any string returns a state or throws a NotationError or PositionError',
     () => {
       fc.assert(
-        property(fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 60 }), fc.string({ maxLength: 60 }).map((s) => `dnup1 ${s}`)), (text) => {
-          returnsOrCoded(`parsePosition(${JSON.stringify(text)})`, () => parsePosition(text), coded);
-        }),
+        property(
+          fc.oneof(
+            fc.string({ maxLength: 60 }),
+            fc.string({ unit: 'binary', maxLength: 60 }),
+            fc.string({ maxLength: 60 }).map((s) => `dnup1 ${s}`),
+          ),
+          (text) => {
+            returnsOrCoded(`parsePosition(${JSON.stringify(text)})`, () => parsePosition(text), coded);
+          },
+        ),
         runs(300),
       );
     },
@@ -71,7 +102,11 @@ describe('parsePosition', () => {
       fc.assert(
         property(reached, fc.array(edit, { minLength: 1, maxLength: 3 }), ({ state }, edits) => {
           const text = edits.reduce(damaged, formatPosition(state));
-          const out = returnsOrCoded(`parsePosition(${JSON.stringify(text.slice(0, 200))}…)`, () => parsePosition(text), coded);
+          const out = returnsOrCoded(
+            `parsePosition(${JSON.stringify(text.slice(0, 200))}…)`,
+            () => parsePosition(text),
+            coded,
+          );
           if (out.ok) {
             expect(validatePosition(toPosition(out.value))).toEqual([]);
             // what it reads, it writes canonically, and reads that back to the same state
@@ -91,29 +126,42 @@ describe('parsePosition', () => {
     'on the short form of a reached position (any optional fields left out, then damaged) returns a valid state or a coded error',
     () => {
       fc.assert(
-        property(reached, fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }), fc.array(edit, { maxLength: 2 }), ({ state }, keep, edits) => {
-          const fields = formatPosition(state).split(' ');
-          // after the table: status … seed (and the deck); the turn (index 6) always stays, its number may go
-          const tail = fields
-            .slice(4)
-            .map((f, i) => (i === 2 && !keep[9] ? f.replace(/#\d+$/, '') : f))
-            .filter((f, i) => i === 2 || f.startsWith('deck') || keep[i]);
-          const short = [...fields.slice(0, 4), ...tail].join(' ');
-          const text = edits.reduce(damaged, short);
-          const out = returnsOrCoded(`parsePosition(${JSON.stringify(text.slice(0, 200))}…)`, () => parsePosition(text), coded);
-          if (out.ok) {
-            expect(validatePosition(toPosition(out.value))).toEqual([]);
-            expect(parsePosition(formatPosition(out.value))).toEqual(out.value);
-            // undamaged, the hands and the table come through as written
-            if (edits.length === 0) expect({ hands: out.value.hands, table: out.value.table }).toEqual({ hands: state.hands, table: state.table });
-          } else if (edits.length === 0) {
-            // a short form of a real position always follows the grammar; its defaults may break a rule
-            expect(isPositionError(out.error), String(out.error)).toBe(true);
-          } else if (isNotationError(out.error)) {
-            expect(out.error.code).toBe('BAD_POSITION_TEXT');
-            expect(out.error.message.length).toBeLessThan(1000);
-          }
-        }),
+        property(
+          reached,
+          fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }),
+          fc.array(edit, { maxLength: 2 }),
+          ({ state }, keep, edits) => {
+            const fields = formatPosition(state).split(' ');
+            // after the table: status … seed (and the deck); the turn (index 6) always stays, its number may go
+            const tail = fields
+              .slice(4)
+              .map((f, i) => (i === 2 && !keep[9] ? f.replace(/#\d+$/, '') : f))
+              .filter((f, i) => i === 2 || f.startsWith('deck') || keep[i]);
+            const short = [...fields.slice(0, 4), ...tail].join(' ');
+            const text = edits.reduce(damaged, short);
+            const out = returnsOrCoded(
+              `parsePosition(${JSON.stringify(text.slice(0, 200))}…)`,
+              () => parsePosition(text),
+              coded,
+            );
+            if (out.ok) {
+              expect(validatePosition(toPosition(out.value))).toEqual([]);
+              expect(parsePosition(formatPosition(out.value))).toEqual(out.value);
+              // undamaged, the hands and the table come through as written
+              if (edits.length === 0)
+                expect({ hands: out.value.hands, table: out.value.table }).toEqual({
+                  hands: state.hands,
+                  table: state.table,
+                });
+            } else if (edits.length === 0) {
+              // a short form of a real position always follows the grammar; its defaults may break a rule
+              expect(isPositionError(out.error), String(out.error)).toBe(true);
+            } else if (isNotationError(out.error)) {
+              expect(out.error.code).toBe('BAD_POSITION_TEXT');
+              expect(out.error.message.length).toBeLessThan(1000);
+            }
+          },
+        ),
         runs(200),
       );
     },
@@ -159,12 +207,18 @@ describe('formatPosition and toPosition', () => {
     'on anything that is not a state throw a coded error; on a state, read back to it',
     () => {
       fc.assert(
-        property(fc.oneof(hostileValue, reached.map((r) => r.state)), (x) => {
-          const f = returnsOrCoded('formatPosition(value)', () => formatPosition(x as GameState));
-          const t = returnsOrCoded('toPosition(value)', () => toPosition(x as GameState));
-          if (f.ok) expect(formatPosition(parsePosition(f.value))).toBe(f.value);
-          if (t.ok) expect(fromPosition(t.value)).toEqual(x);
-        }),
+        property(
+          fc.oneof(
+            hostileValue,
+            reached.map((r) => r.state),
+          ),
+          (x) => {
+            const f = returnsOrCoded('formatPosition(value)', () => formatPosition(x as GameState));
+            const t = returnsOrCoded('toPosition(value)', () => toPosition(x as GameState));
+            if (f.ok) expect(formatPosition(parsePosition(f.value))).toBe(f.value);
+            if (t.ok) expect(fromPosition(t.value)).toEqual(x);
+          },
+        ),
         runs(150),
       );
     },

@@ -6,7 +6,22 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatRecord, fromPosition, isPositionError, isRecordError, legalMoves, perft, perftDivide, recordOf, recordProblems, parseRecord, replay, validatePosition, type GameState, type Move } from '../../src/index.js';
+import {
+  formatRecord,
+  fromPosition,
+  isPositionError,
+  isRecordError,
+  legalMoves,
+  perft,
+  perftDivide,
+  recordOf,
+  recordProblems,
+  parseRecord,
+  replay,
+  validatePosition,
+  type GameState,
+  type Move,
+} from '../../src/index.js';
 import {
   descriptionOf,
   hostileValue,
@@ -36,7 +51,25 @@ async function sandboxed(name: Parameters<typeof inSandbox>[0], input: unknown, 
 const textDamage = fc.oneof(
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('overwrite' as const), at: fc.nat(), text: fc.string({ minLength: 1, maxLength: 6 }) }),
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.constantFrom('[', '{', ']', '}', ',', '"', '1e999', '-0', '123456789012345678901234567890', '\u0000', 'null', '[[[[[[[[', ' '.repeat(1000)) }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(),
+    text: fc.constantFrom(
+      '[',
+      '{',
+      ']',
+      '}',
+      ',',
+      '"',
+      '1e999',
+      '-0',
+      '123456789012345678901234567890',
+      '\u0000',
+      'null',
+      '[[[[[[[[',
+      ' '.repeat(1000),
+    ),
+  }),
 );
 
 type TextDamage = { kind: 'truncate' | 'overwrite' | 'insert'; at: number; text?: string };
@@ -47,9 +80,15 @@ function damageText(text: string, d: TextDamage): { text: string; what: string }
     case 'truncate':
       return { text: text.slice(0, at), what: `cut after ${at} characters` };
     case 'overwrite':
-      return { text: text.slice(0, at) + d.text! + text.slice(at + d.text!.length), what: `${JSON.stringify(d.text)} written at ${at}` };
+      return {
+        text: text.slice(0, at) + d.text! + text.slice(at + d.text!.length),
+        what: `${JSON.stringify(d.text)} written at ${at}`,
+      };
     case 'insert':
-      return { text: text.slice(0, at) + d.text! + text.slice(at), what: `${JSON.stringify(d.text!.slice(0, 20))} inserted at ${at}` };
+      return {
+        text: text.slice(0, at) + d.text! + text.slice(at),
+        what: `${JSON.stringify(d.text!.slice(0, 20))} inserted at ${at}`,
+      };
   }
 }
 
@@ -95,7 +134,8 @@ describe('game records', () => {
           const k = i % record.moves.length;
           delete record.moves[k];
           await sandboxed('record', record, `delete moves[${k}]`);
-          if (recordProblems(record).length === 0) throw new Error(`recordProblems accepts a moves array with a hole at ${k}`);
+          if (recordProblems(record).length === 0)
+            throw new Error(`recordProblems accepts a moves array with a hole at ${k}`);
         }),
         runs(20),
       );
@@ -123,7 +163,8 @@ describe('game records', () => {
       fc.assert(
         property(hostileValue, (x) => {
           const problems = neverThrows('recordProblems(value)', () => recordProblems(x));
-          if (problems !== undefined && (!Array.isArray(problems) || problems.length === 0)) throw new Error('recordProblems accepted a value that is no record');
+          if (problems !== undefined && (!Array.isArray(problems) || problems.length === 0))
+            throw new Error('recordProblems accepted a value that is no record');
           returnsOrCoded('parseRecord(value)', () => parseRecord(x), isRecordError);
           returnsOrCoded('replay(value)', () => replay(x), isRecordError);
           returnsOrCoded('formatRecord(value)', () => formatRecord(x), isRecordError);
@@ -138,9 +179,19 @@ describe('game records', () => {
     'recordOf returns or throws a coded error for any state, moves and metadata',
     () => {
       fc.assert(
-        property(fc.oneof(reached.map((r) => r.state as unknown), hostileValue), hostileValue, hostileValue, (s, moves, metadata) => {
-          returnsOrCoded('recordOf(state, moves, metadata)', () => recordOf(s as GameState, moves as Move[], metadata as never));
-        }),
+        property(
+          fc.oneof(
+            reached.map((r) => r.state as unknown),
+            hostileValue,
+          ),
+          hostileValue,
+          hostileValue,
+          (s, moves, metadata) => {
+            returnsOrCoded('recordOf(state, moves, metadata)', () =>
+              recordOf(s as GameState, moves as Move[], metadata as never),
+            );
+          },
+        ),
         runs(150),
       );
     },
@@ -184,7 +235,8 @@ describe('position descriptions', () => {
       fc.assert(
         property(hostileValue, (x) => {
           const problems = neverThrows('validatePosition(value)', () => validatePosition(x));
-          if (problems !== undefined && (!Array.isArray(problems) || problems.length === 0)) throw new Error('validatePosition accepted a value that is no position');
+          if (problems !== undefined && (!Array.isArray(problems) || problems.length === 0))
+            throw new Error('validatePosition accepted a value that is no position');
           returnsOrCoded('fromPosition(value)', () => fromPosition(x), isPositionError);
         }),
         runs(200),

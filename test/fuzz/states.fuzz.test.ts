@@ -20,7 +20,22 @@ import {
   type GameState,
   type Move,
 } from '../../src/index.js';
-import { damageState, deepFreeze, hostileValue, jsonCopy, MAYBE_POSSIBLE, mutation, NAMED_TAMPERINGS, property, reached, rejectsCoded, runs, timeoutFor, withContext, type Reached } from '../helpers/fuzz.js';
+import {
+  damageState,
+  deepFreeze,
+  hostileValue,
+  jsonCopy,
+  MAYBE_POSSIBLE,
+  mutation,
+  NAMED_TAMPERINGS,
+  property,
+  reached,
+  rejectsCoded,
+  runs,
+  timeoutFor,
+  withContext,
+  type Reached,
+} from '../helpers/fuzz.js';
 import { buildSandbox, inSandbox, stopSandbox } from '../helpers/fuzz-sandbox.js';
 import type { ScenarioName } from '../helpers/fuzz-scenarios.js';
 
@@ -29,11 +44,13 @@ afterAll(stopSandbox);
 
 /** The first path where two JSON values differ, e.g. "deck.cards[0].faces[0]: 1 → 2". */
 function firstDifference(a: unknown, b: unknown, path = ''): string {
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${path}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+    return `${path}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`;
   for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
     const x = (a as Record<string, unknown>)[k];
     const y = (b as Record<string, unknown>)[k];
-    if (JSON.stringify(x) !== JSON.stringify(y)) return firstDifference(x, y, Array.isArray(a) ? `${path}[${k}]` : path ? `${path}.${k}` : k);
+    if (JSON.stringify(x) !== JSON.stringify(y))
+      return firstDifference(x, y, Array.isArray(a) ? `${path}[${k}]` : path ? `${path}.${k}` : k);
   }
   return `${path}: same`;
 }
@@ -54,12 +71,15 @@ describe('a state the library returned, JSON round-tripped, works exactly as the
           expect(validatePosition(copy)).toEqual([]);
           const moves = legalMoves(state);
           expect(legalMoves(copy)).toEqual(moves);
-          for (const m of [...moves.slice(0, 3), moves[choice % Math.max(1, moves.length)]].filter((x): x is Move => x !== undefined)) {
+          for (const m of [...moves.slice(0, 3), moves[choice % Math.max(1, moves.length)]].filter(
+            (x): x is Move => x !== undefined,
+          )) {
             expect(apply(copy, m)).toEqual(apply(state, m));
             expect(formatMove(copy, m)).toBe(formatMove(state, m));
             expect(describeMove(copy, m)).toBe(describeMove(state, m));
           }
-          for (let seat = 0; seat < state.players.length; seat++) expect(playerView(copy, seat)).toEqual(playerView(state, seat));
+          for (let seat = 0; seat < state.players.length; seat++)
+            expect(playerView(copy, seat)).toEqual(playerView(state, seat));
           expect(legalMoveGroups(copy)).toEqual(legalMoveGroups(state));
           expect(renderPosition(copy)).toBe(renderPosition(state));
         }),
@@ -84,7 +104,10 @@ describe('a state the library returned, JSON round-tripped, works exactly as the
           for (const c of mine.deck.cards) c.faces.reverse();
           (mine.hands as unknown as unknown[][]).forEach((h) => h.reverse());
           const after = JSON.stringify(next);
-          if (after !== JSON.stringify(snapshot)) throw new Error(`the state apply returned changed when the caller later edited the state it passed in (${firstDifference(snapshot, next)})`);
+          if (after !== JSON.stringify(snapshot))
+            throw new Error(
+              `the state apply returned changed when the caller later edited the state it passed in (${firstDifference(snapshot, next)})`,
+            );
           expect(before).toEqual(jsonCopy(state));
         }),
         runs(25),
@@ -124,7 +147,9 @@ describe('a state damaged at a random path is valid, or refused with a coded err
 });
 
 describe.each(Object.keys(NAMED_TAMPERINGS))('a state with the tampering "%s"', (named) => {
-  const scenarios: [ScenarioName, number][] = MAYBE_POSSIBLE.has(named) ? SCENARIOS : [['damaged.validatePosition', 2], ...SCENARIOS];
+  const scenarios: [ScenarioName, number][] = MAYBE_POSSIBLE.has(named)
+    ? SCENARIOS
+    : [['damaged.validatePosition', 2], ...SCENARIOS];
   it.each(scenarios)(
     '%s',
     async (scenario) => {
@@ -153,7 +178,8 @@ describe('loadState, the gateway for outside states', () => {
           expect(JSON.stringify(loaded)).toBe(JSON.stringify(state));
           const moves = legalMoves(state);
           expect(legalMoves(loaded)).toEqual(moves);
-          if (moves.length > 0) expect(apply(loaded, moves[choice % moves.length]!)).toEqual(apply(state, moves[choice % moves.length]!));
+          if (moves.length > 0)
+            expect(apply(loaded, moves[choice % moves.length]!)).toEqual(apply(state, moves[choice % moves.length]!));
         }),
         runs(40),
       );
@@ -197,8 +223,12 @@ describe('things that are not states', () => {
       fc.assert(
         property(reached, fc.nat(), (r, choice) => {
           const view = deepFreeze(playerView(r.state, r.state.turn.seat));
-          rejectsCoded('apply(playerView(state, seat), move)', () => apply(view as unknown as GameState, moveOf(r, choice)));
-          rejectsCoded('apply(JSON copy of a view, move)', () => apply(jsonCopy(view) as unknown as GameState, moveOf(r, choice)));
+          rejectsCoded('apply(playerView(state, seat), move)', () =>
+            apply(view as unknown as GameState, moveOf(r, choice)),
+          );
+          rejectsCoded('apply(JSON copy of a view, move)', () =>
+            apply(jsonCopy(view) as unknown as GameState, moveOf(r, choice)),
+          );
         }),
         runs(30),
       );

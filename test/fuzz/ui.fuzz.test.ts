@@ -6,8 +6,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  apply, applySteps, cardHints, createGame, describeEvent, describeMove, isDnupError, legalMoves, MOVE_ERROR_CODES, moveFromSelection,
-  playerView, SELECTION_ERROR_CODES, viewSteps, type Selection,
+  apply,
+  applySteps,
+  cardHints,
+  createGame,
+  describeEvent,
+  describeMove,
+  isDnupError,
+  legalMoves,
+  MOVE_ERROR_CODES,
+  moveFromSelection,
+  playerView,
+  SELECTION_ERROR_CODES,
+  viewSteps,
+  type Selection,
 } from '../../src/index.js';
 import { deepFreeze } from '../helpers/freeze.js';
 
@@ -27,43 +39,69 @@ function codedOrNothing(f: () => unknown): void {
 
 /** Selections near the real shape, and anything at all. */
 const selection = fc.oneof(
-  fc.record({ cards: fc.array(fc.oneof(fc.integer({ min: -2, max: 45 }), fc.anything())), target: fc.record({ seat: fc.integer({ min: -1, max: 6 }), area: fc.integer({ min: -1, max: 2 }) }), action: fc.constantFrom('play', 'add', 'take', 'rotate', 'nextRound', 'x') }, { requiredKeys: [] }),
+  fc.record(
+    {
+      cards: fc.array(fc.oneof(fc.integer({ min: -2, max: 45 }), fc.anything())),
+      target: fc.record({ seat: fc.integer({ min: -1, max: 6 }), area: fc.integer({ min: -1, max: 2 }) }),
+      action: fc.constantFrom('play', 'add', 'take', 'rotate', 'nextRound', 'x'),
+    },
+    { requiredKeys: [] },
+  ),
   fc.anything(),
 );
 
 describe('the UI kit under hostile input', () => {
   it('moveFromSelection answers anything with a verdict, never an exception', () => {
-    fc.assert(fc.property(selection, fc.boolean(), (s, useView) => {
-      const v = moveFromSelection(useView ? view : state, s as Selection);
-      if (v.ok) expect(legalMoves(state).map((m) => JSON.stringify(m))).toContain(JSON.stringify(v.move));
-      else {
-        expect(CODES).toContain(v.code);
-        expect(v.message).toMatch(/\(rules §\d/);
-      }
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(selection, fc.boolean(), (s, useView) => {
+        const v = moveFromSelection(useView ? view : state, s as Selection);
+        if (v.ok) expect(legalMoves(state).map((m) => JSON.stringify(m))).toContain(JSON.stringify(v.move));
+        else {
+          expect(CODES).toContain(v.code);
+          expect(v.message).toMatch(/\(rules §\d/);
+        }
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('moveFromSelection of a source that is no position gets INVALID_STATE, and a Proxy that throws is read safely', () => {
-    fc.assert(fc.property(fc.anything(), (junk) => {
-      const v = moveFromSelection(junk as never, { cards: [1] });
-      expect(v).toMatchObject({ ok: false });
-    }), { numRuns: 200 });
-    const trap = new Proxy({}, { get: () => { throw new Error('boom'); }, ownKeys: () => { throw new Error('boom'); } });
+    fc.assert(
+      fc.property(fc.anything(), (junk) => {
+        const v = moveFromSelection(junk as never, { cards: [1] });
+        expect(v).toMatchObject({ ok: false });
+      }),
+      { numRuns: 200 },
+    );
+    const trap = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('boom');
+        },
+        ownKeys: () => {
+          throw new Error('boom');
+        },
+      },
+    );
     expect(moveFromSelection(state, trap as Selection)).toMatchObject({ ok: false, code: 'MALFORMED_SELECTION' });
     expect(moveFromSelection(trap as never, { cards: [1] })).toMatchObject({ ok: false, code: 'INVALID_STATE' });
   });
 
-  it('cardHints, applySteps, viewSteps and the viewer\'s sentences throw only coded errors', () => {
-    fc.assert(fc.property(fc.anything(), fc.anything(), (a, b) => {
-      codedOrNothing(() => cardHints(a as never));
-      codedOrNothing(() => applySteps(state, a as never));
-      codedOrNothing(() => applySteps(a as never, { type: 'rotate' }));
-      codedOrNothing(() => viewSteps(a as never, b as never));
-      codedOrNothing(() => viewSteps(view, a as never));
-      codedOrNothing(() => describeEvent(next.events[0]!, state.players, a as never));
-      codedOrNothing(() => describeEvent(next.events[0]!, a as never));
-      codedOrNothing(() => describeMove(state, legalMoves(state)[0]!, a as never));
-    }), { numRuns: 150 });
+  it("cardHints, applySteps, viewSteps and the viewer's sentences throw only coded errors", () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.anything(), (a, b) => {
+        codedOrNothing(() => cardHints(a as never));
+        codedOrNothing(() => applySteps(state, a as never));
+        codedOrNothing(() => applySteps(a as never, { type: 'rotate' }));
+        codedOrNothing(() => viewSteps(a as never, b as never));
+        codedOrNothing(() => viewSteps(view, a as never));
+        codedOrNothing(() => describeEvent(next.events[0]!, state.players, a as never));
+        codedOrNothing(() => describeEvent(next.events[0]!, a as never));
+        codedOrNothing(() => describeMove(state, legalMoves(state)[0]!, a as never));
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('a JSON copy of a view is checked and gives the same hints and steps', () => {

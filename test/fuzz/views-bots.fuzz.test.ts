@@ -35,7 +35,25 @@ import {
   type PlayerView,
 } from '../../src/index.js';
 import { runArena } from '../../src/arena.js';
-import { attempt, deepFreeze, rejectsCoded, whatIsWrong, hostileMove, hostileValue, isLibraryError, jsonCopy, mutate, mutation, neverThrows, property, reached, returnsOrCoded, runs, timeoutFor, TrapError } from '../helpers/fuzz.js';
+import {
+  attempt,
+  deepFreeze,
+  rejectsCoded,
+  whatIsWrong,
+  hostileMove,
+  hostileValue,
+  isLibraryError,
+  jsonCopy,
+  mutate,
+  mutation,
+  neverThrows,
+  property,
+  reached,
+  returnsOrCoded,
+  runs,
+  timeoutFor,
+  TrapError,
+} from '../helpers/fuzz.js';
 import { buildSandbox, inSandbox, stopSandbox } from '../helpers/fuzz-sandbox.js';
 
 beforeAll(buildSandbox, 120_000);
@@ -49,15 +67,21 @@ describe('player views', () => {
     'playerView returns a view or throws a ViewError for any seat; the view and its JSON copy agree',
     () => {
       fc.assert(
-        property(reached, fc.oneof(fc.integer({ min: -1, max: 6 }), hostileValue), hostileMove, ({ state }, seat, m) => {
-          const out = returnsOrCoded('playerView(state, seat)', () => playerView(state, seat as number), isViewError);
-          if (!out.ok) return;
-          const view = out.value;
-          const copy = jsonCopy(view);
-          expect(legalMovesOfView(copy)).toEqual(legalMovesOfView(view));
-          const check = neverThrows('checkMoveOfView(view, value)', () => checkMoveOfView(view, m));
-          if (check !== undefined && typeof check.ok !== 'boolean') throw new Error('checkMoveOfView answered no verdict');
-        }),
+        property(
+          reached,
+          fc.oneof(fc.integer({ min: -1, max: 6 }), hostileValue),
+          hostileMove,
+          ({ state }, seat, m) => {
+            const out = returnsOrCoded('playerView(state, seat)', () => playerView(state, seat as number), isViewError);
+            if (!out.ok) return;
+            const view = out.value;
+            const copy = jsonCopy(view);
+            expect(legalMovesOfView(copy)).toEqual(legalMovesOfView(view));
+            const check = neverThrows('checkMoveOfView(view, value)', () => checkMoveOfView(view, m));
+            if (check !== undefined && typeof check.ok !== 'boolean')
+              throw new Error('checkMoveOfView answered no verdict');
+          },
+        ),
         runs(80),
       );
     },
@@ -89,7 +113,10 @@ describe('player views', () => {
           const view = playerView(r.state, r.state.turn.seat);
           const moves = legalMoves(r.state);
           const { value, what } = mutate(view, m);
-          await inSandbox('view', { view: value, move: moves[choice % Math.max(1, moves.length)] ?? { type: 'rotate' } }).catch((e: Error) => {
+          await inSandbox('view', {
+            view: value,
+            move: moves[choice % Math.max(1, moves.length)] ?? { type: 'rotate' },
+          }).catch((e: Error) => {
             throw new Error(`after "${what}": ${e.message}`);
           });
         }),
@@ -106,7 +133,9 @@ describe('player views', () => {
         property(hostileValue, (x) => {
           returnsOrCoded('legalMovesOfView(value)', () => legalMovesOfView(x as PlayerView));
           returnsOrCoded('legalMoveGroups(value)', () => legalMoveGroups(x as PlayerView));
-          returnsOrCoded('iterateLegalMoves(value) (first 100)', () => [...take(iterateLegalMoves(x as PlayerView), 100)]);
+          returnsOrCoded('iterateLegalMoves(value) (first 100)', () => [
+            ...take(iterateLegalMoves(x as PlayerView), 100),
+          ]);
           returnsOrCoded('playsOfGroup(value) (first 100)', () => [...take(playsOfGroup(x as never), 100)]);
           returnsOrCoded('determinize(value, rng)', () => determinize(x as PlayerView, seededRandom(1)));
           returnsOrCoded('outlookOfView(value)', () => outlookOfView(x as PlayerView));
@@ -122,7 +151,9 @@ describe('player views', () => {
     'determinize with any random source gives a valid state or a coded error',
     () => {
       const source = fc.oneof(
-        fc.constantFrom(NaN, 1, -1, 1e9, 0.9999999999999999, -0, Infinity).map((x) => Object.assign(() => x, { [fc.toStringMethod]: () => `() => ${x}` })),
+        fc
+          .constantFrom(NaN, 1, -1, 1e9, 0.9999999999999999, -0, Infinity)
+          .map((x) => Object.assign(() => x, { [fc.toStringMethod]: () => `() => ${x}` })),
         fc.constant(
           Object.assign(
             () => {
@@ -139,7 +170,10 @@ describe('player views', () => {
           const out = returnsOrCoded('determinize(view, source)', () => determinize(view, rng as () => number));
           if (out.ok) {
             const problems = validatePosition(jsonCopy(out.value));
-            if (problems.length > 0) throw new Error(`determinize made a state validatePosition rejects: ${problems.map((p) => p.code).join(', ')}`);
+            if (problems.length > 0)
+              throw new Error(
+                `determinize made a state validatePosition rejects: ${problems.map((p) => p.code).join(', ')}`,
+              );
           }
         }),
         runs(100),
@@ -179,23 +213,42 @@ function* take<T>(it: Iterable<T>, n: number): Generator<T> {
 describe('bots', () => {
   const options = fc.oneof(
     hostileValue,
-    fc.record({ seed: hostileValue, playouts: smallOrHostile, candidates: smallOrHostile, noise: hostileValue, playoutCap: smallOrHostile, timeMs: smallOrHostile }, { requiredKeys: [] }),
+    fc.record(
+      {
+        seed: hostileValue,
+        playouts: smallOrHostile,
+        candidates: smallOrHostile,
+        noise: hostileValue,
+        playoutCap: smallOrHostile,
+        timeMs: smallOrHostile,
+      },
+      { requiredKeys: [] },
+    ),
   );
 
   it(
     'botByName gives a bot or a BotError; a bot chooses one of the legal moves',
     () => {
       fc.assert(
-        property(fc.oneof(fc.constantFrom('random', 'greedy', 'montecarlo', 'mc', 'expert'), hostileValue), options, reached, (name, o, { state }) => {
-          const out = returnsOrCoded('botByName(name, options)', () => botByName(name as string, o as never));
-          if (!out.ok || state.status === 'gameOver') return;
-          const moves = legalMoves(state);
-          const view = playerView(state, state.turn.seat);
-          const chosen = returnsOrCoded('bot.chooseMove(view, moves)', () => out.value.chooseMove(view, moves));
-          if (chosen.ok && !(chosen.value instanceof Promise) && !moves.some((m) => JSON.stringify(m) === JSON.stringify(chosen.value))) {
-            throw new Error(`the bot chose ${JSON.stringify(chosen.value)}, which is not a legal move`);
-          }
-        }),
+        property(
+          fc.oneof(fc.constantFrom('random', 'greedy', 'montecarlo', 'mc', 'expert'), hostileValue),
+          options,
+          reached,
+          (name, o, { state }) => {
+            const out = returnsOrCoded('botByName(name, options)', () => botByName(name as string, o as never));
+            if (!out.ok || state.status === 'gameOver') return;
+            const moves = legalMoves(state);
+            const view = playerView(state, state.turn.seat);
+            const chosen = returnsOrCoded('bot.chooseMove(view, moves)', () => out.value.chooseMove(view, moves));
+            if (
+              chosen.ok &&
+              !(chosen.value instanceof Promise) &&
+              !moves.some((m) => JSON.stringify(m) === JSON.stringify(chosen.value))
+            ) {
+              throw new Error(`the bot chose ${JSON.stringify(chosen.value)}, which is not a legal move`);
+            }
+          },
+        ),
         runs(50),
       );
     },
@@ -207,13 +260,27 @@ describe('bots', () => {
     () => {
       fc.assert(
         property(reached, hostileValue, hostileValue, ({ state }, view, moves) => {
-          for (const bot of [randomBot(1), botByName('greedy', { seed: 1 }), botByName('montecarlo', { seed: 1, playouts: 3, playoutCap: 30 }), ismctsBot({ seed: 1, iterations: 5 }), expertBot({ seed: 1, iterations: 5 })]) {
-            returnsOrCoded(`${bot.name}.chooseMove(value, value)`, () => bot.chooseMove(view as PlayerView, moves as Move[]));
-            returnsOrCoded(`${bot.name}.chooseMove(real view, value)`, () => bot.chooseMove(playerView(state, state.turn.seat), moves as Move[]));
+          for (const bot of [
+            randomBot(1),
+            botByName('greedy', { seed: 1 }),
+            botByName('montecarlo', { seed: 1, playouts: 3, playoutCap: 30 }),
+            ismctsBot({ seed: 1, iterations: 5 }),
+            expertBot({ seed: 1, iterations: 5 }),
+          ]) {
+            returnsOrCoded(`${bot.name}.chooseMove(value, value)`, () =>
+              bot.chooseMove(view as PlayerView, moves as Move[]),
+            );
+            returnsOrCoded(`${bot.name}.chooseMove(real view, value)`, () =>
+              bot.chooseMove(playerView(state, state.turn.seat), moves as Move[]),
+            );
           }
           returnsOrCoded('greedyScores(outlook, value)', () => greedyScores(outlookOfState(state), moves as Move[]));
-          returnsOrCoded('greedyMove(outlook, value, rng)', () => greedyMove(outlookOfState(state), moves as Move[], seededRandom(1)));
-          returnsOrCoded('greedyMove(value, moves, value)', () => greedyMove(view as never, legalMoves(state), moves as () => number));
+          returnsOrCoded('greedyMove(outlook, value, rng)', () =>
+            greedyMove(outlookOfState(state), moves as Move[], seededRandom(1)),
+          );
+          returnsOrCoded('greedyMove(value, moves, value)', () =>
+            greedyMove(view as never, legalMoves(state), moves as () => number),
+          );
         }),
         runs(50),
       );
@@ -241,36 +308,48 @@ describe('bots', () => {
   );
 
   /** A bot that answers something hostile at its `when`-th move (and the first legal move before). */
-  const misbehaving = fc.record({ when: fc.nat({ max: 30 }), answer: fc.oneof(hostileMove, fc.constant('throw'), fc.constant('reject')) }).map(({ when, answer }): Bot => {
-    let n = 0;
-    return {
-      name: 'misbehaving',
-      chooseMove: (_view, moves) => {
-        if (n++ < when) return moves[0]!;
-        if (answer === 'throw') throw new TrapError('the bot itself threw');
-        if (answer === 'reject') return Promise.reject(new TrapError('the bot itself rejected'));
-        return answer as Move;
-      },
-    };
-  });
+  const misbehaving = fc
+    .record({ when: fc.nat({ max: 30 }), answer: fc.oneof(hostileMove, fc.constant('throw'), fc.constant('reject')) })
+    .map(({ when, answer }): Bot => {
+      let n = 0;
+      return {
+        name: 'misbehaving',
+        chooseMove: (_view, moves) => {
+          if (n++ < when) return moves[0]!;
+          if (answer === 'throw') throw new TrapError('the bot itself threw');
+          if (answer === 'reject') return Promise.reject(new TrapError('the bot itself rejected'));
+          return answer as Move;
+        },
+      };
+    });
 
   it(
-    'playGame with a misbehaving bot or hostile options resolves or rejects with a coded error (or the bot\'s own error)',
+    "playGame with a misbehaving bot or hostile options resolves or rejects with a coded error (or the bot's own error)",
     async () => {
       const gameOptions = fc.record(
-        { seed: fc.oneof(fc.string({ maxLength: 4 }), hostileValue), names: hostileValue, maxMoves: fc.constantFrom(undefined, 0, 1, 5, 50, NaN, -1, 1.5, 'x'), gameOptions: hostileValue },
+        {
+          seed: fc.oneof(fc.string({ maxLength: 4 }), hostileValue),
+          names: hostileValue,
+          maxMoves: fc.constantFrom(undefined, 0, 1, 5, 50, NaN, -1, 1.5, 'x'),
+          gameOptions: hostileValue,
+        },
         { requiredKeys: ['seed'] },
       );
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.oneof(misbehaving, fc.constant(randomBot(2))), { minLength: 0, maxLength: 6 }), gameOptions, async (bots, o) => {
-          let error: unknown;
-          try {
-            await playGame(bots, o as never);
-          } catch (e) {
-            error = e;
-          }
-          if (error !== undefined && !isLibraryError(error) && !(error instanceof TrapError)) throw new Error(`playGame rejected with ${whatIsWrong(error)}`);
-        }),
+        fc.asyncProperty(
+          fc.array(fc.oneof(misbehaving, fc.constant(randomBot(2))), { minLength: 0, maxLength: 6 }),
+          gameOptions,
+          async (bots, o) => {
+            let error: unknown;
+            try {
+              await playGame(bots, o as never);
+            } catch (e) {
+              error = e;
+            }
+            if (error !== undefined && !isLibraryError(error) && !(error instanceof TrapError))
+              throw new Error(`playGame rejected with ${whatIsWrong(error)}`);
+          },
+        ),
         runs(60),
       );
     },
@@ -278,7 +357,7 @@ describe('bots', () => {
   );
 
   it(
-    'runArena with hostile options resolves or rejects with a BotError (or the bot factory\'s own error)',
+    "runArena with hostile options resolves or rejects with a BotError (or the bot factory's own error)",
     async () => {
       const makeBot = fc.constantFrom(
         (name: string, seed: string) => botByName(name, { seed }),
@@ -307,7 +386,8 @@ describe('bots', () => {
           } catch (e) {
             error = e;
           }
-          if (error !== undefined && !isLibraryError(error) && !(error instanceof TrapError)) throw new Error(`runArena rejected with ${whatIsWrong(error)}`);
+          if (error !== undefined && !isLibraryError(error) && !(error instanceof TrapError))
+            throw new Error(`runArena rejected with ${whatIsWrong(error)}`);
         }),
         runs(60),
       );
@@ -322,10 +402,17 @@ describe('bots', () => {
         property(fc.oneof(fc.nat(1000), hostileValue), fc.oneof(fc.nat(1000), hostileValue), (w, n) => {
           const out = attempt(() => wilsonInterval(w as number, n as number));
           if (!out.ok) {
-            if (!isLibraryError(out.error) && !(out.error instanceof TrapError)) throw new Error(`wilsonInterval threw ${whatIsWrong(out.error)}`);
+            if (!isLibraryError(out.error) && !(out.error instanceof TrapError))
+              throw new Error(`wilsonInterval threw ${whatIsWrong(out.error)}`);
             return;
           }
-          if (Number.isInteger(w) && Number.isInteger(n) && (n as number) > 0 && (w as number) >= 0 && (w as number) <= (n as number)) {
+          if (
+            Number.isInteger(w) &&
+            Number.isInteger(n) &&
+            (n as number) > 0 &&
+            (w as number) >= 0 &&
+            (w as number) <= (n as number)
+          ) {
             const [lo, hi] = out.value;
             if (!(lo >= 0 && lo <= hi && hi <= 1)) throw new Error(`wilsonInterval(${w}, ${n}) = [${lo}, ${hi}]`);
           }

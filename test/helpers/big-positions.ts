@@ -12,7 +12,8 @@ export function bigDeck(n: number, shape: HandShape): DeckDefinition {
   const half = n / 2;
   const cards = [];
   for (let id = 0; id < n; id++) {
-    const faces: [number, number] = id < half ? [shape === 'one' ? 1 : 1 + Math.floor(id / 2), 1_000_000 + id] : [10 + id, 2_000_000 + id];
+    const faces: [number, number] =
+      id < half ? [shape === 'one' ? 1 : 1 + Math.floor(id / 2), 1_000_000 + id] : [10 + id, 2_000_000 + id];
     cards.push(id === 0 ? { id, faces, minPlayers: 2, star: true } : { id, faces, minPlayers: 2 });
   }
   return { name: `${shape} ${n}`, cards };
@@ -24,7 +25,10 @@ export function bigDescription(n: number, shape: HandShape): PositionDescription
   return {
     players: 2,
     deck,
-    hands: [deck.cards.slice(0, half).map((c) => ({ id: c.id, active: c.faces[0] })), deck.cards.slice(half).map((c) => ({ id: c.id, active: c.faces[0] }))],
+    hands: [
+      deck.cards.slice(0, half).map((c) => ({ id: c.id, active: c.faces[0] })),
+      deck.cards.slice(half).map((c) => ({ id: c.id, active: c.faces[0] })),
+    ],
     turn: { seat: 0, area: 1 },
   };
 }

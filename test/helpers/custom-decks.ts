@@ -27,7 +27,11 @@ export const faceValue: fc.Arbitrary<number> = fc.oneof(
 );
 
 /** A card id: low, at the top of the range, or anywhere in 0–65535. */
-const cardId = fc.oneof(fc.integer({ min: 0, max: 63 }), fc.integer({ min: 65_500, max: 65_535 }), fc.integer({ min: 0, max: 65_535 }));
+const cardId = fc.oneof(
+  fc.integer({ min: 0, max: 63 }),
+  fc.integer({ min: 65_500, max: 65_535 }),
+  fc.integer({ min: 0, max: 65_535 }),
+);
 
 /** The raw draws a deck is built from. */
 interface DeckDraw {

@@ -114,7 +114,10 @@ export async function inSandbox(name: ScenarioName, input: unknown, ms = CASE_MS
       pending = undefined;
       if (child === live) child = undefined;
       c.kill('SIGKILL');
-      resolve({ ok: false, message: `HANG or OUT OF MEMORY: no answer within ${ms} ms (the sandbox heap is ${SANDBOX_HEAP_MB} MB)` });
+      resolve({
+        ok: false,
+        message: `HANG or OUT OF MEMORY: no answer within ${ms} ms (the sandbox heap is ${SANDBOX_HEAP_MB} MB)`,
+      });
     }, ms);
     c.send({ name, input });
   });

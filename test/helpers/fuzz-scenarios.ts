@@ -68,7 +68,8 @@ function rejectedByValidator(x: unknown): boolean {
 
 function validAfter(label: string, s: unknown): void {
   const problems = neverThrows(`validatePosition(${label})`, () => validatePosition(jsonCopy(s)));
-  if (problems.length > 0) fail(`${label} is a state that validatePosition rejects: ${problems.map((p) => p.code).join(', ')}`);
+  if (problems.length > 0)
+    fail(`${label} is a state that validatePosition rejects: ${problems.map((p) => p.code).join(', ')}`);
 }
 
 /** The JSON text of `x` when it says exactly the same (no BigInt, NaN, hole or undefined lost on the way). */
@@ -129,8 +130,10 @@ const SCENARIOS = {
     const s = deepFreeze(state);
     const rejected = rejectedByValidator(s);
     const check = neverThrows('checkMove(damaged state, move)', () => checkMove(s, move));
-    if (typeof check !== 'object' || check === null || typeof check.ok !== 'boolean') fail(`checkMove answered ${String(check)}`);
-    if (!check.ok && (typeof check.code !== 'string' || typeof check.message !== 'string')) fail('checkMove said no without a code and a message');
+    if (typeof check !== 'object' || check === null || typeof check.ok !== 'boolean')
+      fail(`checkMove answered ${String(check)}`);
+    if (!check.ok && (typeof check.code !== 'string' || typeof check.message !== 'string'))
+      fail('checkMove said no without a code and a message');
     if (rejected && check.ok) fail('checkMove calls the move legal in a state that validatePosition rejects');
     const legal = neverThrows('isLegalMove(damaged state, move)', () => isLegalMove(s, move));
     if (legal !== check.ok) fail(`isLegalMove says ${String(legal)} but checkMove says ok: ${check.ok}`);
@@ -140,7 +143,11 @@ const SCENARIOS = {
     const s = deepFreeze(state);
     if (rejectedByValidator(s)) rejectsCoded('fromPosition(damaged state)', () => fromPosition(s), isPositionError);
     else {
-      const out = returnsOrCoded('fromPosition(accepted state)', () => fromPosition(s), () => false);
+      const out = returnsOrCoded(
+        'fromPosition(accepted state)',
+        () => fromPosition(s),
+        () => false,
+      );
       if (out.ok) validAfter('fromPosition(accepted state)', out.value);
     }
   },
@@ -150,14 +157,20 @@ const SCENARIOS = {
     if (rejectedByValidator(s)) {
       rejectsCoded('loadState(damaged state)', () => loadState(s), isPositionError);
       const text = asJsonText(s);
-      if (text !== undefined) rejectsCoded('loadState(JSON text of the damaged state)', () => loadState(text), isPositionError);
+      if (text !== undefined)
+        rejectsCoded('loadState(JSON text of the damaged state)', () => loadState(text), isPositionError);
       return;
     }
-    const out = returnsOrCoded('loadState(accepted state)', () => loadState(s), () => false);
+    const out = returnsOrCoded(
+      'loadState(accepted state)',
+      () => loadState(s),
+      () => false,
+    );
     if (!out.ok) return;
     validAfter('loadState(accepted state)', out.value);
     const mine = objectsOf(s);
-    for (const o of objectsOf(out.value)) if (mine.has(o)) fail(`loadState's state shares an object with its input: ${JSON.stringify(o)?.slice(0, 80)}`);
+    for (const o of objectsOf(out.value))
+      if (mine.has(o)) fail(`loadState's state shares an object with its input: ${JSON.stringify(o)?.slice(0, 80)}`);
   },
   /** Every other function taking a state returns or throws a coded error. */
   'damaged.others'({ state, move, seat }: DamagedInput): void {
@@ -182,7 +195,12 @@ const SCENARIOS = {
   view({ view, move }: { view: PlayerView; move: Move }): void {
     const v = deepFreeze(view);
     const loaded = returnsOrCoded('loadView(damaged view)', () => loadView(v), isViewError);
-    if (loaded.ok) returnsOrCoded('legalMovesOfView(loadView(damaged view))', () => legalMovesOfView(loaded.value), () => false);
+    if (loaded.ok)
+      returnsOrCoded(
+        'legalMovesOfView(loadView(damaged view))',
+        () => legalMovesOfView(loaded.value),
+        () => false,
+      );
     returnsOrCoded('legalMovesOfView(damaged view)', () => legalMovesOfView(v));
     const check = neverThrows('checkMoveOfView(damaged view, move)', () => checkMoveOfView(v, move));
     if (check !== undefined && typeof check.ok !== 'boolean') fail('checkMoveOfView answered no verdict');
@@ -191,8 +209,12 @@ const SCENARIOS = {
     if (d.ok) validAfter('determinize(damaged view, rng)', d.value);
     returnsOrCoded('outlookOfView(damaged view)', () => outlookOfView(v));
     const moves = [move];
-    returnsOrCoded('greedyBot().chooseMove(damaged view, [move])', () => greedyBot(1).chooseMove(v, [move, { type: 'rotate' }]));
-    returnsOrCoded('monteCarloBot().chooseMove(damaged view, moves)', () => monteCarloBot({ seed: 1, playouts: 4, playoutCap: 40 }).chooseMove(v, [...moves, { type: 'rotate' }]));
+    returnsOrCoded('greedyBot().chooseMove(damaged view, [move])', () =>
+      greedyBot(1).chooseMove(v, [move, { type: 'rotate' }]),
+    );
+    returnsOrCoded('monteCarloBot().chooseMove(damaged view, moves)', () =>
+      monteCarloBot({ seed: 1, playouts: 4, playoutCap: 40 }).chooseMove(v, [...moves, { type: 'rotate' }]),
+    );
   },
   /** Records: one problem list; parseRecord refuses exactly what it lists; replay throws only RecordErrors. */
   record(input: unknown): void {
@@ -200,12 +222,18 @@ const SCENARIOS = {
     const problems = neverThrows('recordProblems(input)', () => recordProblems(x));
     if (!Array.isArray(problems)) fail('recordProblems did not return a list');
     if (problems.length > 0) rejectsCoded('parseRecord(input with problems)', () => parseRecord(x), isRecordError);
-    else returnsOrCoded('parseRecord(input without problems)', () => parseRecord(x), () => false);
+    else
+      returnsOrCoded(
+        'parseRecord(input without problems)',
+        () => parseRecord(x),
+        () => false,
+      );
     const out = returnsOrCoded('replay(input)', () => replay(x), isRecordError);
     if (out.ok) {
       if (problems.length > 0) fail(`replay accepted a record that recordProblems rejects (${problems[0]!.code})`);
       const moves = out.value.record.moves.length;
-      if (out.value.verdicts.length !== moves) fail(`replay gave ${out.value.verdicts.length} verdicts for ${moves} moves`);
+      if (out.value.verdicts.length !== moves)
+        fail(`replay gave ${out.value.verdicts.length} verdicts for ${moves} moves`);
       validAfter('the state replay reached', out.value.state);
     } else if (problems.length === 0) fail('replay refused a record that recordProblems accepts');
   },
@@ -217,17 +245,35 @@ const SCENARIOS = {
       rejectsCoded('fromPosition(description with problems)', () => fromPosition(d), isPositionError);
       return;
     }
-    const out = returnsOrCoded('fromPosition(accepted description)', () => fromPosition(d), () => false);
+    const out = returnsOrCoded(
+      'fromPosition(accepted description)',
+      () => fromPosition(d),
+      () => false,
+    );
     if (!out.ok) return;
     const s = out.value;
     validAfter('fromPosition(accepted description)', s);
-    const moves = returnsOrCoded('legalMoves(fromPosition(description))', () => legalMoves(s), () => false);
-    if (moves.ok && moves.value.length > 0) returnsOrCoded('apply(fromPosition(description), first move)', () => apply(s, moves.value[0]!), () => false);
-    returnsOrCoded('playerView(fromPosition(description), 0)', () => playerView(s, 0), () => false);
+    const moves = returnsOrCoded(
+      'legalMoves(fromPosition(description))',
+      () => legalMoves(s),
+      () => false,
+    );
+    if (moves.ok && moves.value.length > 0)
+      returnsOrCoded(
+        'apply(fromPosition(description), first move)',
+        () => apply(s, moves.value[0]!),
+        () => false,
+      );
+    returnsOrCoded(
+      'playerView(fromPosition(description), 0)',
+      () => playerView(s, 0),
+      () => false,
+    );
     const mine = objectsOf(d);
     const standard = objectsOf(STANDARD_DECK);
     for (const o of objectsOf(s)) {
-      if (mine.has(o) && !standard.has(o)) fail(`fromPosition's state shares an object with the description: ${JSON.stringify(o)?.slice(0, 80)}`);
+      if (mine.has(o) && !standard.has(o))
+        fail(`fromPosition's state shares an object with the description: ${JSON.stringify(o)?.slice(0, 80)}`);
     }
   },
 } satisfies Record<string, (input: never) => void>;

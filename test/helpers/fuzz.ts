@@ -88,7 +88,8 @@ export function bounded<T>(fn: () => T, ms = CASE_MS): T {
   try {
     callSlot.runInContext(context, { timeout: ms });
   } catch (e) {
-    if ((e as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new HangError(`did not finish within ${ms} ms (a hang or a super-linear cost)`);
+    if ((e as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT')
+      throw new HangError(`did not finish within ${ms} ms (a hang or a super-linear cost)`);
     throw e;
   } finally {
     context.call = undefined;
@@ -97,7 +98,9 @@ export function bounded<T>(fn: () => T, ms = CASE_MS): T {
 }
 
 /** A fast-check property whose every case runs under the watchdog. */
-export function property<Ts extends [unknown, ...unknown[]]>(...args: [...arbs: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> }, predicate: (...xs: Ts) => void]): fc.IProperty<Ts> {
+export function property<Ts extends [unknown, ...unknown[]]>(
+  ...args: [...arbs: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> }, predicate: (...xs: Ts) => void]
+): fc.IProperty<Ts> {
   const predicate = args.pop() as (...xs: Ts) => void;
   const arbs = args as unknown as { [K in keyof Ts]: fc.Arbitrary<Ts[K]> };
   return fc.property(...arbs, (...xs: Ts) => bounded(() => predicate(...xs)));
@@ -112,13 +115,28 @@ export class TrapError extends Error {
 }
 
 /** The library's guards, one per error family. */
-const GUARDS = { isDnupError, isArgumentError, isPositionError, isRecordError, isNotationError, isViewError, isBotError, isHistoryError, isLocaleError } as const;
+const GUARDS = {
+  isDnupError,
+  isArgumentError,
+  isPositionError,
+  isRecordError,
+  isNotationError,
+  isViewError,
+  isBotError,
+  isHistoryError,
+  isLocaleError,
+} as const;
 
 /** True for an error of this library: one of its guards recognises it, with a string code and a readable message. */
 export function isLibraryError(e: unknown): boolean {
   if (!Object.values(GUARDS).some((guard) => guard(e))) return false;
   const { code, message } = e as { code: unknown; message: unknown };
-  return typeof code === 'string' && typeof message === 'string' && message.trim() !== '' && !message.includes('[object Object]');
+  return (
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    message.trim() !== '' &&
+    !message.includes('[object Object]')
+  );
 }
 
 function shortText(x: unknown, max = 300): string {
@@ -135,8 +153,16 @@ function shortText(x: unknown, max = 300): string {
 function describeError(e: unknown): string {
   if (e instanceof HangError) return `HANG: ${e.message}`;
   if (!(e instanceof Error)) return `threw a non-Error: ${shortText(e)}`;
-  const frame = e.stack?.split('\n').find((l) => l.includes('/src/'))?.trim() ?? '(no src frame)';
-  const mutation = e instanceof TypeError && /read[- ]only|not extensible|Cannot (add|delete|assign)|object is not extensible/.test(e.message) ? ' [it MUTATED a frozen input]' : '';
+  const frame =
+    e.stack
+      ?.split('\n')
+      .find((l) => l.includes('/src/'))
+      ?.trim() ?? '(no src frame)';
+  const mutation =
+    e instanceof TypeError &&
+    /read[- ]only|not extensible|Cannot (add|delete|assign)|object is not extensible/.test(e.message)
+      ? ' [it MUTATED a frozen input]'
+      : '';
   return `${e.name}: ${e.message.slice(0, 300)}${mutation} ${frame}`;
 }
 
@@ -156,31 +182,44 @@ export function attempt<T>(fn: () => T): Outcome<T> {
  * Calls `fn` and fails unless it returns or throws an error of this library (or the caller's own
  * {@link TrapError}). `label` names the call in the failure, e.g. `apply(state, move)`.
  */
-export function returnsOrCoded<T>(label: string, fn: () => T, accept: (e: unknown) => boolean = isLibraryError): Outcome<T> {
+export function returnsOrCoded<T>(
+  label: string,
+  fn: () => T,
+  accept: (e: unknown) => boolean = isLibraryError,
+): Outcome<T> {
   const out = attempt(fn);
-  if (!out.ok && !accept(out.error) && !(out.error instanceof TrapError)) throw new Error(`${label} threw ${whatIsWrong(out.error)}`);
+  if (!out.ok && !accept(out.error) && !(out.error instanceof TrapError))
+    throw new Error(`${label} threw ${whatIsWrong(out.error)}`);
   return out;
 }
 
 /** Why a thrown value is not acceptable: not the library's, or the library's with a message that shows no value (e.g. "[object Object]"). */
 export function whatIsWrong(e: unknown): string {
-  if (Object.values(GUARDS).some((guard) => guard(e))) return `a coded error whose message is unreadable: ${describeError(e)}`;
+  if (Object.values(GUARDS).some((guard) => guard(e)))
+    return `a coded error whose message is unreadable: ${describeError(e)}`;
   return `an uncoded error: ${describeError(e)}`;
 }
 
 /** Calls `fn` and fails if it throws anything at all (type guards, checkMove, validators). */
 export function neverThrows<T>(label: string, fn: () => T): T {
   const out = attempt(fn);
-  if (!out.ok && !(out.error instanceof TrapError)) throw new Error(`${label} threw, and it must never throw: ${describeError(out.error)}`);
+  if (!out.ok && !(out.error instanceof TrapError))
+    throw new Error(`${label} threw, and it must never throw: ${describeError(out.error)}`);
   return out.ok ? out.value : (undefined as T);
 }
 
 /** Calls `fn` and fails unless it throws an error of this library that `accept` recognises. */
-export function rejectsCoded(label: string, fn: () => unknown, accept: (e: unknown) => boolean = isLibraryError): unknown {
+export function rejectsCoded(
+  label: string,
+  fn: () => unknown,
+  accept: (e: unknown) => boolean = isLibraryError,
+): unknown {
   const out = attempt(fn);
-  if (out.ok) throw new Error(`${label} accepted it (returned ${shortText(out.value, 120)}) instead of throwing a coded error`);
+  if (out.ok)
+    throw new Error(`${label} accepted it (returned ${shortText(out.value, 120)}) instead of throwing a coded error`);
   if (accept(out.error) || out.error instanceof TrapError) return out.error;
-  if (isLibraryError(out.error)) throw new Error(`${label} threw another kind of coded error: ${describeError(out.error)}`);
+  if (isLibraryError(out.error))
+    throw new Error(`${label} threw another kind of coded error: ${describeError(out.error)}`);
   throw new Error(`${label} threw ${whatIsWrong(out.error)}`);
 }
 
@@ -240,9 +279,15 @@ export function flipping<T extends object>(base: T, key: string, values: readonl
   const make = (): T => {
     let reads = 0;
     const obj = { ...base } as Record<string, unknown>;
-    Object.defineProperty(obj, key, { enumerable: true, configurable: true, get: () => values[Math.min(reads++, values.length - 1)] });
+    Object.defineProperty(obj, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => values[Math.min(reads++, values.length - 1)],
+    });
     Object.defineProperty(obj, fc.cloneMethod, { value: make });
-    Object.defineProperty(obj, fc.toStringMethod, { value: () => `flipping(${shortText(base, 80)}, ${JSON.stringify(key)}, ${shortText(values, 80)})` });
+    Object.defineProperty(obj, fc.toStringMethod, {
+      value: () => `flipping(${shortText(base, 80)}, ${JSON.stringify(key)}, ${shortText(values, 80)})`,
+    });
     return obj as T;
   };
   return fc.constant(null).map(() => make());
@@ -270,7 +315,29 @@ function deepObject(depth: number): Record<string, unknown> {
 
 /** Values that are rarely seen and often mishandled: BigInt, -0, NaN, huge and fractional numbers, symbols, functions, cycles, deep nesting, huge sparse arrays, throwing proxies. */
 const hostileSpecial: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(-0, NaN, Infinity, -Infinity, 1e9, 2 ** 53, 2 ** 64, -1, 1.5, 65_536, Number.MAX_VALUE, Number.MIN_VALUE, '', ' ', '\u0000', '__proto__', 'constructor', null, undefined, true, false),
+  fc.constantFrom<unknown>(
+    -0,
+    NaN,
+    Infinity,
+    -Infinity,
+    1e9,
+    2 ** 53,
+    2 ** 64,
+    -1,
+    1.5,
+    65_536,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    '',
+    ' ',
+    '\u0000',
+    '__proto__',
+    'constructor',
+    null,
+    undefined,
+    true,
+    false,
+  ),
   fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }),
   fc.constant(null).map(() => Symbol('hostile')),
   fc.constant(null).map(() => () => 1),
@@ -322,7 +389,33 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Plain data a JSON file or message could hold, plus the few non-JSON leaves a JS caller might slip in (no proxies or getters). */
 const hostileData: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(-1, 0, 1, 2, 3, 5, 1e9, 2 ** 53, 65_535, 65_536, 1.5, -0, NaN, Infinity, '', 'x', null, true, [], {}, [0, 0], [0, 1, 2], [-1], [[]], [{}]),
+  fc.constantFrom<unknown>(
+    -1,
+    0,
+    1,
+    2,
+    3,
+    5,
+    1e9,
+    2 ** 53,
+    65_535,
+    65_536,
+    1.5,
+    -0,
+    NaN,
+    Infinity,
+    '',
+    'x',
+    null,
+    true,
+    [],
+    {},
+    [0, 0],
+    [0, 1, 2],
+    [-1],
+    [[]],
+    [{}],
+  ),
   fc.integer({ min: -10, max: 100 }),
   fc.jsonValue({ maxDepth: 2 }),
   fc.bigInt({ min: 0n, max: 2n ** 64n }),
@@ -332,8 +425,18 @@ const hostileData: fc.Arbitrary<unknown> = fc.oneof(
 /** Moves that are nearly right: right type, wrong field types or extra fields; plus hostile values (no getters: the same on every read). */
 export const hostileStableMove: fc.Arbitrary<unknown> = fc.oneof(
   hostileValue,
-  fc.record({ type: fc.constantFrom('play', 'add', 'take', 'rotate', 'nextRound'), cards: hostileValue }, { requiredKeys: ['type'] }),
-  fc.record({ type: fc.constantFrom('add', 'take'), card: hostileValue, target: fc.oneof(hostileValue, fc.record({ seat: hostileValue, area: hostileValue })) }, { requiredKeys: ['type'] }),
+  fc.record(
+    { type: fc.constantFrom('play', 'add', 'take', 'rotate', 'nextRound'), cards: hostileValue },
+    { requiredKeys: ['type'] },
+  ),
+  fc.record(
+    {
+      type: fc.constantFrom('add', 'take'),
+      card: hostileValue,
+      target: fc.oneof(hostileValue, fc.record({ seat: hostileValue, area: hostileValue })),
+    },
+    { requiredKeys: ['type'] },
+  ),
   fc.record({ type: hostileValue }),
 );
 
@@ -345,7 +448,10 @@ const flippingMove: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Any hostile move, stable or not. */
-export const hostileMove: fc.Arbitrary<unknown> = fc.oneof({ weight: 5, arbitrary: hostileStableMove }, { weight: 1, arbitrary: flippingMove });
+export const hostileMove: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 5, arbitrary: hostileStableMove },
+  { weight: 1, arbitrary: flippingMove },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Real states, records and descriptions.
@@ -367,7 +473,10 @@ function printable(r: Reached, text: string): Reached {
 const standardGame = gameScript({ maxMoves: 60 }).map((script): Reached => {
   const moves: Move[] = [];
   const state = playScript(script, ({ move }) => moves.push(move));
-  return printable({ state, moves }, `game(${script.players} players, seed ${JSON.stringify(script.seed)}, ${moves.length} moves: choices ${JSON.stringify(script.choices.slice(0, moves.length))})`);
+  return printable(
+    { state, moves },
+    `game(${script.players} players, seed ${JSON.stringify(script.seed)}, ${moves.length} moves: choices ${JSON.stringify(script.choices.slice(0, moves.length))})`,
+  );
 });
 
 const customGame = fc
@@ -381,7 +490,10 @@ const customGame = fc
   });
 
 /** Random games, and the moves that led there (deep-frozen). */
-export const reached: fc.Arbitrary<Reached> = fc.oneof({ weight: 3, arbitrary: standardGame }, { weight: 1, arbitrary: customGame });
+export const reached: fc.Arbitrary<Reached> = fc.oneof(
+  { weight: 3, arbitrary: standardGame },
+  { weight: 1, arbitrary: customGame },
+);
 
 /** A JSON copy, as a state read back from a file, a database or a network message. */
 export function jsonCopy<T>(x: T): T {
@@ -446,7 +558,10 @@ export function mutate<T>(value: T, m: Mutation): { value: T; what: string } {
   let parent = copy as unknown as Record<string | number, unknown>;
   for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
   const key = path[path.length - 1]!;
-  const where = path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('').replace(/^\./, '');
+  const where = path
+    .map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`))
+    .join('')
+    .replace(/^\./, '');
   const d = m.damage;
   switch (d.kind) {
     case 'replace':
@@ -515,15 +630,19 @@ export const NAMED_TAMPERINGS: Record<string, (s: Loose) => void> = {
   'hands[0] sparse': (s) => (s.hands[0].length += 2),
   'swap a hand card with a discarded one': (s) => {
     const idsInUse = new Set(s.hands.flat().map((c: Loose) => c.id));
-    const spare = (s.deck.cards as Loose[]).find((c) => !idsInUse.has(c.id) && !(s.table as Loose[]).some((t) => t.cards.includes(c.id)));
+    const spare = (s.deck.cards as Loose[]).find(
+      (c) => !idsInUse.has(c.id) && !(s.table as Loose[]).some((t) => t.cards.includes(c.id)),
+    );
     if (spare && s.hands[s.turn.seat][0]) s.hands[s.turn.seat][0] = { id: spare.id, active: spare.faces[0] };
   },
   'a card in two hands': (s) => {
     const card = s.hands.flat()[0];
     if (card) s.hands[(s.turn.seat + 1) % s.players.length].push({ ...card });
   },
-  'table[0].seat = 9': (s) => (s.table[0] ? (s.table[0].seat = 9) : (s.table = [{ seat: 9, area: 0, value: 1, cards: [] }])),
-  'table set with no cards': (s) => s.table.push({ seat: (s.turn.seat + 1) % s.players.length, area: 0, value: 1, cards: [] }),
+  'table[0].seat = 9': (s) =>
+    s.table[0] ? (s.table[0].seat = 9) : (s.table = [{ seat: 9, area: 0, value: 1, cards: [] }]),
+  'table set with no cards': (s) =>
+    s.table.push({ seat: (s.turn.seat + 1) % s.players.length, area: 0, value: 1, cards: [] }),
 };
 
 /** The tamperings that may leave a possible position (the others never do, so validatePosition must reject them). */

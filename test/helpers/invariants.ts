@@ -26,7 +26,9 @@ export function checkStateInvariants(state: GameState): void {
   const n = state.players.length;
   const at = locate(state);
   // the count the state keeps is the number of cards in use that are nowhere else
-  expect(state.discardCount).toBe(cardsInUse(state.deck, n).length - state.hands.flat().length - state.table.flatMap((t) => t.cards).length);
+  expect(state.discardCount).toBe(
+    cardsInUse(state.deck, n).length - state.hands.flat().length - state.table.flatMap((t) => t.cards).length,
+  );
   expect([...at.keys()].sort((a, b) => a - b)).toEqual(cardsInUse(state.deck, n));
   for (const [id, { active }] of at) {
     if (active !== 0) expect(facesOf(state, id)).toContain(active);
@@ -44,7 +46,10 @@ export function checkStateInvariants(state: GameState): void {
   if (state.status === 'playing') {
     expect(state.out).not.toContain(state.turn.seat);
     expect(state.hands[state.turn.seat]!.length).toBeGreaterThan(0);
-    expect(state.table.some((t) => t.seat === state.turn.seat && t.area === state.turn.area), 'own set not discarded at turn start').toBe(false);
+    expect(
+      state.table.some((t) => t.seat === state.turn.seat && t.area === state.turn.area),
+      'own set not discarded at turn start',
+    ).toBe(false);
   }
 }
 

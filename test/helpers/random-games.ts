@@ -44,7 +44,11 @@ export function playScript(script: GameScript, visit: (step: Step) => void = () 
 }
 
 /** Plays one choice per step from `start` (stopping early if the game ends), calling `visit` at every step. */
-export function playFrom(start: GameState, choices: readonly number[], visit: (step: Step) => void = () => {}): GameState {
+export function playFrom(
+  start: GameState,
+  choices: readonly number[],
+  visit: (step: Step) => void = () => {},
+): GameState {
   let state = start;
   for (const choice of choices) {
     const moves = legalMoves(state);

@@ -16,34 +16,40 @@ function thrownCode(f: () => unknown): string | undefined {
 describe('history', () => {
   it('undo and redo walk the same states as the reducer, and a new play forgets the undone moves', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 5 }), fc.string(), fc.array(fc.nat(), { minLength: 1, maxLength: 40 }), fc.nat(40), (players, seed, picks, back) => {
-        let h: GameHistory = history(createGame(players, seed));
-        let s = h.state;
-        for (const pick of picks) {
-          const moves = legalMoves(h.state);
-          if (moves.length === 0) break;
-          const move = moves[pick % moves.length]!;
-          s = apply(s, move);
-          h = h.play(move);
-        }
-        expect(h.state).toEqual(s);
-        expect(h.states.length).toBe(h.moves.length + 1);
-        const played = h.moves.length;
-        const undo = Math.min(back, played);
-        const start = h;
-        for (let i = 0; i < undo; i++) h = h.undo();
-        expect(h.state).toBe(start.states[played - undo]);
-        expect(h.undone.length).toBe(undo);
-        expect(start.moves.length).toBe(played); // the old history is unchanged
-        for (let i = 0; i < undo; i++) h = h.redo();
-        expect(h.state).toEqual(start.state);
-        expect(h.moves).toEqual(start.moves);
-        if (undo > 0) {
-          const again = start.undo();
-          const other = again.play(legalMoves(again.state)[0]!);
-          expect(other.canRedo).toBe(false);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 5 }),
+        fc.string(),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 40 }),
+        fc.nat(40),
+        (players, seed, picks, back) => {
+          let h: GameHistory = history(createGame(players, seed));
+          let s = h.state;
+          for (const pick of picks) {
+            const moves = legalMoves(h.state);
+            if (moves.length === 0) break;
+            const move = moves[pick % moves.length]!;
+            s = apply(s, move);
+            h = h.play(move);
+          }
+          expect(h.state).toEqual(s);
+          expect(h.states.length).toBe(h.moves.length + 1);
+          const played = h.moves.length;
+          const undo = Math.min(back, played);
+          const start = h;
+          for (let i = 0; i < undo; i++) h = h.undo();
+          expect(h.state).toBe(start.states[played - undo]);
+          expect(h.undone.length).toBe(undo);
+          expect(start.moves.length).toBe(played); // the old history is unchanged
+          for (let i = 0; i < undo; i++) h = h.redo();
+          expect(h.state).toEqual(start.state);
+          expect(h.moves).toEqual(start.moves);
+          if (undo > 0) {
+            const again = start.undo();
+            const other = again.play(legalMoves(again.state)[0]!);
+            expect(other.canRedo).toBe(false);
+          }
+        },
+      ),
       { numRuns: scaled(40) },
     );
   });

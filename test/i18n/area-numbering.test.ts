@@ -42,13 +42,14 @@ function duels(): GameState[] {
 const STATES = duels();
 
 describe('areas are numbered 1 and 2 in every sentence, as in the rulebook', () => {
-  it('renderPosition names the area to play and each set\'s area from 1, in every locale, over whole duels', () => {
+  it("renderPosition names the area to play and each set's area from 1, in every locale, over whole duels", () => {
     let sets = 0;
     for (const state of STATES) {
       for (const locale of LOCALES) {
         const picture = renderPosition(state, locale);
         expect(picture, picture).not.toMatch(FROM_ZERO);
-        if (state.status === 'playing') expect(picture.split('\n')[0]).toContain(`${AREA[locale]} ${state.turn.area + 1})`);
+        if (state.status === 'playing')
+          expect(picture.split('\n')[0]).toContain(`${AREA[locale]} ${state.turn.area + 1})`);
         for (const set of state.table) {
           sets++;
           expect(picture).toMatch(new RegExp(`${state.players[set.seat]} ${AREA[locale]} ${set.area + 1} ?:`));
@@ -72,9 +73,15 @@ describe('areas are numbered 1 and 2 in every sentence, as in the rulebook', () 
 
   it('error sentences and refusals count areas from 1 in every locale', () => {
     for (const locale of LOCALES) {
-      expect(errorSentence('IllegalMoveError', 'NO_SET_THERE', { seat: 1, area: 0 }, locale)).toMatch(new RegExp(`${AREA[locale]}(?: de jeu)? 1 `));
-      expect(errorSentence('IllegalMoveError', 'NO_SET_THERE', { seat: 1, area: 1 }, locale)).toMatch(new RegExp(`${AREA[locale]}(?: de jeu)? 2 `));
-      expect(errorSentence('IllegalMoveError', 'NO_SUCH_AREA', { seat: 1, area: 2 }, locale)).toMatch(new RegExp(`${AREA[locale]}(?: de jeu)? 3 `));
+      expect(errorSentence('IllegalMoveError', 'NO_SET_THERE', { seat: 1, area: 0 }, locale)).toMatch(
+        new RegExp(`${AREA[locale]}(?: de jeu)? 1 `),
+      );
+      expect(errorSentence('IllegalMoveError', 'NO_SET_THERE', { seat: 1, area: 1 }, locale)).toMatch(
+        new RegExp(`${AREA[locale]}(?: de jeu)? 2 `),
+      );
+      expect(errorSentence('IllegalMoveError', 'NO_SUCH_AREA', { seat: 1, area: 2 }, locale)).toMatch(
+        new RegExp(`${AREA[locale]}(?: de jeu)? 3 `),
+      );
     }
     // Ben's area 2 (index 1) is empty at the start of a duel
     const state = createGame(['Ana', 'Ben'], 'areas 1');
@@ -85,7 +92,8 @@ describe('areas are numbered 1 and 2 in every sentence, as in the rulebook', () 
     if (!beyond.ok) expect(beyond.message).toMatch(/play area 3 /);
     expect(beyond.ok).toBe(false);
     // the library's English message and its English catalogue word a refusal alike
-    for (const v of [verdict, beyond]) if (!v.ok) expect(v.message).toBe(errorSentence('IllegalMoveError', v.code, { ...v.params, rule: v.rule }, 'en'));
+    for (const v of [verdict, beyond])
+      if (!v.ok) expect(v.message).toBe(errorSentence('IllegalMoveError', v.code, { ...v.params, rule: v.rule }, 'en'));
   });
 
   it('position problems count areas from 1 too', () => {
@@ -93,9 +101,21 @@ describe('areas are numbered 1 and 2 in every sentence, as in the rulebook', () 
     const seat = state.turn.seat;
     const card = state.hands[seat]![0]!;
     const hands = state.hands.map((h, i) => (i === seat ? h.slice(1) : h));
-    const problems = validatePosition({ players: ['Ana', 'Ben'], hands, table: [{ seat, area: 2, value: card.active, cards: [card.id] }], turn: { seat: state.turn.seat, area: state.turn.area } });
+    const problems = validatePosition({
+      players: ['Ana', 'Ben'],
+      hands,
+      table: [{ seat, area: 2, value: card.active, cards: [card.id] }],
+      turn: { seat: state.turn.seat, area: state.turn.area },
+    });
     const area = problems.find((p) => p.code === 'NO_SUCH_AREA');
     expect(area?.message).toMatch(/play area 3 /);
-    expect(() => fromPosition({ players: ['Ana', 'Ben'], hands, table: [{ seat, area: 1, value: card.active, cards: [card.id] }], turn: { seat, area: 1 } })).toThrow(/area 2 is still on the table/);
+    expect(() =>
+      fromPosition({
+        players: ['Ana', 'Ben'],
+        hands,
+        table: [{ seat, area: 1, value: card.active, cards: [card.id] }],
+        turn: { seat, area: 1 },
+      }),
+    ).toThrow(/area 2 is still on the table/);
   });
 });

@@ -30,7 +30,26 @@ const citations = (text: string): number => [...text.matchAll(CITATION)].length;
 
 const SAMPLES: ErrorParams[] = [
   {},
-  { rule: '§5 A', card: 17, cards: [3, 17], value: 6, values: [9, 1], tableValue: 7, size: 2, seat: 1, turnSeat: 2, area: 0, action: 'B', players: 3, count: 2, input: '"P 99"', path: 'hands[1][0]', name: '"x"', allowed: ['a', 'b'], moveNumber: 4 },
+  {
+    rule: '§5 A',
+    card: 17,
+    cards: [3, 17],
+    value: 6,
+    values: [9, 1],
+    tableValue: 7,
+    size: 2,
+    seat: 1,
+    turnSeat: 2,
+    area: 0,
+    action: 'B',
+    players: 3,
+    count: 2,
+    input: '"P 99"',
+    path: 'hands[1][0]',
+    name: '"x"',
+    allowed: ['a', 'b'],
+    moveNumber: 4,
+  },
 ];
 
 describe('one rule citation per message', () => {
@@ -62,7 +81,9 @@ describe('one rule citation per message', () => {
       const bad: Move[] = [
         { type: 'play', cards: [] },
         ...(other ? [{ type: 'play', cards: [other.id] } as Move] : []),
-        ...(mine.length > 1 && mine[0]!.active !== mine[1]!.active ? [{ type: 'play', cards: [mine[0]!.id, mine[1]!.id] } as Move] : []),
+        ...(mine.length > 1 && mine[0]!.active !== mine[1]!.active
+          ? [{ type: 'play', cards: [mine[0]!.id, mine[1]!.id] } as Move]
+          : []),
         { type: 'take', target: { seat: state.turn.seat, area: 0 } },
         { type: 'nextRound' },
       ];
@@ -74,7 +95,8 @@ describe('one rule citation per message', () => {
         try {
           apply(state, move);
         } catch (e) {
-          for (const locale of LOCALES) expect(citations(localizeError(e as never, locale)), `${verdict.code} in ${locale}`).toBe(1);
+          for (const locale of LOCALES)
+            expect(citations(localizeError(e as never, locale)), `${verdict.code} in ${locale}`).toBe(1);
         }
       }
       state = apply(state, legalMoves(state)[step % legalMoves(state).length]!);
@@ -83,7 +105,9 @@ describe('one rule citation per message', () => {
   });
 
   it('a position problem carries its rule in `rule`, not in its message', () => {
-    const broken = JSON.parse(readFileSync(new URL('../fixtures/records/position-broken.json', import.meta.url), 'utf8')) as unknown;
+    const broken = JSON.parse(
+      readFileSync(new URL('../fixtures/records/position-broken.json', import.meta.url), 'utf8'),
+    ) as unknown;
     const problems = validatePosition(broken);
     expect(problems.length).toBeGreaterThan(5);
     for (const p of problems) {

@@ -37,7 +37,26 @@ const ENGLISH: Record<Exclude<Locale, 'en'>, RegExp> = {
 const OTHERS = LOCALES.filter((l): l is Exclude<Locale, 'en'> => l !== 'en');
 const BROKEN = /undefined|NaN|\[object|\$\{/;
 
-const SAMPLE: ErrorParams = { rule: '§5 A', card: 17, cards: [3, 17], value: 6, values: [6, 4], tableValue: 7, size: 2, seat: 1, turnSeat: 2, area: 0, action: 'B', players: 3, count: 2, input: '"P 99"', path: 'hands[1][0]', name: '"x"', allowed: ['a', 'b'], moveNumber: 4 };
+const SAMPLE: ErrorParams = {
+  rule: '§5 A',
+  card: 17,
+  cards: [3, 17],
+  value: 6,
+  values: [6, 4],
+  tableValue: 7,
+  size: 2,
+  seat: 1,
+  turnSeat: 2,
+  area: 0,
+  action: 'B',
+  players: 3,
+  count: 2,
+  input: '"P 99"',
+  path: 'hands[1][0]',
+  name: '"x"',
+  allowed: ['a', 'b'],
+  moveNumber: 4,
+};
 
 /** Random legal games, every state and move, for sentences over real positions. */
 function games(): { before: GameState; after: GameState }[] {
@@ -67,7 +86,8 @@ describe('sentences in every locale', () => {
         for (const locale of LOCALES) {
           for (const params of [{}, SAMPLE]) {
             const text = errorSentence(kind, code as never, params, locale);
-            if (typeof text !== 'string' || text.length < 10 || BROKEN.test(text)) bad.push(`${locale} ${kind}.${code}: ${String(text)}`);
+            if (typeof text !== 'string' || text.length < 10 || BROKEN.test(text))
+              bad.push(`${locale} ${kind}.${code}: ${String(text)}`);
           }
         }
       }
@@ -105,7 +125,21 @@ describe('sentences in every locale', () => {
       }
     }
     expect(bad.slice(0, 5)).toEqual([]);
-    const all = ['roundDealt', 'setDiscarded', 'setPlayed', 'cardAdded', 'setBeaten', 'setTaken', 'handRotated', 'playerOut', 'tokensGained', 'roundWon', 'roundEnded', 'gameWon', 'turnStarted'];
+    const all = [
+      'roundDealt',
+      'setDiscarded',
+      'setPlayed',
+      'cardAdded',
+      'setBeaten',
+      'setTaken',
+      'handRotated',
+      'playerOut',
+      'tokensGained',
+      'roundWon',
+      'roundEnded',
+      'gameWon',
+      'turnStarted',
+    ];
     expect([...types].sort()).toEqual(all.sort());
   });
 
@@ -114,7 +148,10 @@ describe('sentences in every locale', () => {
     const mover = step.before.turn.seat;
     const other = (mover + 1) % step.after.players.length;
     const event = playerView(step.after, other).events.find((e) => e.type === 'handRotated')!;
-    for (const locale of LOCALES) expect(describeEvent(event, step.after.players, locale)).toMatch(new RegExp(String(step.before.hands[mover]!.length)));
+    for (const locale of LOCALES)
+      expect(describeEvent(event, step.after.players, locale)).toMatch(
+        new RegExp(String(step.before.hands[mover]!.length)),
+      );
   });
 
   it('describeMove and renderPosition speak French and Dutch over whole games, and English stays the default', () => {
@@ -136,7 +173,11 @@ describe('sentences in every locale', () => {
 
   it('an unknown locale is a coded error, never English in disguise', () => {
     const state = createGame(3, 'x');
-    for (const f of [() => describeMove(state, legalMoves(state)[0]!, 'de' as Locale), () => renderPosition(state, 'EN' as Locale), () => errorSentence('IllegalMoveError', 'GAME_OVER', {}, 'es' as Locale)]) {
+    for (const f of [
+      () => describeMove(state, legalMoves(state)[0]!, 'de' as Locale),
+      () => renderPosition(state, 'EN' as Locale),
+      () => errorSentence('IllegalMoveError', 'GAME_OVER', {}, 'es' as Locale),
+    ]) {
       let caught: unknown;
       try {
         f();
@@ -180,16 +221,22 @@ describe('errors carry structured parameters', () => {
     const e = caught(() => apply(state, { type: 'play', cards: [low.id] }));
     expect(e).toMatchObject({ code: 'DOES_NOT_BEAT', params: { size: 1, value: low.active, tableValue: high.active } });
     expect(isDnupError(e)).toBe(true);
-    expect(localizeError(e, 'fr')).toBe(`Un ${low.active} seul doit battre la carte seule sur la table, qui vaut ${high.active} : il faut une valeur supérieure (règles §5 A).`);
+    expect(localizeError(e, 'fr')).toBe(
+      `Un ${low.active} seul doit battre la carte seule sur la table, qui vaut ${high.active} : il faut une valeur supérieure (règles §5 A).`,
+    );
   });
 
   it('records and positions list each problem in the locale', () => {
-    const record = caught(() => parseRecord('{"format":"dnup-record","version":1,"players":["A"],"seed":1,"moves":[],"extra":1}'));
+    const record = caught(() =>
+      parseRecord('{"format":"dnup-record","version":1,"players":["A"],"seed":1,"moves":[],"extra":1}'),
+    );
     expect(record.name).toBe('RecordError');
     const fr = localizeError(record, 'fr');
     expect(fr).toMatch(/problèmes|feuille de partie/);
     expect(ENGLISH.fr.test(fr)).toBe(false);
-    const position = caught(() => fromPosition({ players: ['A', 'B', 'C'], hands: [[], [], []], table: [], turn: { seat: 0 } } as never));
+    const position = caught(() =>
+      fromPosition({ players: ['A', 'B', 'C'], hands: [[], [], []], table: [], turn: { seat: 0 } } as never),
+    );
     expect(position.name).toBe('PositionError');
     const nl = localizeError(position, 'nl');
     expect(nl).toMatch(/regels §/);

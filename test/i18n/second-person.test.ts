@@ -4,7 +4,15 @@
  * for every event type in every locale; without one, the old third-person sentences are unchanged.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, describeEvent, describeMove, isArgumentError, LOCALES, type Locale, type NarratedEvent } from '../../src/index.js';
+import {
+  apply,
+  describeEvent,
+  describeMove,
+  isArgumentError,
+  LOCALES,
+  type Locale,
+  type NarratedEvent,
+} from '../../src/index.js';
 import { buildState, set } from '../helpers/positions.js';
 
 const NAMES = ['Ana', 'Ben', 'Cy'];
@@ -15,7 +23,16 @@ const EVENTS: NarratedEvent[] = [
   { type: 'setDiscarded', seat: 0, area: 0, value: 6, cards: [32, 33] },
   { type: 'setPlayed', seat: 0, area: 0, value: 6, cards: [32, 33, 34] },
   { type: 'cardAdded', seat: 0, card: 32, target: { seat: 1, area: 0 }, value: 6, size: 3 },
-  { type: 'setBeaten', seat: 0, area: 0, value: 4, cards: [22, 23], by: 1, fate: 'returned', returned: [h(22, 6), h(23, 7)] },
+  {
+    type: 'setBeaten',
+    seat: 0,
+    area: 0,
+    value: 4,
+    cards: [22, 23],
+    by: 1,
+    fate: 'returned',
+    returned: [h(22, 6), h(23, 7)],
+  },
   { type: 'setBeaten', seat: 0, area: 0, value: 4, cards: [22, 23], by: 1, fate: 'discarded', returned: [] },
   { type: 'setTaken', seat: 0, from: { seat: 1, area: 0 }, value: 2, cards: [h(9, 5), h(10, 6)] },
   { type: 'handRotated', seat: 0, size: 8, cards: null },
@@ -26,7 +43,11 @@ const EVENTS: NarratedEvent[] = [
   { type: 'gameWon', seat: 0 },
   { type: 'turnStarted', seat: 0, area: 0, number: 4 },
 ];
-const YOU: Record<Locale, RegExp> = { en: /\b(You|you|Your|your)\b/, fr: /\b(Vous|vous|Votre|votre)\b/, nl: /\b(Je|je|Jij|jij|Jouw|jouw)\b/ };
+const YOU: Record<Locale, RegExp> = {
+  en: /\b(You|you|Your|your)\b/,
+  fr: /\b(Vous|vous|Votre|votre)\b/,
+  nl: /\b(Je|je|Jij|jij|Jouw|jouw)\b/,
+};
 
 describe('describeEvent to a viewer', () => {
   it('tells the viewer\'s own events as "you" and other seats by name, for every event type in every locale', () => {
@@ -51,10 +72,14 @@ describe('describeEvent to a viewer', () => {
   it('tells the target of an add or a take as "your set" to its owner', () => {
     const added = EVENTS[3]!;
     const taken = EVENTS[6]!;
-    expect(describeEvent(added, NAMES, { viewer: 1 })).toBe("Ana adds a 6 to your set, making three 6s.");
-    expect(describeEvent(taken, NAMES, { viewer: 1 })).toBe("Ana takes your two 2s, which join their hand as 5 and 6.");
-    expect(describeEvent(added, NAMES, { locale: 'fr', viewer: 1 })).toBe('Ana ajoute un 6 à votre série, qui devient une série de trois 6.');
-    expect(describeEvent(taken, NAMES, { locale: 'nl', viewer: 1 })).toBe('Ana neemt jouw set (twee 2) en draait de kaarten om: ze komen in de hand als 5 en 6.');
+    expect(describeEvent(added, NAMES, { viewer: 1 })).toBe('Ana adds a 6 to your set, making three 6s.');
+    expect(describeEvent(taken, NAMES, { viewer: 1 })).toBe('Ana takes your two 2s, which join their hand as 5 and 6.');
+    expect(describeEvent(added, NAMES, { locale: 'fr', viewer: 1 })).toBe(
+      'Ana ajoute un 6 à votre série, qui devient une série de trois 6.',
+    );
+    expect(describeEvent(taken, NAMES, { locale: 'nl', viewer: 1 })).toBe(
+      'Ana neemt jouw set (twee 2) en draait de kaarten om: ze komen in de hand als 5 en 6.',
+    );
   });
 
   it('words the second person as each rulebook does', () => {
@@ -65,9 +90,15 @@ describe('describeEvent to a viewer', () => {
     expect(you(played!, 'nl')).toBe('Je speelt een set van drie 6.');
     expect(you(added!, 'en')).toBe("You add a 6 to Ben's set, making three 6s.");
     expect(you(returned!, 'en')).toBe('Your two 4s are beaten and return to your hand as 6 and 7.');
-    expect(you(returned!, 'fr')).toBe('Votre série (deux 4) est battue : vous la reprenez en main en la retournant, et elle revient comme 6 et 7.');
-    expect(you(returned!, 'nl')).toBe('Jouw set (twee 4) is verslagen: je neemt de kaarten terug in je hand en draait ze om, als 6 en 7.');
-    expect(you(taken!, 'fr')).toBe('Vous prenez la série de Ben (deux 2) et la retournez : elle arrive en main comme 5 et 6.');
+    expect(you(returned!, 'fr')).toBe(
+      'Votre série (deux 4) est battue : vous la reprenez en main en la retournant, et elle revient comme 6 et 7.',
+    );
+    expect(you(returned!, 'nl')).toBe(
+      'Jouw set (twee 4) is verslagen: je neemt de kaarten terug in je hand en draait ze om, als 6 en 7.',
+    );
+    expect(you(taken!, 'fr')).toBe(
+      'Vous prenez la série de Ben (deux 2) et la retournez : elle arrive en main comme 5 et 6.',
+    );
     expect(you(rotated!, 'en')).toBe('You rotate your hand of 8 cards.');
     expect(you(out!, 'fr')).toBe('Vous vous êtes débarrassé de toutes vos cartes, en premier.');
     expect(you(dealt!, 'nl')).toBe('Ronde 2 is gedeeld; jij hebt de sterkaart en begint.');
@@ -91,32 +122,67 @@ describe('describeEvent to a viewer', () => {
       }
       expect(isArgumentError(error), String(viewer)).toBe(true);
     }
-    expect(() => describeEvent(EVENTS[2]!, NAMES, { locale: 'de' } as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_LOCALE' }));
-    expect(() => describeEvent(EVENTS[2]!, NAMES, { colour: 'red' } as never)).toThrow(expect.objectContaining({ code: 'BAD_ARGUMENT' }));
+    expect(() => describeEvent(EVENTS[2]!, NAMES, { locale: 'de' } as never)).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_LOCALE' }),
+    );
+    expect(() => describeEvent(EVENTS[2]!, NAMES, { colour: 'red' } as never)).toThrow(
+      expect.objectContaining({ code: 'BAD_ARGUMENT' }),
+    );
   });
 });
 
 describe('describeMove to a viewer', () => {
   // Ana plays a pair of 3s over Cy's pair of 2s, which return to Cy's hand
-  const s = buildState({ players: 3, hands: [[[21, 3], [19, 3], [9, 2]], [[6, 1]], [[4, 1]]], table: [set(2, 0, 2, [11, 13])], turn: { seat: 0, area: 0 } });
+  const s = buildState({
+    players: 3,
+    hands: [
+      [
+        [21, 3],
+        [19, 3],
+        [9, 2],
+      ],
+      [[6, 1]],
+      [[4, 1]],
+    ],
+    table: [set(2, 0, 2, [11, 13])],
+    turn: { seat: 0, area: 0 },
+  });
   const move = { type: 'play', cards: [19, 21] } as const;
 
   it('tells the mover and the beaten set\'s owner as "you", in every locale', () => {
     expect(describeMove(s, move)).toBe("Ana plays two 3s, beating Cy's two 2s, which return to Cy's hand as 7 and 9.");
-    expect(describeMove(s, move, { viewer: 0 })).toBe("You play two 3s, beating Cy's two 2s, which return to Cy's hand as 7 and 9.");
-    expect(describeMove(s, move, { viewer: 2 })).toBe('Ana plays two 3s, beating your two 2s, which return to your hand as 7 and 9.');
-    expect(describeMove(s, move, { locale: 'fr', viewer: 0 })).toBe("Vous jouez une série de deux 3, et battez la série de Cy (deux 2), que Cy reprend en main en la retournant : elle revient comme 7 et 9.");
-    expect(describeMove(s, move, { locale: 'fr', viewer: 2 })).toBe('Ana joue une série de deux 3, et bat votre série (deux 2), que vous reprenez en main en la retournant : elle revient comme 7 et 9.');
-    expect(describeMove(s, move, { locale: 'nl', viewer: 0 })).toBe('Je speelt een set van twee 3, en verslaat de set van Cy (twee 2): Cy neemt de kaarten terug in de hand en draait ze om, als 7 en 9.');
-    expect(describeMove(s, move, { locale: 'nl', viewer: 2 })).toBe('Ana speelt een set van twee 3, en verslaat jouw set (twee 2): je neemt de kaarten terug in je hand en draait ze om, als 7 en 9.');
+    expect(describeMove(s, move, { viewer: 0 })).toBe(
+      "You play two 3s, beating Cy's two 2s, which return to Cy's hand as 7 and 9.",
+    );
+    expect(describeMove(s, move, { viewer: 2 })).toBe(
+      'Ana plays two 3s, beating your two 2s, which return to your hand as 7 and 9.',
+    );
+    expect(describeMove(s, move, { locale: 'fr', viewer: 0 })).toBe(
+      'Vous jouez une série de deux 3, et battez la série de Cy (deux 2), que Cy reprend en main en la retournant : elle revient comme 7 et 9.',
+    );
+    expect(describeMove(s, move, { locale: 'fr', viewer: 2 })).toBe(
+      'Ana joue une série de deux 3, et bat votre série (deux 2), que vous reprenez en main en la retournant : elle revient comme 7 et 9.',
+    );
+    expect(describeMove(s, move, { locale: 'nl', viewer: 0 })).toBe(
+      'Je speelt een set van twee 3, en verslaat de set van Cy (twee 2): Cy neemt de kaarten terug in de hand en draait ze om, als 7 en 9.',
+    );
+    expect(describeMove(s, move, { locale: 'nl', viewer: 2 })).toBe(
+      'Ana speelt een set van twee 3, en verslaat jouw set (twee 2): je neemt de kaarten terug in je hand en draait ze om, als 7 en 9.',
+    );
     expect(describeMove(s, move, 'fr')).toBe(describeMove(s, move, { locale: 'fr', viewer: 1 }));
   });
 
   it('tells going out to the player who goes out', () => {
     const last = buildState({ players: 3, hands: [[[21, 3]], [[6, 1]], [[4, 1]]], turn: { seat: 0, area: 0 } });
-    expect(describeMove(last, { type: 'play', cards: [21] }, { viewer: 0 })).toBe('You play a 3, and go out first, gaining 2 tokens (2 in all).');
-    expect(describeMove(last, { type: 'play', cards: [21] }, { locale: 'fr', viewer: 0 })).toBe('Vous jouez un 3, vous vous débarrassez de toutes vos cartes en premier et gagnez 2 jetons Lettre (2 en tout).');
-    expect(describeMove(last, { type: 'play', cards: [21] }, { locale: 'nl', viewer: 0 })).toBe('Je speelt een 3, maakt je hand als eerste leeg en krijgt 2 letterfiches (2 in totaal).');
+    expect(describeMove(last, { type: 'play', cards: [21] }, { viewer: 0 })).toBe(
+      'You play a 3, and go out first, gaining 2 tokens (2 in all).',
+    );
+    expect(describeMove(last, { type: 'play', cards: [21] }, { locale: 'fr', viewer: 0 })).toBe(
+      'Vous jouez un 3, vous vous débarrassez de toutes vos cartes en premier et gagnez 2 jetons Lettre (2 en tout).',
+    );
+    expect(describeMove(last, { type: 'play', cards: [21] }, { locale: 'nl', viewer: 0 })).toBe(
+      'Je speelt een 3, maakt je hand als eerste leeg en krijgt 2 letterfiches (2 in totaal).',
+    );
     expect(apply(last, { type: 'play', cards: [21] }).out).toEqual([0]);
   });
 });

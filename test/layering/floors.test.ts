@@ -20,7 +20,12 @@ function violations(dir: string): Violation[] {
   const bin = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
   let out: string;
   try {
-    out = execFileSync(process.execPath, [bin, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], { cwd: dir, encoding: 'utf8', stdio: 'pipe', maxBuffer: 64 * 1024 * 1024 });
+    out = execFileSync(process.execPath, [bin, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: 'pipe',
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (e) {
     // it exits non-zero when it finds errors, with the report still on stdout
     out = (e as { stdout?: string }).stdout ?? '';
@@ -43,8 +48,17 @@ describe('the floors of src/', () => {
     rmSync(dir, { recursive: true, force: true });
     for (const d of ['core', 'views', 'bots']) mkdirSync(join(dir, 'src', d), { recursive: true });
     cpSync(join(ROOT, '.dependency-cruiser.cjs'), join(dir, '.dependency-cruiser.cjs'));
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true }, include: ['src'] }));
-    writeFileSync(join(dir, 'src', 'core', 'a.ts'), "import type { B } from './b.js';\nimport { v } from '../views/v.js';\nexport type A = B | typeof v;\n");
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true },
+        include: ['src'],
+      }),
+    );
+    writeFileSync(
+      join(dir, 'src', 'core', 'a.ts'),
+      "import type { B } from './b.js';\nimport { v } from '../views/v.js';\nexport type A = B | typeof v;\n",
+    );
     writeFileSync(join(dir, 'src', 'core', 'b.ts'), "import type { A } from './a.js';\nexport type B = { a?: A };\n");
     writeFileSync(join(dir, 'src', 'views', 'v.ts'), "import { w } from '../bots/arena.js';\nexport const v = w;\n");
     writeFileSync(join(dir, 'src', 'bots', 'arena.ts'), 'export const w = 1;\n');

@@ -31,15 +31,21 @@ describe('describeMove', () => {
       table: [{ seat: 1, value: 4, cards: [15, 23, 25] }],
       turn: { seat: 0 },
     };
-    expect(say(position, 'P 4,10,17')).toBe("Ana plays three 6s, beating Ben's three 4s, which return to Ben's hand as 3, 7 and 9.");
+    expect(say(position, 'P 4,10,17')).toBe(
+      "Ana plays three 6s, beating Ben's three 4s, which return to Ben's hand as 3, 7 and 9.",
+    );
     expect(say(position, 'P 34')).toBe('Ana plays a 10.');
     // the sentence is public: it must not reveal the rotated faces (hidden information)
     expect(say(position, 'R')).toBe('Ana rotates their hand of 4 cards.');
   });
 
   it('§5 B worked example: the new pair of 5s beats the 3s, which come back as a 4 and a 6', () => {
-    const fixture = JSON.parse(readFileSync(new URL('../fixtures/records/position-worked-example.json', import.meta.url), 'utf8'));
-    expect(say(fixture, 'A 27>2')).toBe("Ana adds a 5 to Cy's single 5, making two 5s, beating Ben's two 3s, which return to Ben's hand as 4 and 6.");
+    const fixture = JSON.parse(
+      readFileSync(new URL('../fixtures/records/position-worked-example.json', import.meta.url), 'utf8'),
+    );
+    expect(say(fixture, 'A 27>2')).toBe(
+      "Ana adds a 5 to Cy's single 5, making two 5s, beating Ben's two 3s, which return to Ben's hand as 4 and 6.",
+    );
   });
 
   it('§5 C worked example: three 2s taken join the hand as a 5, a 7 and a 9', () => {
@@ -53,24 +59,55 @@ describe('describeMove', () => {
   });
 
   it('§6: going out first, scoring, and winning the game at 4 tokens', () => {
-    const position = { players: three, hands: [hand([34, 10]), hand([5, 7]), hand([6, 8])], turn: { seat: 0 }, scores: [2, 1, 0] };
-    expect(say(position, 'P 34')).toBe('Ana plays a 10, and goes out first, gaining 2 tokens (4 in all) and winning the game.');
+    const position = {
+      players: three,
+      hands: [hand([34, 10]), hand([5, 7]), hand([6, 8])],
+      turn: { seat: 0 },
+      scores: [2, 1, 0],
+    };
+    expect(say(position, 'P 34')).toBe(
+      'Ana plays a 10, and goes out first, gaining 2 tokens (4 in all) and winning the game.',
+    );
   });
 
   it('§6: the second player out ends the round; a beaten set of a player who is out is discarded', () => {
-    const base = { players: three, hands: [hand([34, 10], [4, 6]), hand(), hand([6, 8])], turn: { seat: 0 }, out: [1], scores: [0, 2, 0] };
-    expect(say({ ...base, table: [{ seat: 1, value: 5, cards: [27] }] }, 'P 4')).toBe("Ana plays a 6, beating Ben's single 5, which is discarded since Ben is out.");
-    expect(say({ ...base, hands: [hand([34, 10]), hand(), hand([6, 8])] }, 'P 34')).toBe('Ana plays a 10, and goes out second, gaining 1 token (1 in all), which ends the round.');
+    const base = {
+      players: three,
+      hands: [hand([34, 10], [4, 6]), hand(), hand([6, 8])],
+      turn: { seat: 0 },
+      out: [1],
+      scores: [0, 2, 0],
+    };
+    expect(say({ ...base, table: [{ seat: 1, value: 5, cards: [27] }] }, 'P 4')).toBe(
+      "Ana plays a 6, beating Ben's single 5, which is discarded since Ben is out.",
+    );
+    expect(say({ ...base, hands: [hand([34, 10]), hand(), hand([6, 8])] }, 'P 34')).toBe(
+      'Ana plays a 10, and goes out second, gaining 1 token (1 in all), which ends the round.',
+    );
   });
 
   it('§6 duel: beating your own set brings it back; emptying your hand wins the round and the game', () => {
-    const duel = { players: ['Ana', 'Ben'], hands: [hand([23, 7]), hand([5, 7])], table: [{ seat: 0, area: 0, value: 3, cards: [15] }], turn: { seat: 0, area: 1 } };
+    const duel = {
+      players: ['Ana', 'Ben'],
+      hands: [hand([23, 7]), hand([5, 7])],
+      table: [{ seat: 0, area: 0, value: 3, cards: [15] }],
+      turn: { seat: 0, area: 1 },
+    };
     expect(say(duel, 'P 23')).toBe('Ana plays a 7, beating their own single 3, which returns to their hand as a 4.');
-    expect(say({ ...duel, table: [], scores: [1, 0] }, 'P 23')).toBe('Ana plays a 7, emptying their hand to win the round (2 of 2) and the game.');
+    expect(say({ ...duel, table: [], scores: [1, 0] }, 'P 23')).toBe(
+      'Ana plays a 7, emptying their hand to win the round (2 of 2) and the game.',
+    );
   });
 
   it('§8: dealing the next round names the ★ holder', () => {
-    const position = { players: three, hands: [hand(), hand(), hand([6, 8])], turn: { seat: 1 }, out: [0, 1], scores: [2, 1, 0], status: 'roundOver' as const };
+    const position = {
+      players: three,
+      hands: [hand(), hand(), hand([6, 8])],
+      turn: { seat: 1 },
+      out: [0, 1],
+      scores: [2, 1, 0],
+      status: 'roundOver' as const,
+    };
     expect(say(position, 'N')).toMatch(/^Round 2 is dealt and (Ana|Ben|Cy) holds the ★, so they start\.$/);
   });
 
@@ -92,7 +129,11 @@ describe('describeMove', () => {
   });
 
   it('throws the IllegalMoveError of apply for an illegal move', () => {
-    const state = fromPosition({ players: three, hands: [hand([4, 6]), hand([5, 7]), hand([6, 8])], turn: { seat: 0 } });
+    const state = fromPosition({
+      players: three,
+      hands: [hand([4, 6]), hand([5, 7]), hand([6, 8])],
+      turn: { seat: 0 },
+    });
     const caught = thrown(() => describeMove(state, { type: 'play', cards: [5] }));
     expect(isIllegalMoveError(caught) && caught.code).toBe('NOT_YOUR_CARD');
   });
@@ -100,7 +141,9 @@ describe('describeMove', () => {
 
 describe('renderPosition', () => {
   it('§8: shows status, scores, table, discard and hands with active/inactive values', () => {
-    const fixture = JSON.parse(readFileSync(new URL('../fixtures/records/position-worked-example.json', import.meta.url), 'utf8'));
+    const fixture = JSON.parse(
+      readFileSync(new URL('../fixtures/records/position-worked-example.json', import.meta.url), 'utf8'),
+    );
     expect(renderPosition(fromPosition(fixture))).toBe(
       [
         'Round 1 · turn 7 · Ana to play',

@@ -29,7 +29,13 @@ function refusal(state: GameState, text: string): { code: NotationErrorCode | 'n
 /** Duel position: Ben (seat 1) has a single 4 and three 6s; Ana holds a 4 and a 6, both addable. */
 const duel = fromPosition({
   players: ['Ana', 'Ben'],
-  hands: [[{ id: 23, active: 4 }, { id: 10, active: 6 }], [{ id: 5, active: 7 }]],
+  hands: [
+    [
+      { id: 23, active: 4 },
+      { id: 10, active: 6 },
+    ],
+    [{ id: 5, active: 7 }],
+  ],
   table: [
     { seat: 1, area: 0, value: 4, cards: [15] },
     { seat: 1, area: 1, value: 6, cards: [17, 27, 33] },
@@ -63,7 +69,9 @@ describe('formatMove and parseMove (rules §5)', () => {
     expect(formatMove(three, { type: 'nextRound' })).toBe('N');
     expect(formatMove(duel, { type: 'take', target: { seat: 1, area: 0 } })).toBe('T 1.0');
     expect(formatMove(duel, { type: 'add', card: 23, target: { seat: 1, area: 0 } })).toBe('A 23>1.0');
-    expect(() => formatMove(three, { type: 'pass' } as unknown as Move)).toThrow(expect.objectContaining({ code: 'NOT_A_MOVE' }));
+    expect(() => formatMove(three, { type: 'pass' } as unknown as Move)).toThrow(
+      expect.objectContaining({ code: 'NOT_A_MOVE' }),
+    );
   });
 
   it('reads forgiving input: any case and spacing, cards in any order, an area left out when only one fits', () => {
@@ -73,13 +81,18 @@ describe('formatMove and parseMove (rules §5)', () => {
     expect(parseMove(duel, 't1.1')).toEqual({ type: 'take', target: { seat: 1, area: 1 } });
     expect(parseMove(duel, 'r')).toEqual({ type: 'rotate' });
     const state = createGame(4, 'order');
-    const pair = legalMoves(state).find((m): m is Extract<Move, { type: 'play' }> => m.type === 'play' && m.cards.length === 2);
+    const pair = legalMoves(state).find(
+      (m): m is Extract<Move, { type: 'play' }> => m.type === 'play' && m.cards.length === 2,
+    );
     if (pair) expect(parseMove(state, `p ${pair.cards[1]} ${pair.cards[0]}`)).toEqual(pair);
   });
 
-  it.each(['', 'X', 'P', 'P a', 'P 3,', 'A', 'A >1', 'T', 'T x', 'R 3', 'NR', 'play 3', 'T 1.2.3'])('UNREADABLE: %j is not notation', (text) => {
-    expect(refusal(duel, text).code).toBe('UNREADABLE');
-  });
+  it.each(['', 'X', 'P', 'P a', 'P 3,', 'A', 'A >1', 'T', 'T x', 'R 3', 'NR', 'play 3', 'T 1.2.3'])(
+    'UNREADABLE: %j is not notation',
+    (text) => {
+      expect(refusal(duel, text).code).toBe('UNREADABLE');
+    },
+  );
 
   it.each([
     ['P 15', 'NOT_YOUR_CARD'],
@@ -100,13 +113,27 @@ describe('formatMove and parseMove (rules §5)', () => {
   it('AMBIGUOUS: "T 1" in the duel when both of seat 1\'s areas hold a set lists both candidates', () => {
     const { code, error } = refusal(duel, 'T 1');
     expect(code).toBe('AMBIGUOUS');
-    expect(error).toMatchObject({ details: { candidates: [{ type: 'take', target: { seat: 1, area: 0 } }, { type: 'take', target: { seat: 1, area: 1 } }] } });
+    expect(error).toMatchObject({
+      details: {
+        candidates: [
+          { type: 'take', target: { seat: 1, area: 0 } },
+          { type: 'take', target: { seat: 1, area: 1 } },
+        ],
+      },
+    });
   });
 
   it('AMBIGUOUS: "A 12" when card 12 fits two sets', () => {
     const state = fromPosition({
       players: 3,
-      hands: [[{ id: 12, active: 8 }, { id: 4, active: 1 }], [{ id: 5, active: 7 }], [{ id: 7, active: 9 }]],
+      hands: [
+        [
+          { id: 12, active: 8 },
+          { id: 4, active: 1 },
+        ],
+        [{ id: 5, active: 7 }],
+        [{ id: 7, active: 9 }],
+      ],
       table: [
         { seat: 1, area: 0, value: 8, cards: [6] },
         { seat: 2, area: 0, value: 8, cards: [19, 24, 29] },

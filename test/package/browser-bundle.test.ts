@@ -29,9 +29,28 @@ beforeAll(() => {
   // a fresh build: the package must be the one these sources make
   run(process.execPath, [join(ROOT, 'node_modules', 'tsup', 'dist', 'cli-default.js')], ROOT);
   dir = mkdtempSync(join(tmpdir(), 'dnup-vite-'));
-  const packed = (JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], ROOT)) as { filename: string }[])[0]!;
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'dnup-browser-app', version: '0.0.0', private: true, type: 'module' }));
-  run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', join(dir, packed.filename)], dir);
+  const packed = (
+    JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], ROOT)) as {
+      filename: string;
+    }[]
+  )[0]!;
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'dnup-browser-app', version: '0.0.0', private: true, type: 'module' }),
+  );
+  run(
+    'npm',
+    [
+      'install',
+      '--offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--no-package-lock',
+      join(dir, packed.filename),
+    ],
+    dir,
+  );
 }, 180_000);
 
 afterAll(() => {
@@ -42,31 +61,53 @@ afterAll(() => {
 async function buildApp(name: string, main: string): Promise<Output[]> {
   const root = join(dir, name);
   mkdirSync(root, { recursive: true });
-  writeFileSync(join(root, 'index.html'), '<!doctype html><html><body><script type="module" src="./main.js"></script></body></html>\n');
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><html><body><script type="module" src="./main.js"></script></body></html>\n',
+  );
   writeFileSync(join(root, 'main.js'), main);
-  const result = await build({ root, logLevel: 'silent', configFile: false, build: { write: false, outDir: join(root, 'dist') } });
+  const result = await build({
+    root,
+    logLevel: 'silent',
+    configFile: false,
+    build: { write: false, outDir: join(root, 'dist') },
+  });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
   return outputs.flatMap((o) => o.output);
 }
 
-const text = (f: Output): string => (f.type === 'chunk' ? f.code : typeof f.source === 'string' ? f.source : Buffer.from(f.source).toString('utf8'));
-const workerAssets = (files: readonly Output[]): string[] => files.filter((f) => /worker/i.test(f.fileName) || /new Worker\(|worker_threads/.test(text(f))).map((f) => f.fileName);
-const nodeImports = (files: readonly Output[]): string[] => files.flatMap((f) => [...text(f).matchAll(/\b(?:from|import)\s*\(?\s*["'](node:[\w/]+)["']/g)].map((m) => `${f.fileName}: ${m[1]}`));
-const jsBytes = (files: readonly Output[]): number => files.filter((f) => f.fileName.endsWith('.js')).reduce((n, f) => n + Buffer.byteLength(text(f)), 0);
+const text = (f: Output): string =>
+  f.type === 'chunk' ? f.code : typeof f.source === 'string' ? f.source : Buffer.from(f.source).toString('utf8');
+const workerAssets = (files: readonly Output[]): string[] =>
+  files.filter((f) => /worker/i.test(f.fileName) || /new Worker\(|worker_threads/.test(text(f))).map((f) => f.fileName);
+const nodeImports = (files: readonly Output[]): string[] =>
+  files.flatMap((f) =>
+    [...text(f).matchAll(/\b(?:from|import)\s*\(?\s*["'](node:[\w/]+)["']/g)].map((m) => `${f.fileName}: ${m[1]}`),
+  );
+const jsBytes = (files: readonly Output[]): number =>
+  files.filter((f) => f.fileName.endsWith('.js')).reduce((n, f) => n + Buffer.byteLength(text(f)), 0);
 
 describe('a Vite app using the packed package', () => {
   it('importing createGame from the root gets no worker asset and no node: import', async () => {
-    const files = await buildApp('core', "import { createGame } from 'dnup';\ndocument.body.textContent = JSON.stringify(createGame(3, 'vite').turn);\n");
+    const files = await buildApp(
+      'core',
+      "import { createGame } from 'dnup';\ndocument.body.textContent = JSON.stringify(createGame(3, 'vite').turn);\n",
+    );
     expect(files.map((f) => f.fileName).some((n) => n.endsWith('.js'))).toBe(true);
     expect(workerAssets(files)).toEqual([]);
     expect(nodeImports(files)).toEqual([]);
     // the core alone: 12.1 kB of JavaScript measured (issue 24); every root export is over 140 kB
     expect(jsBytes(files)).toBeLessThan(40_000);
-    console.log(`vite app (createGame): ${files.map((f) => `${f.fileName} ${Buffer.byteLength(text(f))} B`).join(', ')}`);
+    console.log(
+      `vite app (createGame): ${files.map((f) => `${f.fileName} ${Buffer.byteLength(text(f))} B`).join(', ')}`,
+    );
   }, 120_000);
 
   it('importing every export of the root still gets no worker asset and no node: import', async () => {
-    const files = await buildApp('whole', "import * as dnup from 'dnup';\nconsole.log(Object.keys(dnup).length, dnup.describeMove, dnup.botByName, dnup.wilsonInterval(3, 10));\n");
+    const files = await buildApp(
+      'whole',
+      "import * as dnup from 'dnup';\nconsole.log(Object.keys(dnup).length, dnup.describeMove, dnup.botByName, dnup.wilsonInterval(3, 10));\n",
+    );
     expect(workerAssets(files)).toEqual([]);
     expect(nodeImports(files)).toEqual([]);
     console.log(`vite app (import *): ${files.map((f) => `${f.fileName} ${Buffer.byteLength(text(f))} B`).join(', ')}`);

@@ -44,14 +44,27 @@ let packed: { filename: string; files: { path: string }[] };
 
 beforeAll(() => {
   // CI builds before testing; a fresh checkout (or a missing entry) gets built here
-  if (!entryFiles().every((f) => existsSync(join(ROOT, f)))) run(process.execPath, [join(ROOT, 'node_modules', 'tsup', 'dist', 'cli-default.js')], ROOT);
+  if (!entryFiles().every((f) => existsSync(join(ROOT, f))))
+    run(process.execPath, [join(ROOT, 'node_modules', 'tsup', 'dist', 'cli-default.js')], ROOT);
   dir = mkdtempSync(join(tmpdir(), 'dnup-install-'));
   const out = run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], ROOT);
   packed = (JSON.parse(out) as (typeof packed)[])[0]!;
   const app = join(dir, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'dnup-consumer', version: '0.0.0', private: true }));
-  run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', join(dir, packed.filename)], app);
+  run(
+    'npm',
+    [
+      'install',
+      '--offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--no-package-lock',
+      join(dir, packed.filename),
+    ],
+    app,
+  );
 }, 120_000);
 
 afterAll(() => {
@@ -72,9 +85,32 @@ console.log(JSON.stringify({ moves: state.moveCount, hands: state.hands.map((h) 
 describe('the packed package', () => {
   it('ships the built entries, the documents the help points to, and no sources, tests or maps', () => {
     const files = packed.files.map((f) => f.path);
-    const docs = ['docs/rules.md', 'docs/notation.md', 'docs/randomness.md', 'docs/record.schema.json', 'docs/guides/ui-developers.md', 'docs/guides/bot-authors.md', 'docs/guides/rules-checkers.md', 'docs/guides/rules.md', 'docs/arena.md', 'docs/benchmarks.md', 'docs/limits.md'];
-    for (const f of [...entryFiles(), 'package.json', 'README.md', 'CHANGELOG.md', 'CONTRIBUTING.md', 'LICENSE', ...docs]) expect(files).toContain(f);
-    expect(files.filter((f) => /^(src|test|bench|scripts|docs\/playground|docs\/api)\//.test(f) || f.endsWith('.map'))).toEqual([]);
+    const docs = [
+      'docs/rules.md',
+      'docs/notation.md',
+      'docs/randomness.md',
+      'docs/record.schema.json',
+      'docs/guides/ui-developers.md',
+      'docs/guides/bot-authors.md',
+      'docs/guides/rules-checkers.md',
+      'docs/guides/rules.md',
+      'docs/arena.md',
+      'docs/benchmarks.md',
+      'docs/limits.md',
+    ];
+    for (const f of [
+      ...entryFiles(),
+      'package.json',
+      'README.md',
+      'CHANGELOG.md',
+      'CONTRIBUTING.md',
+      'LICENSE',
+      ...docs,
+    ])
+      expect(files).toContain(f);
+    expect(
+      files.filter((f) => /^(src|test|bench|scripts|docs\/playground|docs\/api)\//.test(f) || f.endsWith('.map')),
+    ).toEqual([]);
     expect(packed.filename).toBe(`${pkg.name}-${pkg.version}.tgz`);
   });
 
@@ -87,7 +123,8 @@ describe('the packed package', () => {
       if (/example\.(invalid|com|org)|localhost/.test(text)) placeholders.push(path);
       if (!path.endsWith('.md')) continue;
       for (const link of relativeLinks(join(root, path))) {
-        if (link.target !== '' && !existsSync(join(root, dirname(path), link.target))) broken.push(`${path}:${link.line}: ${link.target}`);
+        if (link.target !== '' && !existsSync(join(root, dirname(path), link.target)))
+          broken.push(`${path}:${link.line}: ${link.target}`);
       }
     }
     expect(placeholders).toEqual([]);
@@ -102,11 +139,16 @@ import { createRequire } from 'node:module';
 const same = createRequire(import.meta.url)('dnup/record.schema.json');
 console.log(JSON.stringify({ id: schema.$id, same: JSON.stringify(same) === JSON.stringify(schema) }));`,
     );
-    expect(JSON.parse(run(process.execPath, ['schema.mjs'], app()))).toEqual({ id: 'urn:dnup:record-schema:v1', same: true });
+    expect(JSON.parse(run(process.execPath, ['schema.mjs'], app()))).toEqual({
+      id: 'urn:dnup:record-schema:v1',
+      same: true,
+    });
   });
 
   it('installs offline and links the dnup command', () => {
-    const installed = JSON.parse(readFileSync(join(app(), 'node_modules', 'dnup', 'package.json'), 'utf8')) as { version: string };
+    const installed = JSON.parse(readFileSync(join(app(), 'node_modules', 'dnup', 'package.json'), 'utf8')) as {
+      version: string;
+    };
     expect(installed.version).toBe(pkg.version);
     expect(existsSync(join(app(), 'node_modules', '.bin', 'dnup'))).toBe(true);
   });
@@ -123,8 +165,14 @@ console.log(JSON.stringify({ id: schema.$id, same: JSON.stringify(same) === JSON
   it('runs the arena on worker threads from dnup/arena, through ESM import and CommonJS require', () => {
     const ARENA = `const result = await arena.runArena({ players: 3, games: 3, lineup: ['greedy', 'random', 'random'], seed: 'install', workers: 2 });
 console.log(JSON.stringify({ workers: result.workers, games: result.rows.reduce((n, r) => n + r.wins, 0) + result.unfinished, root: 'runArena' in dnup }));`;
-    writeFileSync(join(app(), 'arena.mjs'), `import * as arena from 'dnup/arena';\nimport * as dnup from 'dnup';\n${ARENA}`);
-    writeFileSync(join(app(), 'arena.cjs'), `const arena = require('dnup/arena');\nconst dnup = require('dnup');\n(async () => {\n${ARENA}\n})();`);
+    writeFileSync(
+      join(app(), 'arena.mjs'),
+      `import * as arena from 'dnup/arena';\nimport * as dnup from 'dnup';\n${ARENA}`,
+    );
+    writeFileSync(
+      join(app(), 'arena.cjs'),
+      `const arena = require('dnup/arena');\nconst dnup = require('dnup');\n(async () => {\n${ARENA}\n})();`,
+    );
     const expected = { workers: 2, games: 3, root: false };
     expect(JSON.parse(run(process.execPath, ['arena.mjs'], app()))).toEqual(expected);
     expect(JSON.parse(run(process.execPath, ['arena.cjs'], app()))).toEqual(expected);
@@ -142,7 +190,12 @@ try { esm.apply(esm.createGame(2, 1), { type: 'nextRound' }); } catch (e) {
 }
 console.log(JSON.stringify(verdict));`,
     );
-    expect(JSON.parse(run(process.execPath, ['dual.mjs'], app()))).toEqual({ two: true, instance: false, guard: true, code: 'ROUND_NOT_OVER' });
+    expect(JSON.parse(run(process.execPath, ['dual.mjs'], app()))).toEqual({
+      two: true,
+      instance: false,
+      guard: true,
+      code: 'ROUND_NOT_OVER',
+    });
   });
 
   const CONSUMER = `import { createGame, legalMoves, apply, checkMove, isIllegalMoveError, type GameState, type Move, type MoveErrorCode } from 'dnup';
@@ -164,7 +217,10 @@ export const bad: Move = { type: 'fly' };
     const root = join(app(), name);
     mkdirSync(root, { recursive: true });
     for (const [file, text] of Object.entries(files)) writeFileSync(join(root, file), text);
-    const tsconfig = { compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, types: [], ...compilerOptions }, include: ['*.ts', '*.cts', '*.mts'] };
+    const tsconfig = {
+      compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, types: [], ...compilerOptions },
+      include: ['*.ts', '*.cts', '*.mts'],
+    };
     writeFileSync(join(root, 'tsconfig.json'), JSON.stringify(tsconfig));
     return run(process.execPath, [TSC, '-p', join(root, 'tsconfig.json')], root);
   };
@@ -174,15 +230,25 @@ export const bad: Move = { type: 'fly' };
     mkdirSync(join(app(), 'node16'), { recursive: true });
     writeFileSync(join(app(), 'node16', 'package.json'), JSON.stringify({ type: 'module' }));
     expect(() =>
-      typecheck('node16', { module: 'node16', moduleResolution: 'node16', target: 'es2022' }, {
-        'consumer.ts': CONSUMER,
-        // a .cts file resolves through the "require" condition (.d.cts)
-        'consumer.cts': `import dnup = require('dnup');\nexport const state: dnup.GameState = dnup.createGame(3, 1);\n`,
-      }),
+      typecheck(
+        'node16',
+        { module: 'node16', moduleResolution: 'node16', target: 'es2022' },
+        {
+          'consumer.ts': CONSUMER,
+          // a .cts file resolves through the "require" condition (.d.cts)
+          'consumer.cts': `import dnup = require('dnup');\nexport const state: dnup.GameState = dnup.createGame(3, 1);\n`,
+        },
+      ),
     ).not.toThrow();
   });
 
   it('typechecks in TypeScript with moduleResolution bundler', () => {
-    expect(() => typecheck('bundler', { module: 'esnext', moduleResolution: 'bundler', target: 'es2022' }, { 'consumer.ts': CONSUMER })).not.toThrow();
+    expect(() =>
+      typecheck(
+        'bundler',
+        { module: 'esnext', moduleResolution: 'bundler', target: 'es2022' },
+        { 'consumer.ts': CONSUMER },
+      ),
+    ).not.toThrow();
   });
 });

@@ -24,14 +24,19 @@ async function bundle(code: string): Promise<string> {
 }
 
 beforeAll(() => {
-  if (!existsSync(ENTRY)) execFileSync(process.execPath, [join(ROOT, 'node_modules', 'tsup', 'dist', 'cli-default.js')], { cwd: ROOT, stdio: 'pipe' });
+  if (!existsSync(ENTRY))
+    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'tsup', 'dist', 'cli-default.js')], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
 }, 120_000);
 
 describe('tree-shaking of the built entry', () => {
   it('the rules core alone leaves out the sentence catalogues, the bots and the records', async () => {
     const core = await bundle(`import { createGame, legalMoves, apply, checkMove } from './dist/index.js';
 let s = createGame(3, 1); s = apply(s, legalMoves(s)[0]); console.log(checkMove(s, { type: 'rotate' }).ok);`);
-    for (const marker of ['pour gagner', 'om te winnen', 'to win', 'montecarlo', 'dnup-record']) expect(core, marker).not.toContain(marker);
+    for (const marker of ['pour gagner', 'om te winnen', 'to win', 'montecarlo', 'dnup-record'])
+      expect(core, marker).not.toContain(marker);
     // 30 kB before the trust gateway; it adds the full-state check every state-taking function needs
     // (~10 kB); 45.2 kB since the hand sort can fill a caller's buffer (the fast path's moves by index);
     // 46.8 kB with issue 26 (45.4 before): the private-field mark of states and the hand sort by deck ranks;

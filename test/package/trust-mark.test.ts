@@ -22,7 +22,11 @@ const view = playerView(s, 0);
 console.log(JSON.stringify({ trusted: trusted.every(Boolean), copy: loadState(copy) === copy, spread: loadState({ ...s }) === s, view: loadView(view) === view }));`;
 
 beforeAll(() => {
-  if (!existsSync(ENTRY)) execFileSync(process.execPath, [join(ROOT, 'node_modules', 'tsup', 'dist', 'cli-default.js')], { cwd: ROOT, stdio: 'pipe' });
+  if (!existsSync(ENTRY))
+    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'tsup', 'dist', 'cli-default.js')], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
 }, 120_000);
 
 const EXPECTED = { trusted: true, copy: false, spread: false, view: true };
@@ -34,8 +38,19 @@ describe('the mark of a state the library made survives the build and bundlers',
   });
 
   it('the same, bundled and minified by esbuild', async () => {
-    const out = await build({ stdin: { contents: PROGRAM, resolveDir: ROOT, loader: 'js' }, bundle: true, minify: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent' });
-    const run = execFileSync(process.execPath, ['--input-type=module', '-e', out.outputFiles[0]!.text], { cwd: ROOT, encoding: 'utf8' });
+    const out = await build({
+      stdin: { contents: PROGRAM, resolveDir: ROOT, loader: 'js' },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'node',
+      write: false,
+      logLevel: 'silent',
+    });
+    const run = execFileSync(process.execPath, ['--input-type=module', '-e', out.outputFiles[0]!.text], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(JSON.parse(run)).toEqual(EXPECTED);
   });
 });

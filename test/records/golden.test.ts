@@ -47,7 +47,12 @@ const TWELVE: DeckDefinition = {
   cards: Array.from({ length: 36 }, (_, id) => {
     const a = 1 + (id % 12);
     const b = 1 + ((id * 5 + 3) % 12);
-    return { id, faces: [a, b === a ? 1 + ((id + 6) % 12) : b] as [number, number], minPlayers: id < 32 ? 2 : 5, ...(id === 7 ? { star: true } : {}) };
+    return {
+      id,
+      faces: [a, b === a ? 1 + ((id + 6) % 12) : b] as [number, number],
+      minPlayers: id < 32 ? 2 : 5,
+      ...(id === 7 ? { star: true } : {}),
+    };
   }),
 };
 
@@ -71,8 +76,18 @@ function fixedLine(names: string[], seed: string, length: number): GameRecord {
   return recordOf(state, moves);
 }
 
-async function botGame(bots: Bot[], names: string[], seed: string, extra: { deck?: DeckDefinition; maxMoves?: number } = {}): Promise<GameRecord> {
-  const { record } = await playGame(bots, { seed, names, ...(extra.deck ? { gameOptions: { deck: extra.deck } } : {}), ...(extra.maxMoves ? { maxMoves: extra.maxMoves } : {}) });
+async function botGame(
+  bots: Bot[],
+  names: string[],
+  seed: string,
+  extra: { deck?: DeckDefinition; maxMoves?: number } = {},
+): Promise<GameRecord> {
+  const { record } = await playGame(bots, {
+    seed,
+    names,
+    ...(extra.deck ? { gameOptions: { deck: extra.deck } } : {}),
+    ...(extra.maxMoves ? { maxMoves: extra.maxMoves } : {}),
+  });
   return record;
 }
 
@@ -95,7 +110,13 @@ const GAMES: readonly GoldenGame[] = [
   {
     name: 'four-custom-deck',
     how: 'greedy, random, greedy, random (seeds a, b, c, d) with the custom deck "golden twelve", to the end of the game',
-    play: () => botGame([greedyBot('a'), randomBot('b'), greedyBot('c'), randomBot('d')], ['Ana', 'Ben', 'Cy', 'Dee'], 'golden-four', { deck: TWELVE }),
+    play: () =>
+      botGame(
+        [greedyBot('a'), randomBot('b'), greedyBot('c'), randomBot('d')],
+        ['Ana', 'Ben', 'Cy', 'Dee'],
+        'golden-four',
+        { deck: TWELVE },
+      ),
   },
   {
     name: 'five-fixed-line',
@@ -122,8 +143,14 @@ function transcript(recordText: string): { lines: EventLine[]; position: string 
       index++;
     },
   });
-  if (!result.ok) throw new Error(`the record does not replay: move ${result.error.index} (${result.error.text}): ${result.error.code} ${result.error.message}`);
-  return { lines: [{ index: null, move: null, events: result.initial.events }, ...lines], position: formatPosition(result.state) };
+  if (!result.ok)
+    throw new Error(
+      `the record does not replay: move ${result.error.index} (${result.error.text}): ${result.error.code} ${result.error.message}`,
+    );
+  return {
+    lines: [{ index: null, move: null, events: result.initial.events }, ...lines],
+    position: formatPosition(result.state),
+  };
 }
 
 const file = (name: string, kind: string): URL => new URL(`${name}.${kind}`, DIR);
@@ -142,30 +169,39 @@ async function update(game: GoldenGame): Promise<void> {
 }
 
 describe('golden game transcripts (test/fixtures/golden; regenerate with npm run golden:update)', () => {
-  it.each(GAMES.map((g) => [g.name, g] as const))('%s replays to the same events and final position', async (_name, game) => {
-    if (UPDATE) await update(game);
-    const { lines, position } = transcript(readFileSync(file(game.name, 'record.json'), 'utf8'));
-    const expected = readFileSync(file(game.name, 'events.jsonl'), 'utf8')
-      .split('\n')
-      .filter((l) => l !== '')
-      .map((l) => JSON.parse(l) as EventLine);
-    // move by move, so a failure shows the first move whose events changed and only its diff
-    for (let i = 0; i < Math.max(lines.length, expected.length); i++) {
-      const where = i === 0 ? 'the new game' : `move ${i - 1} (${expected[i]?.move ?? lines[i]?.move})`;
-      expect(lines[i], `${game.name}: events of ${where} (run npm run golden:update if the change is deliberate)`).toEqual(expected[i]);
-    }
-    // field by field, so a failure names the fields of the position text that changed
-    const want = readFileSync(file(game.name, 'position.txt'), 'utf8').trim();
-    expect(position.split(' '), `${game.name}: final position text`).toEqual(want.split(' '));
-  });
+  it.each(GAMES.map((g) => [g.name, g] as const))(
+    '%s replays to the same events and final position',
+    async (_name, game) => {
+      if (UPDATE) await update(game);
+      const { lines, position } = transcript(readFileSync(file(game.name, 'record.json'), 'utf8'));
+      const expected = readFileSync(file(game.name, 'events.jsonl'), 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as EventLine);
+      // move by move, so a failure shows the first move whose events changed and only its diff
+      for (let i = 0; i < Math.max(lines.length, expected.length); i++) {
+        const where = i === 0 ? 'the new game' : `move ${i - 1} (${expected[i]?.move ?? lines[i]?.move})`;
+        expect(
+          lines[i],
+          `${game.name}: events of ${where} (run npm run golden:update if the change is deliberate)`,
+        ).toEqual(expected[i]);
+      }
+      // field by field, so a failure names the fields of the position text that changed
+      const want = readFileSync(file(game.name, 'position.txt'), 'utf8').trim();
+      expect(position.split(' '), `${game.name}: final position text`).toEqual(want.split(' '));
+    },
+  );
 
   // after the games: in update mode they write the files this reads
   it('cover 2 to 5 players, a custom deck, games played to the end and games stopped midway; records follow the schema', () => {
     const records = GAMES.map((g) => parseRecord(readFileSync(file(g.name, 'record.json'), 'utf8')));
     expect(new Set(records.map((r) => r.players.length))).toEqual(new Set([2, 3, 4, 5]));
     expect(records.some((r) => r.options?.deck !== undefined)).toBe(true);
-    const schema = JSON.parse(readFileSync(new URL('../../docs/record.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
-    for (const g of GAMES) expect(schemaErrors(schema, JSON.parse(readFileSync(file(g.name, 'record.json'), 'utf8'))), g.name).toEqual([]);
+    const schema = JSON.parse(
+      readFileSync(new URL('../../docs/record.schema.json', import.meta.url), 'utf8'),
+    ) as Record<string, unknown>;
+    for (const g of GAMES)
+      expect(schemaErrors(schema, JSON.parse(readFileSync(file(g.name, 'record.json'), 'utf8'))), g.name).toEqual([]);
     const finals = GAMES.map((g) => readFileSync(file(g.name, 'position.txt'), 'utf8'));
     expect(finals.some((p) => p.includes(' gameOver '))).toBe(true);
     expect(finals.some((p) => p.includes(' playing '))).toBe(true);

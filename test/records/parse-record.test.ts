@@ -10,7 +10,10 @@ import { schemaErrors } from './record-schema.js';
 import { thrown } from './thrown.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/records/${name}`, import.meta.url), 'utf8');
-const schema = JSON.parse(readFileSync(new URL('../../docs/record.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const schema = JSON.parse(readFileSync(new URL('../../docs/record.schema.json', import.meta.url), 'utf8')) as Record<
+  string,
+  unknown
+>;
 const legal = JSON.parse(fixture('legal-3p.json')) as Record<string, unknown>;
 
 function codesOf(input: unknown): RecordErrorCode[] {
@@ -43,13 +46,32 @@ describe('parseRecord', () => {
     ['an empty name', { ...legal, players: ['Ana', '', 'Cy'] }, 'BAD_PLAYERS'],
     ['a fractional seed (§3)', { ...legal, seed: 1.5 }, 'BAD_SEED'],
     ['unknown options', { ...legal, options: { speed: 2 } }, 'BAD_OPTIONS'],
-    ['a deck with two stars (§2)', { ...legal, options: { deck: { cards: [{ id: 0, faces: [1, 2], minPlayers: 2, star: true }, { id: 1, faces: [3, 4], minPlayers: 2, star: true }, { id: 2, faces: [5, 6], minPlayers: 2 }] } } }, 'BAD_DECK'],
+    [
+      'a deck with two stars (§2)',
+      {
+        ...legal,
+        options: {
+          deck: {
+            cards: [
+              { id: 0, faces: [1, 2], minPlayers: 2, star: true },
+              { id: 1, faces: [3, 4], minPlayers: 2, star: true },
+              { id: 2, faces: [5, 6], minPlayers: 2 },
+            ],
+          },
+        },
+      },
+      'BAD_DECK',
+    ],
     ['moves that are not an array', { ...legal, moves: 'P 3' }, 'BAD_MOVES'],
     ['a move that is not an object (§5)', { ...legal, moves: ['rotate'] }, 'BAD_MOVE'],
     ['a move with an unknown type (§5)', { ...legal, moves: [{ type: 'pass' }] }, 'BAD_MOVE'],
     ['a move with an extra field (§5)', { ...legal, moves: [{ type: 'rotate', seat: 1 }] }, 'BAD_MOVE'],
     ['a card id not in the deck (§2)', { ...legal, moves: [{ type: 'play', cards: [99] }] }, 'UNKNOWN_CARD'],
-    ['a card not in use with 3 players (§3.1)', { ...legal, moves: [{ type: 'add', card: 0, target: { seat: 1, area: 0 } }] }, 'UNKNOWN_CARD'],
+    [
+      'a card not in use with 3 players (§3.1)',
+      { ...legal, moves: [{ type: 'add', card: 0, target: { seat: 1, area: 0 } }] },
+      'UNKNOWN_CARD',
+    ],
     ['bad metadata', { ...legal, metadata: { comments: { first: 'hi' } } }, 'BAD_METADATA'],
   ])('rejects %s with its own code', (_what, input, code) => {
     const caught = thrown(() => parseRecord(input));
@@ -67,7 +89,13 @@ describe('parseRecord', () => {
       ['UNKNOWN_CARD', 'moves[3]'],
       ['BAD_MOVE', 'moves[4]'],
     ]);
-    expect(codesOf({ format: 'x', version: 0, players: 3, seed: null, moves: {} })).toEqual(['WRONG_FORMAT', 'WRONG_VERSION', 'BAD_PLAYERS', 'BAD_SEED', 'BAD_MOVES']);
+    expect(codesOf({ format: 'x', version: 0, players: 3, seed: null, moves: {} })).toEqual([
+      'WRONG_FORMAT',
+      'WRONG_VERSION',
+      'BAD_PLAYERS',
+      'BAD_SEED',
+      'BAD_MOVES',
+    ]);
   });
 
   it('never throws anything but a RecordError, whatever the input', () => {
@@ -86,7 +114,8 @@ describe('parseRecord', () => {
 
 describe('docs/record.schema.json', () => {
   it('accepts the fixture records and records of random games', () => {
-    for (const name of ['legal-3p.json', 'legal-duel.json', 'illegal-add.json']) expect(schemaErrors(schema, JSON.parse(fixture(name)))).toEqual([]);
+    for (const name of ['legal-3p.json', 'legal-duel.json', 'illegal-add.json'])
+      expect(schemaErrors(schema, JSON.parse(fixture(name)))).toEqual([]);
     fc.assert(
       fc.property(gameScript({ maxMoves: 60 }), (script) => {
         const moves: unknown[] = [];

@@ -5,7 +5,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apply, checkMove, createGame, formatPosition, legalMoves, parseMove, parsePosition, perft, perftDivide, type GameState, type Move } from '../../src/index.js';
+import {
+  apply,
+  checkMove,
+  createGame,
+  formatPosition,
+  legalMoves,
+  parseMove,
+  parsePosition,
+  perft,
+  perftDivide,
+  type GameState,
+  type Move,
+} from '../../src/index.js';
 
 interface PerftRow {
   players: number;
@@ -22,7 +34,10 @@ interface NamedRow {
   counts: number[];
 }
 
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/records/perft.json', import.meta.url), 'utf8')) as { positions: PerftRow[]; named: NamedRow[] };
+const fixture = JSON.parse(readFileSync(new URL('../fixtures/records/perft.json', import.meta.url), 'utf8')) as {
+  positions: PerftRow[];
+  named: NamedRow[];
+};
 const table = fixture.positions;
 const named = fixture.named;
 
@@ -36,7 +51,8 @@ function bruteMoves(state: GameState): Move[] {
   if (state.status === 'playing') {
     const hand = state.hands[state.turn.seat]!.map((c) => c.id).sort((a, b) => a - b);
     if (hand.length > 16) throw new Error(`bruteMoves: a hand of ${hand.length} cards is too big to try every subset`);
-    for (let mask = 1; mask < 1 << hand.length; mask++) candidates.push({ type: 'play', cards: hand.filter((_, i) => mask & (1 << i)) });
+    for (let mask = 1; mask < 1 << hand.length; mask++)
+      candidates.push({ type: 'play', cards: hand.filter((_, i) => mask & (1 << i)) });
     for (const set of state.table) {
       const target = { seat: set.seat, area: set.area };
       candidates.push({ type: 'take', target });
@@ -67,13 +83,18 @@ describe('perft (rules §5)', () => {
     for (const row of table) expect(row.counts.length).toBeGreaterThanOrEqual(4);
   });
 
-  it.each(table.map((row) => [`${row.players} players, ${row.seed}, ${row.line.length === 0 ? 'opening' : `after ${row.line.length} moves`}`, row] as const))(
-    '§5: %s keeps its move counts',
-    (_name, row) => {
-      const state = positionOf(row);
-      expect(row.counts.map((_, i) => perft(state, i + 1))).toEqual(row.counts);
-    },
-  );
+  it.each(
+    table.map(
+      (row) =>
+        [
+          `${row.players} players, ${row.seed}, ${row.line.length === 0 ? 'opening' : `after ${row.line.length} moves`}`,
+          row,
+        ] as const,
+    ),
+  )('§5: %s keeps its move counts', (_name, row) => {
+    const state = positionOf(row);
+    expect(row.counts.map((_, i) => perft(state, i + 1))).toEqual(row.counts);
+  });
 
   it('perft 0 is 1, perft 1 is the number of legal moves, and divide adds up to perft', () => {
     const state = positionOf(table.find((r) => r.line.length > 0)!);
@@ -107,27 +128,38 @@ describe('perft on named positions (docs/perft.md: worked examples, rulings, pas
     expect(new Set(named.map((r) => r.name)).size).toBe(named.length);
   });
 
-  it.each(named.map((row) => [row.name, row] as const))('%s keeps its move counts, and its text reads back to itself', (_name, row) => {
-    const state = parsePosition(row.position);
-    expect(formatPosition(state)).toBe(row.position);
-    expect(row.counts.map((_, i) => perft(state, i + 1))).toEqual(row.counts);
-  });
+  it.each(named.map((row) => [row.name, row] as const))(
+    '%s keeps its move counts, and its text reads back to itself',
+    (_name, row) => {
+      const state = parsePosition(row.position);
+      expect(formatPosition(state)).toBe(row.position);
+      expect(row.counts.map((_, i) => perft(state, i + 1))).toEqual(row.counts);
+    },
+  );
 
-  it.each(named.map((row) => [row.name, row] as const))('%s: depths 1 and 2 agree with counting every subset, add, take and rotate through checkMove', (_name, row) => {
-    const state = parsePosition(row.position);
-    expect(brutePerft(state, 1)).toBe(row.counts[0]);
-    expect(brutePerft(state, 2)).toBe(row.counts[1]);
-    // and divide splits depth 2 by first move, adding up to it
-    const divided = perftDivide(state, 2);
-    expect(Object.keys(divided)).toHaveLength(row.counts[0]!);
-    expect(Object.values(divided).reduce((a, b) => a + b, 0)).toBe(row.counts[1]);
-  });
+  it.each(named.map((row) => [row.name, row] as const))(
+    '%s: depths 1 and 2 agree with counting every subset, add, take and rotate through checkMove',
+    (_name, row) => {
+      const state = parsePosition(row.position);
+      expect(brutePerft(state, 1)).toBe(row.counts[0]);
+      expect(brutePerft(state, 2)).toBe(row.counts[1]);
+      // and divide splits depth 2 by first move, adding up to it
+      const divided = perftDivide(state, 2);
+      expect(Object.keys(divided)).toHaveLength(row.counts[0]!);
+      expect(Object.values(divided).reduce((a, b) => a + b, 0)).toBe(row.counts[1]);
+    },
+  );
 
   it('the bug positions still catch their bugs: no play mixes 3 and 2^32 + 3; 2^12 − 1 plays of twelve 1s', () => {
     const wrap = parsePosition(named.find((r) => r.name.startsWith('bug-faces-past-2^31'))!.position);
     const plays = legalMoves(wrap).filter((m) => m.type === 'play');
     // only 2^32 + 3 and the two 2^31 + 3 beat the single 2^31; the two 2^31 + 3 also pair up
-    expect(plays).toEqual([{ type: 'play', cards: [3] }, { type: 'play', cards: [4] }, { type: 'play', cards: [3, 4] }, { type: 'play', cards: [2] }]);
+    expect(plays).toEqual([
+      { type: 'play', cards: [3] },
+      { type: 'play', cards: [4] },
+      { type: 'play', cards: [3, 4] },
+      { type: 'play', cards: [2] },
+    ]);
     const ones = parsePosition(named.find((r) => r.name.startsWith('bug-2^k-1'))!.position);
     expect(legalMoves(ones).filter((m) => m.type === 'play')).toHaveLength(2 ** 12 - 1);
   });

@@ -18,11 +18,17 @@ import { deepFreeze } from '../helpers/freeze.js';
 import { gameScript, playScript } from '../helpers/random-games.js';
 import { thrown } from './thrown.js';
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../fixtures/records/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../fixtures/records/${name}`, import.meta.url), 'utf8'));
 
 type Mutable = {
-  -readonly [K in Exclude<keyof GameState, 'hands' | 'table'>]: GameState[K] extends readonly (infer U)[] ? U[] : GameState[K];
-} & { hands: { id: number; active: number }[][]; table: { seat: number; area: number; value: number; cards: number[] }[] };
+  -readonly [K in Exclude<keyof GameState, 'hands' | 'table'>]: GameState[K] extends readonly (infer U)[]
+    ? U[]
+    : GameState[K];
+} & {
+  hands: { id: number; active: number }[][];
+  table: { seat: number; area: number; value: number; cards: number[] }[];
+};
 
 /** Every state of a random game (JSON copies, so tampering never touches shared objects). */
 function statesOf(script: Parameters<typeof playScript>[0]): GameState[] {
@@ -100,7 +106,10 @@ const TAMPERINGS: Record<string, Tampering> = {
   },
   sameSizeSets(s) {
     if (s.table.length < 2) return null;
-    const [a, b] = [...s.table].sort((x, y) => x.cards.length - y.cards.length) as [Mutable['table'][0], Mutable['table'][0]];
+    const [a, b] = [...s.table].sort((x, y) => x.cards.length - y.cards.length) as [
+      Mutable['table'][0],
+      Mutable['table'][0],
+    ];
     s.discardCount += b.cards.splice(a.cards.length).length;
     return 'SAME_SIZE_SETS';
   },
@@ -244,11 +253,14 @@ describe('validatePosition (rules §1–§8)', () => {
 
   it('reports a broken shape instead of crashing, whatever the input', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.jsonValue(), fc.record({ format: fc.constant(1), players: fc.jsonValue(), hands: fc.jsonValue() })), (input) => {
-        const problems = validatePosition(input);
-        expect(problems.length).toBeGreaterThan(0);
-        for (const p of problems) expect(typeof p.message).toBe('string');
-      }),
+      fc.property(
+        fc.oneof(fc.jsonValue(), fc.record({ format: fc.constant(1), players: fc.jsonValue(), hands: fc.jsonValue() })),
+        (input) => {
+          const problems = validatePosition(input);
+          expect(problems.length).toBeGreaterThan(0);
+          for (const p of problems) expect(typeof p.message).toBe('string');
+        },
+      ),
       { numRuns: scaled(300) },
     );
   });
@@ -259,7 +271,12 @@ describe('fromPosition (rules §4, §5)', () => {
     const state = fromPosition(fixture('position-worked-example.json'));
     expect(state.discardCount).toBe(30 - 8);
     const after = apply(state, { type: 'add', card: 27, target: { seat: 2, area: 0 } });
-    expect(after.hands[1]).toEqual(expect.arrayContaining([{ id: 15, active: 4 }, { id: 17, active: 6 }]));
+    expect(after.hands[1]).toEqual(
+      expect.arrayContaining([
+        { id: 15, active: 4 },
+        { id: 17, active: 6 },
+      ]),
+    );
   });
 
   it('a description of any real position plays exactly like the position itself', () => {
@@ -284,7 +301,14 @@ describe('fromPosition (rules §4, §5)', () => {
         const move = moves.find((m) => m.type !== 'nextRound');
         if (!move) return;
         const [a, b] = [apply(state, move), apply(real, move)];
-        expect([a.hands, a.table, a.out, a.scores, a.status, a.turn.seat]).toEqual([b.hands, b.table, b.out, b.scores, b.status, b.turn.seat]);
+        expect([a.hands, a.table, a.out, a.scores, a.status, a.turn.seat]).toEqual([
+          b.hands,
+          b.table,
+          b.out,
+          b.scores,
+          b.status,
+          b.turn.seat,
+        ]);
       }),
       { numRuns: scaled(60) },
     );

@@ -20,7 +20,11 @@ import { gameScript, playScript } from '../helpers/random-games.js';
 import { thrown } from './thrown.js';
 
 /** A script's game as a record, with the states before each move. */
-function recordScript(script: Parameters<typeof playScript>[0]): { record: GameRecord; states: GameState[]; final: GameState } {
+function recordScript(script: Parameters<typeof playScript>[0]): {
+  record: GameRecord;
+  states: GameState[];
+  final: GameState;
+} {
   const moves: Move[] = [];
   const states: GameState[] = [];
   const final = playScript(script, ({ before, move }) => {
@@ -128,12 +132,15 @@ describe('replay (rules §3, §5)', () => {
   });
 
   it('§2: replays a game played with a custom deck, kept in the record options', () => {
-    const deck = { name: 'tiny', cards: [
-      { id: 0, faces: [1, 2] as [number, number], minPlayers: 2, star: true },
-      { id: 1, faces: [3, 4] as [number, number], minPlayers: 2 },
-      { id: 2, faces: [5, 6] as [number, number], minPlayers: 2 },
-      { id: 3, faces: [7, 8] as [number, number], minPlayers: 2 },
-    ] };
+    const deck = {
+      name: 'tiny',
+      cards: [
+        { id: 0, faces: [1, 2] as [number, number], minPlayers: 2, star: true },
+        { id: 1, faces: [3, 4] as [number, number], minPlayers: 2 },
+        { id: 2, faces: [5, 6] as [number, number], minPlayers: 2 },
+        { id: 3, faces: [7, 8] as [number, number], minPlayers: 2 },
+      ],
+    };
     let state = createGame(['Ana', 'Ben'], 3, { deck });
     const moves: Move[] = [];
     while (state.status !== 'gameOver' && moves.length < 200) {
@@ -160,7 +167,11 @@ describe('replay (rules §3, §5)', () => {
   });
 
   it('throws a RecordError, not a crash, for a record that is not a record', () => {
-    for (const bad of ['{"format":', '[]', JSON.stringify({ format: 'dnup-record', version: 9, players: ['a', 'b'], seed: 1, moves: [] })]) {
+    for (const bad of [
+      '{"format":',
+      '[]',
+      JSON.stringify({ format: 'dnup-record', version: 9, players: ['a', 'b'], seed: 1, moves: [] }),
+    ]) {
       const caught = thrown(() => replay(bad));
       expect(isRecordError(caught)).toBe(true);
     }

@@ -67,7 +67,9 @@ describe('issue #10 item 2: a hand of k cards of one value (2^k − 1 plays) is 
   it('parseMove gives back the shared move objects legalMoves lists (single plays, rotate)', () => {
     const small = bigState(8, 'one');
     const listed = legalMoves(small);
-    expect(parseMove(small, 'P 2')).toBe(listed.find((m) => m.type === 'play' && m.cards.length === 1 && m.cards[0] === 2));
+    expect(parseMove(small, 'P 2')).toBe(
+      listed.find((m) => m.type === 'play' && m.cards.length === 1 && m.cards[0] === 2),
+    );
     expect(parseMove(small, 'R')).toBe(listed.at(-1));
   });
 
@@ -77,7 +79,11 @@ describe('issue #10 item 2: a hand of k cards of one value (2^k − 1 plays) is 
     expect(others).toEqual([{ type: 'rotate' }]);
     const first: Move[] = [];
     for (const m of iterateLegalMoves(k40)) if (first.push(m) === 3) break;
-    expect(first).toEqual([{ type: 'play', cards: [0] }, { type: 'play', cards: [1] }, { type: 'play', cards: [2] }]);
+    expect(first).toEqual([
+      { type: 'play', cards: [0] },
+      { type: 'play', cards: [1] },
+      { type: 'play', cards: [2] },
+    ]);
   });
 });
 
@@ -145,7 +151,10 @@ describe('issue #10 item 7: reads of the input grow linearly (counted, not timed
   });
 
   it('apply on a play of all n publicly known cards of a hand drops them all from public knowledge (the Set path of a long play)', () => {
-    const known = fromPosition({ ...bigDescription(2 * k, 'one'), known: [Array.from({ length: k }, (_, i) => i), []] });
+    const known = fromPosition({
+      ...bigDescription(2 * k, 'one'),
+      known: [Array.from({ length: k }, (_, i) => i), []],
+    });
     const after = apply(known, playAll(k));
     expect(after.known[0]).toEqual([]);
     const some = apply(known, { type: 'play', cards: Array.from({ length: 20 }, (_, i) => 2 * i) });
@@ -153,7 +162,10 @@ describe('issue #10 item 7: reads of the input grow linearly (counted, not timed
   });
 
   it('playerView reads a hand of n known cards O(n) times (it searched the hand once per known card)', () => {
-    const known = fromPosition({ ...bigDescription(2 * k, 'one'), known: [[], Array.from({ length: k }, (_, i) => k + i)] });
+    const known = fromPosition({
+      ...bigDescription(2 * k, 'one'),
+      known: [[], Array.from({ length: k }, (_, i) => k + i)],
+    });
     const hand = counting(known.hands[1]!);
     const view = playerView({ ...known, hands: [known.hands[0]!, hand.proxy] }, 0);
     expect(view.known[1]).toHaveLength(k);
@@ -161,7 +173,11 @@ describe('issue #10 item 7: reads of the input grow linearly (counted, not timed
   });
 
   it('validatePosition reads a hand of n known cards O(n) times', () => {
-    const known = JSON.parse(JSON.stringify(fromPosition({ ...bigDescription(2 * k, 'one'), known: [Array.from({ length: k }, (_, i) => i), []] }))) as GameState;
+    const known = JSON.parse(
+      JSON.stringify(
+        fromPosition({ ...bigDescription(2 * k, 'one'), known: [Array.from({ length: k }, (_, i) => i), []] }),
+      ),
+    ) as GameState;
     const hand = counting(known.hands[0]!);
     expect(validatePosition({ ...known, hands: [hand.proxy, known.hands[1]] })).toEqual([]);
     expect(hand.reads()).toBeLessThanOrEqual(20 * k);
@@ -170,7 +186,9 @@ describe('issue #10 item 7: reads of the input grow linearly (counted, not timed
   it('validatePosition reads a listed discard pile of n cards O(n) times (indexOf per card: n²/2)', () => {
     const d = bigDescription(2 * k, 'pairs');
     const discard = counting(d.hands[1]!.slice(k / 2).map((c) => c.id));
-    expect(validatePosition({ ...d, hands: [d.hands[0], d.hands[1]!.slice(0, k / 2)], discard: discard.proxy })).toEqual([]);
+    expect(
+      validatePosition({ ...d, hands: [d.hands[0], d.hands[1]!.slice(0, k / 2)], discard: discard.proxy }),
+    ).toEqual([]);
     const dup = counting([...discard.proxy, ...discard.proxy]);
     let counted = 0;
     try {
@@ -190,7 +208,9 @@ describe('issue #10 item 7: parseMove reads any text in linear time', () => {
   it("'P 1' + 499,990 spaces + 'x' is UNREADABLE (a backtracking regex took 1.7 s at 48,000 spaces, quadratically more here)", () => {
     expect(notationCode(() => parseMove(state, `P 1${' '.repeat(MAX_MOVE_TEXT - 10)}x`))).toBe('UNREADABLE');
     expect(notationCode(() => parseMove(state, `P 1${', 2'.repeat(100_000)},`))).toBe('UNREADABLE');
-    expect(notationCode(() => parseMove(state, `A 1${' '.repeat(200_000)}>${' '.repeat(200_000)}1 .x`))).toBe('UNREADABLE');
+    expect(notationCode(() => parseMove(state, `A 1${' '.repeat(200_000)}>${' '.repeat(200_000)}1 .x`))).toBe(
+      'UNREADABLE',
+    );
   });
 
   it('a play naming 2,048 cards in any order is read, and a text past MAX_MOVE_TEXT is refused unread with a short message', () => {
@@ -220,7 +240,9 @@ describe('issue #10 item 7: parseMove reads any text in linear time', () => {
 describe('issue #10: the largest deck (rules §2)', () => {
   it('a deck listing more than 65,536 cards is refused with one sentence, not one problem per card', () => {
     const card = { id: 1, faces: [1, 2], minPlayers: 2 };
-    expect(deckProblems({ cards: Array.from({ length: 70_000 }, () => card) })).toEqual([expect.stringMatching(/at most 65536 cards \(ids 0 to 65535\), not 70000/)]);
+    expect(deckProblems({ cards: Array.from({ length: 70_000 }, () => card) })).toEqual([
+      expect.stringMatching(/at most 65536 cards \(ids 0 to 65535\), not 70000/),
+    ]);
     expect(deckProblems({ cards: Array.from({ length: 1_000_000 }, () => card) })).toHaveLength(1);
     expect(deckProblems(bigDeck(65536, 'pairs'), 2)).toEqual([]);
   });
@@ -234,8 +256,21 @@ describe('issue #10 item 2: legalMoves refuses to list more moves than memory ho
       expect((e as Error).message).toMatch(/more than 1,000,000 legal moves.*legalMoveGroups/);
     }
     // 4,096 values held 8 times each: 255 plays per value, 1,044,480 in all
-    const cards = Array.from({ length: 65536 }, (_, id) => ({ id, faces: (id < 32768 ? [1 + (id % 4096), 1e6 + id] : [1e7 + id, 2e7 + id]) as [number, number], minPlayers: 2, ...(id === 0 ? { star: true } : {}) }));
-    const wide = fromPosition({ players: 2, deck: { cards }, hands: [cards.slice(0, 32768).map((c) => ({ id: c.id, active: c.faces[0] })), cards.slice(32768).map((c) => ({ id: c.id, active: c.faces[0] }))], turn: { seat: 0, area: 1 } });
+    const cards = Array.from({ length: 65536 }, (_, id) => ({
+      id,
+      faces: (id < 32768 ? [1 + (id % 4096), 1e6 + id] : [1e7 + id, 2e7 + id]) as [number, number],
+      minPlayers: 2,
+      ...(id === 0 ? { star: true } : {}),
+    }));
+    const wide = fromPosition({
+      players: 2,
+      deck: { cards },
+      hands: [
+        cards.slice(0, 32768).map((c) => ({ id: c.id, active: c.faces[0] })),
+        cards.slice(32768).map((c) => ({ id: c.id, active: c.faces[0] })),
+      ],
+      turn: { seat: 0, area: 1 },
+    });
     expect(isArgumentError(thrown(() => legalMoves(wide)))).toBe(true);
     expect(legalMoveGroups(wide).plays.reduce((n, g) => n + g.count, 0)).toBe(4096 * 255);
     expect(legalMoves(bigState(38, 'one'))).toHaveLength(2 ** 19 - 1 + 1);

@@ -32,7 +32,14 @@ function refusal(text: string): { code: string; message: string; path?: string |
 const example = (): GameState =>
   buildState({
     players: 3,
-    hands: [[[9, 5], [4, 1]], [[5, 7]], [[6, 8]]],
+    hands: [
+      [
+        [9, 5],
+        [4, 1],
+      ],
+      [[5, 7]],
+      [[6, 8]],
+    ],
     table: [set(1, 0, 3, [15, 17]), set(2, 0, 5, [27])],
     turn: { seat: 0, area: 0 },
   });
@@ -156,7 +163,8 @@ describe('parsePosition', () => {
       return undefined;
     })();
     expect(isPositionError(e)).toBe(true);
-    if (isPositionError(e)) expect(e.problems.map((p) => p.code)).toEqual(expect.arrayContaining(['DUPLICATE_CARD', 'IMPOSSIBLE_SCORES']));
+    if (isPositionError(e))
+      expect(e.problems.map((p) => p.code)).toEqual(expect.arrayContaining(['DUPLICATE_CARD', 'IMPOSSIBLE_SCORES']));
   });
 
   it('a set of mixed values reads (the text is well formed) but is an invalid position, as in JSON: MIXED_SET with the other problems', () => {
@@ -179,7 +187,18 @@ describe('parsePosition', () => {
 
   it('is the same position as the description it stands for', () => {
     const s = parsePosition(text);
-    expect(fromPosition({ players: ['Ana', 'Ben', 'Cy'], hands: s.hands, table: s.table, turn: s.turn, starter: 0, seed: 'hand-built', rng: s.rng, moveCount: 4 })).toEqual(s);
+    expect(
+      fromPosition({
+        players: ['Ana', 'Ben', 'Cy'],
+        hands: s.hands,
+        table: s.table,
+        turn: s.turn,
+        starter: 0,
+        seed: 'hand-built',
+        rng: s.rng,
+        moveCount: 4,
+      }),
+    ).toEqual(s);
   });
 });
 
@@ -189,8 +208,18 @@ describe('the short form (docs/notation.md §5): every field after the table but
   it('fills what it leaves out with the documented defaults of a position description', () => {
     const short = 'dnup1 Ana,Ben,Cy 5/2,1/6;7/1;8/1 1:3/4,3/6;2:5/6 t0';
     const s = parsePosition(short);
-    expect(s).toEqual(fromPosition({ players: ['Ana', 'Ben', 'Cy'], hands: s.hands, table: s.table, turn: { seat: 0 } }));
-    expect(s).toMatchObject({ status: 'playing', round: 1, starter: 0, out: [], scores: [0, 0, 0], seed: 'position', turn: { seat: 0, area: 0, number: 1 } });
+    expect(s).toEqual(
+      fromPosition({ players: ['Ana', 'Ben', 'Cy'], hands: s.hands, table: s.table, turn: { seat: 0 } }),
+    );
+    expect(s).toMatchObject({
+      status: 'playing',
+      round: 1,
+      starter: 0,
+      out: [],
+      scores: [0, 0, 0],
+      seed: 'position',
+      turn: { seat: 0, area: 0, number: 1 },
+    });
     // written back in full, which reads back to the same state
     const written = formatPosition(s);
     expect(written.split(' ')).toHaveLength(13);
@@ -200,12 +229,33 @@ describe('the short form (docs/notation.md §5): every field after the table but
   it('reads any subset of the optional fields, in their order, the same as the description without them', () => {
     const fields = full.split(' ');
     const names = ['status', 'round', 'turn', 'starter', 'out', 'scores', 'moves', 'random', 'seed'] as const;
-    const keys: Record<(typeof names)[number], string[]> = { status: ['status'], round: ['round'], turn: [], starter: ['starter'], out: ['out'], scores: ['scores'], moves: ['moveCount'], random: ['rng'], seed: ['seed'] };
+    const keys: Record<(typeof names)[number], string[]> = {
+      status: ['status'],
+      round: ['round'],
+      turn: [],
+      starter: ['starter'],
+      out: ['out'],
+      scores: ['scores'],
+      moves: ['moveCount'],
+      random: ['rng'],
+      seed: ['seed'],
+    };
     const described = toPosition(parsePosition(full)) as unknown as Record<string, unknown>;
     for (let mask = 0; mask < 1 << names.length; mask += 7) {
       const kept = names.filter((n, i) => n === 'turn' || (mask & (1 << i)) !== 0);
-      const text = [...fields.slice(0, 4), ...names.map((n, i) => (kept.includes(n) ? fields[4 + i]! : '')).filter(Boolean)].join(' ');
-      const description = Object.fromEntries(Object.entries(described).filter(([k]) => !names.some((n) => !kept.includes(n) && keys[n].includes(k)) && k !== 'lastMove' && k !== 'events' && k !== 'discard'));
+      const text = [
+        ...fields.slice(0, 4),
+        ...names.map((n, i) => (kept.includes(n) ? fields[4 + i]! : '')).filter(Boolean),
+      ].join(' ');
+      const description = Object.fromEntries(
+        Object.entries(described).filter(
+          ([k]) =>
+            !names.some((n) => !kept.includes(n) && keys[n].includes(k)) &&
+            k !== 'lastMove' &&
+            k !== 'events' &&
+            k !== 'discard',
+        ),
+      );
       let want: unknown;
       try {
         want = fromPosition(description);
@@ -224,7 +274,6 @@ describe('the short form (docs/notation.md §5): every field after the table but
   });
 });
 
-
 describe('test positions', () => {
   it('buildState takes a position text too, through the same setup layer', () => {
     const text = formatPosition(example());
@@ -237,12 +286,20 @@ describe('test positions', () => {
 describe('the largest state', () => {
   it('a deck of 65,536 cards with 16-digit faces, every card in a hand, fits under MAX_POSITION_TEXT and reads back', () => {
     const top = Number.MAX_SAFE_INTEGER;
-    const cards = Array.from({ length: 65_536 }, (_, id) => ({ id, faces: [top - 2 * id, top - 2 * id - 1] as [number, number], minPlayers: 2, ...(id === 0 ? { star: true } : {}) }));
+    const cards = Array.from({ length: 65_536 }, (_, id) => ({
+      id,
+      faces: [top - 2 * id, top - 2 * id - 1] as [number, number],
+      minPlayers: 2,
+      ...(id === 0 ? { star: true } : {}),
+    }));
     const deck: DeckDefinition = { name: 'widest', cards };
     const state = fromPosition({
       players: 2,
       deck,
-      hands: [cards.slice(0, 32_768).map((c) => ({ id: c.id, active: c.faces[1] })), cards.slice(32_768).map((c) => ({ id: c.id, active: c.faces[0] }))],
+      hands: [
+        cards.slice(0, 32_768).map((c) => ({ id: c.id, active: c.faces[1] })),
+        cards.slice(32_768).map((c) => ({ id: c.id, active: c.faces[0] })),
+      ],
       turn: { seat: 0, area: 1 },
       seed: '\u0000'.repeat(100_000),
     });

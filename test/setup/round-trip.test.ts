@@ -63,17 +63,22 @@ describe('round trips of reached states', () => {
 
   it('custom decks: the deck is written out and read back', () => {
     fc.assert(
-      fc.property(fc.constantFrom(2, 3, 4, 5).chain((players) => deckScript({ players, maxMoves: 40, maxInUse: 24, maxHandSize: 6 })), (script) => {
-        let first: GameState | undefined;
-        playDeckScript(script, ({ before, after }) => {
-          if (!first) {
-            first = before;
-            checkRoundTrips(before);
-          }
-          checkRoundTrips(after);
-        });
-        if (first) expect(formatPosition(first)).toMatch(/ deck("[^"]*")?:\S+$/);
-      }),
+      fc.property(
+        fc
+          .constantFrom(2, 3, 4, 5)
+          .chain((players) => deckScript({ players, maxMoves: 40, maxInUse: 24, maxHandSize: 6 })),
+        (script) => {
+          let first: GameState | undefined;
+          playDeckScript(script, ({ before, after }) => {
+            if (!first) {
+              first = before;
+              checkRoundTrips(before);
+            }
+            checkRoundTrips(after);
+          });
+          if (first) expect(formatPosition(first)).toMatch(/ deck("[^"]*")?:\S+$/);
+        },
+      ),
       { numRuns: scaled(30) },
     );
   });
@@ -82,12 +87,17 @@ describe('round trips of reached states', () => {
     const name = fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }).filter((x) => x.trim() !== '');
     const seed = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.maxSafeInteger(), fc.integer());
     fc.assert(
-      fc.property(fc.array(name, { minLength: 2, maxLength: 5 }), seed, fc.array(fc.nat(), { maxLength: 20 }), (names, sd, choices) => {
-        const end = playFrom(createGame(names, sd), choices);
-        checkRoundTrips(createGame(names, sd));
-        checkRoundTrips(end);
-        expect(formatPosition(end).split(' ')).toHaveLength(13);
-      }),
+      fc.property(
+        fc.array(name, { minLength: 2, maxLength: 5 }),
+        seed,
+        fc.array(fc.nat(), { maxLength: 20 }),
+        (names, sd, choices) => {
+          const end = playFrom(createGame(names, sd), choices);
+          checkRoundTrips(createGame(names, sd));
+          checkRoundTrips(end);
+          expect(formatPosition(end).split(' ')).toHaveLength(13);
+        },
+      ),
       { numRuns: scaled(100) },
     );
   });

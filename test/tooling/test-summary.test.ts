@@ -15,7 +15,10 @@ function summary(...reports: object[]): { line: string; code: number } {
     return f;
   });
   try {
-    return { line: execFileSync('node', [script, ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(), code: 0 };
+    return {
+      line: execFileSync('node', [script, ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+      code: 0,
+    };
   } catch (e) {
     return { line: String((e as { stdout: string }).stdout).trim(), code: (e as { status: number }).status };
   }
@@ -24,13 +27,29 @@ function summary(...reports: object[]): { line: string; code: number } {
 describe('test-summary', () => {
   it('counts a failed test once, not again for its file and its describe block', () => {
     // what Vitest wrote in CI for one failed test in one describe block of one file
-    const report = { numPassedTests: 86, numFailedTests: 1, numFailedTestSuites: 2, testResults: [{ status: 'failed', assertionResults: [{ status: 'passed' }, { status: 'failed' }] }, { status: 'passed', assertionResults: [{ status: 'passed' }] }] };
+    const report = {
+      numPassedTests: 86,
+      numFailedTests: 1,
+      numFailedTestSuites: 2,
+      testResults: [
+        { status: 'failed', assertionResults: [{ status: 'passed' }, { status: 'failed' }] },
+        { status: 'passed', assertionResults: [{ status: 'passed' }] },
+      ],
+    };
     expect(summary(report)).toEqual({ line: '86 passed, 1 failed', code: 1 });
   });
 
   it('counts a file that failed without a failed test (an import error), and a missing report', () => {
-    const report = { numPassedTests: 3, numFailedTests: 0, numFailedTestSuites: 1, testResults: [{ status: 'failed', assertionResults: [] }] };
-    expect(summary(report, { numPassedTests: 2, numFailedTests: 0, testResults: [] })).toEqual({ line: '5 passed, 1 failed', code: 1 });
+    const report = {
+      numPassedTests: 3,
+      numFailedTests: 0,
+      numFailedTestSuites: 1,
+      testResults: [{ status: 'failed', assertionResults: [] }],
+    };
+    expect(summary(report, { numPassedTests: 2, numFailedTests: 0, testResults: [] })).toEqual({
+      line: '5 passed, 1 failed',
+      code: 1,
+    });
     const dir = mkdtempSync(join(tmpdir(), 'dnup-summary-'));
     let code = 0;
     try {
@@ -42,6 +61,13 @@ describe('test-summary', () => {
   });
 
   it('exits 0 on a clean run, with skipped tests named', () => {
-    expect(summary({ numPassedTests: 9, numFailedTests: 0, numPendingTests: 1, testResults: [{ status: 'passed', assertionResults: [] }] })).toEqual({ line: '9 passed, 0 failed, 1 skipped', code: 0 });
+    expect(
+      summary({
+        numPassedTests: 9,
+        numFailedTests: 0,
+        numPendingTests: 1,
+        testResults: [{ status: 'passed', assertionResults: [] }],
+      }),
+    ).toEqual({ line: '9 passed, 0 failed, 1 skipped', code: 0 });
   });
 });

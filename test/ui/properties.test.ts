@@ -7,8 +7,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  apply, applySteps, cardHints, checkMove, legalMoves, moveFromSelection, playerView, STANDARD_DECK, viewSteps,
-  type GameEvent, type GameState, type Move, type PlayerView, type ViewEvent,
+  apply,
+  applySteps,
+  cardHints,
+  checkMove,
+  legalMoves,
+  moveFromSelection,
+  playerView,
+  STANDARD_DECK,
+  viewSteps,
+  type GameEvent,
+  type GameState,
+  type Move,
+  type PlayerView,
+  type ViewEvent,
 } from '../../src/index.js';
 import { gameScript, playScript, type Step } from '../helpers/random-games.js';
 import { deckScript, playDeckScript } from '../helpers/custom-decks.js';
@@ -20,12 +32,32 @@ const key = (m: Move): string => JSON.stringify(m);
 /** The fields of a position that differ between two positions (deep), besides the move's own. */
 function changed(a: object, b: object): string[] {
   const own = new Set(['moveCount', 'lastMove', 'events']);
-  return Object.keys(b).filter((k) => !own.has(k) && JSON.stringify((a as Record<string, unknown>)[k]) !== JSON.stringify((b as Record<string, unknown>)[k])).sort();
+  return Object.keys(b)
+    .filter(
+      (k) =>
+        !own.has(k) &&
+        JSON.stringify((a as Record<string, unknown>)[k]) !== JSON.stringify((b as Record<string, unknown>)[k]),
+    )
+    .sort();
 }
 
 /** The fields each event may change, in a state and in a view (a subset may not change, e.g. an empty known list). */
 const MAY_CHANGE: Record<GameEvent['type'], readonly string[]> = {
-  roundDealt: ['discardCount', 'discard', 'handSizes', 'hand', 'hands', 'known', 'out', 'round', 'rng', 'starter', 'status', 'table', 'winner'],
+  roundDealt: [
+    'discardCount',
+    'discard',
+    'handSizes',
+    'hand',
+    'hands',
+    'known',
+    'out',
+    'round',
+    'rng',
+    'starter',
+    'status',
+    'table',
+    'winner',
+  ],
   setDiscarded: ['discard', 'discardCount', 'table'],
   setPlayed: ['hand', 'handSizes', 'hands', 'known', 'table'],
   cardAdded: ['hand', 'handSizes', 'hands', 'known', 'table'],
@@ -66,7 +98,10 @@ function checkStateStep(prev: GameState, next: GameState, e: GameEvent, standard
       break;
     case 'cardAdded':
       expect(ids(next.hands[e.seat]!)).toEqual(minus(ids(prev.hands[e.seat]!), [e.card]));
-      expect(setAt(next, e.target.seat, e.target.area)!.cards).toEqual([...setAt(prev, e.target.seat, e.target.area)!.cards, e.card]);
+      expect(setAt(next, e.target.seat, e.target.area)!.cards).toEqual([
+        ...setAt(prev, e.target.seat, e.target.area)!.cards,
+        e.card,
+      ]);
       expect(setAt(next, e.target.seat, e.target.area)!.cards.length).toBe(e.size);
       break;
     case 'setBeaten':
@@ -90,7 +125,8 @@ function checkStateStep(prev: GameState, next: GameState, e: GameEvent, standard
     }
     case 'handRotated':
       expect(ids(next.hands[e.seat]!)).toEqual(ids(prev.hands[e.seat]!));
-      if (standard) next.hands[e.seat]!.forEach((c, i) => expect(c.active).toBe(otherFace(c.id, prev.hands[e.seat]![i]!.active)));
+      if (standard)
+        next.hands[e.seat]!.forEach((c, i) => expect(c.active).toBe(otherFace(c.id, prev.hands[e.seat]![i]!.active)));
       break;
     case 'playerOut':
       expect(next.out).toEqual([...prev.out, e.seat]);
@@ -112,7 +148,13 @@ function checkStateStep(prev: GameState, next: GameState, e: GameEvent, standard
       expect(next.turn).toEqual({ seat: e.seat, area: e.area, number: e.number });
       break;
     case 'roundDealt':
-      expect([next.round, next.starter, next.table, next.out, next.discardCount]).toEqual([prev.round + 1, e.starter, [], [], 0]);
+      expect([next.round, next.starter, next.table, next.out, next.discardCount]).toEqual([
+        prev.round + 1,
+        e.starter,
+        [],
+        [],
+        0,
+      ]);
       break;
   }
 }
@@ -131,7 +173,8 @@ function checkViewConserved(v: PlayerView, total: number): void {
   expect(v.hand.length).toBe(v.handSizes[v.seat]);
 }
 
-const cardsInPlay = (s: GameState): number => s.hands.reduce((n, h) => n + h.length, 0) + s.table.reduce((n, t) => n + t.cards.length, 0) + s.discardCount;
+const cardsInPlay = (s: GameState): number =>
+  s.hands.reduce((n, h) => n + h.length, 0) + s.table.reduce((n, t) => n + t.cards.length, 0) + s.discardCount;
 
 function checkSteps({ before, move, after }: Step, standard: boolean): void {
   const steps = applySteps(before, move);
@@ -156,7 +199,8 @@ function checkViewSteps({ before, after }: Step, seat: number): void {
   let prev = b;
   for (const { event, view } of steps) {
     checkViewConserved(view, event.type === 'roundDealt' || prev.round !== b.round ? total : cardsInPlay(before));
-    for (const field of changed(prev, view)) expect(MAY_CHANGE[(event as ViewEvent).type], `${event.type} changed ${field}`).toContain(field);
+    for (const field of changed(prev, view))
+      expect(MAY_CHANGE[(event as ViewEvent).type], `${event.type} changed ${field}`).toContain(field);
     prev = view;
   }
 }
@@ -164,10 +208,14 @@ function checkViewSteps({ before, after }: Step, seat: number): void {
 /** The selection a UI would make for a legal move, without naming the action. */
 function selectionOf(m: Move) {
   switch (m.type) {
-    case 'play': return { cards: [...m.cards].reverse() };
-    case 'add': return { cards: [m.card], target: m.target };
-    case 'take': return { target: m.target };
-    default: return { action: m.type };
+    case 'play':
+      return { cards: [...m.cards].reverse() };
+    case 'add':
+      return { cards: [m.card], target: m.target };
+    case 'take':
+      return { target: m.target };
+    default:
+      return { action: m.type };
   }
 }
 
@@ -189,7 +237,11 @@ function checkSelections({ before, moves }: Step): void {
     const v = moveFromSelection(before, { cards: [c.id] });
     if (v.ok) expect(legal.has(key(v.move))).toBe(true);
     else if (v.code === 'AMBIGUOUS_SELECTION') expect(v.params.candidates!.every((x) => legal.has(key(x)))).toBe(true);
-    else expect({ ...v, kind: undefined }).toEqual({ ...checkMove(before, { type: 'play', cards: [c.id] }), kind: undefined });
+    else
+      expect({ ...v, kind: undefined }).toEqual({
+        ...checkMove(before, { type: 'play', cards: [c.id] }),
+        kind: undefined,
+      });
   }
   // a pair of cards: legal exactly when the play is listed
   if (hand.length >= 2) {
@@ -220,41 +272,61 @@ function checkHints({ before, moves }: Step): void {
 }
 
 describe.each([2, 3, 5])('the UI kit over random games with %i players', (players) => {
-  it('steps: the last is apply\'s result, cards are conserved, each differs as its event says', () => {
-    fc.assert(fc.property(gameScript({ players, maxMoves: 150 }), (script) => {
-      playScript(script, (step) => {
-        checkSteps(step, true);
-        checkViewSteps(step, step.move.type === 'nextRound' ? 0 : (step.before.turn.seat + step.before.moveCount) % players);
-      });
-    }), { numRuns: RUNS });
+  it("steps: the last is apply's result, cards are conserved, each differs as its event says", () => {
+    fc.assert(
+      fc.property(gameScript({ players, maxMoves: 150 }), (script) => {
+        playScript(script, (step) => {
+          checkSteps(step, true);
+          checkViewSteps(
+            step,
+            step.move.type === 'nextRound' ? 0 : (step.before.turn.seat + step.before.moveCount) % players,
+          );
+        });
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('moveFromSelection and cardHints agree with legalMoves and checkMove', () => {
-    fc.assert(fc.property(gameScript({ players, maxMoves: 150 }), (script) => {
-      playScript(script, (step) => {
-        checkSelections(step);
-        checkHints(step);
-      });
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(gameScript({ players, maxMoves: 150 }), (script) => {
+        playScript(script, (step) => {
+          checkSelections(step);
+          checkHints(step);
+        });
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
 
 describe.each([2, 4])('the UI kit over random custom decks with %i players', (players) => {
   it('agrees with legalMoves, and its steps hold, whatever the deck', () => {
-    fc.assert(fc.property(deckScript({ players, maxMoves: 80 }), (script) => {
-      playDeckScript(script, (step) => {
-        checkSteps(step, false);
-        checkHints(step);
-        checkSelections(step);
-      });
-    }), { numRuns: 8 });
+    fc.assert(
+      fc.property(deckScript({ players, maxMoves: 80 }), (script) => {
+        playDeckScript(script, (step) => {
+          checkSteps(step, false);
+          checkHints(step);
+          checkSelections(step);
+        });
+      }),
+      { numRuns: 8 },
+    );
   });
 });
 
 it('gives a finished game no hints at all', () => {
-  const s = apply(buildState({ players: 2, hands: [[[13, 9]], [[7, 1]]], turn: { seat: 0, area: 0 }, scores: [1, 1] }), { type: 'play', cards: [13] });
+  const s = apply(
+    buildState({ players: 2, hands: [[[13, 9]], [[7, 1]]], turn: { seat: 0, area: 0 }, scores: [1, 1] }),
+    { type: 'play', cards: [13] },
+  );
   expect(s.status).toBe('gameOver');
   expect(legalMoves(s)).toEqual([]);
   const h = cardHints(s);
-  expect([h.toPlay, h.rotate, h.nextRound, h.sets.some((x) => x.take || x.add.length > 0)]).toEqual([false, false, false, false]);
+  expect([h.toPlay, h.rotate, h.nextRound, h.sets.some((x) => x.take || x.add.length > 0)]).toEqual([
+    false,
+    false,
+    false,
+    false,
+  ]);
 });

@@ -1,20 +1,52 @@
 /** applySteps and viewSteps: one position per event, the last the move's result. */
 import { describe, expect, it } from 'vitest';
-import { apply, applySteps, createGame, isArgumentError, legalMoves, playerView, viewSteps, type GameState } from '../../src/index.js';
+import {
+  apply,
+  applySteps,
+  createGame,
+  isArgumentError,
+  legalMoves,
+  playerView,
+  viewSteps,
+  type GameState,
+} from '../../src/index.js';
 import { buildState, set } from '../helpers/positions.js';
 import { deepFreeze } from '../helpers/freeze.js';
 
 describe('applySteps', () => {
   it('shows a set played, the set it beats going home rotated, and the next turn with its discard', () => {
     // Ana plays a pair of 3s over Cy's pair of 2s; Ben's own single 8 is discarded as his turn starts
-    const s = deepFreeze(buildState({ players: 3, hands: [[[21, 3], [19, 3], [9, 2]], [[6, 1]], [[4, 1]]], table: [set(1, 0, 8, [24]), set(2, 0, 2, [11, 13])], turn: { seat: 0, area: 0 } }));
+    const s = deepFreeze(
+      buildState({
+        players: 3,
+        hands: [
+          [
+            [21, 3],
+            [19, 3],
+            [9, 2],
+          ],
+          [[6, 1]],
+          [[4, 1]],
+        ],
+        table: [set(1, 0, 8, [24]), set(2, 0, 2, [11, 13])],
+        turn: { seat: 0, area: 0 },
+      }),
+    );
     const steps = applySteps(s, { type: 'play', cards: [19, 21] });
     expect(steps.map((x) => x.event.type)).toEqual(['setPlayed', 'setBeaten', 'setDiscarded', 'turnStarted']);
     const [played, beaten, discarded, turn] = steps.map((x) => x.state) as GameState[];
     expect(played!.hands[0]).toEqual([{ id: 9, active: 2 }]);
-    expect(played!.table.map((t) => [t.seat, t.cards.length])).toEqual([[0, 2], [1, 1], [2, 2]]); // both pairs on show
+    expect(played!.table.map((t) => [t.seat, t.cards.length])).toEqual([
+      [0, 2],
+      [1, 1],
+      [2, 2],
+    ]); // both pairs on show
     expect(beaten!.table.map((t) => t.seat)).toEqual([0, 1]);
-    expect(beaten!.hands[2]).toEqual([{ id: 4, active: 1 }, { id: 11, active: 7 }, { id: 13, active: 9 }]);
+    expect(beaten!.hands[2]).toEqual([
+      { id: 4, active: 1 },
+      { id: 11, active: 7 },
+      { id: 13, active: 9 },
+    ]);
     expect(discarded!.table.map((t) => t.seat)).toEqual([0]);
     expect(discarded!.discardCount).toBe(s.discardCount + 1);
     expect(discarded!.turn).toEqual(s.turn);
@@ -25,7 +57,10 @@ describe('applySteps', () => {
   });
 
   it('deals a new round in one step and starts its first turn in the next; the last step can be played on', () => {
-    const over = apply(buildState({ players: 2, hands: [[[13, 9]], [[7, 1]]], turn: { seat: 0, area: 0 } }), { type: 'play', cards: [13] });
+    const over = apply(buildState({ players: 2, hands: [[[13, 9]], [[7, 1]]], turn: { seat: 0, area: 0 } }), {
+      type: 'play',
+      cards: [13],
+    });
     const steps = applySteps(over, { type: 'nextRound' });
     expect(steps.map((x) => x.event.type)).toEqual(['roundDealt', 'turnStarted']);
     expect(steps[0]!.state).toMatchObject({ round: 2, status: 'playing', table: [], turn: over.turn });
@@ -35,7 +70,9 @@ describe('applySteps', () => {
 
   it('throws what apply throws for an illegal move', () => {
     const s = createGame(3, 'steps');
-    expect(() => applySteps(s, { type: 'take', target: { seat: 9, area: 0 } })).toThrow(expect.objectContaining({ code: 'NO_SUCH_AREA' }));
+    expect(() => applySteps(s, { type: 'take', target: { seat: 9, area: 0 } })).toThrow(
+      expect.objectContaining({ code: 'NO_SUCH_AREA' }),
+    );
   });
 });
 
@@ -59,7 +96,11 @@ describe('viewSteps', () => {
     const s = createGame(3, 'apart');
     const a = apply(s, legalMoves(s)[0]!);
     const b = apply(a, legalMoves(a)[0]!);
-    for (const [x, y] of [[playerView(s, 0), playerView(a, 1)], [playerView(s, 0), playerView(b, 0)], [playerView(a, 0), playerView(s, 0)]] as const) {
+    for (const [x, y] of [
+      [playerView(s, 0), playerView(a, 1)],
+      [playerView(s, 0), playerView(b, 0)],
+      [playerView(a, 0), playerView(s, 0)],
+    ] as const) {
       let error: unknown;
       try {
         viewSteps(x, y);

@@ -34,7 +34,10 @@ function bigHand(table: { seat: number; area: number; value: number; cards: numb
     deck,
     hands: [
       deck.cards.slice(0, 20).map((c) => ({ id: c.id, active: 1 })),
-      deck.cards.slice(20).filter((c) => !onTable.has(c.id)).map((c) => ({ id: c.id, active: c.faces[0] })),
+      deck.cards
+        .slice(20)
+        .filter((c) => !onTable.has(c.id))
+        .map((c) => ({ id: c.id, active: c.faces[0] })),
     ],
     table,
     turn: { seat: 0, area: 0 },
@@ -70,7 +73,11 @@ describe('grouped and lazy legal moves (rules §5 A: one play per subset)', () =
       first.push(m);
       if (first.length === 3) break;
     }
-    expect(first).toEqual([{ type: 'play', cards: [0] }, { type: 'play', cards: [1] }, { type: 'play', cards: [2] }]);
+    expect(first).toEqual([
+      { type: 'play', cards: [0] },
+      { type: 'play', cards: [1] },
+      { type: 'play', cards: [2] },
+    ]);
   });
 
   it('yield the subsets of a group in lexicographic order across the lazy batches (C(20, 2) = 190 pairs, C(20, 3) = 1,140 triples)', () => {

@@ -103,8 +103,12 @@ describe('player views (rules §8, hidden hands)', () => {
   it('determinize refuses a view whose hand sizes the unseen cards cannot fill (rules §3)', () => {
     const state = createGame(3, 'tampered');
     const view = playerView(state, 0);
-    expect(() => determinize({ ...view, handSizes: [10, 11, 10] }, seededRandom(1))).toThrow(expect.objectContaining({ code: 'INCONSISTENT_VIEW' }));
-    expect(() => determinize({ ...view, handSizes: [10, 9, 10] }, seededRandom(1))).toThrow(expect.objectContaining({ code: 'INCONSISTENT_VIEW' }));
+    expect(() => determinize({ ...view, handSizes: [10, 11, 10] }, seededRandom(1))).toThrow(
+      expect.objectContaining({ code: 'INCONSISTENT_VIEW' }),
+    );
+    expect(() => determinize({ ...view, handSizes: [10, 9, 10] }, seededRandom(1))).toThrow(
+      expect.objectContaining({ code: 'INCONSISTENT_VIEW' }),
+    );
   });
 });
 
@@ -113,7 +117,21 @@ describe('public knowledge (rules §5 golden rule)', () => {
   const before = deepFreeze(
     buildState({
       players: 3,
-      hands: [[[3, 1], [15, 3]], [[17, 3], [21, 3], [23, 4]], [[4, 6], [5, 7]]],
+      hands: [
+        [
+          [3, 1],
+          [15, 3],
+        ],
+        [
+          [17, 3],
+          [21, 3],
+          [23, 4],
+        ],
+        [
+          [4, 6],
+          [5, 7],
+        ],
+      ],
       table: [set(1, 0, 2, [9, 11, 13])],
       turn: { seat: 0, area: 0 },
     }),
@@ -123,13 +141,21 @@ describe('public knowledge (rules §5 golden rule)', () => {
     const s1 = apply(before, take(1));
     expect(s1.known).toEqual([[9, 11, 13], [], []]);
     const seen = playerView(s1, 2).known[0];
-    expect(seen).toEqual([{ id: 9, active: 5 }, { id: 11, active: 7 }, { id: 13, active: 9 }]);
+    expect(seen).toEqual([
+      { id: 9, active: 5 },
+      { id: 11, active: 7 },
+      { id: 13, active: 9 },
+    ]);
     // Ben plays, Cy plays, then Ana rotates her whole hand: the known cards flip, publicly
     const s2 = apply(s1, play(17, 21));
     const s3 = apply(s2, play(4));
     const s4 = apply(s3, rotate);
     const view = playerView(s4, 2);
-    expect(view.known[0]).toEqual([{ id: 9, active: 2 }, { id: 11, active: 2 }, { id: 13, active: 2 }]);
+    expect(view.known[0]).toEqual([
+      { id: 9, active: 2 },
+      { id: 11, active: 2 },
+      { id: 13, active: 2 },
+    ]);
     const rotated = view.events.find((e) => e.type === 'handRotated');
     expect(rotated).toEqual({ type: 'handRotated', seat: 0, size: 5, cards: null });
     expect(playerView(s4, 0).events.find((e) => e.type === 'handRotated')).toMatchObject({ cards: s4.hands[0] });
@@ -144,13 +170,23 @@ describe('public knowledge (rules §5 golden rule)', () => {
   it('a beaten set returned to its owner is known there, rotated (§5 Beaten sets)', () => {
     const s = buildState({
       players: 3,
-      hands: [[[3, 5], [30, 5]], [[17, 3]], [[4, 6]]],
+      hands: [
+        [
+          [3, 5],
+          [30, 5],
+        ],
+        [[17, 3]],
+        [[4, 6]],
+      ],
       table: [set(1, 0, 3, [15, 18])],
       turn: { seat: 0, area: 0 },
     });
     const after = apply(s, play(3, 30));
     expect(after.known).toEqual([[], [15, 18], []]);
-    expect(playerView(after, 0).known[1]).toEqual([{ id: 15, active: 4 }, { id: 18, active: 7 }]);
+    expect(playerView(after, 0).known[1]).toEqual([
+      { id: 15, active: 4 },
+      { id: 18, active: 7 },
+    ]);
   });
 
   it('a new deal forgets everything, and a bad seat is refused with a code (§3)', () => {
@@ -163,7 +199,21 @@ describe('public knowledge (rules §5 golden rule)', () => {
       expect(e).toMatchObject({ code: 'NO_SUCH_SEAT' });
     }
     // round 2: Cy went out first; Ana goes out second and ends the round while Ben's 3 is known
-    const ending = buildState({ players: 3, hands: [[[13, 9]], [[15, 3], [17, 3]], []], known: [[], [15], []], turn: { seat: 0, area: 0 }, out: [2], scores: [2, 1, 2] });
+    const ending = buildState({
+      players: 3,
+      hands: [
+        [[13, 9]],
+        [
+          [15, 3],
+          [17, 3],
+        ],
+        [],
+      ],
+      known: [[], [15], []],
+      turn: { seat: 0, area: 0 },
+      out: [2],
+      scores: [2, 1, 2],
+    });
     const over = apply(ending, play(13));
     expect(over.status).toBe('roundOver');
     expect(over.known).toEqual([[], [15], []]);

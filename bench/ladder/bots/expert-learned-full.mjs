@@ -5,4 +5,5 @@
 import { botByName } from 'dnup';
 
 /** @type {import('dnup').BotFactory} */
-export default (options) => botByName('expert', { ...options, search: 'race', playoutPolicy: 'learned', playoutCap: 400 });
+export default (options) =>
+  botByName('expert', { ...options, search: 'race', playoutPolicy: 'learned', playoutCap: 400 });

@@ -5,8 +5,20 @@
  * event by event, describeEvent narrates it to "you". Build: npx esbuild main.ts --bundle --outfile=main.js
  */
 import {
-  apply, botByName, cardHints, createGame, describeEvent, describeMove, legalMoves, moveFromSelection, playerView, viewSteps,
-  type GameState, type Move, type PlayerView, type Selection,
+  apply,
+  botByName,
+  cardHints,
+  createGame,
+  describeEvent,
+  describeMove,
+  legalMoves,
+  moveFromSelection,
+  playerView,
+  viewSteps,
+  type GameState,
+  type Move,
+  type PlayerView,
+  type Selection,
 } from 'dnup';
 
 const ME = 0;
@@ -19,7 +31,11 @@ let selected: number[] = [];
 let busy = false; // true while a move is being animated or a bot thinks
 
 const $ = (id: string): HTMLElement => document.getElementById(id)!;
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & Record<string, unknown> = {}, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> & Record<string, unknown> = {},
+  ...kids: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...kids);
   return node;
@@ -34,34 +50,55 @@ function render(v: PlayerView): void {
   const hints = busy ? null : cardHints(v);
   document.body.dataset.status = v.status;
   document.body.dataset.turn = mine ? 'you' : v.status === 'playing' || busy ? 'other' : v.status;
-  $('status').textContent = v.status === 'gameOver' ? `${name(v.winner!)} won the game.`
-    : `Round ${v.round} · scores ${v.scores.join(' / ')} · ${v.status === 'roundOver' ? 'round over' : `${name(v.turn.seat)} to play`}`;
-  $('table').replaceChildren(...v.table.map((set, i) => {
-    const s = hints?.sets[i];
-    const box = el('div', { className: 'set' }, `${name(set.seat)}: ${set.cards.length} × ${set.value} `);
-    box.dataset.seat = String(set.seat);
-    if (mine && s && selected.length === 1 && s.add.includes(selected[0]!)) box.append(el('button', { className: 'add', onclick: () => choose({ cards: selected, target: s.target }) }, 'Add here'));
-    if (mine && s?.take) box.append(el('button', { className: 'take', onclick: () => choose({ target: s.target }) }, 'Take'));
-    return box;
-  }));
-  $('hand').replaceChildren(...v.hand.map((c, i) => {
-    const h = hints?.cards[i];
-    const useful = h !== undefined && (h.playSizes.length > 0 || h.addTo.length > 0);
-    const b = el('button', { className: `card${mine && useful ? ' hint' : ''}`, disabled: !mine }, String(c.active));
-    b.dataset.card = String(c.id);
-    b.dataset.sizes = h?.playSizes.join(' ') ?? '';
-    b.title = !h ? '' : h.playSizes.length > 0 ? `can be played in a set of ${h.playSizes.join(', ')}` : h.addTo.length > 0 ? 'can be added to a set' : 'cannot be used now';
-    b.setAttribute('aria-pressed', String(selected.includes(c.id)));
-    b.onclick = () => {
-      selected = selected.includes(c.id) ? selected.filter((id) => id !== c.id) : [...selected, c.id];
-      render(shown);
-    };
-    return b;
-  }));
+  $('status').textContent =
+    v.status === 'gameOver'
+      ? `${name(v.winner!)} won the game.`
+      : `Round ${v.round} · scores ${v.scores.join(' / ')} · ${v.status === 'roundOver' ? 'round over' : `${name(v.turn.seat)} to play`}`;
+  $('table').replaceChildren(
+    ...v.table.map((set, i) => {
+      const s = hints?.sets[i];
+      const box = el('div', { className: 'set' }, `${name(set.seat)}: ${set.cards.length} × ${set.value} `);
+      box.dataset.seat = String(set.seat);
+      if (mine && s && selected.length === 1 && s.add.includes(selected[0]!))
+        box.append(
+          el('button', { className: 'add', onclick: () => choose({ cards: selected, target: s.target }) }, 'Add here'),
+        );
+      if (mine && s?.take)
+        box.append(el('button', { className: 'take', onclick: () => choose({ target: s.target }) }, 'Take'));
+      return box;
+    }),
+  );
+  $('hand').replaceChildren(
+    ...v.hand.map((c, i) => {
+      const h = hints?.cards[i];
+      const useful = h !== undefined && (h.playSizes.length > 0 || h.addTo.length > 0);
+      const b = el('button', { className: `card${mine && useful ? ' hint' : ''}`, disabled: !mine }, String(c.active));
+      b.dataset.card = String(c.id);
+      b.dataset.sizes = h?.playSizes.join(' ') ?? '';
+      b.title = !h
+        ? ''
+        : h.playSizes.length > 0
+          ? `can be played in a set of ${h.playSizes.join(', ')}`
+          : h.addTo.length > 0
+            ? 'can be added to a set'
+            : 'cannot be used now';
+      b.setAttribute('aria-pressed', String(selected.includes(c.id)));
+      b.onclick = () => {
+        selected = selected.includes(c.id) ? selected.filter((id) => id !== c.id) : [...selected, c.id];
+        render(shown);
+      };
+      return b;
+    }),
+  );
   const buttons: HTMLElement[] = [];
-  if (mine) buttons.push(el('button', { id: 'play', disabled: selected.length === 0, onclick: () => choose({ cards: selected }) }, 'Play'));
-  if (mine && hints?.rotate) buttons.push(el('button', { id: 'rotate', onclick: () => choose({ action: 'rotate' }) }, 'Rotate hand'));
-  if (hints?.nextRound) buttons.push(el('button', { id: 'deal', onclick: () => choose({ action: 'nextRound' }) }, 'Deal the next round'));
+  if (mine)
+    buttons.push(
+      el('button', { id: 'play', disabled: selected.length === 0, onclick: () => choose({ cards: selected }) }, 'Play'),
+    );
+  if (mine && hints?.rotate)
+    buttons.push(el('button', { id: 'rotate', onclick: () => choose({ action: 'rotate' }) }, 'Rotate hand'));
+  if (hints?.nextRound)
+    buttons.push(el('button', { id: 'deal', onclick: () => choose({ action: 'nextRound' }) }, 'Deal the next round'));
   $('actions').replaceChildren(...buttons);
 }
 
@@ -72,7 +109,10 @@ function choose(selection: Selection): void {
   say(verdict.message);
   if (verdict.code === 'AMBIGUOUS_SELECTION') {
     for (const move of verdict.params.candidates!) {
-      $('message').append(' ', el('button', { className: 'candidate', onclick: () => play(move) }, describeMove(state, move, { viewer: ME })));
+      $('message').append(
+        ' ',
+        el('button', { className: 'candidate', onclick: () => play(move) }, describeMove(state, move, { viewer: ME })),
+      );
     }
   }
 }

@@ -16,7 +16,11 @@ function valueClass(value: number): string {
 /** One half of a card; `after` follows the number inside the half (words for screen readers). */
 function valueEl(value: number, cls: string, after: HTMLElement | null = null): HTMLElement {
   const underline = value === 6 || value === 9 ? ' underlined' : '';
-  return h('span', { class: `${cls} ${valueClass(value)}` }, h('span', { class: `num${underline}` }, String(value), after));
+  return h(
+    'span',
+    { class: `${cls} ${valueClass(value)}` },
+    h('span', { class: `num${underline}` }, String(value), after),
+  );
 }
 
 /** What a card says to a screen reader: both values, and the ★. */
@@ -36,14 +40,19 @@ export type CardReading = 'img' | 'text' | 'hidden';
 export function cardFace(card: HeldCard, deck: DeckDefinition, extra = '', reading: CardReading = 'img'): HTMLElement {
   const [active, inactive] = facesOf(card, deck);
   const star = isStar(card.id, deck);
-  const words = (text: string): HTMLElement | null => (reading === 'text' ? h('span', { class: 'sr-only' }, text) : null);
+  const words = (text: string): HTMLElement | null =>
+    reading === 'text' ? h('span', { class: 'sr-only' }, text) : null;
   return h(
     'span',
     {
       class: `card${extra ? ` ${extra}` : ''}`,
       'data-card-id': card.id,
       'data-active': active,
-      ...(reading === 'img' ? { role: 'img', 'aria-label': cardLabel(card, deck) } : reading === 'hidden' ? { 'aria-hidden': 'true' } : {}),
+      ...(reading === 'img'
+        ? { role: 'img', 'aria-label': cardLabel(card, deck) }
+        : reading === 'hidden'
+          ? { 'aria-hidden': 'true' }
+          : {}),
     },
     valueEl(active, 'active', words(t().cards.otherSide)),
     star ? h('span', { class: 'star', 'aria-hidden': 'true' }, '★') : null,

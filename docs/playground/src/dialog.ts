@@ -1,6 +1,7 @@
 /** Keeping the keyboard inside a modal `<dialog>` (WAI-ARIA dialog pattern). */
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Makes Tab and Shift+Tab cycle through the dialog's controls: `showModal` makes the page behind

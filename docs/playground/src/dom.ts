@@ -4,7 +4,11 @@ type Attrs = Record<string, string | number | boolean | null | undefined | Event
 export type Child = Node | string | null | undefined | false;
 
 /** Creates `<tag>` with attributes (`on*` keys become listeners; false/null ones are left out) and children. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: (Child | Child[])[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: (Child | Child[])[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;

@@ -42,7 +42,11 @@ type BotKind = (typeof BOT_KINDS)[number];
 export type SeatKind = 'human' | BotKind;
 
 /** The ISMCTS bot's difficulty: its thinking time per move, in milliseconds. */
-const ISMCTS_BUDGET_MS: Readonly<Record<'ismcts-quick' | 'ismcts' | 'ismcts-strong', number>> = { 'ismcts-quick': 50, ismcts: 200, 'ismcts-strong': 1000 };
+const ISMCTS_BUDGET_MS: Readonly<Record<'ismcts-quick' | 'ismcts' | 'ismcts-strong', number>> = {
+  'ismcts-quick': 50,
+  ismcts: 200,
+  'ismcts-strong': 1000,
+};
 
 /** Playouts per decision of the Monte-Carlo bot: twice the library's default of 100, still quick in a browser. */
 const MONTE_CARLO_PLAYOUTS = 200;
@@ -105,7 +109,8 @@ function seatNames(seats: readonly SeatKind[], name: string): string[] {
 
 /** The bot of one seat, seeded from the game's seed so a finished game can be played again exactly. */
 function makeBot(kind: BotKind, seed: string): Bot {
-  if (kind === 'ismcts-quick' || kind === 'ismcts' || kind === 'ismcts-strong') return botByName('ismcts', { seed, timeMs: ISMCTS_BUDGET_MS[kind] });
+  if (kind === 'ismcts-quick' || kind === 'ismcts' || kind === 'ismcts-strong')
+    return botByName('ismcts', { seed, timeMs: ISMCTS_BUDGET_MS[kind] });
   return kind === 'montecarlo' ? botByName(kind, { seed, playouts: MONTE_CARLO_PLAYOUTS }) : botByName(kind, { seed });
 }
 
@@ -115,7 +120,8 @@ export function moveLines(before: GameState, move: Move, after: GameState): LogL
   // describeMove tells a rotated hand by its size only, in every language, so any seat may read the line
   const lines: LogLine[] = [{ text: moveSentence(before, move), notation: formatMove(before, move), seat }];
   for (const e of after.events) {
-    if (e.type === 'setDiscarded') lines.push({ text: discardSentence(e, after.players) ?? describeTurnStart(e, after.players), seat: null });
+    if (e.type === 'setDiscarded')
+      lines.push({ text: discardSentence(e, after.players) ?? describeTurnStart(e, after.players), seat: null });
   }
   return lines;
 }
@@ -172,7 +178,12 @@ export function startMatch(config: MatchConfig, commitment: string | null): Matc
     moves.push(move);
     const lines = moveLines(before, move, state);
     const seen = view();
-    frames.push(frameOf(seen, lines.map((l) => l.text)));
+    frames.push(
+      frameOf(
+        seen,
+        lines.map((l) => l.text),
+      ),
+    );
     // what the human learns comes from their own view's (redacted) events
     const arrived: CardId[] = [];
     let handRotated = false;
@@ -184,7 +195,10 @@ export function startMatch(config: MatchConfig, commitment: string | null): Matc
     return { lines, arrivedRotated: arrived, handRotated };
   };
 
-  const metadata = (): { event: string; date: string } => ({ event: 'dnup playground', date: new Date().toISOString().slice(0, 10) });
+  const metadata = (): { event: string; date: string } => ({
+    event: 'dnup playground',
+    date: new Date().toISOString().slice(0, 10),
+  });
 
   return {
     config,

@@ -19,7 +19,6 @@ import { installOnline } from './online/index';
 import { mountRules } from './rules';
 import { decodeRecord, encodeRecord } from './share';
 
-
 /** The page's views; each is one section, shown alone, with its nav button. */
 const VIEWS = ['setup', 'game', 'replay', 'rules'] as const;
 type ViewName = (typeof VIEWS)[number];
@@ -47,9 +46,15 @@ interface SetupChoice {
 /** Reads a setup from the URL hash; anything missing or unreadable falls back to a default. */
 function setupFromHash(params: URLSearchParams): SetupChoice {
   const raw = (params.get('seats') ?? 'human,greedy,random').split(',');
-  const seats = raw.filter((s): s is SeatKind => s === 'human' || (BOT_KINDS as readonly string[]).includes(s)).slice(0, 5);
+  const seats = raw
+    .filter((s): s is SeatKind => s === 'human' || (BOT_KINDS as readonly string[]).includes(s))
+    .slice(0, 5);
   const valid = seats.length >= 2 && seats.filter((s) => s === 'human').length === 1;
-  return { seats: valid ? seats : ['human', 'greedy', 'random'], name: params.get('name')?.slice(0, 24) || 'Ada', seed: params.get('seed') ?? '' };
+  return {
+    seats: valid ? seats : ['human', 'greedy', 'random'],
+    name: params.get('name')?.slice(0, 24) || 'Ada',
+    seed: params.get('seed') ?? '',
+  };
 }
 
 /** The hash of a running game: its seats, never its seed. */
@@ -93,7 +98,8 @@ async function startGame(choice: SetupChoice): Promise<void> {
       show('rules');
       rulesPage.reveal(rule);
     },
-    replayLink: async (record) => `${location.pathname}${location.search}#replay=${await encodeRecord(JSON.stringify(record))}`,
+    replayLink: async (record) =>
+      `${location.pathname}${location.search}#replay=${await encodeRecord(JSON.stringify(record))}`,
   });
   stopGame = () => {
     unmount();
@@ -108,8 +114,21 @@ function renderSetup(choice: SetupChoice): void {
   setupNow = choice;
   const m = t();
   let seats = choice.seats.slice();
-  const seedInput = h('input', { id: 'seed', name: 'seed', value: choice.seed, autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'seed-hint' });
-  const nameInput = h('input', { id: 'your-name', name: 'name', value: choice.name || m.setup.defaultName, maxlength: 24, autocomplete: 'nickname' });
+  const seedInput = h('input', {
+    id: 'seed',
+    name: 'seed',
+    value: choice.seed,
+    autocomplete: 'off',
+    spellcheck: 'false',
+    'aria-describedby': 'seed-hint',
+  });
+  const nameInput = h('input', {
+    id: 'your-name',
+    name: 'name',
+    value: choice.name || m.setup.defaultName,
+    maxlength: 24,
+    autocomplete: 'nickname',
+  });
   const remember = (): void => {
     setupNow = { seats, name: nameInput.value, seed: seedInput.value };
   };
@@ -151,7 +170,8 @@ function renderSetup(choice: SetupChoice): void {
                   const value = (e.target as HTMLSelectElement).value as SeatKind;
                   if (value === 'human') seats = seats.map((s) => (s === 'human' ? 'greedy' : s));
                   seats[i] = value;
-                  if (!seats.includes('human')) seats[human >= 0 && human !== i ? human : (i + 1) % seats.length] = 'human';
+                  if (!seats.includes('human'))
+                    seats[human >= 0 && human !== i ? human : (i + 1) % seats.length] = 'human';
                   drawSeats();
                 },
               },
@@ -176,7 +196,12 @@ function renderSetup(choice: SetupChoice): void {
           void startGame({ seats, name: nameInput.value.trim() || m.setup.defaultName, seed: seedInput.value.trim() });
         },
       },
-      h('div', { class: 'field' }, h('label', { for: 'setup-language' }, `${m.app.language} `), languageSelect('setup-language')),
+      h(
+        'div',
+        { class: 'field' },
+        h('label', { for: 'setup-language' }, `${m.app.language} `),
+        languageSelect('setup-language'),
+      ),
       h('div', { class: 'field' }, h('label', { for: 'your-name' }, `${m.setup.yourName} `), nameInput),
       seatsBox,
       h(
@@ -185,8 +210,15 @@ function renderSetup(choice: SetupChoice): void {
         h('label', { for: 'speed' }, `${m.setup.speed} `),
         h(
           'select',
-          { id: 'speed', onchange: (e: Event) => { speed = (e.target as HTMLSelectElement).value as Speed; } },
-          (Object.keys(SPEEDS) as Speed[]).map((s) => h('option', { value: s, selected: s === speed }, m.setup.speeds[s])),
+          {
+            id: 'speed',
+            onchange: (e: Event) => {
+              speed = (e.target as HTMLSelectElement).value as Speed;
+            },
+          },
+          (Object.keys(SPEEDS) as Speed[]).map((s) =>
+            h('option', { value: s, selected: s === speed }, m.setup.speeds[s]),
+          ),
         ),
       ),
       h(
@@ -199,7 +231,13 @@ function renderSetup(choice: SetupChoice): void {
       ),
       h('button', { type: 'submit', id: 'start', class: 'primary' }, m.setup.start),
     ),
-    h('p', {}, `${m.setup.newToDnup} `, h('button', { type: 'button', class: 'link', onclick: () => show('rules') }, m.setup.readRules), '.'),
+    h(
+      'p',
+      {},
+      `${m.setup.newToDnup} `,
+      h('button', { type: 'button', class: 'link', onclick: () => show('rules') }, m.setup.readRules),
+      '.',
+    ),
   );
 }
 
@@ -217,7 +255,8 @@ const onlineBoardHost: BoardHost = {
     show('rules');
     rulesPage.reveal(rule);
   },
-  replayLink: async (record) => `${location.pathname}${location.search}#replay=${await encodeRecord(JSON.stringify(record))}`,
+  replayLink: async (record) =>
+    `${location.pathname}${location.search}#replay=${await encodeRecord(JSON.stringify(record))}`,
 };
 const replayViewer = mountReplay(sections.replay, onlineBoardHost);
 const rulesPage = mountRules(sections.rules);
@@ -228,9 +267,21 @@ function renderHeader(): void {
   document.title = m.app.title;
   sections.game.setAttribute('aria-label', m.game.region);
   const nav = (view: ViewName, label: string, onclick: () => void): HTMLElement =>
-    h('button', { type: 'button', 'data-view': view, id: `nav-${view}`, 'aria-current': current === view ? 'page' : null, onclick }, label);
+    h(
+      'button',
+      {
+        type: 'button',
+        'data-view': view,
+        id: `nav-${view}`,
+        'aria-current': current === view ? 'page' : null,
+        onclick,
+      },
+      label,
+    );
   // views other modules added to the nav (the online client) stay when the header is redrawn
-  const added = [...header.querySelectorAll<HTMLElement>('nav button')].filter((b) => !(VIEWS as readonly string[]).includes(b.dataset.view ?? ''));
+  const added = [...header.querySelectorAll<HTMLElement>('nav button')].filter(
+    (b) => !(VIEWS as readonly string[]).includes(b.dataset.view ?? ''),
+  );
   header.replaceChildren(
     h('h1', {}, m.app.title),
     h('span', { class: 'language' }, languageSelect('header-language')),
@@ -238,7 +289,9 @@ function renderHeader(): void {
       'nav',
       { 'aria-label': m.app.views },
       nav('setup', m.app.navSetup, () => show('setup')),
-      nav('game', m.app.navGame, () => { if (stopGame) show('game'); }),
+      nav('game', m.app.navGame, () => {
+        if (stopGame) show('game');
+      }),
       nav('replay', m.app.navReplay, () => show('replay')),
       nav('rules', m.app.navRules, () => show('rules')),
       added,

@@ -35,8 +35,18 @@ export function mountReplay(root: HTMLElement, host: BoardHost): ReplayViewer {
   let words: WordingContext | null = null;
 
   // the browser's own file button speaks the browser's language: it is hidden behind a label in the page's
-  const fileInput = h('input', { type: 'file', id: 'record-file', class: 'file-input', accept: '.json,application/json' });
-  const pasteArea = h('textarea', { id: 'record-text', rows: 3, placeholder: t().replay.paste, 'aria-label': t().replay.pasteLabel });
+  const fileInput = h('input', {
+    type: 'file',
+    id: 'record-file',
+    class: 'file-input',
+    accept: '.json,application/json',
+  });
+  const pasteArea = h('textarea', {
+    id: 'record-text',
+    rows: 3,
+    placeholder: t().replay.paste,
+    'aria-label': t().replay.pasteLabel,
+  });
   const viewer = h('div', { class: 'replay-viewer', id: 'replay-viewer' });
 
   function open(r: Replay): void {
@@ -81,7 +91,12 @@ export function mountReplay(root: HTMLElement, host: BoardHost): ReplayViewer {
   function verdictEl(v: MoveVerdict | null): HTMLElement {
     if (v === null) return h('span', { class: 'verdict ok' }, t().replay.theDeal);
     if (v.status === 'legal') return h('span', { class: 'verdict ok' }, t().replay.legal);
-    if (v.status === 'illegal') return h('span', { class: 'verdict bad' }, t().replay.refused(v.code, v.rule, words ? inPlayerWords(v.message, words) : v.message));
+    if (v.status === 'illegal')
+      return h(
+        'span',
+        { class: 'verdict bad' },
+        t().replay.refused(v.code, v.rule, words ? inPlayerWords(v.message, words) : v.message),
+      );
     return h('span', { class: 'verdict' }, t().replay.notReached);
   }
 
@@ -146,7 +161,14 @@ export function mountReplay(root: HTMLElement, host: BoardHost): ReplayViewer {
       delete viewer.dataset.kind;
       delete viewer.dataset.move;
       unmountBoard();
-      replaceChildren(info, h('p', { class: `message ${error ? 'error' : ''}`, role: error ? 'alert' : 'status' }, error || t().replay.none));
+      replaceChildren(
+        info,
+        h(
+          'p',
+          { class: `message ${error ? 'error' : ''}`, role: error ? 'alert' : 'status' },
+          error || t().replay.none,
+        ),
+      );
       return;
     }
     const r = replay;
@@ -154,7 +176,10 @@ export function mountReplay(root: HTMLElement, host: BoardHost): ReplayViewer {
     words = {
       players: r.players,
       deck: frame.view.deck,
-      cards: [...frame.hands.flatMap((hand) => hand ?? []), ...frame.view.table.flatMap((s) => s.cards.map((id) => ({ id, active: s.value })))],
+      cards: [
+        ...frame.hands.flatMap((hand) => hand ?? []),
+        ...frame.view.table.flatMap((s) => s.cards.map((id) => ({ id, active: s.value }))),
+      ],
     };
     viewer.dataset.kind = r.kind;
     viewer.dataset.move = String(frame.index);
@@ -166,7 +191,11 @@ export function mountReplay(root: HTMLElement, host: BoardHost): ReplayViewer {
         'p',
         { class: 'replay-step', id: 'replay-step', 'aria-live': 'polite' },
         h('strong', { id: 'replay-position' }, t().replay.position(frame.index, total)),
-        frame.verdict ? [' · ', h('code', { class: 'notation' }, moveLabel(r, frame.verdict)), ' '] : r.kind === 'full' || frame.index === 0 ? ' · ' : null,
+        frame.verdict
+          ? [' · ', h('code', { class: 'notation' }, moveLabel(r, frame.verdict)), ' ']
+          : r.kind === 'full' || frame.index === 0
+            ? ' · '
+            : null,
         r.kind === 'full' || frame.index === 0 ? verdictEl(frame.verdict) : null,
       ),
       r.verdicts
@@ -181,7 +210,9 @@ export function mountReplay(root: HTMLElement, host: BoardHost): ReplayViewer {
                 h(
                   'li',
                   { class: i + 1 === frame.index ? 'current' : '' },
-                  v.status === 'unreached' ? moveLabel(r, v) : h('button', { type: 'button', class: 'link', onclick: () => go(i + 1) }, moveLabel(r, v)),
+                  v.status === 'unreached'
+                    ? moveLabel(r, v)
+                    : h('button', { type: 'button', class: 'link', onclick: () => go(i + 1) }, moveLabel(r, v)),
                   ' ',
                   verdictEl(v),
                 ),
@@ -192,7 +223,11 @@ export function mountReplay(root: HTMLElement, host: BoardHost): ReplayViewer {
     );
   }
 
-  const recordLoadButton = h('button', { type: 'button', id: 'record-load-text', onclick: () => loadJson(pasteArea.value) });
+  const recordLoadButton = h('button', {
+    type: 'button',
+    id: 'record-load-text',
+    onclick: () => loadJson(pasteArea.value),
+  });
   const fileLabel = h('label', { for: 'record-file', class: 'button-like file-label' });
   const title = h('h2', { id: 'replay-title' });
   const words_ = (): void => {
@@ -208,7 +243,11 @@ export function mountReplay(root: HTMLElement, host: BoardHost): ReplayViewer {
     render();
   });
   viewer.replaceChildren(info, boardRoot);
-  root.replaceChildren(title, h('div', { class: 'replay-load' }, fileLabel, fileInput, pasteArea, recordLoadButton), viewer);
+  root.replaceChildren(
+    title,
+    h('div', { class: 'replay-load' }, fileLabel, fileInput, pasteArea, recordLoadButton),
+    viewer,
+  );
   render();
   const fail = (message: string): void => {
     replay = null;

@@ -3,7 +3,16 @@
  * (seed and moves: every hand face up, every move judged by the library's `replay`), or a
  * player's record of a game in progress (only what that seat saw, see player-record.ts).
  */
-import { isDnupError, localizeError, playerView, replay, type GameState, type HeldCard, type MoveVerdict, type PlayerView } from 'dnup';
+import {
+  isDnupError,
+  localizeError,
+  playerView,
+  replay,
+  type GameState,
+  type HeldCard,
+  type MoveVerdict,
+  type PlayerView,
+} from 'dnup';
 import { moveLines, type LogLine } from './engine';
 import { currentLocale, t } from './i18n';
 import { PLAYER_RECORD_FORMAT, readPlayerRecord, viewOfFrame, type PlayerRecord } from './player-record';
@@ -82,7 +91,16 @@ function playerReplay(record: PlayerRecord): Replay {
     };
   });
   // opened where the game now stands: one looks back from there
-  return { kind: 'player', players: record.players, seed: null, seedSha256: record.seedSha256, viewer: record.seat, frames, verdicts: null, start: frames.length - 1 };
+  return {
+    kind: 'player',
+    players: record.players,
+    seed: null,
+    seedSha256: record.seedSha256,
+    viewer: record.seat,
+    frames,
+    verdicts: null,
+    start: frames.length - 1,
+  };
 }
 
 /**
@@ -97,7 +115,11 @@ export function loadReplay(json: string): Replay {
   } catch {
     throw new Error(t().errors.record.notJson);
   }
-  if (typeof parsed === 'object' && parsed !== null && (parsed as { format?: unknown }).format === PLAYER_RECORD_FORMAT) {
+  if (
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    (parsed as { format?: unknown }).format === PLAYER_RECORD_FORMAT
+  ) {
     const read = readPlayerRecord(parsed);
     if (typeof read === 'string') throw new Error(read);
     return playerReplay(read);

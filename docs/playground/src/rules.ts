@@ -15,7 +15,11 @@ const RULES_MD: string | undefined = Object.values(sources)[0];
  * which the reference's own links use, prefixed so it cannot clash with the page's ids.
  */
 function anchorId(text: string): string {
-  const slug = text.toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, '').trim().replace(/\s/g, '-');
+  const slug = text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .trim()
+    .replace(/\s/g, '-');
   return `rules-${slug}`;
 }
 
@@ -38,7 +42,10 @@ export function mountRules(root: HTMLElement): RulesPage {
       heading.tabIndex = -1;
     }
     // the reference's title is below the page's own; keep one h1 per page
-    for (const h1 of body.querySelectorAll('h1')) h1.replaceWith(Object.assign(document.createElement('h2'), { id: h1.id, tabIndex: -1, textContent: h1.textContent }));
+    for (const h1 of body.querySelectorAll('h1'))
+      h1.replaceWith(
+        Object.assign(document.createElement('h2'), { id: h1.id, tabIndex: -1, textContent: h1.textContent }),
+      );
     // links inside the reference scroll to their section instead of changing the page's hash
     for (const a of body.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')) {
       const id = `rules-${a.getAttribute('href')!.slice(1)}`;
@@ -53,7 +60,8 @@ export function mountRules(root: HTMLElement): RulesPage {
     // an empty header cell (a column of row labels) is a plain cell: a header must name its column
     for (const th of body.querySelectorAll('th')) if (!th.textContent?.trim()) th.replaceWith(h('td', {}));
     // each scrolling table is a region named after the heading above it (worded in draw)
-    for (const table of body.querySelectorAll('table')) table.replaceWith(h('div', { class: 'table-scroll', role: 'region', tabindex: 0 }, table.cloneNode(true)));
+    for (const table of body.querySelectorAll('table'))
+      table.replaceWith(h('div', { class: 'table-scroll', role: 'region', tabindex: 0 }, table.cloneNode(true)));
     // the headings are the page's words: the English title is kept to look up its translation
     for (const heading of body.querySelectorAll<HTMLElement>('h2, h3, h4')) {
       const m = /^(§\d+(?:\.\d+)?(?: [A-D])?)\s+(.*)$/.exec(heading.textContent ?? '');
@@ -71,7 +79,9 @@ export function mountRules(root: HTMLElement): RulesPage {
       heading.lang = title === undefined ? 'en' : currentLocale();
     }
     [...body.querySelectorAll<HTMLElement>('.table-scroll')].forEach((region, i) => {
-      const heading = [...body.querySelectorAll('h2, h3, h4')].filter((el) => el.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).pop();
+      const heading = [...body.querySelectorAll('h2, h3, h4')]
+        .filter((el) => el.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING)
+        .pop();
       region.setAttribute('aria-label', `${heading?.textContent ?? ''} (${i + 1})`);
     });
   };
@@ -79,7 +89,11 @@ export function mountRules(root: HTMLElement): RulesPage {
   const draw = (): void => {
     root.replaceChildren(
       h('h2', { id: 'rules-title' }, t().rules.title),
-      h('ul', { class: 'how' }, t().rules.how.map((line) => h('li', {}, line))),
+      h(
+        'ul',
+        { class: 'how' },
+        t().rules.how.map((line) => h('li', {}, line)),
+      ),
       h('p', {}, t().rules.reference),
       body,
     );
@@ -90,7 +104,9 @@ export function mountRules(root: HTMLElement): RulesPage {
   onLocaleChange(draw);
   return {
     reveal: (rule) => {
-      const heading = [...body.querySelectorAll<HTMLElement>('h2, h3')].find((el) => el.textContent?.startsWith(rule)) ?? body.querySelector<HTMLElement>(`#${CSS.escape(anchorId(rule.split(' ')[0]!))}`);
+      const heading =
+        [...body.querySelectorAll<HTMLElement>('h2, h3')].find((el) => el.textContent?.startsWith(rule)) ??
+        body.querySelector<HTMLElement>(`#${CSS.escape(anchorId(rule.split(' ')[0]!))}`);
       heading?.scrollIntoView();
       heading?.focus({ preventScroll: true });
     },

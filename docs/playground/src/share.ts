@@ -51,7 +51,9 @@ export async function encodeRecord(json: string): Promise<string> {
 /** The record's JSON text back from a link; throws an `Error` saying the link is damaged. */
 export async function decodeRecord(value: string): Promise<string> {
   try {
-    const input = new Blob([fromBase64Url(value) as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+    const input = new Blob([fromBase64Url(value) as BlobPart])
+      .stream()
+      .pipeThrough(new DecompressionStream('deflate-raw'));
     return new TextDecoder().decode(await readAll(input, MAX_RECORD_BYTES));
   } catch (e) {
     throw new Error(t().errors.record.linkDamaged(e instanceof Error ? e.message : String(e)));

@@ -45,7 +45,11 @@ function scoreText(view: PlayerView, seat: number): string {
  * One panel per seat: name, ★ holder, to play, hand size (cards face down, or face up where
  * `hands` shows them), publicly known cards, score, out place.
  */
-export function seatsEl(view: PlayerView, hands?: readonly (readonly HeldCard[] | undefined)[], statuses?: readonly SeatStatus[]): HTMLElement {
+export function seatsEl(
+  view: PlayerView,
+  hands?: readonly (readonly HeldCard[] | undefined)[],
+  statuses?: readonly SeatStatus[],
+): HTMLElement {
   const areas = areasOf(view);
   return h(
     'ul',
@@ -59,21 +63,47 @@ export function seatsEl(view: PlayerView, hands?: readonly (readonly HeldCard[] 
       const size = view.handSizes[seat] ?? 0;
       return h(
         'li',
-        { class: `seat${toPlay ? ' to-play' : ''}${seat === view.seat && hands === undefined ? ' me' : ''}`, 'data-seat': seat },
+        {
+          class: `seat${toPlay ? ' to-play' : ''}${seat === view.seat && hands === undefined ? ' me' : ''}`,
+          'data-seat': seat,
+        },
         h(
           'div',
           { class: 'seat-head' },
           h('strong', { class: 'seat-name' }, name),
           seat === view.starter ? h('span', { class: 'badge star-holder', title: t().seats.starHolder }, '★') : null,
-          toPlay ? h('span', { class: 'badge turn' }, areas === 2 ? t().seats.toPlayArea(view.turn.area + 1) : t().seats.toPlay) : null,
+          toPlay
+            ? h(
+                'span',
+                { class: 'badge turn' },
+                areas === 2 ? t().seats.toPlayArea(view.turn.area + 1) : t().seats.toPlay,
+              )
+            : null,
           place >= 0 ? h('span', { class: 'badge out' }, t().seats.out(place + 1)) : null,
           statusBadge(statuses?.[seat]),
           h('span', { class: 'seat-facts' }, `${t().seats.cards(size)} · ${scoreText(view, seat)}`),
         ),
-        hand ? h('div', { class: 'mini-hand' }, hand.map((c) => cardFace(c, view.deck, 'small'))) : null,
-        showBacks ? h('div', { class: 'mini-hand backs', 'aria-hidden': 'true' }, Array.from({ length: Math.min(size, 13) }, () => cardBack())) : null,
+        hand
+          ? h(
+              'div',
+              { class: 'mini-hand' },
+              hand.map((c) => cardFace(c, view.deck, 'small')),
+            )
+          : null,
+        showBacks
+          ? h(
+              'div',
+              { class: 'mini-hand backs', 'aria-hidden': 'true' },
+              Array.from({ length: Math.min(size, 13) }, () => cardBack()),
+            )
+          : null,
         showBacks && known.length > 0
-          ? h('div', { class: 'known' }, h('span', {}, `${t().seats.known} `), known.map((c) => cardFace(c, view.deck, 'small')))
+          ? h(
+              'div',
+              { class: 'known' },
+              h('span', {}, `${t().seats.known} `),
+              known.map((c) => cardFace(c, view.deck, 'small')),
+            )
           : null,
       );
     }),
@@ -95,13 +125,17 @@ function statusBadge(status: SeatStatus | undefined): HTMLElement | null {
 
 /** The order of the next turns, so the duel's area order (rules §6) is visible. */
 export function orderEl(view: PlayerView): HTMLElement {
-  if (view.status !== 'playing') return h('p', { class: 'order' }, view.status === 'gameOver' ? t().table.gameOver : t().table.roundOver);
+  if (view.status !== 'playing')
+    return h('p', { class: 'order' }, view.status === 'gameOver' ? t().table.gameOver : t().table.roundOver);
   const next = upcomingTurns(view, areasOf(view) === 2 ? 5 : view.players.length);
   return h(
     'p',
     { class: 'order', 'aria-label': t().table.turnOrderLabel },
     h('span', { class: 'order-title' }, `${t().table.turnOrder} `),
-    next.flatMap((t, i) => [i > 0 ? ' → ' : null, h('span', { class: i === 0 ? 'now' : '' }, turnLabel(view, t.seat, t.area))]),
+    next.flatMap((t, i) => [
+      i > 0 ? ' → ' : null,
+      h('span', { class: i === 0 ? 'now' : '' }, turnLabel(view, t.seat, t.area)),
+    ]),
   );
 }
 
@@ -116,7 +150,8 @@ function lastMoveMarks(view: PlayerView): Map<string, string> {
     if (e.type === 'setPlayed') marks.set(`${e.seat}.${e.area}`, t().table.justPlayed);
     else if (e.type === 'cardAdded') marks.set(`${e.target.seat}.${e.target.area}`, t().table.justAdded(e.value));
     else if (e.type === 'setTaken') marks.set(`${e.from.seat}.${e.from.area}`, t().table.justTaken(name(e.seat)));
-    else if (e.type === 'setBeaten' && !marks.has(`${e.seat}.${e.area}`)) marks.set(`${e.seat}.${e.area}`, t().table.justBeaten(e.cards.length, e.value));
+    else if (e.type === 'setBeaten' && !marks.has(`${e.seat}.${e.area}`))
+      marks.set(`${e.seat}.${e.area}`, t().table.justBeaten(e.cards.length, e.value));
   }
   return marks;
 }
@@ -149,8 +184,18 @@ export function tableEl(view: PlayerView, decorate?: SlotDecorator, markViewer =
           mark ? h('div', { class: 'last-mark' }, mark) : null,
           set
             ? [
-                h('div', { class: 'set-facts' }, h('span', { class: 'set-size' }, t().table.size(set.cards.length)), ' · ', h('span', { class: 'set-value' }, t().table.value(set.value))),
-                h('div', { class: 'set-cards' }, set.cards.map((id) => cardFace({ id, active: set.value }, view.deck, 'small'))),
+                h(
+                  'div',
+                  { class: 'set-facts' },
+                  h('span', { class: 'set-size' }, t().table.size(set.cards.length)),
+                  ' · ',
+                  h('span', { class: 'set-value' }, t().table.value(set.value)),
+                ),
+                h(
+                  'div',
+                  { class: 'set-cards' },
+                  set.cards.map((id) => cardFace({ id, active: set.value }, view.deck, 'small')),
+                ),
               ]
             : h('div', { class: 'set-empty' }, t().table.empty),
           decorate ? decorate(set, seat, area) : [],
@@ -158,7 +203,12 @@ export function tableEl(view: PlayerView, decorate?: SlotDecorator, markViewer =
       );
     }
   }
-  return h('div', { class: `table areas-${areas}`, role: 'region', 'aria-label': t().table.label }, slots, h('div', { class: 'discard' }, t().table.discard(view.discardCount)));
+  return h(
+    'div',
+    { class: `table areas-${areas}`, role: 'region', 'aria-label': t().table.label },
+    slots,
+    h('div', { class: 'discard' }, t().table.discard(view.discardCount)),
+  );
 }
 
 /** Who went out and what it earned this round (rules §6), from the order players went out. */
@@ -178,7 +228,17 @@ export function scoresEl(view: PlayerView): HTMLElement {
     'table',
     { class: 'scores' },
     h('caption', {}, view.scoring === 'tokens' ? t().result.tokensCaption : t().result.roundsCaption),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t().result.player), h('th', { scope: 'col' }, t().result.thisRoundCol), h('th', { scope: 'col' }, view.scoring === 'tokens' ? t().result.tokens : t().result.roundWins))),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, t().result.player),
+        h('th', { scope: 'col' }, t().result.thisRoundCol),
+        h('th', { scope: 'col' }, view.scoring === 'tokens' ? t().result.tokens : t().result.roundWins),
+      ),
+    ),
     h(
       'tbody',
       {},

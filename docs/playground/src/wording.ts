@@ -26,20 +26,22 @@ export interface WordingContext {
  * "area 1".
  */
 export function inPlayerWords(message: string, ctx: WordingContext): string {
-  return message
-    .replace(/\bCard (\d+) shows (\d+)/g, (whole, id: string) => {
-      const card = ctx.cards.find((x) => x.id === Number(id));
-      return card ? `Your card shows ${card.active} (${facesOf(card, ctx.deck)[1]} on its other side)` : whole;
-    })
-    .replace(/\b([Cc])ard (\d+)\b/g, (_, c: string, id: string) => {
-      const card = ctx.cards.find((x) => x.id === Number(id));
-      const words = card ? cardWords(card, ctx.deck) : 'that card';
-      return c === 'C' ? words.charAt(0).toUpperCase() + words.slice(1) : words;
-    })
-    // the library numbers areas from 0; the page, like the rulebook, from 1
-    .replace(/\bplay area (\d+)/g, (_, area: string) => `area ${Number(area) + 1}`)
-    .replace(/\b[Ss]eat (\d+)('s)?/g, (whole, seat: string, s: string | undefined) => {
-      const name = ctx.players[Number(seat)];
-      return name === undefined ? whole : `${name}${s ?? ''}`;
-    });
+  return (
+    message
+      .replace(/\bCard (\d+) shows (\d+)/g, (whole, id: string) => {
+        const card = ctx.cards.find((x) => x.id === Number(id));
+        return card ? `Your card shows ${card.active} (${facesOf(card, ctx.deck)[1]} on its other side)` : whole;
+      })
+      .replace(/\b([Cc])ard (\d+)\b/g, (_, c: string, id: string) => {
+        const card = ctx.cards.find((x) => x.id === Number(id));
+        const words = card ? cardWords(card, ctx.deck) : 'that card';
+        return c === 'C' ? words.charAt(0).toUpperCase() + words.slice(1) : words;
+      })
+      // the library numbers areas from 0; the page, like the rulebook, from 1
+      .replace(/\bplay area (\d+)/g, (_, area: string) => `area ${Number(area) + 1}`)
+      .replace(/\b[Ss]eat (\d+)('s)?/g, (whole, seat: string, s: string | undefined) => {
+        const name = ctx.players[Number(seat)];
+        return name === undefined ? whole : `${name}${s ?? ''}`;
+      })
+  );
 }

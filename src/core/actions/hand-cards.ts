@@ -23,7 +23,9 @@ export function handPositions(hand: readonly HeldCard[]): Map<CardId, number> {
 export function unknownCardError(p: MovePosition, id: CardId): IllegalMoveError | undefined {
   const faces = p.index.faces[id];
   if (faces === undefined || p.index.minPlayers[id]! > p.playerCount) {
-    return new IllegalMoveError('UNKNOWN_CARD', `There is no card ${id} in this game's deck (rules §2).`, '§2', { card: id });
+    return new IllegalMoveError('UNKNOWN_CARD', `There is no card ${id} in this game's deck (rules §2).`, '§2', {
+      card: id,
+    });
   }
   return undefined;
 }

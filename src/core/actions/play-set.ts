@@ -17,11 +17,22 @@ const judged = new Int32Array(SHORT_PLAY);
 export function playError(p: MovePosition, move: PlayMove): IllegalMoveError | undefined {
   const cards = move.cards;
   const k = cards.length;
-  if (k === 0) return new IllegalMoveError('EMPTY_PLAY', 'A set has at least one card: choose one or more cards to play (rules §5 A).', '§5 A');
+  if (k === 0)
+    return new IllegalMoveError(
+      'EMPTY_PLAY',
+      'A set has at least one card: choose one or more cards to play (rules §5 A).',
+      '§5 A',
+    );
   // a short play (every play of the standard deck) is read once into `judged`
   const ids: ArrayLike<CardId> = k <= SHORT_PLAY && readInto(cards, judged) ? judged : cards;
   const duplicate = firstDuplicate(ids, k);
-  if (duplicate !== undefined) return new IllegalMoveError('DUPLICATE_CARD', `Card ${duplicate} is named twice; each card can be played once (rules §5 A).`, '§5 A', { card: duplicate });
+  if (duplicate !== undefined)
+    return new IllegalMoveError(
+      'DUPLICATE_CARD',
+      `Card ${duplicate} is named twice; each card can be played once (rules §5 A).`,
+      '§5 A',
+      { card: duplicate },
+    );
   let value = 0;
   const positions = k > SHORT_PLAY ? handPositions(p.hand) : undefined;
   for (let i = 0; i < k; i++) {
@@ -29,16 +40,32 @@ export function playError(p: MovePosition, move: PlayMove): IllegalMoveError | u
     const unknown = unknownCardError(p, id);
     if (unknown) return unknown;
     const at = positions === undefined ? handIndexOf(p.hand, id) : (positions.get(id) ?? -1);
-    if (at < 0) return new IllegalMoveError('NOT_YOUR_CARD', `Card ${id} is not in your hand (rules §5 A: you play cards from your hand).`, '§5 A', { card: id });
+    if (at < 0)
+      return new IllegalMoveError(
+        'NOT_YOUR_CARD',
+        `Card ${id} is not in your hand (rules §5 A: you play cards from your hand).`,
+        '§5 A',
+        { card: id },
+      );
     const active = p.hand[at]!.active;
     if (i === 0) value = active;
     else if (active !== value) {
-      return new IllegalMoveError('MIXED_VALUES', `The cards of a set must all show the same value, but these show ${value} and ${active} (rules §5 A).`, '§5 A', { values: [value, active], cards });
+      return new IllegalMoveError(
+        'MIXED_VALUES',
+        `The cards of a set must all show the same value, but these show ${value} and ${active} (rules §5 A).`,
+        '§5 A',
+        { values: [value, active], cards },
+      );
     }
   }
   if (!mayArrive(p.table, k, value)) {
     const x = p.table[setOfSize(p.table, k)]!;
-    return new IllegalMoveError('DOES_NOT_BEAT', `A set of ${k} showing ${value} must beat the set of ${k} on the table, which shows ${x.value}: it needs a higher value (rules §5 A).`, '§5 A', { size: k, value, tableValue: x.value, cards });
+    return new IllegalMoveError(
+      'DOES_NOT_BEAT',
+      `A set of ${k} showing ${value} must beat the set of ${k} on the table, which shows ${x.value}: it needs a higher value (rules §5 A).`,
+      '§5 A',
+      { size: k, value, tableValue: x.value, cards },
+    );
   }
   return undefined;
 }

@@ -19,5 +19,6 @@ export function takeSet(d: Draft, move: TakeMove): void {
   removeSetAt(d, at);
   const cards = addRotatedToHand(d, seat, set);
   updateKnown(d, seat, set.cards, true);
-  if (recording(d)) emit(d, { type: 'setTaken', seat, from: { seat: set.seat, area: set.area }, value: set.value, cards });
+  if (recording(d))
+    emit(d, { type: 'setTaken', seat, from: { seat: set.seat, area: set.area }, value: set.value, cards });
 }

@@ -8,12 +8,28 @@ import type { MovePosition } from '../position.js';
 export function opponentSetAt(p: MovePosition, target: AreaRef, action: 'B' | 'C'): number | IllegalMoveError {
   const { seat, area } = target;
   if (seat < 0 || seat >= p.playerCount || area < 0 || area >= p.areas) {
-    return new IllegalMoveError('NO_SUCH_AREA', `There is no play area ${area + 1} at seat ${seat} in this game (rules §1).`, '§1', { seat, area });
+    return new IllegalMoveError(
+      'NO_SUCH_AREA',
+      `There is no play area ${area + 1} at seat ${seat} in this game (rules §1).`,
+      '§1',
+      { seat, area },
+    );
   }
   if (seat === p.turn.seat) {
-    return new IllegalMoveError('NOT_AN_OPPONENT_SET', `Action ${action} works only on an opponent's set, never your own (rules §5 ${action}).`, `§5 ${action}`, { action, seat, area });
+    return new IllegalMoveError(
+      'NOT_AN_OPPONENT_SET',
+      `Action ${action} works only on an opponent's set, never your own (rules §5 ${action}).`,
+      `§5 ${action}`,
+      { action, seat, area },
+    );
   }
   const at = setAt(p.table, seat, area);
-  if (at < 0) return new IllegalMoveError('NO_SET_THERE', `There is no set in play area ${area + 1} of seat ${seat} (rules §5 ${action}).`, `§5 ${action}`, { action, seat, area });
+  if (at < 0)
+    return new IllegalMoveError(
+      'NO_SET_THERE',
+      `There is no set in play area ${area + 1} of seat ${seat} (rules §5 ${action}).`,
+      `§5 ${action}`,
+      { action, seat, area },
+    );
   return at;
 }

@@ -4,7 +4,18 @@
  * player view, or the public view — shows the hints computed from that view (hints.ts), and
  * reports what the player did through `source.submit`. It never holds another seat's hand.
  */
-import { describeEvent, replay, viewSteps, type CardId, type HeldCard, type GameRecord, type Move, type PlayerView, type TableSet, type ViewEvent } from 'dnup';
+import {
+  describeEvent,
+  replay,
+  viewSteps,
+  type CardId,
+  type HeldCard,
+  type GameRecord,
+  type Move,
+  type PlayerView,
+  type TableSet,
+  type ViewEvent,
+} from 'dnup';
 import { cardFace } from '../cards';
 import { h, replaceChildren } from '../dom';
 import { areasOf, facesOf } from '../engine';
@@ -17,7 +28,15 @@ import { orderEl, roundGains, scoresEl, seatsEl, tableEl, turnLabel } from '../t
 import { inPlayerWords } from '../wording';
 import { addFromSelection, hintsOf, NO_HINTS, playFromSelection, slotKey, type Hints } from './hints';
 import { boardSteps } from './steps';
-import { isSeatView, type BoardView, type GameSource, type Refusal, type SeatStatus, type SourceSnapshot, type SourceSteps } from './source';
+import {
+  isSeatView,
+  type BoardView,
+  type GameSource,
+  type Refusal,
+  type SeatStatus,
+  type SourceSnapshot,
+  type SourceSteps,
+} from './source';
 
 /** The events that are a move itself (rules §5 A–D), not one of its consequences. */
 const ACTION_EVENTS: ReadonlySet<string> = new Set(['setPlayed', 'cardAdded', 'setTaken', 'handRotated']);
@@ -126,7 +145,8 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   /** The event the step on screen shows. */
   let stepEvent: ViewEvent | null = null;
   const pending: SourceSnapshot[] = [];
-  const myTurn = (): boolean => !animating && !source.steps && me !== null && view.status === 'playing' && view.turn.seat === me;
+  const myTurn = (): boolean =>
+    !animating && !source.steps && me !== null && view.status === 'playing' && view.turn.seat === me;
   const hints = (): Hints | null => {
     const v = seatView();
     return v && !animating ? hintsOf(v) : null;
@@ -142,7 +162,11 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     render();
     focusKey(view.status === 'roundOver' ? 'deal' : 'show-result');
   });
-  root.replaceChildren(board, h('section', { class: 'log-panel', 'aria-labelledby': 'log-title' }, logTitle, logEl, logDetails), dialog);
+  root.replaceChildren(
+    board,
+    h('section', { class: 'log-panel', 'aria-labelledby': 'log-title' }, logTitle, logEl, logDetails),
+    dialog,
+  );
 
   function restoreOrder(): CardId[] {
     const ids = isSeatView(view) ? view.hand.map((c) => c.id) : [];
@@ -170,7 +194,9 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   function syncHandOrder(): void {
     const hand = seatView()?.hand ?? [];
     const ids = new Set(hand.map((c) => c.id));
-    handOrder = handOrder.filter((id) => ids.has(id)).concat(hand.map((c) => c.id).filter((id) => !handOrder.includes(id)));
+    handOrder = handOrder
+      .filter((id) => ids.has(id))
+      .concat(hand.map((c) => c.id).filter((id) => !handOrder.includes(id)));
     selected = new Set([...selected].filter((id) => ids.has(id)));
     if (handFocus !== null && !ids.has(handFocus)) handFocus = null;
     keepOrder();
@@ -201,7 +227,8 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
       const next = pending.shift()!;
       const before = view;
       const pause = SPEEDS[host.speed()] / 2;
-      const steps = pause > 0 && !behind() && next.view.moveCount === raw.moveCount + 1 ? stepsBetween(raw, next.view) : [];
+      const steps =
+        pause > 0 && !behind() && next.view.moveCount === raw.moveCount + 1 ? stepsBetween(raw, next.view) : [];
       if (steps.length > 1) {
         animating = true;
         root.dataset.animating = 'true';
@@ -237,7 +264,12 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     view = named(raw);
     if (source.steps) replayLog(source.steps);
     else if (view.moveCount !== before.moveCount) {
-      log.push({ events: view.events, move: view.lastMove, seat: before.status === 'playing' && view.lastMove?.type !== 'nextRound' ? before.turn.seat : null, moveCount: view.moveCount });
+      log.push({
+        events: view.events,
+        move: view.lastMove,
+        seat: before.status === 'playing' && view.lastMove?.type !== 'nextRound' ? before.turn.seat : null,
+        moveCount: view.moveCount,
+      });
       const now = performance.now();
       const v = seatView();
       if (v) {
@@ -249,7 +281,12 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
       }
       // a move that changed the hand ends the selection only when it was the viewer's own
       // (a refusal that came with this very move, lost in a race, stays: it says why)
-      if (before.status === 'playing' && before.turn.seat === me && !(message?.at !== undefined && message.at >= view.moveCount)) message = null;
+      if (
+        before.status === 'playing' &&
+        before.turn.seat === me &&
+        !(message?.at !== undefined && message.at >= view.moveCount)
+      )
+        message = null;
     }
     syncHandOrder();
     drawLog();
@@ -262,7 +299,12 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     log.length = 0;
     views.forEach((v, i) => {
       const prev = views[i - 1];
-      log.push({ events: v.events, move: i === 0 ? null : v.lastMove, seat: prev?.status === 'playing' && v.lastMove?.type !== 'nextRound' ? prev.turn.seat : null, moveCount: v.moveCount });
+      log.push({
+        events: v.events,
+        move: i === 0 ? null : v.lastMove,
+        seat: prev?.status === 'playing' && v.lastMove?.type !== 'nextRound' ? prev.turn.seat : null,
+        moveCount: v.moveCount,
+      });
     });
   }
 
@@ -282,7 +324,15 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
         } catch {
           continue;
         }
-        items.push(h('li', { class: `${isMove ? 'log-move' : 'log-note'}${isMove && entry.seat !== null && entry.seat === me ? ' mine' : ''}` }, text));
+        items.push(
+          h(
+            'li',
+            {
+              class: `${isMove ? 'log-move' : 'log-note'}${isMove && entry.seat !== null && entry.seat === me ? ' mine' : ''}`,
+            },
+            text,
+          ),
+        );
       }
     }
     logEl.replaceChildren(...items);
@@ -292,14 +342,29 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
       h(
         'ol',
         { class: 'notation-list' },
-        log.filter((e) => e.move !== null).map((e) => h('li', {}, h('code', { class: 'notation' }, `${e.moveCount}. ${e.seat !== null ? `${players[e.seat]}: ` : ''}${idNotation(e.move!)}`))),
+        log
+          .filter((e) => e.move !== null)
+          .map((e) =>
+            h(
+              'li',
+              {},
+              h(
+                'code',
+                { class: 'notation' },
+                `${e.moveCount}. ${e.seat !== null ? `${players[e.seat]}: ` : ''}${idNotation(e.move!)}`,
+              ),
+            ),
+          ),
       ),
     );
   }
 
   /** Focuses the element with this `data-key` after a redraw (the hand's Tab stop for `hand`). */
   function focusKey(key: string, preventScroll = false): void {
-    const el = key === 'hand' ? (board.querySelector<HTMLElement>('#hand [tabindex="0"]') ?? board.querySelector<HTMLElement>('#hand')) : board.querySelector<HTMLElement>(`[data-key="${key}"]`);
+    const el =
+      key === 'hand'
+        ? (board.querySelector<HTMLElement>('#hand [tabindex="0"]') ?? board.querySelector<HTMLElement>('#hand'))
+        : board.querySelector<HTMLElement>(`[data-key="${key}"]`);
     el?.focus({ preventScroll });
   }
 
@@ -308,16 +373,29 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
       // the library names seats by number ("la place 2", or "une autre place" without parameters):
       // the seat to play by its name, a bot by its kind in the player's language (named views)
       const p = (r.params ?? {}) as { turnSeat?: unknown };
-      const turnSeat = typeof p.turnSeat === 'number' ? p.turnSeat : view.status === 'playing' && view.turn.seat !== me ? view.turn.seat : undefined;
+      const turnSeat =
+        typeof p.turnSeat === 'number'
+          ? p.turnSeat
+          : view.status === 'playing' && view.turn.seat !== me
+            ? view.turn.seat
+            : undefined;
       const who = turnSeat === undefined ? undefined : view.players[turnSeat];
       const rule = r.rule ?? '§4';
       return who === undefined ? t().game.turnNotYours(rule) : t().game.turnOf(who, rule);
     }
     const v = seatView();
     const cards = [...(v?.hand ?? []), ...view.table.flatMap((s) => s.cards.map((id) => ({ id, active: s.value })))];
-    const sentence = refusalSentence(r.code, r.params as Record<string, unknown> | undefined, r.rule, r.message, r.kind);
+    const sentence = refusalSentence(
+      r.code,
+      r.params as Record<string, unknown> | undefined,
+      r.rule,
+      r.message,
+      r.kind,
+    );
     // the English sentences name cards by id: in a player's words, faces and names instead
-    return currentLocale() === 'en' ? inPlayerWords(sentence, { players: view.players, deck: view.deck, cards }) : sentence;
+    return currentLocale() === 'en'
+      ? inPlayerWords(sentence, { players: view.players, deck: view.deck, cards })
+      : sentence;
   }
 
   /** Reports a move of the viewer to the source; a refusal shows its reason next to the controls. */
@@ -332,7 +410,12 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     }
     if (stopped) return;
     if (!result.ok) {
-      message = { text: `${t().game.notAllowed} ${refusalText(result)}`, kind: 'error', at: source.current().view.moveCount, ...(result.rule ? { rule: result.rule } : {}) };
+      message = {
+        text: `${t().game.notAllowed} ${refusalText(result)}`,
+        kind: 'error',
+        at: source.current().view.moveCount,
+        ...(result.rule ? { rule: result.rule } : {}),
+      };
       render();
       // the reason and Play stay in sight on a phone
       board.querySelector('.actions')?.scrollIntoView({ block: 'nearest' });
@@ -402,7 +485,8 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
       document.body.append(drag.ghost);
       board.classList.add('dragging');
       // the sets this card may go on light up while it is dragged
-      for (const key of hints()?.addTargets.get(drag.id) ?? []) board.querySelector(`[data-slot="${key}"]`)?.classList.add('can-drop');
+      for (const key of hints()?.addTargets.get(drag.id) ?? [])
+        board.querySelector(`[data-slot="${key}"]`)?.classList.add('can-drop');
     }
     e.preventDefault();
     drag.ghost.style.left = `${e.clientX}px`;
@@ -464,7 +548,14 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     const stop = handFocus !== null && handOrder.includes(handFocus) ? handFocus : handOrder[0];
     return h(
       'div',
-      { class: 'hand', id: 'hand', role: 'group', tabindex: -1, 'aria-labelledby': 'hand-title', 'aria-describedby': 'hand-help' },
+      {
+        class: 'hand',
+        id: 'hand',
+        role: 'group',
+        tabindex: -1,
+        'aria-labelledby': 'hand-title',
+        'aria-describedby': 'hand-help',
+      },
       handOrder.map((id, index) => {
         const card = v.hand.find((c) => c.id === id)!;
         const isSel = selected.has(id);
@@ -508,7 +599,12 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
               document.addEventListener('pointercancel', onPointerCancel);
             }) as EventListener,
             onkeydown: ((e: KeyboardEvent) => {
-              const step = e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : 0;
+              const step =
+                e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+                  ? -1
+                  : e.key === 'ArrowRight' || e.key === 'ArrowDown'
+                    ? 1
+                    : 0;
               if (e.altKey && step !== 0) {
                 e.preventDefault();
                 moveInHand(id, index + step);
@@ -561,7 +657,19 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
       h(
         'div',
         { class: 'slot-actions' },
-        h('button', { type: 'button', class: `take${hs.takeable.has(key) ? ' legal' : ''}`, 'data-key': `take-${key}`, onclick: (e: Event) => { e.stopPropagation(); void attempt({ type: 'take', target }); } }, t().game.take(set.cards.length, set.value)),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: `take${hs.takeable.has(key) ? ' legal' : ''}`,
+            'data-key': `take-${key}`,
+            onclick: (e: Event) => {
+              e.stopPropagation();
+              void attempt({ type: 'take', target });
+            },
+          },
+          t().game.take(set.cards.length, set.value),
+        ),
         h(
           'button',
           {
@@ -591,8 +699,24 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
       return h(
         'div',
         { class: 'actions', role: 'group', 'aria-label': g.actions },
-        view.status === 'roundOver' && me !== null ? h('button', { type: 'button', id: 'deal', class: 'primary', 'data-key': 'deal', onclick: () => void attempt({ type: 'nextRound' }) }, g.deal) : null,
-        h('button', { type: 'button', id: 'show-result', 'data-key': 'show-result', onclick: () => openDialog() }, view.status === 'roundOver' ? g.showScores : g.showResult),
+        view.status === 'roundOver' && me !== null
+          ? h(
+              'button',
+              {
+                type: 'button',
+                id: 'deal',
+                class: 'primary',
+                'data-key': 'deal',
+                onclick: () => void attempt({ type: 'nextRound' }),
+              },
+              g.deal,
+            )
+          : null,
+        h(
+          'button',
+          { type: 'button', id: 'show-result', 'data-key': 'show-result', onclick: () => openDialog() },
+          view.status === 'roundOver' ? g.showScores : g.showResult,
+        ),
       );
     }
     const v = seatView();
@@ -601,7 +725,8 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     const mine = myTurn();
     const verdict = mine && sel.length > 0 ? playFromSelection(v, sel) : null;
     const values = [...new Set(sel.map((id) => v.hand.find((c) => c.id === id)!.active))];
-    const label = sel.length === 0 ? g.play : values.length === 1 ? g.playSet(sel.length, values[0]!) : g.playCards(sel.length);
+    const label =
+      sel.length === 0 ? g.play : values.length === 1 ? g.playSet(sel.length, values[0]!) : g.playCards(sel.length);
     const reason = !mine
       ? g.waitingFor(turnLabel(view, view.turn.seat, view.turn.area))
       : message
@@ -629,15 +754,60 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
         },
         label,
       ),
-      h('button', { type: 'button', id: 'rotate', 'data-key': 'rotate', disabled: !mine, onclick: () => void attempt({ type: 'rotate' }) }, g.rotate),
-      h('button', { type: 'button', id: 'clear', 'data-key': 'clear', disabled: sel.length === 0, onclick: () => { clearSelection(); focusKey('hand'); } }, g.clear),
-      h('button', { type: 'button', id: 'sort', 'data-key': 'sort', disabled: v.hand.length < 2, onclick: sortHand }, g.sort),
-      h('p', { class: `reason${verdict && !verdict.ok ? ' refused' : ''}`, id: 'play-reason', 'aria-live': 'polite' }, reason),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'rotate',
+          'data-key': 'rotate',
+          disabled: !mine,
+          onclick: () => void attempt({ type: 'rotate' }),
+        },
+        g.rotate,
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'clear',
+          'data-key': 'clear',
+          disabled: sel.length === 0,
+          onclick: () => {
+            clearSelection();
+            focusKey('hand');
+          },
+        },
+        g.clear,
+      ),
+      h(
+        'button',
+        { type: 'button', id: 'sort', 'data-key': 'sort', disabled: v.hand.length < 2, onclick: sortHand },
+        g.sort,
+      ),
+      h(
+        'p',
+        { class: `reason${verdict && !verdict.ok ? ' refused' : ''}`, id: 'play-reason', 'aria-live': 'polite' },
+        reason,
+      ),
       h(
         'div',
         { class: 'message-row' },
-        h('p', { id: 'message', class: `message ${message?.kind ?? ''}`, role: message?.kind === 'error' ? 'alert' : 'status' }, message?.text ?? ''),
-        message?.rule ? h('button', { type: 'button', class: 'link', id: 'message-rule', onclick: () => host.showRules(message!.rule!) }, g.readRule(message.rule)) : null,
+        h(
+          'p',
+          {
+            id: 'message',
+            class: `message ${message?.kind ?? ''}`,
+            role: message?.kind === 'error' ? 'alert' : 'status',
+          },
+          message?.text ?? '',
+        ),
+        message?.rule
+          ? h(
+              'button',
+              { type: 'button', class: 'link', id: 'message-rule', onclick: () => host.showRules(message!.rule!) },
+              g.readRule(message.rule),
+            )
+          : null,
       ),
     );
   }
@@ -651,12 +821,58 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     return h(
       'div',
       { class: 'actions replay-controls', role: 'group', 'aria-label': r.controls },
-      h('button', { type: 'button', id: 'replay-first', 'data-key': 'first', 'aria-disabled': String(at === 0), onclick: () => go(0) }, r.first),
-      h('button', { type: 'button', id: 'replay-back', 'data-key': 'back', 'aria-disabled': String(at === 0), onclick: () => go(steps.position() - 1) }, r.back),
-      h('button', { type: 'button', id: 'replay-forward', 'data-key': 'forward', 'aria-disabled': String(at === last), onclick: () => go(steps.position() + 1) }, r.forward),
-      h('button', { type: 'button', id: 'replay-last', 'data-key': 'last', 'aria-disabled': String(at === last), onclick: () => go(last) }, r.last),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'replay-first',
+          'data-key': 'first',
+          'aria-disabled': String(at === 0),
+          onclick: () => go(0),
+        },
+        r.first,
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'replay-back',
+          'data-key': 'back',
+          'aria-disabled': String(at === 0),
+          onclick: () => go(steps.position() - 1),
+        },
+        r.back,
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'replay-forward',
+          'data-key': 'forward',
+          'aria-disabled': String(at === last),
+          onclick: () => go(steps.position() + 1),
+        },
+        r.forward,
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'replay-last',
+          'data-key': 'last',
+          'aria-disabled': String(at === last),
+          onclick: () => go(last),
+        },
+        r.last,
+      ),
       h('input', {
-        type: 'range', min: 0, max: last, value: at, 'aria-label': r.slider, 'data-key': 'slider', id: 'replay-slider',
+        type: 'range',
+        min: 0,
+        max: last,
+        value: at,
+        'aria-label': r.slider,
+        'data-key': 'slider',
+        id: 'replay-slider',
         oninput: (e: Event) => go(Number((e.target as HTMLInputElement).value)),
       }),
     );
@@ -665,7 +881,10 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   /** The title of the end-of-round or end-of-game dialog: it says who won. */
   function resultTitle(): string {
     const r = t().result;
-    if (view.status === 'gameOver') return view.winner !== null && view.winner === me ? r.youWinGame : r.winsGame(view.players[view.winner ?? 0] ?? '');
+    if (view.status === 'gameOver')
+      return view.winner !== null && view.winner === me
+        ? r.youWinGame
+        : r.winsGame(view.players[view.winner ?? 0] ?? '');
     const first = view.out[0];
     if (first === undefined) return r.roundOver(view.round);
     return first === me ? r.youWinRound(view.round) : r.winsRound(view.round, view.players[first]!);
@@ -687,7 +906,8 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     const check = h('span', { class: 'fair-check' }, commitment ? t().result.checking : '');
     void commitmentOf(seed).then((hash) => {
       if (!commitment || !hash) return;
-      check.textContent = hash === commitment ? t().result.sealOk(shortHash(hash)) : t().result.sealBad(shortHash(hash));
+      check.textContent =
+        hash === commitment ? t().result.sealOk(shortHash(hash)) : t().result.sealBad(shortHash(hash));
     });
     return h('p', { class: 'fair' }, `${t().result.seedWas} `, h('code', { id: 'seed-revealed' }, seed), '. ', check);
   }
@@ -698,7 +918,11 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     // no href until the link is built: an empty "#" would send the page back to its setup
     const link = h('a', { id: 'replay-link', class: 'button-like' }, r.link);
     const record = snap.over?.record;
-    if (over && record) host.replayLink(record).then((href) => link.setAttribute('href', href), () => link.remove());
+    if (over && record)
+      host.replayLink(record).then(
+        (href) => link.setAttribute('href', href),
+        () => link.remove(),
+      );
     dialog.id = over ? 'game-over' : 'round-over';
     replaceChildren(
       dialog,
@@ -711,15 +935,64 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
         { class: 'dialog-actions' },
         over
           ? [
-              host.playAgain ? h('button', { type: 'button', class: 'primary', id: 'play-again', 'data-autofocus': '', onclick: () => host.playAgain!() }, r.playAgain) : null,
-              record ? h('button', { type: 'button', id: 'replay-game', onclick: () => { dialog.close(); host.openReplay(loadReplay(JSON.stringify(record))); } }, r.replayGame) : null,
+              host.playAgain
+                ? h(
+                    'button',
+                    {
+                      type: 'button',
+                      class: 'primary',
+                      id: 'play-again',
+                      'data-autofocus': '',
+                      onclick: () => host.playAgain!(),
+                    },
+                    r.playAgain,
+                  )
+                : null,
+              record
+                ? h(
+                    'button',
+                    {
+                      type: 'button',
+                      id: 'replay-game',
+                      onclick: () => {
+                        dialog.close();
+                        host.openReplay(loadReplay(JSON.stringify(record)));
+                      },
+                    },
+                    r.replayGame,
+                  )
+                : null,
               record ? link : null,
             ]
           : me !== null
-            ? h('button', { type: 'button', class: 'primary', id: 'next-round', 'data-autofocus': '', onclick: () => { dialog.close(); void attempt({ type: 'nextRound' }); } }, r.nextRound)
+            ? h(
+                'button',
+                {
+                  type: 'button',
+                  class: 'primary',
+                  id: 'next-round',
+                  'data-autofocus': '',
+                  onclick: () => {
+                    dialog.close();
+                    void attempt({ type: 'nextRound' });
+                  },
+                },
+                r.nextRound,
+              )
             : null,
-        source.recordToShare || record ? h('button', { type: 'button', class: 'download', onclick: download }, r.download) : null,
-        h('button', { type: 'button', id: 'close-result', 'data-autofocus': over && !host.playAgain ? '' : null, onclick: () => dialog.close() }, r.seeTable),
+        source.recordToShare || record
+          ? h('button', { type: 'button', class: 'download', onclick: download }, r.download)
+          : null,
+        h(
+          'button',
+          {
+            type: 'button',
+            id: 'close-result',
+            'data-autofocus': over && !host.playAgain ? '' : null,
+            onclick: () => dialog.close(),
+          },
+          r.seeTable,
+        ),
       ),
     );
   }
@@ -737,7 +1010,10 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   function download(): void {
     const record = shareable() as { format?: string; seed?: unknown } | null;
     if (!record) return;
-    const name = record.format === 'dnup-record' ? `dnup-${String(record.seed).replace(/[^\w-]+/g, '_')}.json` : `dnup-${(me !== null ? view.players[me] ?? 'player' : 'spectator').replace(/[^\w-]+/g, '_')}-view-move-${view.moveCount}.json`;
+    const name =
+      record.format === 'dnup-record'
+        ? `dnup-${String(record.seed).replace(/[^\w-]+/g, '_')}.json`
+        : `dnup-${(me !== null ? (view.players[me] ?? 'player') : 'spectator').replace(/[^\w-]+/g, '_')}-view-move-${view.moveCount}.json`;
     downloadText(name, JSON.stringify(record, null, 2));
   }
 
@@ -749,8 +1025,15 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
       h('span', { class: 'wide' }, `${g.game.speed} `),
       h(
         'select',
-        { id: 'game-speed', 'data-key': 'game-speed', 'aria-label': g.game.speed, onchange: (e: Event) => host.setSpeed((e.target as HTMLSelectElement).value as Speed) },
-        (Object.keys(SPEEDS) as Speed[]).map((s) => h('option', { value: s, selected: s === host.speed() }, g.setup.speeds[s])),
+        {
+          id: 'game-speed',
+          'data-key': 'game-speed',
+          'aria-label': g.game.speed,
+          onchange: (e: Event) => host.setSpeed((e.target as HTMLSelectElement).value as Speed),
+        },
+        (Object.keys(SPEEDS) as Speed[]).map((s) =>
+          h('option', { value: s, selected: s === host.speed() }, g.setup.speeds[s]),
+        ),
       ),
     );
   }
@@ -763,14 +1046,36 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     return h(
       'div',
       { class: 'game-bar' },
-      h('span', { class: 'round-info' }, g.round(view.round), h('span', { class: 'wide' }, view.scoring === 'tokens' ? g.tokensGoal : g.duelGoal)),
-      commitment && !over ? h('span', { class: 'sealed', title: g.sealedTitle(commitment) }, h('span', { class: 'wide' }, g.sealed), h('code', { id: 'commitment' }, shortHash(commitment))) : null,
+      h(
+        'span',
+        { class: 'round-info' },
+        g.round(view.round),
+        h('span', { class: 'wide' }, view.scoring === 'tokens' ? g.tokensGoal : g.duelGoal),
+      ),
+      commitment && !over
+        ? h(
+            'span',
+            { class: 'sealed', title: g.sealedTitle(commitment) },
+            h('span', { class: 'wide' }, g.sealed),
+            h('code', { id: 'commitment' }, shortHash(commitment)),
+          )
+        : null,
       h(
         'span',
         { class: 'bar-buttons' },
         speedSelect(),
         record
-          ? h('button', { type: 'button', id: 'download', 'data-key': 'download', title: over ? g.recordTitleOver : g.recordTitle, onclick: download }, g.record)
+          ? h(
+              'button',
+              {
+                type: 'button',
+                id: 'download',
+                'data-key': 'download',
+                title: over ? g.recordTitleOver : g.recordTitle,
+                onclick: download,
+              },
+              g.record,
+            )
           : null,
         record
           ? h(
@@ -779,7 +1084,12 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
                 type: 'button',
                 id: 'to-replay',
                 title: over ? g.replayTitleOver : g.replayTitle,
-                onclick: () => host.openReplay(record.format === 'dnup-record' ? loadReplay(JSON.stringify(record)) : replayOfPlayerRecord(record as PlayerRecord)),
+                onclick: () =>
+                  host.openReplay(
+                    record.format === 'dnup-record'
+                      ? loadReplay(JSON.stringify(record))
+                      : replayOfPlayerRecord(record as PlayerRecord),
+                  ),
               },
               g.replay,
             )
@@ -791,10 +1101,16 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   /** The last move in words, next to the table (the log may be far below on a phone). */
   function lastLine(): HTMLElement {
     const last = log[log.length - 1];
-    const e = stepEvent ?? last?.events.find((x) => x.type !== 'turnStarted' && x.type !== 'setDiscarded') ?? last?.events[0];
+    const e =
+      stepEvent ?? last?.events.find((x) => x.type !== 'turnStarted' && x.type !== 'setDiscarded') ?? last?.events[0];
     let text = '';
     try {
-      if (e) text = describeEvent(e, { players: view.players, locale: currentLocale(), ...(me === null ? {} : { viewer: me }) });
+      if (e)
+        text = describeEvent(e, {
+          players: view.players,
+          locale: currentLocale(),
+          ...(me === null ? {} : { viewer: me }),
+        });
     } catch {
       text = '';
     }
@@ -832,8 +1148,11 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     const table = tableEl(view, slotActions);
     // where a selected card may go: those sets are marked
     const sel = selectedIds();
-    if (v && sel.length === 1) for (const key of hintsOf(v).addTargets.get(sel[0]!) ?? []) table.querySelector(`[data-slot="${key}"]`)?.classList.add('can-drop');
-    if (mine) for (const key of hintsOf(v!).takeable) table.querySelector(`[data-slot="${key}"]`)?.classList.add('tappable');
+    if (v && sel.length === 1)
+      for (const key of hintsOf(v).addTargets.get(sel[0]!) ?? [])
+        table.querySelector(`[data-slot="${key}"]`)?.classList.add('can-drop');
+    if (mine)
+      for (const key of hintsOf(v!).takeable) table.querySelector(`[data-slot="${key}"]`)?.classList.add('tappable');
     replaceChildren(
       board,
       gameBar(),
@@ -843,7 +1162,13 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
       table,
       ...(v
         ? [
-            h('h2', { class: 'hand-title', id: 'hand-title' }, mine ? `${g.yourHandTurn}${areasOf(view) === 2 ? ` (${turnLabel(view, view.turn.seat, view.turn.area).split(' · ')[1]})` : ''}` : g.yourHand),
+            h(
+              'h2',
+              { class: 'hand-title', id: 'hand-title' },
+              mine
+                ? `${g.yourHandTurn}${areasOf(view) === 2 ? ` (${turnLabel(view, view.turn.seat, view.turn.area).split(' · ')[1]})` : ''}`
+                : g.yourHand,
+            ),
             h('p', { class: 'sr-only', id: 'hand-help' }, g.handHelp),
             handEl(v),
           ]
@@ -866,11 +1191,22 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     if (mine && turnHandled !== view.moveCount && !dialog.open) {
       turnHandled = view.moveCount;
       const active = document.activeElement;
-      if (active === null || active === document.body || !active.isConnected || active.closest('[hidden]') !== null || board.contains(active)) {
+      if (
+        active === null ||
+        active === document.body ||
+        !active.isConnected ||
+        active.closest('[hidden]') !== null ||
+        board.contains(active)
+      ) {
         focusKey('hand', true);
         const actions = board.querySelector('.actions');
         const hand = board.querySelector('#hand');
-        if (actions && hand && (actions.getBoundingClientRect().bottom > window.innerHeight || hand.getBoundingClientRect().top < 0)) actions.scrollIntoView({ block: 'end' });
+        if (
+          actions &&
+          hand &&
+          (actions.getBoundingClientRect().bottom > window.innerHeight || hand.getBoundingClientRect().top < 0)
+        )
+          actions.scrollIntoView({ block: 'end' });
       }
     }
   }
@@ -880,8 +1216,15 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     if (steps && !root.closest('[hidden]') && !dialog.open && !e.altKey && !e.ctrlKey && !e.metaKey) {
       // on the document, not the board: a click on a control must not cut the arrow keys off
       const target = e.target;
-      if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || target instanceof HTMLInputElement) return;
-      const to = { ArrowRight: steps.position() + 1, ArrowLeft: steps.position() - 1, Home: 0, End: steps.last() }[e.key];
+      if (
+        target instanceof HTMLTextAreaElement ||
+        target instanceof HTMLSelectElement ||
+        target instanceof HTMLInputElement
+      )
+        return;
+      const to = { ArrowRight: steps.position() + 1, ArrowLeft: steps.position() - 1, Home: 0, End: steps.last() }[
+        e.key
+      ];
       if (to === undefined) return;
       e.preventDefault();
       steps.go(to);

@@ -47,12 +47,26 @@ export function slotKey(ref: AreaRef): string {
 export function addFromSelection(view: PlayerView, card: CardId, target: AreaRef): { ok: true; move: Move } | Refusal {
   const verdict = moveFromSelection(view, { cards: [card], target, action: 'add' });
   if (verdict.ok) return verdict;
-  return { ok: false, code: verdict.code, kind: verdict.kind, params: verdict.params, rule: verdict.rule, message: verdict.message };
+  return {
+    ok: false,
+    code: verdict.code,
+    kind: verdict.kind,
+    params: verdict.params,
+    rule: verdict.rule,
+    message: verdict.message,
+  };
 }
 
 /** The play the selected cards make, or the library's reason they make none. */
 export function playFromSelection(view: PlayerView, selection: readonly CardId[]): { ok: true; move: Move } | Refusal {
   const verdict = moveFromSelection(view, { cards: selection, action: 'play' });
   if (verdict.ok) return verdict;
-  return { ok: false, code: verdict.code, kind: verdict.kind, params: verdict.params, rule: verdict.rule, message: verdict.message };
+  return {
+    ok: false,
+    code: verdict.code,
+    kind: verdict.kind,
+    params: verdict.params,
+    rule: verdict.rule,
+    message: verdict.message,
+  };
 }

@@ -68,7 +68,14 @@ export function offlineSource(config: MatchConfig, commitment: string | null, op
     },
     submit(move): Promise<SubmitResult> {
       const verdict = match.check(move);
-      if (!verdict.ok) return Promise.resolve({ ok: false, code: verdict.code, params: verdict.params, rule: verdict.rule, message: verdict.message });
+      if (!verdict.ok)
+        return Promise.resolve({
+          ok: false,
+          code: verdict.code,
+          params: verdict.params,
+          rule: verdict.rule,
+          message: verdict.message,
+        });
       match.play(move);
       publish();
       void runBots();

@@ -18,7 +18,13 @@ export function replaySource(r: Replay, at = r.start): GameSource {
   let index = Math.max(0, Math.min(at, r.frames.length - 1));
   const listeners = new Set<(s: SourceSnapshot) => void>();
   const seats: SeatStatus[] = r.players.map((name) => ({ name, kind: 'person', connection: { state: 'connected' } }));
-  const snapshot = (): SourceSnapshot => ({ view: boardView(r, index), seats, turnDeadline: null, over: null, hands: r.frames[index]!.hands });
+  const snapshot = (): SourceSnapshot => ({
+    view: boardView(r, index),
+    seats,
+    turnDeadline: null,
+    over: null,
+    hands: r.frames[index]!.hands,
+  });
   let last = snapshot();
   const lastIndex = r.frames.length - 1;
   return {
@@ -29,7 +35,8 @@ export function replaySource(r: Replay, at = r.start): GameSource {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    submit: (): Promise<SubmitResult> => Promise.resolve({ ok: false, code: 'REPLAY', message: 'A replay takes no moves.' }),
+    submit: (): Promise<SubmitResult> =>
+      Promise.resolve({ ok: false, code: 'REPLAY', message: 'A replay takes no moves.' }),
     steps: {
       position: () => index,
       last: () => lastIndex,

@@ -19,7 +19,8 @@ const without = <T extends { id: CardId } | CardId>(list: readonly T[], ids: rea
 export function boardSteps(before: BoardView, after: BoardView): BoardStep[] {
   const events = after.events;
   if (events.length === 0) return [];
-  if (after.moveCount !== before.moveCount + 1 || after.round !== before.round) return [{ event: events[events.length - 1]!, view: after }];
+  if (after.moveCount !== before.moveCount + 1 || after.round !== before.round)
+    return [{ event: events[events.length - 1]!, view: after }];
   const steps: BoardStep[] = [];
   let cur: BoardView = before;
   for (const e of events) {
@@ -28,7 +29,8 @@ export function boardSteps(before: BoardView, after: BoardView): BoardStep[] {
     let hand: readonly HeldCard[] = cur.hand;
     let discardCount = cur.discardCount;
     const own = (seat: number): boolean => seat === cur.seat;
-    const drop = (seat: number, area: number): void => void (table = table.filter((s) => s.seat !== seat || s.area !== area));
+    const drop = (seat: number, area: number): void =>
+      void (table = table.filter((s) => s.seat !== seat || s.area !== area));
     const leave = (seat: number, ids: readonly CardId[]): void => {
       sizes[seat] = (sizes[seat] ?? 0) - ids.length;
       if (own(seat)) hand = without(hand, ids);
@@ -48,7 +50,9 @@ export function boardSteps(before: BoardView, after: BoardView): BoardStep[] {
         break;
       case 'cardAdded':
         leave(e.seat, [e.card]);
-        table = table.map((s) => (s.seat === e.target.seat && s.area === e.target.area ? { ...s, cards: [...s.cards, e.card] } : s));
+        table = table.map((s) =>
+          s.seat === e.target.seat && s.area === e.target.area ? { ...s, cards: [...s.cards, e.card] } : s,
+        );
         break;
       case 'setBeaten':
         drop(e.seat, e.area);
@@ -65,7 +69,15 @@ export function boardSteps(before: BoardView, after: BoardView): BoardStep[] {
       default:
         break;
     }
-    cur = { ...cur, table, hand, handSizes: sizes, discardCount, lastMove: after.lastMove, events: events.slice(0, steps.length + 1) } as BoardView;
+    cur = {
+      ...cur,
+      table,
+      hand,
+      handSizes: sizes,
+      discardCount,
+      lastMove: after.lastMove,
+      events: events.slice(0, steps.length + 1),
+    } as BoardView;
     steps.push({ event: e, view: cur });
   }
   steps[steps.length - 1] = { event: events[events.length - 1]!, view: after };

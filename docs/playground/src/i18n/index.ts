@@ -67,7 +67,13 @@ export function onLocaleChange(listener: () => void): () => void {
 }
 
 /** The library's sentence for a refused move, in the chosen language; `fallback` when it has none. */
-export function refusalSentence(code: string, params: Record<string, unknown> | undefined, rule: string | undefined, fallback: string, kind: 'IllegalMoveError' | 'SelectionError' = 'IllegalMoveError'): string {
+export function refusalSentence(
+  code: string,
+  params: Record<string, unknown> | undefined,
+  rule: string | undefined,
+  fallback: string,
+  kind: 'IllegalMoveError' | 'SelectionError' = 'IllegalMoveError',
+): string {
   try {
     const p = { ...(params ?? {}), ...(rule === undefined ? {} : { rule }) };
     return errorSentence(kind, code as never, p as never, locale);

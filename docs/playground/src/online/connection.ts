@@ -43,11 +43,15 @@ export type Failure =
  */
 export function failureOf(e: unknown): Failure {
   const code = typeof e === 'object' && e !== null && 'code' in e ? (e as { code: unknown }).code : undefined;
-  const message = typeof e === 'object' && e !== null && 'message' in e && typeof (e as { message: unknown }).message === 'string' ? (e as { message: string }).message : '';
+  const message =
+    typeof e === 'object' && e !== null && 'message' in e && typeof (e as { message: unknown }).message === 'string'
+      ? (e as { message: string }).message
+      : '';
   if (code === 4212) return { kind: 'notFound' };
   const coded = /^([A-Z][A-Z_]+): (.*)$/s.exec(message);
   if (coded) return { kind: 'refused', code: coded[1]!, detail: coded[2]! };
-  if (typeof code === 'number' && code > 0 && message !== '') return { kind: 'refused', code: 'OTHER', detail: message };
+  if (typeof code === 'number' && code > 0 && message !== '')
+    return { kind: 'refused', code: 'OTHER', detail: message };
   return { kind: 'noServer' };
 }
 
@@ -57,7 +61,9 @@ export function sameMove(a: Move, b: Move): boolean {
     case 'play':
       return b.type === 'play' && a.cards.length === b.cards.length && a.cards.every((c) => b.cards.includes(c));
     case 'add':
-      return b.type === 'add' && a.card === b.card && a.target.seat === b.target.seat && a.target.area === b.target.area;
+      return (
+        b.type === 'add' && a.card === b.card && a.target.seat === b.target.seat && a.target.area === b.target.area
+      );
     case 'take':
       return b.type === 'take' && a.target.seat === b.target.seat && a.target.area === b.target.area;
     default:
@@ -71,11 +77,16 @@ export function sameMove(a: Move, b: Move): boolean {
  * turn clock, or a bot standing in, played for this seat first). Only the next move tells: after
  * several, this page cannot know which was its own, and a resend comes back `STALE_MOVE` anyway.
  */
-export function answerOfState(p: { readonly move: Move; readonly moveCount: number }, s: StateMessage): MoveAnswer | undefined {
+export function answerOfState(
+  p: { readonly move: Move; readonly moveCount: number },
+  s: StateMessage,
+): MoveAnswer | undefined {
   if (s.view.moveCount === p.moveCount) return undefined; // still waiting
   if (s.view.moveCount !== p.moveCount + 1 || p.move.type === 'nextRound') return null;
   const last = s.view.lastMove;
-  return last && sameMove(last, p.move) ? null : { code: 'STALE_MOVE', message: 'Another move was played first.', type: MESSAGES.move };
+  return last && sameMove(last, p.move)
+    ? null
+    : { code: 'STALE_MOVE', message: 'Another move was played first.', type: MESSAGES.move };
 }
 
 /** A room code as people type it: 6 letters and digits, upper-cased. */
@@ -126,7 +137,10 @@ export interface SessionEvents {
 }
 
 /** The answer to a move: null once the game moved on, else why not. `OFFLINE`: the page lost the room. */
-export type MoveAnswer = RefusedMessage | { readonly code: 'OFFLINE'; readonly message: string; readonly type: 'move' } | null;
+export type MoveAnswer =
+  | RefusedMessage
+  | { readonly code: 'OFFLINE'; readonly message: string; readonly type: 'move' }
+  | null;
 
 /** A move waiting for the server's answer. */
 interface Pending {
@@ -237,7 +251,11 @@ export class RoomSession {
     return session;
   }
 
-  private static async open(server: string, events: SessionEvents, how: (c: Client) => Promise<Room>): Promise<RoomSession> {
+  private static async open(
+    server: string,
+    events: SessionEvents,
+    how: (c: Client) => Promise<Room>,
+  ): Promise<RoomSession> {
     const session = new RoomSession(server, events);
     session.follow(await how(new Client(server)));
     return session;
@@ -388,7 +406,10 @@ export class RoomSession {
           if (failure.kind === 'refused') {
             this.answer({ code: 'OFFLINE', message: failure.detail, type: 'move' });
             this.setStatus({ state: 'lost', why: 'refused', failure });
-          } else if (Date.now() >= giveUpAt || (failure.kind === 'notFound' && Date.now() >= startedAt + TIMING.notFoundForMs)) {
+          } else if (
+            Date.now() >= giveUpAt ||
+            (failure.kind === 'notFound' && Date.now() >= startedAt + TIMING.notFoundForMs)
+          ) {
             this.answer({ code: 'OFFLINE', message: 'no answer', type: 'move' });
             this.setStatus({ state: 'lost', why: 'network', failure });
           } else {
@@ -412,7 +433,12 @@ export class RoomSession {
    * here as `STALE_MOVE` without being sent.
    */
   play(move: Move, moveCount: number): Promise<MoveAnswer> {
-    if (this.pending) return Promise.resolve({ code: 'STALE_MOVE', message: 'A move of yours is already on its way.', type: MESSAGES.move });
+    if (this.pending)
+      return Promise.resolve({
+        code: 'STALE_MOVE',
+        message: 'A move of yours is already on its way.',
+        type: MESSAGES.move,
+      });
     if (!this.room) return Promise.resolve({ code: 'OFFLINE', message: 'not connected', type: 'move' });
     return new Promise((answer) => {
       this.pending = { move, moveCount, answer, sends: 0 };

@@ -12,7 +12,17 @@ import { seatName } from '../board/board';
 import type { GameSource } from '../board/source';
 import { h, replaceChildren, type Child } from '../dom';
 import { commitmentOf, shortHash } from '../fairness';
-import { DEFAULT_SERVER, failureOf, readCode, roomLink, RoomSession, storedPlace, type ConnectionStatus, type Failure, type SessionEvents } from './connection';
+import {
+  DEFAULT_SERVER,
+  failureOf,
+  readCode,
+  roomLink,
+  RoomSession,
+  storedPlace,
+  type ConnectionStatus,
+  type Failure,
+  type SessionEvents,
+} from './connection';
 import { followLobby, type LobbyState, type ListedRoom } from './lobby';
 import { OnlineSource, reconnectDeadlineOf } from './source';
 import { say, type WordKey } from './words';
@@ -41,7 +51,8 @@ function hashParams(): URLSearchParams {
 
 /** Mounts "Play online" in `root`; `open` shows it, and opens the room a link names. */
 function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refresh(): void } {
-  const t = (key: WordKey, params?: Readonly<Record<string, string | number>>): string => say(host.locale(), key, params);
+  const t = (key: WordKey, params?: Readonly<Record<string, string | number>>): string =>
+    say(host.locale(), key, params);
   let screen: Screen = 'lobby';
   let server = hashParams().get('server') || localStorage.getItem(SERVER_KEY) || DEFAULT_SERVER;
   let name = localStorage.getItem(NAME_KEY) ?? '';
@@ -82,7 +93,10 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
     if (f.kind === 'noServer') return t('noServer', { server });
     if (f.kind === 'notFound') return t('err_NOT_FOUND', { code, server });
     const key = `err_${f.code}` as WordKey;
-    return key in { err_ROOM_FULL: 1, err_GAME_STARTED: 1, err_BAD_SEAT_TOKEN: 1, err_TOO_MANY_SPECTATORS: 1, err_BAD_OPTIONS: 1 } ? t(key, { code, detail: f.detail }) : t('err_other', { detail: f.detail });
+    return key in
+      { err_ROOM_FULL: 1, err_GAME_STARTED: 1, err_BAD_SEAT_TOKEN: 1, err_TOO_MANY_SPECTATORS: 1, err_BAD_OPTIONS: 1 }
+      ? t(key, { code, detail: f.detail })
+      : t('err_other', { detail: f.detail });
   };
 
   // ---- the lobby list ----
@@ -104,7 +118,11 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
 
   const events: SessionEvents = {
     welcome(w) {
-      history.replaceState(null, '', `${location.pathname}${location.search}#${new URLSearchParams({ online: w.code, server }).toString()}`);
+      history.replaceState(
+        null,
+        '',
+        `${location.pathname}${location.search}#${new URLSearchParams({ online: w.code, server }).toString()}`,
+      );
       render();
     },
     lobby(l) {
@@ -139,7 +157,9 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
 
   function refusalText(code: string, message: string): string {
     const key = `ref_${code}` as WordKey;
-    return ['ref_STALE_MOVE', 'ref_RATE_LIMITED', 'ref_NOT_YOUR_TURN', 'ref_NOT_HOST', 'ref_OFFLINE'].includes(key) ? t(key) : t('ref_other', { detail: message });
+    return ['ref_STALE_MOVE', 'ref_RATE_LIMITED', 'ref_NOT_YOUR_TURN', 'ref_NOT_HOST', 'ref_OFFLINE'].includes(key)
+      ? t(key)
+      : t('ref_other', { detail: message });
   }
 
   async function checkSeal(g: GameOverMessage): Promise<void> {
@@ -180,7 +200,13 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
   }
 
   function createRoom(): void {
-    void enter(() => RoomSession.create(server, { seats, name, private: isPrivate, ...(turnSeconds > 0 ? { turnSeconds } : {}) }, events));
+    void enter(() =>
+      RoomSession.create(
+        server,
+        { seats, name, private: isPrivate, ...(turnSeconds > 0 ? { turnSeconds } : {}) },
+        events,
+      ),
+    );
   }
 
   /** Back to the lobby: leaves the room for good when `leave`, else only stops following it. */
@@ -242,16 +268,18 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
       placeholder: t('codePlaceholder'),
       oninput: (e: Event) => (codeText = (e.target as HTMLInputElement).value),
     });
-    const byCode = (spectate: boolean) => (e: Event): void => {
-      e.preventDefault();
-      const code = readCode(codeInput.value);
-      if (code === null) {
-        notice = { text: t('badCode'), kind: 'error' };
-        render();
-        return;
-      }
-      joinRoom(code, spectate);
-    };
+    const byCode =
+      (spectate: boolean) =>
+      (e: Event): void => {
+        e.preventDefault();
+        const code = readCode(codeInput.value);
+        if (code === null) {
+          notice = { text: t('badCode'), kind: 'error' };
+          render();
+          return;
+        }
+        joinRoom(code, spectate);
+      };
     const rooms = lobbyState.kind === 'rooms' ? lobbyState.rooms : [];
     return [
       h('h2', { id: 'online-title' }, t('title')),
@@ -296,15 +324,28 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
       ),
       h(
         'form',
-        { class: 'online-card', id: 'online-join-form', 'aria-labelledby': 'online-join-title', onsubmit: byCode(false) },
+        {
+          class: 'online-card',
+          id: 'online-join-form',
+          'aria-labelledby': 'online-join-title',
+          onsubmit: byCode(false),
+        },
         h('h3', { id: 'online-join-title' }, linked ? t('joinRoom', { code: linked }) : t('joinByCode')),
         h(
           'div',
           { class: 'online-row' },
           h('label', { for: 'online-code-input' }, t('code')),
           codeInput,
-          h('button', { type: 'submit', id: 'online-join', class: 'primary', 'data-key': 'online-join', disabled: busy }, t('join')),
-          h('button', { type: 'button', id: 'online-watch', 'data-key': 'online-watch', disabled: busy, onclick: byCode(true) }, t('watch')),
+          h(
+            'button',
+            { type: 'submit', id: 'online-join', class: 'primary', 'data-key': 'online-join', disabled: busy },
+            t('join'),
+          ),
+          h(
+            'button',
+            { type: 'button', id: 'online-watch', 'data-key': 'online-watch', disabled: busy, onclick: byCode(true) },
+            t('watch'),
+          ),
         ),
       ),
       h(
@@ -340,7 +381,17 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
         ' · ',
         t(`phase_${phase}` as WordKey),
       ),
-      h('button', { type: 'button', 'aria-label': label, 'data-key': `room-${r.roomId}`, disabled: busy, onclick: () => joinRoom(r.roomId, !canJoin) }, canJoin ? t('join') : t('watch')),
+      h(
+        'button',
+        {
+          type: 'button',
+          'aria-label': label,
+          'data-key': `room-${r.roomId}`,
+          disabled: busy,
+          onclick: () => joinRoom(r.roomId, !canJoin),
+        },
+        canJoin ? t('join') : t('watch'),
+      ),
     );
   }
 
@@ -385,7 +436,13 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
           { class: 'seat-list online-seats' },
           seats.map((kind, i) =>
             i === 0
-              ? h('li', {}, h('span', { class: 'online-seat-name' }, t('seat', { n: 1 })), ' ', h('strong', { id: 'online-seat-0' }, t('you')))
+              ? h(
+                  'li',
+                  {},
+                  h('span', { class: 'online-seat-name' }, t('seat', { n: 1 })),
+                  ' ',
+                  h('strong', { id: 'online-seat-0' }, t('you')),
+                )
               : h(
                   'li',
                   {},
@@ -410,20 +467,38 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
           t('turnClock_label'),
           h(
             'select',
-            { id: 'online-clock', onchange: (e: Event) => (turnSeconds = Number((e.target as HTMLSelectElement).value)) },
-            TURN_CLOCKS.map((n) => h('option', { value: n, selected: n === turnSeconds }, n === 0 ? t('turnClock_off') : t('turnClock_seconds', { n }))),
+            {
+              id: 'online-clock',
+              onchange: (e: Event) => (turnSeconds = Number((e.target as HTMLSelectElement).value)),
+            },
+            TURN_CLOCKS.map((n) =>
+              h(
+                'option',
+                { value: n, selected: n === turnSeconds },
+                n === 0 ? t('turnClock_off') : t('turnClock_seconds', { n }),
+              ),
+            ),
           ),
         ),
         h(
           'div',
           { class: 'online-check' },
-          h('input', { type: 'checkbox', id: 'online-private', checked: isPrivate, onchange: (e: Event) => (isPrivate = (e.target as HTMLInputElement).checked) }),
+          h('input', {
+            type: 'checkbox',
+            id: 'online-private',
+            checked: isPrivate,
+            onchange: (e: Event) => (isPrivate = (e.target as HTMLInputElement).checked),
+          }),
           h('label', { for: 'online-private' }, t('private')),
         ),
         h(
           'div',
           { class: 'online-row' },
-          h('button', { type: 'submit', id: 'online-create', class: 'primary', 'data-key': 'online-create', disabled: busy }, t('create')),
+          h(
+            'button',
+            { type: 'submit', id: 'online-create', class: 'primary', 'data-key': 'online-create', disabled: busy },
+            t('create'),
+          ),
           h(
             'button',
             {
@@ -449,8 +524,12 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
     if (s.connected) return t('state_connected');
     if (s.playedBy === 'bot') return t('state_bot');
     const status = source?.current().seats[s.seat]?.connection;
-    const deadline = status?.state === 'reconnecting' ? status.deadline : reconnectDeadlineOf(s, session?.lobbyAt ?? Date.now());
-    const seconds = deadline !== null ? Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) : (session?.welcome?.reconnectSeconds ?? 30);
+    const deadline =
+      status?.state === 'reconnecting' ? status.deadline : reconnectDeadlineOf(s, session?.lobbyAt ?? Date.now());
+    const seconds =
+      deadline !== null
+        ? Math.max(0, Math.ceil((deadline - Date.now()) / 1000))
+        : (session?.welcome?.reconnectSeconds ?? 30);
     return t('state_reconnecting', { seconds });
   }
 
@@ -462,8 +541,16 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
       l.seats.map((s) =>
         h(
           'li',
-          { 'data-seat': s.seat, 'data-connected': String(s.connected), 'data-played-by': s.playedBy, 'data-taken': String(s.taken) },
-          h('span', { class: `online-dot ${s.kind !== 'human' ? 'bot' : s.connected ? 'on' : s.taken ? 'away' : 'free'}`, 'aria-hidden': 'true' }),
+          {
+            'data-seat': s.seat,
+            'data-connected': String(s.connected),
+            'data-played-by': s.playedBy,
+            'data-taken': String(s.taken),
+          },
+          h('span', {
+            class: `online-dot ${s.kind !== 'human' ? 'bot' : s.connected ? 'on' : s.taken ? 'away' : 'free'}`,
+            'aria-hidden': 'true',
+          }),
           h('span', { class: 'online-seat-name' }, t('seat', { n: s.seat + 1 })),
           ' ',
           h('strong', {}, s.kind !== 'human' ? t(`bot_${s.kind}` as WordKey) : s.name || '—'),
@@ -481,8 +568,15 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
       'div',
       { class: 'online-link' },
       h('label', { for: 'online-link' }, t('shareLink')),
-      h('div', { class: 'online-row' },
-        h('input', { id: 'online-link', readonly: true, value: link, onfocus: (e: Event) => (e.target as HTMLInputElement).select() }),
+      h(
+        'div',
+        { class: 'online-row' },
+        h('input', {
+          id: 'online-link',
+          readonly: true,
+          value: link,
+          onfocus: (e: Event) => (e.target as HTMLInputElement).select(),
+        }),
         h(
           'button',
           {
@@ -511,10 +605,24 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
     const isHost = l !== null && session?.seat === l.host;
     return [
       h('h2', { id: 'online-title' }, t('waitingTitle')),
-      h('p', { class: 'online-room-title' }, t('room', { code: '' }).trim(), ' ', h('strong', { id: 'online-code' }, code)),
+      h(
+        'p',
+        { class: 'online-room-title' },
+        t('room', { code: '' }).trim(),
+        ' ',
+        h('strong', { id: 'online-code' }, code),
+      ),
       code ? linkBox(code) : null,
-      session && session.status.state !== 'connected' ? h('p', { class: 'online-error', id: 'online-connection', 'data-connection': session.status.state }, connectionText()) : null,
-      session?.status.state === 'lost' && session.status.why === 'network' ? h('button', { type: 'button', id: 'online-retry', onclick: () => session?.retry() }, t('retry')) : null,
+      session && session.status.state !== 'connected'
+        ? h(
+            'p',
+            { class: 'online-error', id: 'online-connection', 'data-connection': session.status.state },
+            connectionText(),
+          )
+        : null,
+      session?.status.state === 'lost' && session.status.why === 'network'
+        ? h('button', { type: 'button', id: 'online-retry', onclick: () => session?.retry() }, t('retry'))
+        : null,
       l ? peopleList(l) : h('p', { class: 'hint' }, t('connecting', { server })),
       l && l.spectators > 0 ? h('p', { class: 'hint' }, watchers(l.spectators)) : null,
       h('p', { class: 'hint' }, session?.seat === null ? t('watching') : t('waitingHint')),
@@ -522,8 +630,24 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
       h(
         'div',
         { class: 'online-row' },
-        isHost && l?.phase === 'waiting' ? h('button', { type: 'button', id: 'online-start', class: 'primary', 'data-key': 'online-start', onclick: () => session?.start() }, t('start')) : null,
-        h('button', { type: 'button', id: 'online-leave', 'data-key': 'online-leave', onclick: () => backToLobby(true) }, t('leave')),
+        isHost && l?.phase === 'waiting'
+          ? h(
+              'button',
+              {
+                type: 'button',
+                id: 'online-start',
+                class: 'primary',
+                'data-key': 'online-start',
+                onclick: () => session?.start(),
+              },
+              t('start'),
+            )
+          : null,
+        h(
+          'button',
+          { type: 'button', id: 'online-leave', 'data-key': 'online-leave', onclick: () => backToLobby(true) },
+          t('leave'),
+        ),
       ),
     ];
   }
@@ -556,13 +680,23 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
         session?.seat === null ? h('span', { class: 'badge' }, t('watching')) : null,
         clockText() ? h('span', { id: 'online-clock-left', class: 'online-clock' }, clockText()) : null,
         l && l.spectators > 0 ? h('span', { class: 'hint' }, watchers(l.spectators)) : null,
-        status.state === 'lost' && status.why === 'network' ? h('button', { type: 'button', id: 'online-retry', onclick: () => session?.retry() }, t('retry')) : null,
-        h('button', { type: 'button', id: 'online-leave', 'data-key': 'online-leave', onclick: () => backToLobby(!over) }, over ? t('toLobby') : t('leave')),
+        status.state === 'lost' && status.why === 'network'
+          ? h('button', { type: 'button', id: 'online-retry', onclick: () => session?.retry() }, t('retry'))
+          : null,
+        h(
+          'button',
+          { type: 'button', id: 'online-leave', 'data-key': 'online-leave', onclick: () => backToLobby(!over) },
+          over ? t('toLobby') : t('leave'),
+        ),
       ),
       l
         ? h(
             'details',
-            { class: 'online-people-box', open: peopleOpen, ontoggle: (e: Event) => (peopleOpen = (e.target as HTMLDetailsElement).open) },
+            {
+              class: 'online-people-box',
+              open: peopleOpen,
+              ontoggle: (e: Event) => (peopleOpen = (e.target as HTMLDetailsElement).open),
+            },
             h('summary', { 'data-key': 'online-people-summary' }, t('players')),
             peopleList(l),
             linkBox(code),
@@ -577,20 +711,62 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
     const snap = source?.current();
     if (!snap || snap.turnDeadline === null || snap.over) return '';
     const seconds = Math.max(0, Math.ceil((snap.turnDeadline - Date.now()) / 1000));
-    return t('turnClock', { seconds, name: seatName(snap.view.players[snap.view.turn.seat] ?? '?', snap.seats[snap.view.turn.seat], snap.view.turn.seat) });
+    return t('turnClock', {
+      seconds,
+      name: seatName(
+        snap.view.players[snap.view.turn.seat] ?? '?',
+        snap.seats[snap.view.turn.seat],
+        snap.view.turn.seat,
+      ),
+    });
   }
 
   function overBox(g: GameOverMessage): HTMLElement {
     const record = JSON.stringify(g.record, null, 2);
-    const verdict = sealVerdict === 'ok' ? t('sealOk', { seed: String(g.record.seed) }) : sealVerdict === 'bad' ? t('sealBad', { seed: g.record.seed }) : t('sealUnknown', { seed: g.record.seed });
+    const verdict =
+      sealVerdict === 'ok'
+        ? t('sealOk', { seed: String(g.record.seed) })
+        : sealVerdict === 'bad'
+          ? t('sealBad', { seed: g.record.seed })
+          : t('sealUnknown', { seed: g.record.seed });
     return h(
       'section',
-      { id: 'online-over', class: 'online-card online-over', 'aria-labelledby': 'online-over-title', 'data-seal': sealVerdict ?? '' },
-      h('h3', { id: 'online-over-title' }, g.reason === 'won' && g.winner !== null ? t('overWon', { name: seatName(g.record.players[g.winner] ?? '?', source?.current().seats[g.winner], g.winner) }) : t('overAbandoned')),
+      {
+        id: 'online-over',
+        class: 'online-card online-over',
+        'aria-labelledby': 'online-over-title',
+        'data-seal': sealVerdict ?? '',
+      },
+      h(
+        'h3',
+        { id: 'online-over-title' },
+        g.reason === 'won' && g.winner !== null
+          ? t('overWon', {
+              name: seatName(g.record.players[g.winner] ?? '?', source?.current().seats[g.winner], g.winner),
+            })
+          : t('overAbandoned'),
+      ),
       seal ? h('p', {}, t('sealed', { hash: shortHash(seal) })) : null,
-      sealVerdict ? h('p', { class: `verdict ${sealVerdict === 'ok' ? 'ok' : sealVerdict === 'bad' ? 'bad' : ''}`, id: 'online-seal' }, verdict) : null,
-      h('div', { class: 'online-row' },
-        h('a', { class: 'button-like', id: 'online-record', href: `data:application/json;charset=utf-8,${encodeURIComponent(record)}`, download: `dnup-${session?.code ?? 'game'}.json` }, t('download')),
+      sealVerdict
+        ? h(
+            'p',
+            { class: `verdict ${sealVerdict === 'ok' ? 'ok' : sealVerdict === 'bad' ? 'bad' : ''}`, id: 'online-seal' },
+            verdict,
+          )
+        : null,
+      h(
+        'div',
+        { class: 'online-row' },
+        h(
+          'a',
+          {
+            class: 'button-like',
+            id: 'online-record',
+            href: `data:application/json;charset=utf-8,${encodeURIComponent(record)}`,
+            download: `dnup-${session?.code ?? 'game'}.json`,
+          },
+          t('download'),
+        ),
       ),
     );
   }
@@ -609,9 +785,21 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
       clearInterval(ticker);
       ticker = null;
     }
-    const content = screen === 'lobby' ? lobbyScreen() : screen === 'create' ? createScreen() : screen === 'waiting' ? waitingScreen() : gameBar();
+    const content =
+      screen === 'lobby'
+        ? lobbyScreen()
+        : screen === 'create'
+          ? createScreen()
+          : screen === 'waiting'
+            ? waitingScreen()
+            : gameBar();
     replaceChildren(body, ...content);
-    replaceChildren(bar, notice ? h('p', { class: notice.kind === 'error' ? 'online-error' : 'hint', id: 'online-notice' }, notice.text) : null);
+    replaceChildren(
+      bar,
+      notice
+        ? h('p', { class: notice.kind === 'error' ? 'online-error' : 'hint', id: 'online-notice' }, notice.text)
+        : null,
+    );
   }
 
   function focus(id: string): void {
@@ -646,12 +834,25 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
  * Adds "Play online" to the page: a nav button and a section of its own, shown alone like the
  * page's other views (their nav buttons hide it again). Opens at once when the link names a room.
  */
-export function installOnline(app: HTMLElement, mountBoard: OnlineHost['mountBoard'], locale: () => Locale, onLocaleChange: (listener: () => void) => unknown): void {
-  const section = h('section', { id: 'online', class: 'panel online', 'aria-labelledby': 'online-title', hidden: true });
+export function installOnline(
+  app: HTMLElement,
+  mountBoard: OnlineHost['mountBoard'],
+  locale: () => Locale,
+  onLocaleChange: (listener: () => void) => unknown,
+): void {
+  const section = h('section', {
+    id: 'online',
+    class: 'panel online',
+    'aria-labelledby': 'online-title',
+    hidden: true,
+  });
   (app.querySelector('main') ?? app).append(section);
   const button = h('button', { type: 'button', id: 'nav-online', 'data-view': 'online' }, say(locale(), 'title'));
   app.querySelector('nav')?.append(button);
-  const views = (): HTMLElement[] => [...(section.parentElement?.children ?? [])].filter((c): c is HTMLElement => c instanceof HTMLElement && c !== section);
+  const views = (): HTMLElement[] =>
+    [...(section.parentElement?.children ?? [])].filter(
+      (c): c is HTMLElement => c instanceof HTMLElement && c !== section,
+    );
   const online = mountOnline(section, {
     mountBoard,
     locale,

@@ -19,7 +19,10 @@ export interface ListedRoom {
 }
 
 /** What the list shows now: still connecting, the rooms, or why there are none. */
-export type LobbyState = { readonly kind: 'connecting' } | { readonly kind: 'rooms'; readonly rooms: readonly ListedRoom[] } | { readonly kind: 'failed'; readonly failure: Failure };
+export type LobbyState =
+  | { readonly kind: 'connecting' }
+  | { readonly kind: 'rooms'; readonly rooms: readonly ListedRoom[] }
+  | { readonly kind: 'failed'; readonly failure: Failure };
 
 /** Follows the lobby of `server`, calling `changed` with every new list; `stop` leaves it. */
 export function followLobby(server: string, changed: (s: LobbyState) => void): { stop(): void } {
@@ -27,7 +30,8 @@ export function followLobby(server: string, changed: (s: LobbyState) => void): {
   let stopped = false;
   let rooms: ListedRoom[] = [];
   changed({ kind: 'connecting' });
-  const publish = (): void => changed({ kind: 'rooms', rooms: rooms.slice().sort((a, b) => a.roomId.localeCompare(b.roomId)) });
+  const publish = (): void =>
+    changed({ kind: 'rooms', rooms: rooms.slice().sort((a, b) => a.roomId.localeCompare(b.roomId)) });
   new Client(server).joinOrCreate(LOBBY_NAME).then(
     (r) => {
       if (stopped) return void r.leave().catch(() => undefined);

@@ -14,7 +14,9 @@ import type { RoomSession } from './connection';
  */
 export function turnDeadlineOf(s: StateMessage, receivedAt: number): number | null {
   const d = (s as { deadline?: { remainingMs?: unknown } | null }).deadline;
-  return d && typeof d.remainingMs === 'number' && Number.isFinite(d.remainingMs) ? receivedAt + Math.max(0, d.remainingMs) : null;
+  return d && typeof d.remainingMs === 'number' && Number.isFinite(d.remainingMs)
+    ? receivedAt + Math.max(0, d.remainingMs)
+    : null;
 }
 
 /**
@@ -24,7 +26,9 @@ export function turnDeadlineOf(s: StateMessage, receivedAt: number): number | nu
  */
 export function reconnectDeadlineOf(s: SeatInfo, receivedAt: number): number | null {
   const d = (s as { reconnectDeadline?: { remainingMs?: unknown } | null }).reconnectDeadline;
-  return d && typeof d.remainingMs === 'number' && Number.isFinite(d.remainingMs) ? receivedAt + Math.max(0, d.remainingMs) : null;
+  return d && typeof d.remainingMs === 'number' && Number.isFinite(d.remainingMs)
+    ? receivedAt + Math.max(0, d.remainingMs)
+    : null;
 }
 
 /** The game of a room, fed by the room's messages (index.ts calls the `take…` methods). */
@@ -77,7 +81,11 @@ export class OnlineSource implements GameSource {
 
   /** The game is over: the record, with the seed the board checks against the seal. */
   takeGameOver(g: GameOverMessage): void {
-    this.publish({ ...this.snapshot, turnDeadline: null, over: { record: g.record, seed: String(g.record.seed), reason: g.reason } });
+    this.publish({
+      ...this.snapshot,
+      turnDeadline: null,
+      over: { record: g.record, seed: String(g.record.seed), reason: g.reason },
+    });
   }
 
   private seatStatus(s: SeatInfo, receivedAt: number): SeatStatus {
@@ -100,19 +108,32 @@ export class OnlineSource implements GameSource {
     // a refusal of the rules: the library judges the move against the view it was chosen from,
     // which gives the board the parameters for its sentence in the player's language
     const local = isSeatView(view) ? checkMoveOfView(view, move) : null;
-    if (local && !local.ok && local.code === refused.code) return { ok: false, code: local.code, params: local.params, rule: local.rule, message: refused.message };
+    if (local && !local.ok && local.code === refused.code)
+      return { ok: false, code: local.code, params: local.params, rule: local.rule, message: refused.message };
     // lost a race (the turn clock or a stand-in bot played for this seat first): judged against the
     // latest view, the move is no longer legal, usually because another seat is to play, named then
     const latest = this.snapshot.view;
     if (refused.code === 'STALE_MOVE' || refused.code === 'NOT_YOUR_TURN') {
       const now = isSeatView(latest) && latest !== view ? checkMoveOfView(latest, move) : null;
-      if (now && !now.ok) return { ok: false, code: now.code, params: now.params, rule: now.rule, message: refused.message };
+      if (now && !now.ok)
+        return { ok: false, code: now.code, params: now.params, rule: now.rule, message: refused.message };
       if (refused.code === 'NOT_YOUR_TURN' && latest.status === 'playing' && latest.turn.seat !== this.viewer) {
-        return { ok: false, code: 'NOT_YOUR_TURN', params: { ...(this.viewer === null ? {} : { seat: this.viewer }), turnSeat: latest.turn.seat }, rule: refused.rule ?? '§4', message: refused.message };
+        return {
+          ok: false,
+          code: 'NOT_YOUR_TURN',
+          params: { ...(this.viewer === null ? {} : { seat: this.viewer }), turnSeat: latest.turn.seat },
+          rule: refused.rule ?? '§4',
+          message: refused.message,
+        };
       }
     }
     // the server's own codes (and a lost connection) in the player's words
-    return { ok: false, code: refused.code, message: this.words(refused.code, refused.message), ...('rule' in refused && refused.rule !== undefined ? { rule: refused.rule } : {}) };
+    return {
+      ok: false,
+      code: refused.code,
+      message: this.words(refused.code, refused.message),
+      ...('rule' in refused && refused.rule !== undefined ? { rule: refused.rule } : {}),
+    };
   }
 
   /** Once over, the full record (seed included); before, nothing: the server keeps the record. */

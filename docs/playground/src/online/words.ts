@@ -99,7 +99,8 @@ type Catalogue = Readonly<Record<WordKey, string>>;
 
 const FR: Catalogue = {
   title: 'Jouer en ligne',
-  intro: 'Jouez avec vos amis sur un serveur de jeu dnup. Créez une salle et partagez son lien, ou rejoignez une salle publique.',
+  intro:
+    'Jouez avec vos amis sur un serveur de jeu dnup. Créez une salle et partagez son lien, ou rejoignez une salle publique.',
   server: 'Serveur',
   name: 'Votre nom',
   namePlaceholder: 'Ada',
@@ -187,7 +188,8 @@ const FR: Catalogue = {
 
 const NL: Catalogue = {
   title: 'Online spelen',
-  intro: 'Speel met vrienden via een dnup-spelserver. Maak een kamer en deel de link, of doe mee in een openbare kamer.',
+  intro:
+    'Speel met vrienden via een dnup-spelserver. Maak een kamer en deel de link, of doe mee in een openbare kamer.',
   server: 'Server',
   name: 'Je naam',
   namePlaceholder: 'Ada',
@@ -278,5 +280,7 @@ export const ONLINE_WORDS: Readonly<Record<Locale, Catalogue>> = { en: EN, fr: F
 
 /** The sentence `key` in `locale`, its `{name}` parts filled from `params`. */
 export function say(locale: Locale, key: WordKey, params: Readonly<Record<string, string | number>> = {}): string {
-  return ONLINE_WORDS[locale][key].replace(/\{(\w+)\}/g, (all, name: string) => (name in params ? String(params[name]) : all));
+  return ONLINE_WORDS[locale][key].replace(/\{(\w+)\}/g, (all, name: string) =>
+    name in params ? String(params[name]) : all,
+  );
 }
