@@ -5,7 +5,7 @@ import { deckIndex } from './cards.js';
 import { finishDraft, startDraft } from './draft.js';
 import { ownMove, type Move } from './moves.js';
 import { movesFrom, movesOf } from './legal-moves.js';
-import { codedError, issue, issueNew, trustedSource, trustedState } from './trust.js';
+import { codedError, isIssued, issue, issueApplied, listableState, playableState, trustedSource } from './trust.js';
 import type { GameState } from './state.js';
 import type { MoveSource } from './position.js';
 import { IllegalMoveError } from './errors.js';
@@ -19,7 +19,9 @@ import { dealNextRound } from './setup.js';
  *   checked in full first (use `loadState` once to skip that on later calls).
  * @throws {@link IllegalMoveError} with a `code` from {@link MoveErrorCode} when the move is
  * malformed or illegal; {@link PositionError} when `state` is not a reachable state (a player
- * view gets `NOT_A_STATE`). `state` is left untouched.
+ * view gets `NOT_A_STATE`), or `CORRUPT_STATE` when a state the library made was changed in place
+ * since (states are read-only: the part the move reads or replaces is checked against the seal
+ * the library keeps of it). `state` is left untouched.
  *
  * @example
  * ```ts
@@ -28,12 +30,12 @@ import { dealNextRound } from './setup.js';
  * ```
  */
 export function apply(state: GameState, move: Move): GameState {
-  const s = trustedState(state);
+  const s = playableState(state); // a state the library made: only the parts a move reads are checked here
   const own = ownMove(move); // read once: the caller's object can change nothing afterwards
   if (own instanceof IllegalMoveError) throw own;
   try {
     // a new round's state comes marked already (dealNextRound); any other is made just now
-    return own.type === 'nextRound' ? issue(applyTrusted(s, own)) : issueNew(applyTrusted(s, own));
+    return own.type === 'nextRound' ? issue(applyTrusted(s, own)) : issueApplied(applyTrusted(s, own), s);
   } catch (e) {
     throw codedError(e);
   }
@@ -67,7 +69,8 @@ export function applyTrusted(state: GameState, own: Move): GameState {
  * @param source - a full state, or the player view of the seat to play: both give the same
  *   moves. A view of a seat that is not to play has none (at a round's end every seat's view
  *   lists `nextRound`). Objects the library did not make are checked first.
- * @throws {@link PositionError} when `source` is not a state or view the rules can reach.
+ * @throws {@link PositionError} when `source` is not a state or view the rules can reach;
+ *   `CORRUPT_STATE` or `CORRUPT_VIEW` when one the library made was changed in place since.
  * @throws {@link ArgumentError} `BAD_ARGUMENT` when the position has more than 1,000,000 legal
  *   moves (only custom decks get there: 20 cards of one value in one hand).
  * @example
@@ -77,7 +80,7 @@ export function applyTrusted(state: GameState, own: Move): GameState {
  * ```
  */
 export function legalMoves(source: MoveSource): Move[] {
-  const trusted = trustedSource(source);
+  const trusted = isIssued(source) ? listableState(source) : trustedSource(source);
   try {
     if (trusted.format !== 'dnup-view') return legalMovesTrusted(trusted);
     const p = positionOfSource(trusted);

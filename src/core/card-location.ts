@@ -3,7 +3,7 @@ import { deckIndex, deckProblems, idsInUse, type CardId, type DeckDefinition } f
 import { ArgumentError } from './errors.js';
 import { describeValue, isRecord, readInput } from './input.js';
 import type { GameState } from './state.js';
-import { isIssued, trustedDeck, withState } from './trust.js';
+import { isIntactState, trustedDeck, withState } from './trust.js';
 
 /** A card's place: in a hand or a table set with its active and inactive value, or face down in the discard pile. */
 export type CardLocation =
@@ -63,10 +63,10 @@ export function inactiveValue(
   card: { readonly id: CardId; readonly active: number },
 ): number {
   const read = readInput(
-    { deck: isIssued(state) ? undefined : (state as { deck?: unknown } | null)?.deck, card },
+    { deck: isIntactState(state) ? undefined : (state as { deck?: unknown } | null)?.deck, card },
     { depth: 6 },
   );
-  const deck = isIssued(state)
+  const deck = isIntactState(state)
     ? state.deck
     : read.ok && isRecord(read.value)
       ? trustedDeck(read.value.deck)

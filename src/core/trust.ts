@@ -25,57 +25,152 @@ import { invariantProblems, stateShape } from './state-problems.js';
 import type { GameState } from './state.js';
 import type { MoveSource, SeatView } from './position.js';
 import { ReturnsItsArgument } from './private-mark.js';
+import {
+  movesIntact,
+  playIntact,
+  replacedIntact,
+  sealApplied,
+  sealState,
+  sealView,
+  stateIntact,
+  viewIntact,
+  type StateSeal,
+  type ViewSeal,
+} from './seal.js';
 
 /**
- * The mark of an object the library made (issue 26): a private field stamped on the object when it
- * is made. Nothing outside this class can see, copy or forge it: JSON.stringify, structuredClone,
- * spread, Object.assign, Object.keys, Reflect.ownKeys and assert.deepStrictEqual ignore it, so a
- * marked state is the same plain data as before, and every copy of it is unmarked, hence checked.
- * It replaced a WeakSet of every state made, whose entries cost each `apply` a hash insertion and
- * each collection a walk of the table (bench/trust-candidates.mjs measures both, and the others).
- * Mark an object before freezing it (the language may one day refuse fields on frozen objects).
- * `new IssuedState(o)` returns `o`: use that result, or a bundler may drop the call as pure.
+ * The mark of an object the library made: a private field stamped on the object when it is made,
+ * holding its seal (seal.ts: what its content was). Nothing outside this class can see, copy or
+ * forge it: JSON.stringify, structuredClone, spread, Object.assign, Object.keys, Reflect.ownKeys
+ * and assert.deepStrictEqual ignore it, so a marked state is the same plain data as before, and
+ * every copy of it is unmarked, hence checked in full. The mark says who made the object; the
+ * seal says whether it is still what was made. `new IssuedState(o, seal)` returns `o`: use that
+ * result, or a bundler may drop the call as pure.
  */
 class IssuedState extends ReturnsItsArgument {
-  #issued: undefined;
+  #seal: StateSeal;
   // explicit: the default constructor of a derived class passes its arguments on as varargs, slower
-  constructor(o: object) {
+  constructor(o: object, seal: StateSeal) {
     super(o);
+    this.#seal = seal;
   }
   static has(x: object): boolean {
-    return #issued in x;
+    return #seal in x;
+  }
+  static sealOf(x: GameState): StateSeal {
+    return (x as unknown as IssuedState).#seal;
   }
 }
 
 /** The same mark for player views: a separate field, so a view is never taken for a state. */
 class IssuedView extends ReturnsItsArgument {
-  #issued: undefined;
+  #seal: ViewSeal;
   // explicit: the default constructor of a derived class passes its arguments on as varargs, slower
-  constructor(o: object) {
+  constructor(o: object, seal: ViewSeal) {
     super(o);
+    this.#seal = seal;
   }
   static has(x: object): boolean {
-    return #issued in x;
+    return #seal in x;
+  }
+  static sealOf(x: object): ViewSeal {
+    return (x as IssuedView).#seal;
   }
 }
 
-/** Marks `state` as made by the library: trusted from now on. Returns it. */
-export function issue(state: GameState): GameState {
-  // a second stamp would throw; the result of `new` is used, so no bundler drops it as unused
-  return IssuedState.has(state) ? state : (new IssuedState(state) as unknown as GameState);
+/** Freezes a list the library shares between states and never changes (names, the random stream). */
+function freezeShared(list: unknown): void {
+  if (typeof list === 'object' && list !== null && !Object.isFrozen(list)) Object.freeze(list);
 }
 
 /**
- * {@link issue} for a state object made just now, which cannot carry the mark yet: no check first
- * (a check that finds no mark is the slow path of V8's private-name lookup, issue 26).
+ * Marks `state` as made by the library and seals it: trusted from now on, as long as it is not
+ * changed. Returns it. Its names and random stream, shared by later states, are frozen.
  */
-export function issueNew(state: GameState): GameState {
-  return new IssuedState(state) as unknown as GameState;
+export function issue(state: GameState): GameState {
+  if (IssuedState.has(state)) return state; // a second stamp would throw
+  freezeShared(state.players);
+  freezeShared(state.rng);
+  // the result of `new` is used, so no bundler drops it as unused
+  return new IssuedState(state, sealState(state)) as unknown as GameState;
 }
 
-/** True for a state object the library made. */
+/**
+ * {@link issue} for the state `apply` made just now from the issued `base`: it is sealed from
+ * `base`'s seal, hashing only the parts it made anew.
+ *
+ * @throws {@link PositionError} `CORRUPT_STATE` when a part of `base` that the move replaced had
+ *   been changed in place (its change would otherwise pass into `next` with a fresh seal).
+ */
+export function issueApplied(next: GameState, base: GameState): GameState {
+  const seal = IssuedState.sealOf(base);
+  if (!replacedIntact(next, base, seal)) throw corruptState();
+  return new IssuedState(next, sealApplied(next, base, seal)) as unknown as GameState;
+}
+
+/** True for a state object the library made (changed since or not: see {@link trustedState}). */
 export function isIssued(x: unknown): x is GameState {
   return typeof x === 'object' && x !== null && IssuedState.has(x);
+}
+
+/** True for a state the library made and nobody changed since. Never throws. */
+export function isIntactState(x: unknown): x is GameState {
+  return isIssued(x) && stateIntact(x, IssuedState.sealOf(x));
+}
+
+/** True for a view the library made and nobody changed since. Never throws. */
+export function isIntactView(x: unknown): x is SeatView {
+  return isIssuedView(x) && viewIntact(x, IssuedView.sealOf(x));
+}
+
+/** The error for a state the library made and a caller changed in place since. */
+function corruptState(): PositionError {
+  const problems = new ProblemList();
+  problems.add('CORRUPT_STATE', '', '§8', CORRUPT_STATE_SENTENCE);
+  return new PositionError(problems.list);
+}
+
+const CORRUPT_STATE_SENTENCE =
+  'This state was changed in place after the library made it, and can no longer be played: states are read-only. Load it again from its saved copy (loadState), or replay its record.';
+
+/** The error for a view the library made and a caller changed in place since. */
+function corruptView(): PositionError {
+  const problems = new ProblemList();
+  problems.add(
+    'CORRUPT_VIEW',
+    '',
+    '§8',
+    'This player view was changed in place after the library made it: views are read-only. Ask for a new one (playerView), or load its saved copy (loadView).',
+  );
+  return new PositionError(problems.list);
+}
+
+/**
+ * An issued state whose parts the legal moves are listed from are as the library made them (the
+ * fast check of `legalMoves`), or any other state checked in full.
+ *
+ * @throws {@link PositionError} `CORRUPT_STATE`, or the problems of a state from outside.
+ */
+export function listableState(input: unknown): GameState {
+  if (isIssued(input)) {
+    if (!movesIntact(input, IssuedState.sealOf(input))) throw corruptState();
+    return input;
+  }
+  return trustedState(input);
+}
+
+/**
+ * An issued state whose parts a move is judged and played from are as the library made them
+ * (the fast check of `legalMoves` and `apply`), or any other state checked in full.
+ *
+ * @throws {@link PositionError} `CORRUPT_STATE`, or the problems of a state from outside.
+ */
+export function playableState(input: unknown): GameState {
+  if (isIssued(input)) {
+    if (!playIntact(input, IssuedState.sealOf(input))) throw corruptState();
+    return input;
+  }
+  return trustedState(input);
 }
 
 /**
@@ -146,7 +241,13 @@ const VIEW_GIVEN =
  * problems (every one found) when it is not a state the rules can reach.
  */
 export function examineState(input: unknown, problems: ProblemList = new ProblemList()): GameState | undefined {
-  if (isIssued(input)) return input;
+  if (isIssued(input)) {
+    if (stateIntact(input, IssuedState.sealOf(input))) return input;
+    // changed in place: say so, and what is wrong with what it holds now
+    problems.add('CORRUPT_STATE', '', '§8', CORRUPT_STATE_SENTENCE);
+    examineRead(readInput(input), problems);
+    return undefined;
+  }
   return examineRead(readInput(input), problems);
 }
 
@@ -179,21 +280,39 @@ function examineRead(read: InputResult, problems: ProblemList): GameState | unde
  * @throws {@link PositionError} listing every problem of a state from outside.
  */
 export function trustedState(input: unknown): GameState {
-  if (isIssued(input)) return input;
+  if (isIssued(input)) {
+    if (!stateIntact(input, IssuedState.sealOf(input))) throw corruptState();
+    return input;
+  }
   const problems = new ProblemList();
   const state = examineState(input, problems);
   if (!state) throw new PositionError(problems.list, problems.count);
   return state;
 }
 
-/** Marks a player view as made by the library (by `playerView`, or checked by `loadView`). Returns it. */
+/**
+ * Marks a player view as made by the library (by `playerView`, or checked by `loadView`) and
+ * seals it. Returns it. The view must share no list with a state: a caller may change it.
+ */
 export function issueView<T extends SeatView>(view: T): T {
-  return IssuedView.has(view) ? view : (new IssuedView(view) as unknown as T); // as issue()
+  if (IssuedView.has(view)) return view; // as issue()
+  freezeShared(view.players);
+  return new IssuedView(view, sealView(view)) as unknown as T;
 }
 
-/** True for a view object the library made. */
+/** True for a view object the library made (changed since or not: see {@link intactView}). */
 export function isIssuedView(x: unknown): x is SeatView {
   return typeof x === 'object' && x !== null && IssuedView.has(x);
+}
+
+/**
+ * An issued view, checked to be as the library made it.
+ *
+ * @throws {@link PositionError} `CORRUPT_VIEW` when it was changed in place.
+ */
+export function intactView<T extends SeatView>(view: T): T {
+  if (!viewIntact(view, IssuedView.sealOf(view))) throw corruptView();
+  return view;
 }
 
 const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
@@ -346,7 +465,8 @@ export function examineSeatView(plain: Record<string, unknown>, problems: Proble
  * @throws {@link PositionError} listing every problem.
  */
 export function trustedSource(input: unknown): MoveSource {
-  if (isIssued(input) || isIssuedView(input)) return input;
+  if (isIssued(input)) return trustedState(input);
+  if (isIssuedView(input)) return intactView(input);
   const read = readInput(input);
   if (read.ok && isRecord(read.value) && read.value.format === 'dnup-view') {
     const problems = new ProblemList();
@@ -369,12 +489,7 @@ export function trustedSource(input: unknown): MoveSource {
 export function codedError(e: unknown): Error {
   if (e instanceof Error && isDnupError(e)) return e;
   const problems = new ProblemList();
-  problems.add(
-    'CORRUPT_STATE',
-    '',
-    '§8',
-    'This state was changed in place after the library made it, and can no longer be played: states are read-only. Load it again from its saved copy (loadState), or replay its record.',
-  );
+  problems.add('CORRUPT_STATE', '', '§8', CORRUPT_STATE_SENTENCE);
   const error = new PositionError(problems.list);
   (error as { cause?: unknown }).cause = e;
   return error;

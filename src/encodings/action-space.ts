@@ -189,7 +189,7 @@ function moveAt(s: ActionSpace, i: unknown): Move {
  * sound part of a view of one more player).
  */
 function encodedSource(source: unknown): MoveSource {
-  if (isIssued(source) || isIssuedView(source)) return source;
+  if (isIssued(source) || isIssuedView(source)) return trustedSource(source); // checked against its seal
   const read = readInput(source); // once: the checks below read the plain copy
   if (!read.ok) return trustedSource(source); // the coded error of an unreadable input
   if (isRecord(read.value) && read.value.format === 'dnup-view') return loadView(read.value);

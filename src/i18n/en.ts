@@ -112,6 +112,10 @@ export const en: Catalogue = {
         'This state was changed in place after the library made it; load it again',
         '§8',
       ),
+      CORRUPT_VIEW: /* @__PURE__ */ problem(
+        'This player view was changed in place after the library made it; ask for a new one',
+        '§8',
+      ),
       BAD_KNOWN: /* @__PURE__ */ problem('A card is listed twice as publicly known', '§5'),
       BAD_STARTER: /* @__PURE__ */ problem("The round's starter is not a seat of this game", '§3'),
       BAD_EVENTS: /* @__PURE__ */ problem('This is not an event of this game', '§8'),

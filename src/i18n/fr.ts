@@ -132,6 +132,10 @@ export const fr: Catalogue = {
         'Cet état a été modifié après sa création par la bibliothèque ; rechargez-le',
         '§8',
       ),
+      CORRUPT_VIEW: /* @__PURE__ */ probleme(
+        'Cette vue a été modifiée après sa création par la bibliothèque ; demandez-en une nouvelle',
+        '§8',
+      ),
       BAD_KNOWN: /* @__PURE__ */ probleme('Une carte est listée deux fois comme connue de tous', '§5'),
       BAD_STARTER: /* @__PURE__ */ probleme("Le premier joueur de la manche n'est pas une place de cette partie", '§3'),
       BAD_EVENTS: /* @__PURE__ */ probleme("Ce n'est pas un événement de cette partie", '§8'),

@@ -129,6 +129,10 @@ export const nl: Catalogue = {
         'Deze toestand is gewijzigd nadat de bibliotheek hem maakte; laad hem opnieuw',
         '§8',
       ),
+      CORRUPT_VIEW: /* @__PURE__ */ probleem(
+        'Deze spelersweergave is gewijzigd nadat de bibliotheek haar maakte; vraag een nieuwe op',
+        '§8',
+      ),
       BAD_KNOWN: /* @__PURE__ */ probleem('Een kaart staat twee keer in de lijst van openbaar bekende kaarten', '§5'),
       BAD_STARTER: /* @__PURE__ */ probleem('De beginnende speler van de ronde is geen plaats in dit spel', '§3'),
       BAD_EVENTS: /* @__PURE__ */ probleem('Dit is geen gebeurtenis van dit spel', '§8'),

@@ -7,15 +7,16 @@
 import { isRecord, readInput } from '../core/input.js';
 import type { GameState } from '../core/state.js';
 import { invariantProblems } from '../core/state-problems.js';
-import { examineState, issue } from '../core/trust.js';
+import { examineState, isIssued, issue } from '../core/trust.js';
 import { stateFromDescription, type PositionDescription } from './position-description.js';
 import { PositionError, ProblemList, type PositionProblem } from '../core/position-error.js';
 
 function examine(input: unknown): { state?: GameState; problems: PositionProblem[]; count: number } {
   const problems = new ProblemList();
-  const read = readInput(input);
+  // a state the library made is judged by its seal first, whatever was done to it since
+  const read = isIssued(input) ? undefined : readInput(input);
   let state: GameState | undefined;
-  if (read.ok && isRecord(read.value) && !('format' in read.value)) {
+  if (read !== undefined && read.ok && isRecord(read.value) && !('format' in read.value)) {
     // a description: defaults filled in, then the same invariants as a full state
     const built = stateFromDescription(read.value, problems);
     if (built) {

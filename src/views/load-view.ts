@@ -10,7 +10,7 @@ import { ProblemList } from '../core/position-error.js';
 import { summarize } from '../core/problem-summary.js';
 import { ViewError } from './errors.js';
 import { scoringFor } from '../core/players.js';
-import { examineSeatView, examineState, isIssuedView, issueView } from '../core/trust.js';
+import { examineSeatView, examineState, isIntactView, isIssuedView, issueView } from '../core/trust.js';
 import { sampleState } from './sample-state.js';
 import type { PlayerView } from './player-view.js';
 import { playerView } from './player-view.js';
@@ -44,7 +44,16 @@ const VIEW_KEYS = [
 ];
 
 function examineView(input: unknown, problems: ProblemList): PlayerView | undefined {
-  if (isIssuedView(input) && (input as Partial<PlayerView>).handSizes !== undefined) return input as PlayerView;
+  if (isIssuedView(input) && (input as Partial<PlayerView>).handSizes !== undefined) {
+    if (isIntactView(input)) return input as PlayerView;
+    problems.add(
+      'CORRUPT_VIEW',
+      '',
+      '§8',
+      'This player view was changed in place after the library made it: views are read-only. Ask for a new one (playerView), or load its saved copy.',
+    );
+    return undefined;
+  }
   const read = readInput(input);
   if (!read.ok) {
     problems.add('UNREADABLE', read.problem.path, '§8', `The player view cannot be read: ${read.problem.message}`);

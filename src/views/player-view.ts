@@ -74,15 +74,34 @@ function knownInHand(hand: readonly HeldCard[], ids: readonly CardId[]): readonl
   return ids.map((id) => byId.get(id)!);
 }
 
+/**
+ * A copy of plain data (numbers, strings, lists and records of them): what a view holds of a
+ * state's lists and records, so that a change to the view cannot reach the state. Frozen parts
+ * (cards, moves, decks) are shared.
+ */
+function copyData<T>(x: T): T {
+  if (typeof x !== 'object' || x === null || Object.isFrozen(x)) return x;
+  if (Array.isArray(x)) {
+    const out = new Array<unknown>(x.length);
+    for (let i = 0; i < x.length; i++) out[i] = copyData(x[i]);
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(x)) out[key] = copyData((x as Record<string, unknown>)[key]);
+  return out as T;
+}
+
+/** The events as `seat` sees them, copied: every event is public but the cards of another seat's rotated hand. */
 function redact(events: readonly GameEvent[], seat: number): readonly ViewEvent[] {
-  let out: ViewEvent[] | undefined;
+  const out = new Array<ViewEvent>(events.length);
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
-    if (e.type !== 'handRotated') continue;
-    out ??= events.slice() as ViewEvent[];
-    out[i] = { type: 'handRotated', seat: e.seat, size: e.cards.length, cards: e.seat === seat ? e.cards : null };
+    out[i] =
+      e.type === 'handRotated'
+        ? { type: 'handRotated', seat: e.seat, size: e.cards.length, cards: e.seat === seat ? e.cards.slice() : null }
+        : copyData(e);
   }
-  return out ?? (events as readonly ViewEvent[]);
+  return out;
 }
 
 /**
@@ -91,7 +110,9 @@ function redact(events: readonly GameEvent[], seat: number): readonly ViewEvent[
  *
  * @param state - a state the library made, or one from outside, which is checked in full first.
  * @param seat - the viewing seat, 0-based.
- * @returns plain JSON data sharing unchanged parts (table, scores…) with `state`.
+ * @returns plain JSON data of its own: it shares no list or record with `state` (only frozen
+ *   cards, moves, names and the deck), so changing it cannot change the game. It is read-only in
+ *   its turn: changed in place, it gets `CORRUPT_VIEW` from the next call that reads it.
  * @throws {@link ViewError} `NO_SUCH_SEAT`; {@link PositionError} for a state from outside that
  *   the rules cannot reach.
  * @example
@@ -127,19 +148,19 @@ function viewOf(state: GameState, seat: number): PlayerView {
     scoring: state.scoring,
     round: state.round,
     status: state.status,
-    hand: state.hands[seat]!,
+    hand: state.hands[seat]!.slice(),
     handSizes,
     known,
-    table: state.table,
+    table: copyData(state.table),
     discard: discardPileOf(state),
     discardCount: state.discardCount,
     starter: state.starter,
-    turn: state.turn,
-    out: state.out,
-    scores: state.scores,
+    turn: { seat: state.turn.seat, area: state.turn.area, number: state.turn.number },
+    out: state.out.slice(),
+    scores: state.scores.slice(),
     winner: state.winner,
     moveCount: state.moveCount,
-    lastMove: state.lastMove,
+    lastMove: copyData(state.lastMove),
     events: redact(state.events, seat),
   } as PlayerView; // status and winner copied together from the state
 }

@@ -1,0 +1,433 @@
+/**
+ * The seal of a state or view the library made: what its content was, kept where no caller can
+ * reach it, so that one changed in place afterwards is told from the one the library made.
+ *
+ * Freezing would forbid the change outright, but V8 charges for it twice: `Object.freeze` costs
+ * as much per object as a whole move of the reducer, and a frozen array is read through a slow
+ * path at every index (docs/benchmarks.md). So nothing is frozen on the hot path; instead the
+ * seal holds the fields that are numbers as they were, the frozen parts (names, deck, random
+ * stream) by identity, and a hash of each list (each hand, each seat's known cards, the table,
+ * out, scores, events, the last move). A part is hashed when it is made, and `apply` hashes only
+ * the parts it made anew, sharing the rest with the state before, as the state itself does.
+ *
+ * Each hash is a keyed polynomial over the part's numbers, mixed and cut to 30 bits. Its keys are
+ * drawn when the library loads and are never handed out, so a caller cannot aim a change at an
+ * unchanged hash; a change is missed only by chance, about one time in 2^30 per part changed.
+ */
+import type { HeldCard } from './cards.js';
+import type { GameEvent } from './events.js';
+import type { Move } from './moves.js';
+import type { GameState, TableSet } from './state.js';
+
+/**
+ * The keys of every hash, drawn when the library loads (Math.random: not a seeded stream, and
+ * never in a state or a record): a caller cannot aim a change at an unchanged hash.
+ */
+const KEY = (Math.random() * 0x100000000) | 0;
+/** An odd multiplier, also drawn at load. */
+const MUL = ((Math.random() * 0x100000000) | 1) >>> 0;
+
+/** Murmur3's finaliser: every input bit reaches every output bit. */
+function fmix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+/** A second key, for values that are not 32-bit integers. */
+const ODD = (Math.random() * 0x100000000) | 0;
+
+/**
+ * A field's value as a 32-bit number for the hash: itself when it is a 32-bit integer (every field
+ * of a state the library made), else a keyed mix of what it is, so that `null`, `'1'`, `1.5` or
+ * `2 ** 32 + 1` put where a number was never hash as that number.
+ */
+function num(x: unknown): number {
+  return ((x as number) | 0) === x ? (x as number) : oddValue(x);
+}
+
+function oddValue(x: unknown): number {
+  if (typeof x === 'number') {
+    if (Number.isNaN(x)) return fmix(ODD ^ 1);
+    const hi = Math.floor(x / 0x100000000);
+    const lo = x - hi * 0x100000000;
+    return fmix(fmix(ODD ^ (hi | 0)) + (lo >>> 0)) + fmix(ODD + Math.floor((lo % 1) * 0x100000000));
+  }
+  if (typeof x === 'string') {
+    let h = ODD ^ 2;
+    for (let i = 0; i < x.length && i < 64; i++) h = fmix(h + x.charCodeAt(i));
+    return fmix(h + x.length);
+  }
+  return fmix(ODD ^ (x === null ? 3 : x === undefined ? 4 : x === true ? 5 : x === false ? 6 : 7));
+}
+
+/** One more value into a running hash (a keyed polynomial: one multiply and one add each). */
+const step = (h: number, x: unknown): number => (Math.imul(h, MUL) + num(x)) | 0;
+
+/** A running hash as a small integer (30 bits: stored without boxing), every bit mixed. */
+const small = (h: number): number => fmix(h) & 0x3fffffff;
+
+/** The keyed mix of the numbers `i`, `a` and `b` (a list's item and its place). */
+function item(i: unknown, a: unknown, b: unknown): number {
+  return small(step(step(step(KEY, i), a), b));
+}
+
+/** The hash of a hand (or any list of cards with their faces up): ids, faces and order. */
+export function hashCards(cards: readonly HeldCard[]): number {
+  if (!Array.isArray(cards)) return small(num(cards));
+  let h = step(KEY, cards.length);
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i]!;
+    h = step(step(h, c.id), c.active);
+  }
+  return small(h);
+}
+
+/** The hash of a list of numbers (card ids, seats, scores). */
+export function hashNumbers(list: readonly number[]): number {
+  if (!Array.isArray(list)) return small(num(list));
+  let h = step(KEY ^ 0x5bd1e995, list.length);
+  for (let i = 0; i < list.length; i++) h = step(h, list[i]!);
+  return small(h);
+}
+
+/** The hash of the table: each set's owner, area, value and cards, in order. */
+export function hashTable(table: readonly TableSet[]): number {
+  if (!Array.isArray(table)) return small(num(table));
+  let h = step(KEY ^ 0x27d4eb2f, table.length);
+  for (let i = 0; i < table.length; i++) {
+    const t = table[i]!;
+    const cards = t.cards;
+    h = step(step(step(step(h, t.seat), t.area), t.value), cards.length);
+    for (let j = 0; j < cards.length; j++) h = step(h, cards[j]!);
+  }
+  return small(h);
+}
+
+/**
+ * {@link hashNumbers} for a move's cards, which are often frozen lists: V8 reads a frozen array
+ * through a slow path, and at a site that also sees plain arrays it slows them all down.
+ */
+function hashMoveCards(list: readonly number[]): number {
+  let h = step(KEY ^ 0x5bd1e995, list.length);
+  for (let i = 0; i < list.length; i++) h = step(h, list[i]!);
+  return small(h);
+}
+
+/** The hash of a move (the last move of a state), or null. */
+export function hashMove(move: Move | null): number {
+  if (move === null) return 1;
+  switch (move.type) {
+    case 'play':
+      return small(step(step(KEY, 11), hashMoveCards(move.cards)));
+    case 'add':
+      return small(step(step(step(step(KEY, 12), move.card), move.target.seat), move.target.area));
+    case 'take':
+      return small(step(step(step(KEY, 13), move.target.seat), move.target.area));
+    case 'rotate':
+      return 14;
+    case 'nextRound':
+      return 15;
+    default:
+      return small(step(step(KEY, 16), (move as { type: unknown }).type));
+  }
+}
+
+/** One event into a running hash: its type and every field it has (views' rotations too). */
+function stepEvent(h: number, e: GameEvent): number {
+  const x = e as GameEvent & { readonly size?: number; readonly cards: unknown };
+  switch (e.type) {
+    case 'roundDealt':
+      return step(step(step(h, 1), e.round), e.starter);
+    case 'setDiscarded':
+    case 'setPlayed':
+      return step(
+        step(step(step(step(h, e.type === 'setPlayed' ? 2 : 3), e.seat), e.area), e.value),
+        hashNumbers(e.cards),
+      );
+    case 'cardAdded':
+      return step(
+        step(step(step(step(step(step(h, 4), e.target.seat), e.target.area), e.seat), e.card), e.value),
+        e.size,
+      );
+    case 'setBeaten': {
+      const fate = e.fate === 'returned' ? 5 : e.fate === 'discarded' ? 6 : 7;
+      const where = step(step(step(step(step(h, fate), e.seat), e.area), e.value), e.by);
+      return step(step(where, hashNumbers(e.cards)), hashCards(e.returned));
+    }
+    case 'setTaken':
+      return step(step(step(step(step(step(h, 8), e.from.seat), e.from.area), e.seat), e.value), hashCards(e.cards));
+    case 'handRotated': {
+      const cards = x.cards as readonly HeldCard[] | null;
+      return step(step(step(step(h, 9), e.seat), x.size), cards === null ? null : hashCards(cards));
+    }
+    case 'playerOut':
+      return step(step(step(h, 10), e.seat), e.place);
+    case 'tokensGained':
+      return step(step(step(step(h, 11), e.seat), e.tokens), e.total);
+    case 'roundWon':
+      return step(step(step(h, 12), e.seat), e.total);
+    case 'roundEnded':
+      return step(step(h, 13), e.round);
+    case 'gameWon':
+      return step(step(h, 14), e.seat);
+    case 'turnStarted':
+      return step(step(step(step(h, 15), e.seat), e.area), e.number);
+    default:
+      return step(step(h, 16), (e as { type: unknown }).type);
+  }
+}
+
+/** The hash of a list of events, in order. */
+export function hashEvents(events: readonly GameEvent[]): number {
+  if (!Array.isArray(events)) return small(num(events));
+  let h = step(KEY ^ 0x165667b1, events.length);
+  for (let i = 0; i < events.length; i++) h = stepEvent(h, events[i]!);
+  return small(h);
+}
+
+// the seal's parts, then one hand and one known list per seat
+const TABLE = 0;
+const OUT = 1;
+const SCORES = 2;
+const EVENTS = 3;
+const LAST_MOVE = 4;
+const HANDS = 5;
+
+/** What a state was when the library made it (see the module comment). */
+export interface StateSeal {
+  readonly players: unknown;
+  readonly deck: unknown;
+  readonly seed: unknown;
+  readonly rng: unknown;
+  readonly scoring: unknown;
+  readonly format: unknown;
+  readonly round: number;
+  readonly status: unknown;
+  readonly winner: number | null;
+  readonly discardCount: number;
+  readonly starter: number;
+  readonly moveCount: number;
+  readonly turnSeat: number;
+  readonly turnArea: number;
+  readonly turnNumber: number;
+  /** Hashes: table, out, scores, events, last move, then each hand, then each seat's known cards. */
+  readonly parts: readonly number[];
+}
+
+function sealWith(s: GameState, parts: number[]): StateSeal {
+  const t = s.turn;
+  return {
+    players: s.players,
+    deck: s.deck,
+    seed: s.seed,
+    rng: s.rng,
+    scoring: s.scoring,
+    format: s.format,
+    round: s.round,
+    status: s.status,
+    winner: s.winner,
+    discardCount: s.discardCount,
+    starter: s.starter,
+    moveCount: s.moveCount,
+    turnSeat: t.seat,
+    turnArea: t.area,
+    turnNumber: t.number,
+    parts,
+  };
+}
+
+/** The seal of a state, every part hashed. */
+export function sealState(s: GameState): StateSeal {
+  const n = s.hands.length;
+  const parts = new Array<number>(HANDS + 2 * n);
+  parts[TABLE] = hashTable(s.table);
+  parts[OUT] = hashNumbers(s.out);
+  parts[SCORES] = hashNumbers(s.scores);
+  parts[EVENTS] = hashEvents(s.events);
+  parts[LAST_MOVE] = hashMove(s.lastMove);
+  for (let i = 0; i < n; i++) {
+    parts[HANDS + i] = hashCards(s.hands[i]!);
+    parts[HANDS + n + i] = hashNumbers(s.known[i]!);
+  }
+  return sealWith(s, parts);
+}
+
+/**
+ * The seal of `next`, which `apply` made from `base` (sealed `was`): the parts `next` shares with
+ * `base` keep their hashes; the parts it made anew are hashed.
+ */
+export function sealApplied(next: GameState, base: GameState, was: StateSeal): StateSeal {
+  const n = next.hands.length;
+  const old = was.parts;
+  const parts = new Array<number>(old.length);
+  parts[TABLE] = next.table === base.table ? old[TABLE]! : hashTable(next.table);
+  parts[OUT] = next.out === base.out ? old[OUT]! : hashNumbers(next.out);
+  parts[SCORES] = next.scores === base.scores ? old[SCORES]! : hashNumbers(next.scores);
+  parts[EVENTS] = hashEvents(next.events);
+  parts[LAST_MOVE] = hashMove(next.lastMove);
+  const hands = next.hands;
+  const known = next.known;
+  for (let i = 0; i < n; i++) {
+    const hand = hands[i]!;
+    parts[HANDS + i] = hand === base.hands[i] ? old[HANDS + i]! : hashCards(hand);
+    const k = known[i]!;
+    parts[HANDS + n + i] = k === base.known[i] ? old[HANDS + n + i]! : hashNumbers(k);
+  }
+  return sealWith(next, parts);
+}
+
+/**
+ * True when what a move is judged and played from is as sealed: every field that is not a list,
+ * the turn, the table, out, scores and the hand of the seat to play (`legalMoves`, `apply`).
+ * Never throws: a part replaced by something unreadable is simply not as sealed.
+ */
+export function playIntact(s: GameState, x: StateSeal): boolean {
+  try {
+    const t = s.turn;
+    const seat = t.seat;
+    const p = x.parts;
+    const n = (p.length - HANDS) >> 1;
+    return (
+      seat === x.turnSeat &&
+      t.area === x.turnArea &&
+      t.number === x.turnNumber &&
+      s.status === x.status &&
+      s.winner === x.winner &&
+      s.round === x.round &&
+      s.moveCount === x.moveCount &&
+      s.discardCount === x.discardCount &&
+      s.starter === x.starter &&
+      s.players === x.players &&
+      s.deck === x.deck &&
+      s.seed === x.seed &&
+      s.rng === x.rng &&
+      s.scoring === x.scoring &&
+      s.format === x.format &&
+      s.hands.length === n &&
+      s.known.length === n &&
+      p[TABLE] === hashTable(s.table) &&
+      p[OUT] === hashNumbers(s.out) &&
+      p[SCORES] === hashNumbers(s.scores) &&
+      p[HANDS + seat] === hashCards(s.hands[seat]!)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when what the legal moves are listed from is as sealed: the status, the seat to play,
+ * the deck, that seat's hand and the table (`legalMoves` reads nothing else). Never throws.
+ */
+export function movesIntact(s: GameState, x: StateSeal): boolean {
+  try {
+    const seat = s.turn.seat;
+    const p = x.parts;
+    return (
+      seat === x.turnSeat &&
+      s.status === x.status &&
+      s.deck === x.deck &&
+      s.hands.length === (p.length - HANDS) >> 1 &&
+      p[TABLE] === hashTable(s.table) &&
+      p[HANDS + seat] === hashCards(s.hands[seat]!)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when every part `apply` replaced in making `next` from `base` was as sealed in `base`,
+ * so that no change of `base` made in place passes into `next` with a fresh seal. The hand of the
+ * seat to play is left out: {@link playIntact} checked it before the move was judged.
+ */
+export function replacedIntact(next: GameState, base: GameState, x: StateSeal): boolean {
+  try {
+    const p = x.parts;
+    const n = base.hands.length;
+    const seat = x.turnSeat; // its hand was checked with the rest of what the move is judged from
+    for (let i = 0; i < n; i++) {
+      if (i !== seat && next.hands[i] !== base.hands[i] && p[HANDS + i] !== hashCards(base.hands[i]!)) return false;
+      if (next.known[i] !== base.known[i] && p[HANDS + n + i] !== hashNumbers(base.known[i]!)) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when every part of the state is as sealed. Never throws. */
+export function stateIntact(s: GameState, x: StateSeal): boolean {
+  if (!playIntact(s, x)) return false;
+  try {
+    const p = x.parts;
+    const n = s.hands.length;
+    if (p[EVENTS] !== hashEvents(s.events) || p[LAST_MOVE] !== hashMove(s.lastMove)) return false;
+    for (let i = 0; i < n; i++) {
+      if (p[HANDS + i] !== hashCards(s.hands[i]!) || p[HANDS + n + i] !== hashNumbers(s.known[i]!)) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What a player view was when the library made it: its frozen parts by identity, the rest hashed. */
+export interface ViewSeal {
+  readonly players: unknown;
+  readonly deck: unknown;
+  readonly hash: number;
+}
+
+const STATUS_CODE: Readonly<Record<string, number>> = { playing: 1, roundOver: 2, gameOver: 3 };
+
+/** Every field of a view that is not frozen, as one hash (a view is small: it is checked whole). */
+function hashView(v: Record<string, unknown>): number {
+  const turn = v.turn as { seat: number; area: number; number: number };
+  const known = v.known as readonly (readonly HeldCard[])[];
+  let k = step(KEY, known.length);
+  for (let i = 0; i < known.length; i++) k = step(k, hashCards(known[i]!));
+  const fields: unknown[] = [
+    v.format === 'dnup-view' ? 1 : 0,
+    v.seat,
+    v.scoring === 'tokens' ? 1 : v.scoring === 'rounds' ? 2 : v.scoring === undefined ? 3 : 0,
+    v.round,
+    STATUS_CODE[v.status as string] ?? 0,
+    hashCards(v.hand as readonly HeldCard[]),
+    hashNumbers(v.handSizes as readonly number[]),
+    small(k),
+    hashTable(v.table as readonly TableSet[]),
+    hashNumbers(v.discard as readonly number[]),
+    v.discardCount,
+    v.starter,
+    item(num(turn.seat), num(turn.area), num(turn.number)),
+    hashNumbers(v.out as readonly number[]),
+    hashNumbers(v.scores as readonly number[]),
+    v.winner,
+    v.moveCount,
+    v.lastMove === undefined ? 2 : hashMove(v.lastMove as Move | null),
+    hashEvents(v.events as readonly GameEvent[]),
+  ];
+  let h = step(KEY, fields.length);
+  for (let i = 0; i < fields.length; i++) h = step(h, fields[i]!);
+  return small(h);
+}
+
+/** The seal of a player view. */
+export function sealView(v: object): ViewSeal {
+  const r = v as Record<string, unknown>;
+  return { players: r.players, deck: r.deck, hash: hashView(r) };
+}
+
+/** True when a view is as sealed. Never throws. */
+export function viewIntact(v: object, x: ViewSeal): boolean {
+  try {
+    const r = v as Record<string, unknown>;
+    return r.players === x.players && r.deck === x.deck && hashView(r) === x.hash;
+  } catch {
+    return false;
+  }
+}
