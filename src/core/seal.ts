@@ -25,7 +25,7 @@ import type { GameState, TableSet } from './state.js';
  */
 const KEY = (Math.random() * 0x100000000) | 0;
 /** An odd multiplier, also drawn at load. */
-const MUL = ((Math.random() * 0x100000000) | 1) >>> 0;
+const MUL = (Math.random() * 0x100000000) | 1;
 
 /** Murmur3's finaliser: every input bit reaches every output bit. */
 function fmix(h: number): number {
@@ -66,6 +66,17 @@ function oddValue(x: unknown): number {
 /** One more value into a running hash (a keyed polynomial: one multiply and one add each). */
 const step = (h: number, x: unknown): number => (Math.imul(h, MUL) + num(x)) | 0;
 
+/** Odd keys that spread the fields of one item apart before it enters the hash, also drawn at load. */
+const KA = (Math.random() * 0x100000000) | 1;
+const KB = (Math.random() * 0x100000000) | 1;
+
+/**
+ * Two or three fields as one value (`three(a, b, c)`), so that an item costs one step of the
+ * running hash: the fields' own multiplies do not wait for each other or for the hash.
+ */
+const three = (a: unknown, b: unknown, c: unknown): number =>
+  (Math.imul(num(a), KA) + Math.imul(num(b), KB) + num(c)) | 0;
+
 /** A running hash as a small integer (30 bits: stored without boxing), every bit mixed. */
 const small = (h: number): number => fmix(h) & 0x3fffffff;
 
@@ -80,7 +91,7 @@ export function hashCards(cards: readonly HeldCard[]): number {
   let h = step(KEY, cards.length);
   for (let i = 0; i < cards.length; i++) {
     const c = cards[i]!;
-    h = step(step(h, c.id), c.active);
+    h = (Math.imul(h, MUL) + Math.imul(num(c.id), KA) + num(c.active)) | 0;
   }
   return small(h);
 }
@@ -100,7 +111,7 @@ export function hashTable(table: readonly TableSet[]): number {
   for (let i = 0; i < table.length; i++) {
     const t = table[i]!;
     const cards = t.cards;
-    h = step(step(step(step(h, t.seat), t.area), t.value), cards.length);
+    h = step(step(h, three(t.seat, t.area, t.value)), cards.length);
     for (let j = 0; j < cards.length; j++) h = step(h, cards[j]!);
   }
   return small(h);
@@ -140,41 +151,35 @@ function stepEvent(h: number, e: GameEvent): number {
   const x = e as GameEvent & { readonly size?: number; readonly cards: unknown };
   switch (e.type) {
     case 'roundDealt':
-      return step(step(step(h, 1), e.round), e.starter);
+      return step(h, three(1, e.round, e.starter));
     case 'setDiscarded':
     case 'setPlayed':
-      return step(
-        step(step(step(step(h, e.type === 'setPlayed' ? 2 : 3), e.seat), e.area), e.value),
-        hashNumbers(e.cards),
-      );
+      return step(step(step(h, e.type === 'setPlayed' ? 2 : 3), three(e.seat, e.area, e.value)), hashNumbers(e.cards));
     case 'cardAdded':
-      return step(
-        step(step(step(step(step(step(h, 4), e.target.seat), e.target.area), e.seat), e.card), e.value),
-        e.size,
-      );
+      return step(step(step(h, three(4, e.target.seat, e.target.area)), three(e.seat, e.card, e.value)), e.size);
     case 'setBeaten': {
       const fate = e.fate === 'returned' ? 5 : e.fate === 'discarded' ? 6 : 7;
-      const where = step(step(step(step(step(h, fate), e.seat), e.area), e.value), e.by);
+      const where = step(step(step(h, fate), three(e.seat, e.area, e.value)), e.by);
       return step(step(where, hashNumbers(e.cards)), hashCards(e.returned));
     }
     case 'setTaken':
-      return step(step(step(step(step(step(h, 8), e.from.seat), e.from.area), e.seat), e.value), hashCards(e.cards));
+      return step(step(step(h, three(8, e.from.seat, e.from.area)), three(e.seat, e.value, 0)), hashCards(e.cards));
     case 'handRotated': {
       const cards = x.cards as readonly HeldCard[] | null;
-      return step(step(step(step(h, 9), e.seat), x.size), cards === null ? null : hashCards(cards));
+      return step(step(h, three(9, e.seat, x.size)), cards === null ? null : hashCards(cards));
     }
     case 'playerOut':
-      return step(step(step(h, 10), e.seat), e.place);
+      return step(h, three(10, e.seat, e.place));
     case 'tokensGained':
-      return step(step(step(step(h, 11), e.seat), e.tokens), e.total);
+      return step(step(h, three(11, e.seat, e.tokens)), e.total);
     case 'roundWon':
-      return step(step(step(h, 12), e.seat), e.total);
+      return step(h, three(12, e.seat, e.total));
     case 'roundEnded':
-      return step(step(h, 13), e.round);
+      return step(h, three(13, e.round, 0));
     case 'gameWon':
-      return step(step(h, 14), e.seat);
+      return step(h, three(14, e.seat, 0));
     case 'turnStarted':
-      return step(step(step(step(h, 15), e.seat), e.area), e.number);
+      return step(step(h, three(15, e.seat, e.area)), e.number);
     default:
       return step(step(h, 16), (e as { type: unknown }).type);
   }
