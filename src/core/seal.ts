@@ -86,7 +86,7 @@ function item(i: unknown, a: unknown, b: unknown): number {
 }
 
 /** The hash of a hand (or any list of cards with their faces up): ids, faces and order. */
-export function hashCards(cards: readonly HeldCard[]): number {
+function hashCards(cards: readonly HeldCard[]): number {
   if (!Array.isArray(cards)) return small(num(cards));
   let h = step(KEY, cards.length);
   for (let i = 0; i < cards.length; i++) {
@@ -97,7 +97,7 @@ export function hashCards(cards: readonly HeldCard[]): number {
 }
 
 /** The hash of a list of numbers (card ids, seats, scores). */
-export function hashNumbers(list: readonly number[]): number {
+function hashNumbers(list: readonly number[]): number {
   if (!Array.isArray(list)) return small(num(list));
   let h = step(KEY ^ 0x5bd1e995, list.length);
   for (let i = 0; i < list.length; i++) h = step(h, list[i]!);
@@ -105,7 +105,7 @@ export function hashNumbers(list: readonly number[]): number {
 }
 
 /** The hash of the table: each set's owner, area, value and cards, in order. */
-export function hashTable(table: readonly TableSet[]): number {
+function hashTable(table: readonly TableSet[]): number {
   if (!Array.isArray(table)) return small(num(table));
   let h = step(KEY ^ 0x27d4eb2f, table.length);
   for (let i = 0; i < table.length; i++) {
@@ -128,7 +128,7 @@ function hashMoveCards(list: readonly number[]): number {
 }
 
 /** The hash of a move (the last move of a state), or null. */
-export function hashMove(move: Move | null): number {
+function hashMove(move: Move | null): number {
   if (move === null) return 1;
   switch (move.type) {
     case 'play':
@@ -186,7 +186,7 @@ function stepEvent(h: number, e: GameEvent): number {
 }
 
 /** The hash of a list of events, in order. */
-export function hashEvents(events: readonly GameEvent[]): number {
+function hashEvents(events: readonly GameEvent[]): number {
   if (!Array.isArray(events)) return small(num(events));
   let h = step(KEY ^ 0x165667b1, events.length);
   for (let i = 0; i < events.length; i++) h = stepEvent(h, events[i]!);

@@ -310,7 +310,7 @@ export function isIssuedView(x: unknown): x is SeatView {
  *
  * @throws {@link PositionError} `CORRUPT_VIEW` when it was changed in place.
  */
-export function intactView<T extends SeatView>(view: T): T {
+function intactView<T extends SeatView>(view: T): T {
   if (!viewIntact(view, IssuedView.sealOf(view))) throw corruptView();
   return view;
 }
