@@ -4,6 +4,7 @@ import { positionOfSource, ruleError } from './check-move.js';
 import { deckIndex } from './cards.js';
 import { finishDraft, startDraft } from './draft.js';
 import { ownMove, type Move } from './moves.js';
+import { isInterned } from './interned-moves.js';
 import { movesFrom, movesOf } from './legal-moves.js';
 import { codedError, isIssued, issue, issueApplied, listableState, playableState, trustedSource } from './trust.js';
 import type { GameState } from './state.js';
@@ -33,12 +34,21 @@ export function apply(state: GameState, move: Move): GameState {
   const s = playableState(state); // a state the library made: only the parts a move reads are checked here
   const own = ownMove(move); // read once: the caller's object can change nothing afterwards
   if (own instanceof IllegalMoveError) throw own;
+  freezeMove(own); // it becomes the next state's lastMove, which the caller may hold
   try {
     // a new round's state comes marked already (dealNextRound); any other is made just now
     return own.type === 'nextRound' ? issue(applyTrusted(s, own)) : issueApplied(applyTrusted(s, own), s);
   } catch (e) {
     throw codedError(e);
   }
+}
+
+/** Freezes a move the library copied from a caller's (its shared moves are frozen when made). */
+function freezeMove(move: Move): void {
+  if (isInterned(move as unknown)) return;
+  if (move.type === 'play') Object.freeze(move.cards);
+  else if (move.type === 'add' || move.type === 'take') Object.freeze(move.target);
+  Object.freeze(move);
 }
 
 /**

@@ -91,6 +91,10 @@ export interface GameHistory {
 
 function make(states: readonly GameState[], moves: readonly Move[], undone: readonly Move[]): GameHistory {
   const state = states[states.length - 1]!;
+  // its lists are handed out: frozen, so no caller can change what undo, redo or record read
+  Object.freeze(states);
+  Object.freeze(moves);
+  Object.freeze(undone);
   return Object.freeze({
     state,
     states,

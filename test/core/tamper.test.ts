@@ -15,6 +15,7 @@ import {
   legalMoves,
   loadView,
   playerView,
+  history as startHistory,
   validatePosition,
   type GameState,
   type Move,
@@ -204,6 +205,28 @@ describe('states the library made, changed in place', () => {
     expect(() => apply(s, { type: 'rotate' })).toThrow(expect.objectContaining({ code: 'CORRUPT_STATE' }));
     s = t;
     expect(legalMoves(s).length).toBeGreaterThan(0);
+  });
+});
+
+describe('what else the library hands out', () => {
+  it("a history's lists cannot be changed: undo, redo and record read what was played", () => {
+    let h = startHistory(createGame(3, 5));
+    for (let i = 0; i < 4; i++) h = h.play(legalMoves(h.state)[0]!);
+    const record = JSON.stringify(h.record());
+    expect(() => (h.moves as Move[]).push({ type: 'rotate' })).toThrow(TypeError);
+    expect(() => (h.states as GameState[]).pop()).toThrow(TypeError);
+    expect(JSON.stringify(h.record())).toBe(record);
+  });
+
+  it("a move the caller built and apply kept as lastMove cannot be changed through the caller's hands", () => {
+    const s = createGame(2, 3);
+    const play = legalMoves(s).find((m) => m.type === 'play')!;
+    const mine = { type: 'play' as const, cards: [...(play as { cards: readonly number[] }).cards] };
+    const next = apply(s, mine);
+    mine.cards.push(99); // the caller's own object: the library read it once
+    expect(next.lastMove).toEqual({ type: 'play', cards: (play as { cards: readonly number[] }).cards });
+    expect(() => (next.lastMove as unknown as { cards: number[] }).cards.push(1)).toThrow(TypeError);
+    expect(validatePosition(next)).toEqual([]);
   });
 });
 
