@@ -1,8 +1,10 @@
 /**
- * English sentences (the library's own wording; the default locale). Play areas are numbered as
- * in the rulebook, area 1 and area 2 (the data's `area` 0 and 1), as in French and Dutch.
+ * English sentences (the library's own wording; the default locale). A sentence counts one way
+ * (counting.ts): players by name and play areas as in the rulebook, area 1 and area 2 (the data's
+ * `area` 0 and 1); an error sentence without the players' names says `seat 1, area 0`, as the data.
  */
 import { selectionSentence } from '../ui/selection.js';
+import { namesFor } from './counting.js';
 import type { Catalogue, ErrorParams, SetRef } from './types.js';
 
 const NUMBER_WORDS = [
@@ -43,6 +45,8 @@ const rules = (p: ErrorParams, fallback: string): string => `(rules ${p.rule ?? 
 const at = (p: ErrorParams): string => (p.path ? ` at ${p.path}` : '');
 const card = (p: ErrorParams): string => (p.card !== undefined ? `Card ${p.card}` : 'A card');
 const seat = (n: number | undefined): string => (n === undefined ? 'another seat' : `seat ${n}`);
+/** A play area as the data numbers it: "seat 1, area 0". */
+const where = (p: ErrorParams): string => `${seat(p.seat)}${p.area !== undefined ? `, area ${p.area}` : ''}`;
 // called at load for each code: /* @__PURE__ */ at the call sites lets bundlers drop unused catalogues
 const problem =
   (what: string, rule: string) =>
@@ -54,7 +58,12 @@ export const en: Catalogue = {
   errors: {
     IllegalMoveError: {
       MALFORMED_MOVE: (p) => `That is not a move${p.input ? `: ${p.input}` : ''} ${rules(p, '§5')}.`,
-      NOT_YOUR_TURN: (p) => `It is ${seat(p.turnSeat)}'s turn, not ${seat(p.seat)}'s ${rules(p, '§4')}.`,
+      NOT_YOUR_TURN: (p, names) => {
+        const n = namesFor(names, p.seat, p.turnSeat);
+        const who = (s: number | undefined): string =>
+          n === undefined ? seat(s) : s === undefined ? 'another player' : n[s]!;
+        return `It is ${who(p.turnSeat)}'s turn, not ${who(p.seat)}'s ${rules(p, '§4')}.`;
+      },
       GAME_OVER: (p) => `The game is over: no move can be played ${rules(p, '§6')}.`,
       ROUND_OVER: (p) => `The round is over: the only move is to deal the next round ${rules(p, '§8')}.`,
       ROUND_NOT_OVER: (p) => `The next round is dealt only once this round is over ${rules(p, '§8')}.`,
@@ -69,9 +78,18 @@ export const en: Catalogue = {
         p.size !== undefined && p.value !== undefined && p.tableValue !== undefined
           ? `A set of ${p.size} showing ${p.value} must beat the set of ${p.size} on the table, which shows ${p.tableValue}: it needs a higher value ${rules(p, '§5')}.`
           : `That set does not beat the set of its size on the table: it needs a higher value ${rules(p, '§5')}.`,
-      NO_SUCH_AREA: (p) =>
-        `There is no play area ${p.area !== undefined ? `${p.area + 1} ` : ''}at ${seat(p.seat)} in this game ${rules(p, '§1')}.`,
-      NO_SET_THERE: (p) => `There is no set in play area ${(p.area ?? 0) + 1} of ${seat(p.seat)} ${rules(p, '§5')}.`,
+      NO_SUCH_AREA: (p, names) => {
+        const n = namesFor(names, p.seat);
+        if (n !== undefined && p.seat !== undefined)
+          return `${n[p.seat]} has no play area${p.area !== undefined ? ` ${p.area + 1}` : ' there'} in this game ${rules(p, '§1')}.`;
+        return `There is no play area at ${where(p)} in this game ${rules(p, '§1')}.`;
+      },
+      NO_SET_THERE: (p, names) => {
+        const n = namesFor(names, p.seat);
+        if (n !== undefined && p.seat !== undefined)
+          return `There is no set in ${n[p.seat]}'s play area${p.area !== undefined ? ` ${p.area + 1}` : ''} ${rules(p, '§5')}.`;
+        return `There is no set at ${where(p)} ${rules(p, '§5')}.`;
+      },
       NOT_AN_OPPONENT_SET: (p) =>
         `Action ${p.action ?? 'B or C'} works only on an opponent's set, never your own ${rules(p, '§5')}.`,
       INVALID_STATE: (p) =>

@@ -1,8 +1,10 @@
 /**
  * Phrases en français, avec les mots de la règle originale : série, zone de jeu, défausse,
- * jeton Lettre, manche, tour, main, adversaire, retourner. Les zones sont numérotées comme dans
- * la règle (zone 1, zone 2) ; les places et les joueurs à partir de 1 aussi.
+ * jeton Lettre, manche, tour, main, adversaire, retourner. Une phrase compte d'une seule façon
+ * (counting.ts) : les joueurs par leur nom et les zones comme dans la règle (zone 1, zone 2) ; une
+ * phrase d'erreur sans les noms des joueurs dit « la place 1, zone 0 », comme les données.
  */
+import { namesFor } from './counting.js';
 import type { Catalogue, ErrorParams, SetRef } from './types.js';
 
 const NOMBRES = [
@@ -44,6 +46,8 @@ const regles = (p: ErrorParams, fallback: string): string => `(règles ${p.rule 
 const en = (p: ErrorParams): string => (p.path ? ` (en ${p.path})` : '');
 const carte = (p: ErrorParams): string => (p.card !== undefined ? `La carte ${p.card}` : 'Cette carte');
 const place = (n: number | undefined): string => (n === undefined ? 'une autre place' : `la place ${n}`);
+/** Une zone de jeu comptée comme dans les données : « la place 1, zone 0 ». */
+const ou = (p: ErrorParams): string => `${place(p.seat)}${p.area !== undefined ? `, zone ${p.area}` : ''}`;
 // called at load for each code: /* @__PURE__ */ at the call sites lets bundlers drop unused catalogues
 const probleme =
   (what: string, rule: string) =>
@@ -56,7 +60,12 @@ export const fr: Catalogue = {
   errors: {
     IllegalMoveError: {
       MALFORMED_MOVE: (p) => `Ce n'est pas un coup${p.input ? ` : ${p.input}` : ''} ${regles(p, '§5')}.`,
-      NOT_YOUR_TURN: (p) => `C'est le tour de ${place(p.turnSeat)}, pas de ${place(p.seat)} ${regles(p, '§4')}.`,
+      NOT_YOUR_TURN: (p, names) => {
+        const n = namesFor(names, p.seat, p.turnSeat);
+        const qui = (s: number | undefined): string =>
+          n === undefined ? `de ${place(s)}` : s === undefined ? "d'un autre joueur" : de(n[s]!);
+        return `C'est le tour ${qui(p.turnSeat)}, pas ${qui(p.seat)} ${regles(p, '§4')}.`;
+      },
       GAME_OVER: (p) => `La partie est terminée : plus aucun coup n'est possible ${regles(p, '§6')}.`,
       ROUND_OVER: (p) =>
         `La manche est terminée : le seul coup possible est de distribuer la manche suivante ${regles(p, '§8')}.`,
@@ -74,10 +83,18 @@ export const fr: Catalogue = {
         p.size !== undefined && p.value !== undefined && p.tableValue !== undefined
           ? `${p.size === 1 ? `Un ${p.value} seul doit battre la carte seule sur la table` : `Une série de ${nombre(p.size)} ${p.value} doit battre la série de ${nombre(p.size)} cartes sur la table`}, qui vaut ${p.tableValue} : il faut une valeur supérieure ${regles(p, '§5')}.`
           : `Cette série ne bat pas la série de même taille sur la table : il faut une valeur supérieure ${regles(p, '§5')}.`,
-      NO_SUCH_AREA: (p) =>
-        `Il n'y a pas de zone de jeu ${p.area !== undefined ? `${p.area + 1} ` : ''}devant ${place(p.seat)} dans cette partie ${regles(p, '§1')}.`,
-      NO_SET_THERE: (p) =>
-        `Il n'y a pas de série dans la zone de jeu ${(p.area ?? 0) + 1} de ${place(p.seat)} ${regles(p, '§5')}.`,
+      NO_SUCH_AREA: (p, names) => {
+        const n = namesFor(names, p.seat);
+        if (n !== undefined && p.seat !== undefined)
+          return `${n[p.seat]} n'a pas de zone de jeu${p.area !== undefined ? ` ${p.area + 1}` : ' à cet endroit'} dans cette partie ${regles(p, '§1')}.`;
+        return `Il n'y a pas de zone de jeu à ${ou(p)} dans cette partie ${regles(p, '§1')}.`;
+      },
+      NO_SET_THERE: (p, names) => {
+        const n = namesFor(names, p.seat);
+        if (n !== undefined && p.seat !== undefined)
+          return `Il n'y a pas de série dans la zone de jeu${p.area !== undefined ? ` ${p.area + 1}` : ''} ${de(n[p.seat]!)} ${regles(p, '§5')}.`;
+        return `Il n'y a pas de série à ${ou(p)} ${regles(p, '§5')}.`;
+      },
       NOT_AN_OPPONENT_SET: (p) =>
         `L'action ${p.action ?? 'B ou C'} ne vise qu'une série posée devant un adversaire, jamais la vôtre ${regles(p, '§5')}.`,
       INVALID_STATE: (p) =>

@@ -19,6 +19,7 @@ export {
   type LocalizableError,
   type DescribeOptions,
   type DescribeEventOptions,
+  type ErrorSentenceOptions,
 } from './localize.js';
 // sentences of a move and a position: they need every locale's catalogue, so they sit with it
 export { describeMove } from './describe-move.js';

@@ -80,29 +80,67 @@ export function catalogue(locale: Locale | undefined): Catalogue {
 }
 
 /**
+ * How an error sentence is told: its language, and the players' names by seat. With the names, a
+ * sentence names each seat it speaks of by its player and counts play areas from 1, as the rulebook
+ * does ("There is no set in Ben's play area 2"); without them, it counts both as the data does,
+ * from 0 ("There is no set at seat 1, area 1"). Never one of each in one sentence.
+ */
+export interface ErrorSentenceOptions {
+  /** `'en'` (default), `'fr'` or `'nl'`. */
+  readonly locale?: Locale;
+  /** The players' names by seat (`state.players` or `view.players`), for a sentence shown to players. */
+  readonly players?: readonly string[];
+}
+
+/** The catalogue and the players' names of a locale or `{ locale, players }`, read once. */
+function errorTelling(telling: unknown): { words: Catalogue; names: readonly string[] | undefined } {
+  if (telling === undefined || typeof telling === 'string')
+    return { words: catalogue(telling as Locale | undefined), names: undefined };
+  const read = readInput(telling, { depth: 3 });
+  const o = read.ok && isRecord(read.value) ? read.value : undefined;
+  const unknown = o ? Object.keys(o).filter((k) => k !== 'locale' && k !== 'players') : [];
+  const names = o?.players;
+  if (!o || unknown.length > 0 || (names !== undefined && !isNameList(names))) {
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `An error sentence is told from a locale ("en", "fr", "nl") or { locale, players } with the players' names, not ${unknown.length > 0 ? `an object with ${unknown.slice(0, 3).map(describeValue).join(', ')}` : describeValue(telling)}.`,
+    );
+  }
+  return { words: catalogue((o.locale ?? undefined) as Locale | undefined), names };
+}
+
+function isNameList(x: unknown): x is readonly string[] {
+  return Array.isArray(x) && x.every((n) => typeof n === 'string');
+}
+
+/**
  * The sentence of an error code in a locale, from its structured parameters: for a UI that keeps
  * codes and parameters (from `checkMove`, a stored verdict…) and words them when it shows them.
+ * Give the players' names to show it to players: seats are then named, and play areas counted
+ * from 1 ({@link ErrorSentenceOptions}).
  *
  * @param kind - the error's class name, e.g. `"IllegalMoveError"` (codes such as `BAD_DECK` exist in several).
  * @param code - the error code.
  * @param params - the error's `params` (missing facts give a more general sentence).
- * @param locale - `'en'` (default), `'fr'` or `'nl'`.
- * @throws {@link LocaleError} `UNKNOWN_LOCALE`.
+ * @param telling - `'en'` (default), `'fr'` or `'nl'`, or `{ locale, players }`.
+ * @throws {@link LocaleError} `UNKNOWN_LOCALE`; {@link ArgumentError} `BAD_ARGUMENT` for an unknown
+ *   kind or code, parameters that are not plain data, or options other than `{ locale, players }`.
  *
  * @example
  * ```ts
  * const verdict = checkMove(state, move);
- * if (!verdict.ok) show(errorSentence('IllegalMoveError', verdict.code, { ...verdict.params, rule: verdict.rule }, 'fr'));
+ * if (!verdict.ok) show(errorSentence('IllegalMoveError', verdict.code, { ...verdict.params, rule: verdict.rule }, { locale: 'fr', players: state.players }));
+ * // "Il n'y a pas de série dans la zone de jeu 2 de Ben (règles §5 C)."
  * ```
  */
 export function errorSentence<K extends ErrorKind>(
   kind: K,
   code: ErrorCodes[K],
   params: ErrorParams = {},
-  locale?: Locale,
+  telling?: Locale | ErrorSentenceOptions,
 ): string {
-  const c = catalogue(locale);
-  const errors = c.errors as Readonly<Record<string, Readonly<Record<string, (p: ErrorParams) => string>>>>;
+  const { words: c, names } = errorTelling(telling);
+  const errors = c.errors as unknown as Readonly<Record<string, Readonly<Record<string, Template>>>>;
   const table = typeof kind === 'string' && Object.hasOwn(errors, kind) ? errors[kind]! : undefined;
   if (!table || typeof code !== 'string' || !Object.hasOwn(table, code)) {
     throw new ArgumentError(
@@ -110,11 +148,14 @@ export function errorSentence<K extends ErrorKind>(
       `There is no error ${describeValue(kind)} with the code ${describeValue(code)}.`,
     );
   }
-  return worded(table[code]!, params);
+  return worded(table[code]!, params, names);
 }
 
+/** An error code's sentence over its parameters and, for players, their names. */
+type Template = (p: ErrorParams, names?: readonly string[]) => string;
+
 /** A template applied to parameters read once as plain data; anything else is an ArgumentError. */
-function worded(template: (p: ErrorParams) => string, params: unknown): string {
+function worded(template: Template, params: unknown, names?: readonly string[]): string {
   const read = readInput(params ?? {}, { depth: 4 });
   if (!read.ok || !isRecord(read.value))
     throw new ArgumentError(
@@ -122,7 +163,7 @@ function worded(template: (p: ErrorParams) => string, params: unknown): string {
       `Error parameters are plain data (an object)${read.ok ? '' : `: ${read.problem.message}`}.`,
     );
   try {
-    return template(read.value as ErrorParams);
+    return template(read.value as ErrorParams, names);
   } catch {
     throw new ArgumentError(
       'BAD_ARGUMENT',
@@ -142,21 +183,24 @@ export interface LocalizableError {
 }
 
 /**
- * An error of this package worded in a locale. In English it is the error's own `message`;
- * records and positions list each problem. Anything that is not an error of this package comes
- * back as its message, unchanged.
+ * An error of this package worded in a locale. In English it is the error's own `message`, unless
+ * the players' names are given and the error speaks of a seat: then, in every locale, the seat is
+ * named and play areas are counted from 1 ({@link ErrorSentenceOptions}). Records and positions
+ * list each problem. Anything that is not an error of this package comes back as its message,
+ * unchanged.
  *
  * @param error - an error caught from this package.
- * @param locale - `'en'` (default), `'fr'` or `'nl'`.
- * @throws {@link LocaleError} `UNKNOWN_LOCALE`.
+ * @param telling - `'en'` (default), `'fr'` or `'nl'`, or `{ locale, players }`.
+ * @throws {@link LocaleError} `UNKNOWN_LOCALE`; {@link ArgumentError} `BAD_ARGUMENT` for something
+ *   other than an error of this package, or options other than `{ locale, players }`.
  *
  * @example
  * ```ts
- * try { apply(state, move); } catch (e) { if (isDnupError(e)) alert(localizeError(e, 'nl')); }
+ * try { apply(state, move); } catch (e) { if (isDnupError(e)) alert(localizeError(e, { locale: 'nl', players: state.players })); }
  * ```
  */
-export function localizeError(error: LocalizableError, locale?: Locale): string {
-  const c = catalogue(locale);
+export function localizeError(error: LocalizableError, telling?: Locale | ErrorSentenceOptions): string {
+  const { words: c, names } = errorTelling(telling);
   let fields: LocalizableError;
   try {
     // an Error is not plain data: read the fields once, then as plain data
@@ -177,15 +221,17 @@ export function localizeError(error: LocalizableError, locale?: Locale): string 
     );
   }
   try {
-    return wordedError(c, fields);
+    return wordedError(c, fields, names);
   } catch {
     return fields.message;
   }
 }
 
-function wordedError(c: Catalogue, error: LocalizableError): string {
-  if (c === en) return error.message;
-  const errors = c.errors as Readonly<Record<string, Readonly<Record<string, (p: ErrorParams) => string>>>>;
+function wordedError(c: Catalogue, error: LocalizableError, names: readonly string[] | undefined): string {
+  // the English message counts as the data does; given names, a sentence about a seat names it
+  const named = names !== undefined && (error.params?.seat !== undefined || error.params?.turnSeat !== undefined);
+  if (c === en && !named) return error.message;
+  const errors = c.errors as unknown as Readonly<Record<string, Readonly<Record<string, Template>>>>;
   const table = Object.hasOwn(errors, error.name) ? errors[error.name] : undefined;
   if (!table || !Object.hasOwn(table, error.code)) return error.message;
   if ((error.name === 'RecordError' || error.name === 'PositionError') && error.problems?.length) {
@@ -199,7 +245,10 @@ function wordedError(c: Catalogue, error: LocalizableError): string {
       ),
     );
   }
-  return table[error.code]!(error.rule === undefined ? { ...error.params } : { ...error.params, rule: error.rule });
+  return table[error.code]!(
+    error.rule === undefined ? { ...error.params } : { ...error.params, rule: error.rule },
+    names,
+  );
 }
 
 /**

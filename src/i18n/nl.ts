@@ -1,8 +1,11 @@
 /**
  * Zinnen in het Nederlands, met de woorden van de Nederlandse spelregels: set, speelgebied,
- * aflegstapel, letterfiche, ronde, beurt, hand, tegenstander, omdraaien. Speelgebieden worden
- * genummerd zoals in de regels (speelgebied 1, speelgebied 2).
+ * aflegstapel, letterfiche, ronde, beurt, hand, tegenstander, omdraaien. Een zin telt op één
+ * manier (counting.ts): spelers bij naam en speelgebieden zoals in de regels (speelgebied 1,
+ * speelgebied 2); een foutzin zonder de namen van de spelers zegt „plaats 1, speelgebied 0", zoals
+ * de gegevens.
  */
+import { namesFor } from './counting.js';
 import type { Catalogue, ErrorParams, SetRef } from './types.js';
 
 const GETALLEN = [
@@ -41,6 +44,8 @@ const regels = (p: ErrorParams, fallback: string): string => `(regels ${p.rule ?
 const bij = (p: ErrorParams): string => (p.path ? ` (bij ${p.path})` : '');
 const kaart = (p: ErrorParams): string => (p.card !== undefined ? `Kaart ${p.card}` : 'Deze kaart');
 const plaats = (n: number | undefined): string => (n === undefined ? 'een andere plaats' : `plaats ${n}`);
+/** Een speelgebied geteld zoals in de gegevens: „plaats 1, speelgebied 0". */
+const waar = (p: ErrorParams): string => `${plaats(p.seat)}${p.area !== undefined ? `, speelgebied ${p.area}` : ''}`;
 // called at load for each code: /* @__PURE__ */ at the call sites lets bundlers drop unused catalogues
 const probleem =
   (what: string, rule: string) =>
@@ -53,8 +58,12 @@ export const nl: Catalogue = {
   errors: {
     IllegalMoveError: {
       MALFORMED_MOVE: (p) => `Dat is geen zet${p.input ? `: ${p.input}` : ''} ${regels(p, '§5')}.`,
-      NOT_YOUR_TURN: (p) =>
-        `${plaats(p.turnSeat)[0]!.toUpperCase()}${plaats(p.turnSeat).slice(1)} is aan de beurt, niet ${plaats(p.seat)} ${regels(p, '§4')}.`,
+      NOT_YOUR_TURN: (p, names) => {
+        const n = namesFor(names, p.seat, p.turnSeat);
+        const wie = (s: number | undefined): string =>
+          n === undefined ? plaats(s) : s === undefined ? 'een andere speler' : n[s]!;
+        return `${wie(p.turnSeat)[0]!.toUpperCase()}${wie(p.turnSeat).slice(1)} is aan de beurt, niet ${wie(p.seat)} ${regels(p, '§4')}.`;
+      },
       GAME_OVER: (p) => `Het spel is afgelopen: er kan geen zet meer gedaan worden ${regels(p, '§6')}.`,
       ROUND_OVER: (p) => `De ronde is voorbij: de enige zet is de volgende ronde delen ${regels(p, '§8')}.`,
       ROUND_NOT_OVER: (p) => `De volgende ronde wordt pas gedeeld als deze ronde voorbij is ${regels(p, '§8')}.`,
@@ -71,10 +80,18 @@ export const nl: Catalogue = {
         p.size !== undefined && p.value !== undefined && p.tableValue !== undefined
           ? `${p.size === 1 ? `Een losse ${p.value} moet de losse kaart op tafel verslaan` : `Een set van ${getal(p.size)} ${p.value} moet de set van ${getal(p.size)} kaarten op tafel verslaan`}, met waarde ${p.tableValue}: daarvoor is een hogere waarde nodig ${regels(p, '§5')}.`
           : `Deze set verslaat de set van dezelfde grootte op tafel niet: daarvoor is een hogere waarde nodig ${regels(p, '§5')}.`,
-      NO_SUCH_AREA: (p) =>
-        `Er is geen speelgebied ${p.area !== undefined ? `${p.area + 1} ` : ''}bij ${plaats(p.seat)} in dit spel ${regels(p, '§1')}.`,
-      NO_SET_THERE: (p) =>
-        `Er ligt geen set in speelgebied ${(p.area ?? 0) + 1} van ${plaats(p.seat)} ${regels(p, '§5')}.`,
+      NO_SUCH_AREA: (p, names) => {
+        const n = namesFor(names, p.seat);
+        if (n !== undefined && p.seat !== undefined)
+          return `${n[p.seat]} heeft geen speelgebied${p.area !== undefined ? ` ${p.area + 1}` : ' daar'} in dit spel ${regels(p, '§1')}.`;
+        return `Er is geen speelgebied op ${waar(p)} in dit spel ${regels(p, '§1')}.`;
+      },
+      NO_SET_THERE: (p, names) => {
+        const n = namesFor(names, p.seat);
+        if (n !== undefined && p.seat !== undefined)
+          return `Er ligt geen set in speelgebied${p.area !== undefined ? ` ${p.area + 1}` : ''} van ${n[p.seat]} ${regels(p, '§5')}.`;
+        return `Er ligt geen set op ${waar(p)} ${regels(p, '§5')}.`;
+      },
       NOT_AN_OPPONENT_SET: (p) =>
         `Actie ${p.action ?? 'B of C'} werkt alleen op de set van een andere speler, nooit op je eigen set ${regels(p, '§5')}.`,
       INVALID_STATE: (p) =>

@@ -117,8 +117,15 @@ export interface PositionWords {
 /** Everything one locale says. */
 export interface Catalogue {
   readonly locale: Locale;
-  /** One sentence per error code, over its {@link ErrorParams}. */
-  readonly errors: { readonly [K in ErrorKind]: { readonly [C in ErrorCodes[K]]: (p: ErrorParams) => string } };
+  /**
+   * One sentence per error code, over its {@link ErrorParams}; given the players' `names` by seat, a
+   * sentence names the seats it speaks of and counts areas from 1, else it counts both from 0.
+   */
+  readonly errors: {
+    readonly [K in ErrorKind]: {
+      readonly [C in ErrorCodes[K]]: (p: ErrorParams, names?: readonly string[]) => string;
+    };
+  };
   /** Several problems of one record or position in one sentence. */
   problems(sentences: readonly string[]): string;
   /**

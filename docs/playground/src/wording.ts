@@ -22,8 +22,8 @@ export interface WordingContext {
 
 /**
  * A library sentence in the player's words: "Card 20" becomes "The 9 (other side 3)" when the
- * reader can see that card (else "That card"), "seat 1" that player's name, and "play area 0"
- * "area 1".
+ * reader can see that card (else "That card"), "seat 1" that player's name, and an area as the
+ * data numbers it, "seat 1, area 0", "Ben's area 1", as the rulebook counts.
  */
 export function inPlayerWords(message: string, ctx: WordingContext): string {
   return (
@@ -37,8 +37,12 @@ export function inPlayerWords(message: string, ctx: WordingContext): string {
         const words = card ? cardWords(card, ctx.deck) : 'that card';
         return c === 'C' ? words.charAt(0).toUpperCase() + words.slice(1) : words;
       })
-      // the library numbers areas from 0; the page, like the rulebook, from 1
-      .replace(/\bplay area (\d+)/g, (_, area: string) => `area ${Number(area) + 1}`)
+      // the data's numbers count areas from 0; the page, like the rulebook and the library's
+      // sentences that name players ("play area 2"), from 1
+      .replace(/\b[Ss]eat (\d+), area (\d+)/g, (whole, seat: string, area: string) => {
+        const name = ctx.players[Number(seat)];
+        return name === undefined ? whole : `${name}'s area ${Number(area) + 1}`;
+      })
       .replace(/\b[Ss]eat (\d+)('s)?/g, (whole, seat: string, s: string | undefined) => {
         const name = ctx.players[Number(seat)];
         return name === undefined ? whole : `${name}${s ?? ''}`;

@@ -391,6 +391,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
       r.rule,
       r.message,
       r.kind,
+      view.players,
     );
     // the English sentences name cards by id: in a player's words, faces and names instead
     return currentLocale() === 'en'

@@ -66,17 +66,21 @@ export function onLocaleChange(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The library's sentence for a refused move, in the chosen language; `fallback` when it has none. */
+/**
+ * The library's sentence for a refused move, in the chosen language; `fallback` when it has none.
+ * Given the players' names, the sentence names seats by player and counts areas from 1.
+ */
 export function refusalSentence(
   code: string,
   params: Record<string, unknown> | undefined,
   rule: string | undefined,
   fallback: string,
   kind: 'IllegalMoveError' | 'SelectionError' = 'IllegalMoveError',
+  players?: readonly string[],
 ): string {
   try {
     const p = { ...(params ?? {}), ...(rule === undefined ? {} : { rule }) };
-    return errorSentence(kind, code as never, p as never, locale);
+    return errorSentence(kind, code as never, p as never, players === undefined ? locale : { locale, players });
   } catch {
     return fallback;
   }
