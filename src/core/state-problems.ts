@@ -211,7 +211,7 @@ function checkTable(s: GameState, index: DeckIndex, problems: ProblemList): void
         'NO_SUCH_AREA',
         path,
         '§1',
-        `There is no play area ${t.area + 1} at seat ${t.seat} with ${n} players (${path}).`,
+        `There is no play area at seat ${t.seat}, area ${t.area} with ${n} players (${path}).`,
       );
     }
     const key = `${t.seat}.${t.area}`;
@@ -221,7 +221,7 @@ function checkTable(s: GameState, index: DeckIndex, problems: ProblemList): void
         'AREA_TAKEN',
         path,
         '§1',
-        `table[${other}] and ${path} are both in play area ${t.area + 1} of seat ${t.seat}; an area holds at most one set.`,
+        `table[${other}] and ${path} are both at seat ${t.seat}, area ${t.area}; an area holds at most one set.`,
       );
     else byArea.set(key, i);
     if (t.cards.length === 0) {

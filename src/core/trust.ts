@@ -413,7 +413,7 @@ export function examineSeatView(plain: Record<string, unknown>, problems: Proble
           'NO_SUCH_AREA',
           path,
           '§1',
-          `There is no play area ${(t.area as number) + 1} at seat ${t.seat} with ${n} players.`,
+          `There is no play area at seat ${t.seat}, area ${t.area as number} with ${n} players.`,
         );
       else if (areasUsed.has(key) || key <= last)
         problems.add(

@@ -4,13 +4,13 @@ import { setAt } from '../draft.js';
 import type { AreaRef } from '../moves.js';
 import type { MovePosition } from '../position.js';
 
-/** The table index of the opponent's set at `target`, or the error that forbids aiming there (areas named from 1, as in the rulebook). */
+/** The table index of the opponent's set at `target`, or the error that forbids aiming there (seat and area as the data numbers them, from 0). */
 export function opponentSetAt(p: MovePosition, target: AreaRef, action: 'B' | 'C'): number | IllegalMoveError {
   const { seat, area } = target;
   if (seat < 0 || seat >= p.playerCount || area < 0 || area >= p.areas) {
     return new IllegalMoveError(
       'NO_SUCH_AREA',
-      `There is no play area ${area + 1} at seat ${seat} in this game (rules §1).`,
+      `There is no play area at seat ${seat}, area ${area} in this game (rules §1).`,
       '§1',
       { seat, area },
     );
@@ -27,7 +27,7 @@ export function opponentSetAt(p: MovePosition, target: AreaRef, action: 'B' | 'C
   if (at < 0)
     return new IllegalMoveError(
       'NO_SET_THERE',
-      `There is no set in play area ${area + 1} of seat ${seat} (rules §5 ${action}).`,
+      `There is no set at seat ${seat}, area ${area} (rules §5 ${action}).`,
       `§5 ${action}`,
       { action, seat, area },
     );
