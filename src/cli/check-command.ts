@@ -29,7 +29,7 @@ export const MAX_PROBLEMS_SHOWN = 100;
 const MAX_MESSAGE = 500;
 
 /** At most this many moves are read from `--moves` (a whole game is a few hundred). */
-export const MAX_MOVES_ARG = 10_000;
+const MAX_MOVES_ARG = 10_000;
 /** What separates the moves of `--moves`: never part of a move's notation. */
 const MOVE_SEPARATOR = ';';
 

@@ -44,6 +44,7 @@ export interface RecordProblem {
 
 /** What is wrong with a record's start position itself (see {@link RecordProblem.start}). */
 export interface StartProblem {
+  /** The position problem's code (`DUPLICATE_CARD`, `SAME_SIZE_SETS`…), or `BAD_POSITION_TEXT` for text off the grammar. */
   readonly code: PositionProblemCode | 'BAD_POSITION_TEXT';
   /** The offending field: a JSON path into the position (`table[1]`) or a field of the text (`hands`). */
   readonly path: string;
