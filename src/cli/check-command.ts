@@ -1,7 +1,13 @@
-/** `dnup check <position>`: a position's validity report and, if valid, its legal moves. The position is JSON or one line of position text. */
+/**
+ * `dnup check <position>`: a position's validity report and, if valid, its legal moves; with
+ * `--move` or `--moves`, whether moves written in notation are legal there. The position is JSON
+ * or one line of position text (from a file, standard input or the argument itself).
+ */
+import { apply } from '../core/apply.js';
 import type { Move } from '../core/moves.js';
 import type { GameState } from '../core/state.js';
-import { describeMove } from '../i18n/describe-move.js';
+import { describeApplied, describeMove } from '../i18n/describe-move.js';
+import { parseMove } from '../notation/parse-move.js';
 import { formatMove } from '../notation/format-move.js';
 import { renderPosition } from '../i18n/render-position.js';
 import { isPositionError } from '../core/position-error.js';
@@ -22,8 +28,13 @@ export const MAX_PROBLEMS_SHOWN = 100;
 /** No printed message is longer than this (a message may quote the input). */
 const MAX_MESSAGE = 500;
 
+/** At most this many moves are read from `--moves` (a whole game is a few hundred). */
+const MAX_MOVES_ARG = 10_000;
+/** What separates the moves of `--moves`: never part of a move's notation. */
+const MOVE_SEPARATOR = ';';
+
 /** The help text of `dnup check`. */
-const CHECK_HELP = `Usage: dnup check <position> [--json]
+const CHECK_HELP = `Usage: dnup check <position> [--move <move> | --moves <moves>] [--json]
 
 Checks a position: one line of position text (dnup1 …, see docs/notation.md), or JSON: a full
 game state or a description of a table (players, hands with card ids and the value that is up,
@@ -33,16 +44,26 @@ as position text, anything else as JSON. Lists every broken rule (the first ${MA
 many in all); when there is none, shows the position and the legal moves of the seat to play, in
 notation (docs/notation.md): the first ${MAX_MOVES_SHOWN} in canonical order, and how many of each kind there
 are in all (a custom deck may give a hand millions of plays). Reads at most 16 MiB.
-Use - to read the position from standard input.
+Use - to read the position from standard input; an argument that starts with dnup1 and a
+space is the position text itself.
 
 Options:
+      --move <move>    judge one move of the seat to play, written in notation: P 30,31 ·
+                       P 5|1,5|6 (cards by their faces) · A 12>1 · T 1.0 · R · N; says
+                       whether it is legal and, if not, the rule's code and sentence
+      --moves <moves>  judge moves played one after the other from the position, separated
+                       by ${MOVE_SEPARATOR} ("P 30,31; R; T 1.0"; at most ${MAX_MOVES_ARG.toLocaleString('en-US')}); stops at the
+                       first illegal one and says which (numbered from 1) and why
       --json    print { valid, problems, problemCount, position, moveCount, moveCounts,
                 moves, truncated }
-                as JSON instead of text (counts past 2^53 are approximate, null past 1.8e308)
+                as JSON instead of text (counts past 2^53 are approximate, null past 1.8e308);
+                with --move { valid, position, legal, move }, with --moves { valid, position,
+                legal, firstIllegal, moves, final }
   -h, --help    show this help
 
-Exit status: 0 valid · 1 invalid (every problem is counted) · 2 missing file, bad JSON or
-position text, not text, or more than 16 MiB.`;
+Exit status: 0 valid (with --move/--moves: every move legal) · 1 invalid (every problem is
+counted), or a move is illegal · 2 missing file, bad JSON or position text, not text, more
+than 16 MiB, or a move that is not notation or does not say which move it is.`;
 
 /** How many legal moves of each kind; plays past 2^53 are the nearest double (Infinity past 2^1024). */
 interface MoveCounts {
@@ -105,14 +126,30 @@ function json(text: string, name: string): unknown {
   }
 }
 
+/** True for an argument that is a position text itself, not the name of a file: `dnup1 …`. */
+function isInlinePosition(arg: string): boolean {
+  return /^dnup[0-9]+\s/.test(arg);
+}
+
 /** Runs `dnup check`; returns the exit code. */
 export async function checkCommand(args: readonly string[]): Promise<number> {
-  const parsed = parseCommand('check', CHECK_HELP, args, { json: { type: 'boolean' } }, 1);
+  const parsed = parseCommand(
+    'check',
+    CHECK_HELP,
+    args,
+    { json: { type: 'boolean' }, move: { type: 'string' }, moves: { type: 'string' } },
+    1,
+  );
   if (!parsed) return EXIT.ok;
   const { values } = parsed;
+  const one = parsed.text('move');
+  const several = parsed.text('moves');
+  if (one !== undefined && several !== undefined)
+    throw new CliError('give --move or --moves, not both (see dnup check --help)');
   const path = parsed.file('a position file');
-  const name = path === '-' ? 'standard input' : path;
-  const text = await readText(path);
+  const inline = isInlinePosition(path);
+  const name = path === '-' ? 'standard input' : inline ? 'the position text' : path;
+  const text = inline ? path : await readText(path);
   let state: GameState;
   try {
     state = isPositionText(text) ? parsePosition(text) : fromPosition(json(text, name));
@@ -133,6 +170,8 @@ export async function checkCommand(args: readonly string[]): Promise<number> {
     }
     return EXIT.rejected;
   }
+  if (one !== undefined) return judgeMove(state, one, values.json === true);
+  if (several !== undefined) return judgeMoves(state, several, values.json === true);
   const { total, counts } = countMoves(state);
   const moves = firstMoves(state, MAX_MOVES_SHOWN);
   const truncated = total > moves.length;
@@ -167,4 +206,123 @@ export async function checkCommand(args: readonly string[]): Promise<number> {
   for (const m of moves) print(`  ${formatMove(state, m).padEnd(14)} ${describeMove(state, m)}`);
   if (truncated) print(`  … the first ${moves.length} in canonical order; in all: ${kinds(counts)}.`);
   return EXIT.ok;
+}
+
+/** A move text's verdict: the move and what it does, or the rules' refusal. */
+type Verdict =
+  | { readonly legal: true; readonly notation: string; readonly move: Move; readonly sentence: string }
+  | { readonly legal: false; readonly code: string; readonly rule: string; readonly message: string };
+
+/**
+ * Judges one move text in `state`: legal (with the state after it) or illegal (with the rules'
+ * code and sentence); a text that is not notation, or that fits several moves, is a usage error
+ * whose message starts with `where`.
+ */
+function judge(state: GameState, text: string, where: string): { verdict: Verdict; after?: GameState } {
+  let move: Move;
+  try {
+    move = parseMove(state, text);
+  } catch (e) {
+    if (!isNotationError(e)) throw e;
+    if (e.code === 'ILLEGAL')
+      return {
+        verdict: {
+          legal: false,
+          code: e.details.moveCode ?? e.code,
+          rule: e.details.rule ?? '§5',
+          message: clip(e.message, MAX_MESSAGE),
+        },
+      };
+    // not notation, or not one move: the input has to change, the position has no say
+    throw new CliError(`${where}: ${clip(e.message, MAX_MESSAGE)}`, EXIT.usage);
+  }
+  const after = apply(state, move);
+  const notation = formatMove(state, move);
+  return { verdict: { legal: true, notation, move, sentence: describeApplied(state, after) }, after };
+}
+
+/** `dnup check --move`: exit 0 when the move is legal, 1 when the rules refuse it. */
+function judgeMove(state: GameState, text: string, asJson: boolean): number {
+  const { verdict } = judge(state, text, '--move');
+  const who = whoPlays(state);
+  if (asJson)
+    print(
+      JSON.stringify(
+        { valid: true, position: formatPosition(state), legal: verdict.legal, move: { text, ...verdict } },
+        null,
+        2,
+      ),
+    );
+  else if (verdict.legal) print(`Legal: ${verdict.notation} (${who}).`, `  ${verdict.sentence}`);
+  else print(`Illegal: ${clip(text.trim(), 60)} (${who}).`, `  ${problemLine(verdict)}`);
+  return verdict.legal ? EXIT.ok : EXIT.rejected;
+}
+
+/** `dnup check --moves`: the moves in order from the position, up to the first illegal one. */
+function judgeMoves(state: GameState, list: string, asJson: boolean): number {
+  const texts = list.split(MOVE_SEPARATOR).map((t) => t.trim());
+  if (texts.length > MAX_MOVES_ARG)
+    throw new CliError(`--moves holds ${texts.length} moves; dnup check judges at most ${MAX_MOVES_ARG} at a time.`);
+  const judged: (Verdict & { readonly number: number; readonly text: string })[] = [];
+  const lines: string[] = [];
+  let current = state;
+  let firstIllegal: number | null = null;
+  for (let i = 0; i < texts.length; i++) {
+    const text = texts[i]!;
+    const number = i + 1;
+    const where = `--moves, move ${number} of ${texts.length}`;
+    if (text === '')
+      throw new CliError(
+        `${where} is empty: write one move between each ${MOVE_SEPARATOR} and the next (see docs/notation.md).`,
+      );
+    const { verdict, after } = judge(current, text, where);
+    judged.push({ number, text, ...verdict });
+    if (!verdict.legal) {
+      firstIllegal = number;
+      lines.push(
+        `${String(number).padStart(4)}  ${clip(text, 60).padEnd(14)} ILLEGAL (${whoPlays(current)})`,
+        `      ${problemLine(verdict)}`,
+      );
+      break;
+    }
+    lines.push(`${String(number).padStart(4)}  ${verdict.notation.padEnd(14)} ${verdict.sentence}`);
+    current = after!;
+  }
+  if (asJson) {
+    print(
+      JSON.stringify(
+        {
+          valid: true,
+          position: formatPosition(state),
+          legal: firstIllegal === null,
+          firstIllegal,
+          moves: judged,
+          final: formatPosition(current),
+        },
+        null,
+        2,
+      ),
+    );
+  } else {
+    print(...lines);
+    if (firstIllegal === null)
+      print(
+        `Verdict: all ${texts.length} move${texts.length === 1 ? ' is' : 's are'} legal.`,
+        `Position after them: ${formatPosition(current)}`,
+      );
+    else {
+      const rest = texts.length - firstIllegal;
+      print(
+        `Verdict: move ${firstIllegal} of ${texts.length} is illegal${rest > 0 ? `; ${rest} later move${rest === 1 ? '' : 's'} not judged` : ''}.`,
+        `Position before move ${firstIllegal}: ${formatPosition(current)}`,
+      );
+    }
+  }
+  return firstIllegal === null ? EXIT.ok : EXIT.rejected;
+}
+
+/** "Ana to play", or why nobody is. */
+function whoPlays(state: GameState): string {
+  if (state.status === 'playing') return `${clip(state.players[state.turn.seat]!, 40)} to play`;
+  return state.status === 'roundOver' ? 'round over' : 'game over';
 }

@@ -1,4 +1,4 @@
-/** `dnup replay <record.json>`: replay a game record and judge every move (exit 0 / 1 / 2). */
+/** `dnup replay <record.json>`: replay a game record, from a new game or its start position, and judge every move (exit 0 / 1 / 2). */
 import { isRecordError } from '../records/record-error.js';
 import { replay, type LegalVerdict, type ReplayResult } from '../records/replay.js';
 import { describeApplied } from '../i18n/describe-move.js';
@@ -15,8 +15,10 @@ const MAX_LINE = 500;
 /** The help text of `dnup replay`. */
 const REPLAY_HELP = `Usage: dnup replay <record.json> [--quiet] [--json] [--positions]
 
-Replays a game record (docs/record.schema.json) from its seed and judges every move with
-the rules: each move is printed in notation (docs/notation.md) with a sentence, then the verdict.
+Replays a game record (docs/record.schema.json) from its seed, or from its start position
+("start": a position text, checked in full as dnup check does, whose players, seed and deck
+must be the record's), and judges every move with the rules: each move is printed in
+notation (docs/notation.md) with a sentence, then the verdict.
 Use - to read the record from standard input. Reads at most 16 MiB.
 
 Options:
@@ -28,7 +30,7 @@ Options:
 
 Exit status: 0 every move is legal · 1 a move is illegal (its index, round, turn, seat,
 move, code and reason are printed) · 2 the file is missing, is not text, is more than
-16 MiB or is not a valid game record.`;
+16 MiB or is not a valid game record (an invalid start position: BAD_START, each problem).`;
 
 function moveLine(v: LegalVerdict, sentence: string): string {
   return `${String(v.index).padStart(4)}  r${v.round} t${String(v.turn).padEnd(3)} ${v.text.padEnd(14)} ${sentence}`;

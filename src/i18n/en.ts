@@ -122,6 +122,7 @@ export const en: Catalogue = {
       BAD_MOVE: /* @__PURE__ */ problem('That is not a move', '§5'),
       UNKNOWN_CARD: /* @__PURE__ */ problem("No such card in this game's deck", '§2'),
       BAD_METADATA: /* @__PURE__ */ problem("A record's metadata is an object of strings", '§3'),
+      BAD_START: /* @__PURE__ */ problem("The record's start position is not a valid position of its game", '§3'),
     },
     PositionError: {
       UNREADABLE: /* @__PURE__ */ problem('The state is not plain JSON data (or is too large or too deep)', '§8'),

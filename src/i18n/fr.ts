@@ -135,6 +135,10 @@ export const fr: Catalogue = {
       BAD_MOVE: /* @__PURE__ */ probleme("Ce n'est pas un coup", '§5'),
       UNKNOWN_CARD: /* @__PURE__ */ probleme("Cette carte n'existe pas dans le paquet de cette partie", '§2'),
       BAD_METADATA: /* @__PURE__ */ probleme("Les métadonnées d'une feuille de partie sont un objet de chaînes", '§3'),
+      BAD_START: /* @__PURE__ */ probleme(
+        "La position de départ de la feuille de partie n'est pas une position valide de sa partie",
+        '§3',
+      ),
     },
     PositionError: {
       UNREADABLE: /* @__PURE__ */ probleme(

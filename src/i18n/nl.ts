@@ -132,6 +132,10 @@ export const nl: Catalogue = {
       BAD_MOVE: /* @__PURE__ */ probleem('Dat is geen zet', '§5'),
       UNKNOWN_CARD: /* @__PURE__ */ probleem('Deze kaart bestaat niet in de kaarten van dit spel', '§2'),
       BAD_METADATA: /* @__PURE__ */ probleem('De metagegevens van een spelverslag zijn een object met teksten', '§3'),
+      BAD_START: /* @__PURE__ */ probleem(
+        'De beginstelling van het spelverslag is geen geldige stelling van zijn spel',
+        '§3',
+      ),
     },
     PositionError: {
       UNREADABLE: /* @__PURE__ */ probleem(

@@ -1,5 +1,5 @@
 /** Move notation, sentences and position text (issue #3). */
-export { formatMove } from './format-move.js';
+export { formatMove, type FormatMoveOptions } from './format-move.js';
 export { parseMove, MAX_MOVE_TEXT } from './parse-move.js';
 export {
   NotationError,

@@ -17,7 +17,11 @@ export interface NotationErrorDetails {
   readonly moveCode?: MoveErrorCode;
   /** For `ILLEGAL`: the rules reference section broken. */
   readonly rule?: string;
-  /** For `AMBIGUOUS`: every legal move the text fits, in canonical order. */
+  /**
+   * For `AMBIGUOUS`: every legal move the text fits, in canonical order; when a card named by its
+   * faces (`P 6|2`) stands for several cards of the hand, the first 20 moves it may stand for, in
+   * the order of the ids (`params.count` counts them all, `params.cards` lists the cards).
+   */
   readonly candidates?: readonly Move[];
 }
 

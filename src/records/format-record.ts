@@ -6,11 +6,11 @@
 import type { GameRecord } from '../core/game-record.js';
 import { parseRecord } from './parse-record.js';
 
-const TOP = ['format', 'version', 'players', 'seed', 'options', 'moves', 'metadata'] as const;
+const TOP = ['format', 'version', 'players', 'seed', 'options', 'start', 'moves', 'metadata'] as const;
 
 /**
  * Writes a game record as canonical JSON text: fields in schema order, two-space indentation,
- * one move per line, a final newline. `parseRecord(formatRecord(r))` equals `parseRecord(r)`, and
+ * one move per line, a final newline; a start position (`start`) is written as given. `parseRecord(formatRecord(r))` equals `parseRecord(r)`, and
  * formatting the text again gives the same text.
  *
  * @param record - a {@link GameRecord}, or anything {@link parseRecord} reads (JSON text included);

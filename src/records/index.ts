@@ -8,6 +8,7 @@ export {
   RECORD_ERROR_CODES,
   type RecordErrorCode,
   type RecordProblem,
+  type StartProblem,
 } from './record-error.js';
 export {
   replay,

@@ -7,11 +7,15 @@ import { idsInUse, STANDARD_DECK, type DeckDefinition } from '../core/cards.js';
 import { moveShapeError, type Move } from '../core/moves.js';
 import { RECORD_VERSION, type GameRecord } from '../core/game-record.js';
 import { describeValue, readInput } from '../core/input.js';
-import { MAX_LISTED_PROBLEMS } from '../core/position-error.js';
+import { isPositionError, MAX_LISTED_PROBLEMS } from '../core/position-error.js';
 import { setupProblems } from '../core/state-problems.js';
-import { RecordError, type RecordErrorCode, type RecordProblem } from './record-error.js';
+import { isSeed } from '../core/random.js';
+import type { GameState } from '../core/state.js';
+import { isNotationError } from '../notation/notation-error.js';
+import { parsePosition } from '../setup/position-text.js';
+import { RecordError, type RecordErrorCode, type RecordProblem, type StartProblem } from './record-error.js';
 
-const TOP_KEYS = ['format', 'version', 'players', 'seed', 'options', 'moves', 'metadata'];
+const TOP_KEYS = ['format', 'version', 'players', 'seed', 'options', 'start', 'moves', 'metadata'];
 
 function isPlainObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -29,10 +33,95 @@ function describe(x: unknown): string {
 class Problems {
   readonly list: RecordProblem[] = [];
   count = 0;
-  add(code: RecordErrorCode, path: string, message: string): void {
+  add(code: RecordErrorCode, path: string, message: string, start?: StartProblem): void {
     this.count++;
-    if (this.list.length < MAX_LISTED_PROBLEMS) this.list.push({ code, path, message });
+    if (this.list.length < MAX_LISTED_PROBLEMS)
+      this.list.push(start ? { code, path, message, start } : { code, path, message });
   }
+}
+
+/**
+ * The record's start position (docs/record.schema.json "start"): read as `dnup check` reads
+ * position text, every problem of it listed as `BAD_START`; then its players, seed and deck must
+ * be the record's (a record names one game). Undefined when there is none or it cannot be used.
+ */
+function checkStart(
+  raw: unknown,
+  players: readonly string[] | undefined,
+  seed: unknown,
+  deck: DeckDefinition | undefined,
+  out: Problems,
+): GameState | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') {
+    out.add(
+      'BAD_START',
+      'start',
+      `"start" must be a position text (dnup1 …, docs/notation.md §5), not ${describe(raw)}.`,
+    );
+    return undefined;
+  }
+  let state: GameState;
+  try {
+    state = parsePosition(raw);
+  } catch (e) {
+    if (isNotationError(e)) {
+      const field = typeof e.params.path === 'string' ? e.params.path : '';
+      out.add('BAD_START', 'start', `The start position cannot be read: ${e.message}`, {
+        code: 'BAD_POSITION_TEXT',
+        path: field,
+      });
+      return undefined;
+    }
+    if (!isPositionError(e)) throw e;
+    for (const p of e.problems) {
+      const sentence = /\brules §/.test(p.message) ? p.message : `${p.message.replace(/\.$/, '')} (rules ${p.rule}).`;
+      out.add('BAD_START', 'start', `The start position breaks a rule at ${p.path || 'the top'}: ${sentence}`, {
+        code: p.code,
+        path: p.path,
+        rule: p.rule,
+      });
+    }
+    // the problems past those listed are counted
+    out.count += Math.max(0, e.problemCount - e.problems.length);
+    return undefined;
+  }
+  let agrees = true;
+  const disagree = (path: string, message: string): void => {
+    agrees = false;
+    out.add('BAD_START', path, message);
+  };
+  if (players && (players.length !== state.players.length || players.some((name, i) => name !== state.players[i])))
+    disagree(
+      'players',
+      `The record's players (${players.map(describeValue).join(', ')}) are not the start position's (${state.players.map(describeValue).join(', ')}): a record names the players of its start position, seat by seat (rules §1).`,
+    );
+  if (isSeed(seed) && String(seed) !== String(state.seed))
+    disagree(
+      'seed',
+      `The record's seed ${describeValue(seed)} is not the start position's seed ${describeValue(state.seed)}: a record names the seed of its start position (rules §3).`,
+    );
+  if (deck && !sameCards(deck, state.deck))
+    disagree(
+      'options.deck',
+      `The record's deck (${deck === STANDARD_DECK ? 'the standard deck' : 'its "options.deck"'}) is not the start position's deck: a record names the deck of its start position (rules §2).`,
+    );
+  return agrees ? state : undefined;
+}
+
+/** The same cards: ids, faces in order, player-count marks and star (deck names aside). */
+function sameCards(a: DeckDefinition, b: DeckDefinition): boolean {
+  if (a.cards.length !== b.cards.length) return false;
+  return a.cards.every((c, i) => {
+    const d = b.cards[i]!;
+    return (
+      c.id === d.id &&
+      c.faces[0] === d.faces[0] &&
+      c.faces[1] === d.faces[1] &&
+      c.minPlayers === d.minPlayers &&
+      (c.star === true) === (d.star === true)
+    );
+  });
 }
 
 /** The deck `options` asks for (undefined: the standard deck), or null when `options` is not an object. */
@@ -131,7 +220,12 @@ export function recordProblems(input: unknown): RecordProblem[] {
  * Reads `input` once (JSON text is parsed once) into a fresh plain copy and checks it: the record,
  * or every problem (the first {@link MAX_LISTED_PROBLEMS}, with `count` counting them all).
  */
-function readRecord(input: unknown): { record?: GameRecord; problems: RecordProblem[]; count: number } {
+function readRecord(input: unknown): {
+  record?: GameRecord;
+  start?: GameState;
+  problems: RecordProblem[];
+  count: number;
+} {
   const out = new Problems();
   const fail = () => ({ problems: out.list, count: out.count });
   let raw = input;
@@ -187,10 +281,22 @@ function readRecord(input: unknown): { record?: GameRecord; problems: RecordProb
       ? undefined
       : ((deckRaw ?? STANDARD_DECK) as DeckDefinition);
   const inUse = deck && players ? new Set(idsInUse(deck, players.length)) : undefined;
+  const seed = setup.some((p) => p.code === 'BAD_SEED') ? undefined : value.seed;
+  const start = checkStart(value.start, players, seed, deck, out);
   checkMoves(value.moves, inUse, players?.length, out);
   checkMetadata(value.metadata, out);
   if (out.count > 0) return fail();
-  return { record: value as unknown as GameRecord, problems: [], count: 0 };
+  return { record: value as unknown as GameRecord, ...(start ? { start } : {}), problems: [], count: 0 };
+}
+
+/**
+ * A checked record and the state it starts from: its start position, or a new game dealt from
+ * its seed (internal: what `replay` reads, so the record and its position are read once).
+ */
+export function readRecordStart(input: unknown): { record: GameRecord; start?: GameState } {
+  const { record, start, problems, count } = readRecord(input);
+  if (!record) throw new RecordError(problems, count);
+  return start ? { record, start } : { record };
 }
 
 /**

@@ -3,6 +3,7 @@
  * from a closed union, a path into the input and a sentence naming the rules reference section.
  */
 import { isCodedError } from '../core/errors.js';
+import type { PositionProblemCode } from '../core/position-error.js';
 import { summarize } from '../core/problem-summary.js';
 
 /** Why a game record cannot be replayed at all (as opposed to an illegal move inside it). */
@@ -21,6 +22,7 @@ export const RECORD_ERROR_CODES = [
   'BAD_MOVE',
   'UNKNOWN_CARD',
   'BAD_METADATA',
+  'BAD_START',
 ] as const;
 
 /** A machine-readable reason for rejecting a record. */
@@ -32,6 +34,22 @@ export interface RecordProblem {
   /** Where in the record, as a JSON path such as `moves[3].cards`; `""` for the whole record. */
   readonly path: string;
   readonly message: string;
+  /**
+   * For `BAD_START` at `start`: the start position's own problem, as `parsePosition` reports it: a
+   * position problem's code (`SAME_SIZE_SETS`…) with its path in the position and its rule, or
+   * `BAD_POSITION_TEXT` with the field of the text that cannot be read.
+   */
+  readonly start?: StartProblem;
+}
+
+/** What is wrong with a record's start position itself (see {@link RecordProblem.start}). */
+export interface StartProblem {
+  /** The position problem's code (`DUPLICATE_CARD`, `SAME_SIZE_SETS`…), or `BAD_POSITION_TEXT` for text off the grammar. */
+  readonly code: PositionProblemCode | 'BAD_POSITION_TEXT';
+  /** The offending field: a JSON path into the position (`table[1]`) or a field of the text (`hands`). */
+  readonly path: string;
+  /** The rules reference section, e.g. `"§5"`, for a position problem. */
+  readonly rule?: string;
 }
 
 /**

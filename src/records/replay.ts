@@ -1,5 +1,6 @@
 /**
- * Replaying a record with a verdict per move (rules §3: same seed, same moves, same game).
+ * Replaying a record with a verdict per move (rules §3: same seed, same moves, same game), from
+ * a new game or from the record's start position.
  * Legality comes from the rules core's `apply`, the one source of legality, judging each move
  * once; replay stops at the first illegal move and says where, who, what and which rule.
  */
@@ -12,7 +13,7 @@ import { createGame } from '../core/setup.js';
 import type { GameState } from '../core/state.js';
 import { formatMove } from '../notation/format-move.js';
 import type { GameRecord } from '../core/game-record.js';
-import { parseRecord } from './parse-record.js';
+import { readRecordStart } from './parse-record.js';
 import { RecordError } from './record-error.js';
 
 /** Where a move stands in the game, as a player would say it. */
@@ -57,7 +58,7 @@ export type MoveVerdict = LegalVerdict | IllegalVerdict | UnreachedVerdict;
 /** What {@link replay} found. */
 export type ReplayResult = {
   readonly record: GameRecord;
-  /** The state dealt from the record's seed, before any move. */
+  /** The state before any move: the record's start position, or the game dealt from its seed. */
   readonly initial: GameState;
   /** The last legal state: after every move, or just before the first illegal one. */
   readonly state: GameState;
@@ -83,13 +84,15 @@ function placeOf(state: GameState, index: number, move: Move): MovePlace {
 }
 
 /**
- * Replays a game record from its seed and judges every move, stopping at the first illegal one.
+ * Replays a game record from its seed (or from its start position, `record.start`) and judges
+ * every move, stopping at the first illegal one.
  *
  * @param input - a {@link GameRecord}, or anything {@link parseRecord} reads (JSON text included).
  * @param options - `onMove` to follow the game move by move.
  * @returns `{ ok, state, verdicts }`; when `ok` is false, `error` gives the first illegal move's
  * index, round, turn, seat, move, code, message and rule.
- * @throws {@link RecordError} when `input` is not a valid game record at all.
+ * @throws {@link RecordError} when `input` is not a valid game record at all (a start position
+ * that is not valid, or not of the record's players, seed and deck, is `BAD_START`).
  *
  * @example
  * ```ts
@@ -98,10 +101,12 @@ function placeOf(state: GameState, index: number, move: Move): MovePlace {
  * ```
  */
 export function replay(input: unknown, options: ReplayOptions = {}): ReplayResult {
-  const record = parseRecord(input);
+  const { record, start } = readRecordStart(input);
   let initial: GameState;
   try {
-    initial = createGame(record.players, record.seed, record.options?.deck ? { deck: record.options.deck } : undefined);
+    initial =
+      start ??
+      createGame(record.players, record.seed, record.options?.deck ? { deck: record.options.deck } : undefined);
   } catch (e) {
     // parseRecord has checked what createGame checks; this keeps the error kind if they ever drift
     if (isGameSetupError(e)) throw new RecordError([{ code: e.code, path: '', message: e.message }]);

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { scaled } from '../helpers/scale.js';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
-const calls = vi.hoisted(() => ({ apply: 0, applyTrusted: 0, parseRecord: 0 }));
+const calls = vi.hoisted(() => ({ apply: 0, applyTrusted: 0, recordReads: 0 }));
 vi.mock('../../src/core/apply.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/core/apply.js')>();
   return {
@@ -31,8 +31,12 @@ vi.mock('../../src/records/parse-record.js', async (importOriginal) => {
   return {
     ...real,
     parseRecord: (...args: Parameters<typeof real.parseRecord>) => {
-      calls.parseRecord++;
+      calls.recordReads++;
       return real.parseRecord(...args);
+    },
+    readRecordStart: (...args: Parameters<typeof real.readRecordStart>) => {
+      calls.recordReads++;
+      return real.readRecordStart(...args);
     },
   };
 });
@@ -70,13 +74,43 @@ describe('dnup replay works once per move', () => {
     const parse = vi.spyOn(JSON, 'parse');
     calls.apply = 0;
     calls.applyTrusted = 0;
-    calls.parseRecord = 0;
+    calls.recordReads = 0;
     const code = await replayCommand([path, '--positions']);
     expect(code).toBe(0);
     expect(parse).toHaveBeenCalledTimes(1);
-    expect(calls.parseRecord).toBe(1);
+    expect(calls.recordReads).toBe(1);
     expect(calls.applyTrusted + calls.apply).toBe(count);
     expect(out.join('')).toContain(`Verdict: all ${count} moves are legal.`);
+  });
+
+  it('reads a record with a start position once too, and replays its moves from there', async () => {
+    let s = createGame(3, 'started');
+    for (let i = 0; i < 12; i++) s = apply(s, legalMoves(s)[i % legalMoves(s).length]!);
+    const moves = [];
+    let end = s;
+    for (let i = 0; i < 20 && end.status === 'playing'; i++) {
+      const m = legalMoves(end)[0]!;
+      moves.push(m);
+      end = apply(end, m);
+    }
+    const path = join(dir, 'started.json');
+    const { formatPosition } = await import('../../src/index.js');
+    writeFileSync(path, JSON.stringify({ ...recordOf(s, moves), start: formatPosition(s) }));
+    const out: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      out.push(String(chunk));
+      return true;
+    });
+    const parse = vi.spyOn(JSON, 'parse');
+    calls.apply = 0;
+    calls.applyTrusted = 0;
+    calls.recordReads = 0;
+    expect(await replayCommand([path])).toBe(0);
+    expect(parse).toHaveBeenCalledTimes(1);
+    expect(calls.recordReads).toBe(1);
+    expect(calls.applyTrusted + calls.apply).toBe(moves.length);
+    expect(out.join('')).toContain(`Verdict: all ${moves.length} moves are legal.`);
+    expect(out.join('')).toMatch(new RegExp(`^ {3}0 {2}r${s.round} t${s.turn.number} `, 'm'));
   });
 });
 
