@@ -31,6 +31,12 @@ export interface GameRecord {
   readonly seed: Seed;
   /** Game options; `deck` only when a custom deck was used. */
   readonly options?: { readonly deck?: DeckDefinition };
+  /**
+   * The position the game starts from, as one line of position text (docs/notation.md), like
+   * PGN's FEN tag; without it the game starts from `createGame(players, seed)`. See
+   * docs/record.schema.json.
+   */
+  readonly start?: string;
   /** Every move in order, `nextRound` moves included. */
   readonly moves: readonly Move[];
   readonly metadata?: RecordMetadata;
