@@ -1,11 +1,14 @@
 /**
  * The arena's worker thread (built by tsup as dist/arena-worker.js): it loads the bot modules it
- * is given, then plays the games the main thread hands it, one at a time, and answers with each
- * outcome. It serves the arena (`{ game }`) and the ladder (`{ ladderGame }`).
+ * is given, then plays the games the main thread hands it, one at a time, as a referee, and
+ * answers with each outcome (a bot's failure is a forfeit in it). At every decision and move it
+ * writes its heartbeat, which the main thread watches to stop a bot stuck past the move limit.
+ * It serves the arena (`{ game }`) and the ladder (`{ ladderGame }`).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   botMaker,
+  Heartbeat,
   loadBotModules,
   playArenaGame,
   type ArenaGame,
@@ -13,10 +16,14 @@ import {
   type ArenaWorkerReply,
   type ArenaWorkerRequest,
 } from './arena.js';
-import { lineupsOf, playLadderGame, type LadderGame } from './ladder.js';
+import { failureOf } from './bot.js';
+import { lineupsOf, playLadderGame } from './ladder.js';
+import type { PlayedLadderGame } from './ladder-types.js';
 
-const { spec, ladder, botOptions, modules } = workerData as ArenaWorkerData;
+const { spec, ladder, botOptions, modules, heartbeat } = workerData as ArenaWorkerData;
 const port = parentPort!;
+const beat = heartbeat === undefined ? undefined : new Heartbeat(heartbeat);
+const hooks = beat?.hooks() ?? {};
 // the main thread loaded the same modules before starting any worker; a failure here still answers
 const maker = loadBotModules(modules).then((factories) => botMaker(factories, botOptions));
 const lineups = ladder ? lineupsOf(ladder.bots.length, ladder.players) : [];
@@ -26,16 +33,19 @@ port.on('message', (request: ArenaWorkerRequest) => {
     port.close();
     return;
   }
+  const job = 'ladderGame' in request ? request.ladderGame : request.game;
   maker
+    .then((makeBot): Promise<ArenaGame | PlayedLadderGame> => {
+      beat?.begin(job);
+      return 'ladderGame' in request
+        ? playLadderGame(ladder!, lineups, request.ladderGame, makeBot, hooks)
+        : playArenaGame(spec!, request.game, makeBot, hooks);
+    })
     .then(
-      (makeBot): Promise<ArenaGame | LadderGame> =>
-        'ladderGame' in request
-          ? playLadderGame(ladder!, lineups, request.ladderGame, makeBot)
-          : playArenaGame(spec!, request.game, makeBot),
-    )
-    .then(
-      (result) => port.postMessage({ result } satisfies ArenaWorkerReply),
-      (e: unknown) =>
-        port.postMessage({ error: e instanceof Error ? e.message : String(e) } satisfies ArenaWorkerReply),
+      (result) => {
+        beat?.end();
+        port.postMessage({ result } satisfies ArenaWorkerReply);
+      },
+      (e: unknown) => port.postMessage({ error: failureOf(e) } satisfies ArenaWorkerReply),
     );
 });

@@ -1,6 +1,8 @@
 /** The bot interface and whole games between bots (issue #6). */
 import { apply, legalMoves } from '../core/apply.js';
-import type { Move } from '../core/moves.js';
+import { IllegalMoveError, isIllegalMoveError, type MoveErrorCode } from '../core/errors.js';
+import { describeValue } from '../core/input.js';
+import { ownMove, type Move } from '../core/moves.js';
 import type { Seed } from '../core/random.js';
 import { createGame } from '../core/setup.js';
 import type { GameOptions, GameState } from '../core/state.js';
@@ -67,4 +69,306 @@ export async function playGame(
     state = next;
   }
   return { record: recordOf(state, moves), state };
+}
+
+/**
+ * How a seat loses a game the referee stopped (the arena, the ladder and `dnup play`): its bot
+ * ran past the move limit (`time`), threw or rejected (`error`), returned something that is not
+ * a move (`not-a-move`), or returned a move the rules refuse (`illegal`).
+ *
+ * @example
+ * ```ts
+ * const kinds: ForfeitKind[] = ['time', 'error', 'not-a-move', 'illegal'];
+ * ```
+ */
+export type ForfeitKind = 'time' | 'error' | 'not-a-move' | 'illegal';
+
+/**
+ * A bot's own error as plain data (it crosses from worker threads and goes into JSON): what the
+ * bot threw or rejected with.
+ *
+ * @example
+ * ```ts
+ * const failure: BotFailure = { name: 'TypeError', message: "Cannot read properties of null (reading 'cards')", stack: 'TypeError: …\n    at chooseMove (file:///…/mybot.js:4:20)' };
+ * ```
+ */
+export interface BotFailure {
+  /** The error's name (`TypeError`…), or the type of a thrown value that is not an error. */
+  readonly name: string;
+  /** Its message (at most 2,000 characters). */
+  readonly message: string;
+  /** Its stack (at most 8,000 characters), or null when it has none. */
+  readonly stack: string | null;
+}
+
+/**
+ * Why the rules refused what a bot returned: the refusal's code, the rule it enforces and its
+ * sentence, as `apply` gives them (an `IllegalMoveError`).
+ *
+ * @example
+ * ```ts
+ * const refusal: MoveRefusal = { code: 'DOES_NOT_BEAT', rule: '§5', message: '…(rules §5).' };
+ * ```
+ */
+export interface MoveRefusal {
+  readonly code: MoveErrorCode;
+  /** The rules reference section, e.g. `"§5 A"`. */
+  readonly rule: string;
+  readonly message: string;
+}
+
+/**
+ * A game a bot lost by forfeit, with everything needed to find out why: who, where, what it
+ * threw or returned, and the game's record up to the forfeit.
+ *
+ * @example
+ * ```ts
+ * const { forfeits } = await runArena({ players: 2, games: 10, lineup: ['mine', 'greedy'], seed: 1, botModules: { mine: './mybot.js' } });
+ * for (const f of forfeits) console.log(`${f.bot} game ${f.game} seat ${f.seat}: ${f.kind}: ${f.message}`);
+ * // replay(f.record) judges the moves played before it: all legal
+ * ```
+ */
+export interface Forfeit {
+  /** The bot's name, as given in the lineup (or the ladder's label, `name#2`…). */
+  readonly bot: string;
+  /** The game's number, from 0. */
+  readonly game: number;
+  /** The seat the bot held in that game. */
+  readonly seat: number;
+  /** The game's seed: its record's, which deals its cards. */
+  readonly seed: string;
+  /** The seed the bot's factory was given for this game. */
+  readonly botSeed: string;
+  readonly kind: ForfeitKind;
+  /** The move it failed to make: the number of moves played before (the record's length; -1 without a record). */
+  readonly moveNumber: number;
+  /** One sentence: the bot's own message (`error`), the rules' refusal, or the time it took. */
+  readonly message: string;
+  /** What the bot threw or rejected with (`error`), as plain data; else null. */
+  readonly error: BotFailure | null;
+  /** The rules' refusal (`not-a-move`: `MALFORMED_MOVE`; `illegal`); else null. */
+  readonly refusal: MoveRefusal | null;
+  /** How long the failed decision ran, in milliseconds (for `time`: when it was stopped). */
+  readonly elapsedMs: number;
+  /** The move limit of the run, in milliseconds. */
+  readonly limitMs: number;
+  /**
+   * The game up to the forfeit, a record `replay` judges legal throughout; null only when the
+   * moves of a game stopped from outside did not fit the worker's shared buffer.
+   */
+  readonly record: GameRecord | null;
+}
+
+/** What the referee found wrong with one seat; the arena adds who and which game. */
+export interface SeatFault {
+  readonly seat: number;
+  readonly kind: ForfeitKind;
+  /** One sentence for people. */
+  readonly message: string;
+  /** The bot's own error, for `error`. */
+  readonly error: BotFailure | null;
+  /** The rules' refusal, for `not-a-move` and `illegal`. */
+  readonly refusal: MoveRefusal | null;
+  /** How long the failed decision ran, in milliseconds. */
+  readonly elapsedMs: number;
+}
+
+/** What a referee's caller may watch: each decision's start and end, and each move played. */
+export interface RefereeHooks {
+  readonly decisionStart?: (seat: number) => void;
+  readonly decisionEnd?: (seat: number, ms: number) => void;
+  readonly moved?: (move: Move) => void;
+  readonly onMove?: (before: GameState, move: Move, after: GameState) => void;
+}
+
+/** Settings of {@link refereeGame}. */
+export interface RefereeOptions {
+  readonly seed: Seed;
+  /** Player names, one per seat (the record's). */
+  readonly names: readonly string[];
+  readonly maxMoves: number;
+  /**
+   * The most one decision may take, in milliseconds: a promise that has not settled by then is
+   * abandoned and the seat forfeits; a decision that returns later forfeits too. A synchronous
+   * loop cannot be stopped from its own thread: the arena's workers are stopped from outside.
+   */
+  readonly limitMs: number;
+  readonly hooks?: RefereeHooks;
+}
+
+/** A refereed game: its record and state when it ended, and the seat that forfeited, if one did. */
+export interface RefereedGame {
+  readonly record: GameRecord;
+  readonly state: GameState;
+  readonly fault: SeatFault | null;
+}
+
+const MAX_FAILURE_MESSAGE = 2000;
+const MAX_FAILURE_STACK = 8000;
+
+const cut = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+/** A thrown value as plain data, read without trusting it (a getter or a Proxy may throw). */
+export function failureOf(e: unknown): BotFailure {
+  try {
+    if ((typeof e === 'object' || typeof e === 'function') && e !== null) {
+      const x = e as { name?: unknown; message?: unknown; stack?: unknown };
+      const message = x.message;
+      const stack = x.stack;
+      return {
+        name: typeof x.name === 'string' ? cut(x.name, 100) : 'Error',
+        message: cut(typeof message === 'string' ? message : describeValue(e), MAX_FAILURE_MESSAGE),
+        stack: typeof stack === 'string' ? cut(stack, MAX_FAILURE_STACK) : null,
+      };
+    }
+    return { name: typeof e, message: cut(describeValue(e), MAX_FAILURE_MESSAGE), stack: null };
+  } catch {
+    return { name: 'Error', message: 'a value that cannot be read', stack: null };
+  }
+}
+
+/** `name: message`, or the message alone when it already starts with the name. */
+export function failureLine(f: BotFailure): string {
+  return f.message.startsWith(f.name) ? f.message : `${f.name}: ${f.message}`;
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/** `promise`'s value, or {@link TIMED_OUT} after `ms` (the timer is cleared when it settles first). */
+function withinLimit<T>(promise: PromiseLike<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof TIMED_OUT>((resolve) => {
+    // a timer may fire a fraction of a millisecond early: one more, so that a late answer is past the limit
+    timer = setTimeout(() => resolve(TIMED_OUT), Math.min(2 ** 31 - 1, Math.max(0, Math.ceil(ms) + 1)));
+  });
+  return Promise.race([Promise.resolve(promise), late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Plays a whole game as a referee: each seat's bot is built by its maker (at the start, in seat
+ * order) and judged at every decision. The first seat whose maker or bot throws or rejects,
+ * returns something that is not a move or a move the rules refuse, or runs past `limitMs`,
+ * forfeits: the game stops there and its record holds the moves played before. Internal: the
+ * arena, the ladder and `dnup play` use it.
+ */
+export async function refereeGame(makers: readonly (() => unknown)[], options: RefereeOptions): Promise<RefereedGame> {
+  const { hooks = {}, limitMs } = options;
+  let state = createGame(options.names, options.seed);
+  const moves: Move[] = [];
+  const end = (fault: SeatFault | null): RefereedGame => ({ record: recordOf(state, moves), state, fault });
+  const bots: { choose: (view: PlayerView, moves: readonly Move[]) => unknown; bot: unknown }[] = [];
+  for (let seat = 0; seat < makers.length; seat++) {
+    try {
+      const bot = makers[seat]!();
+      const choose = typeof bot === 'object' && bot !== null ? (bot as { chooseMove?: unknown }).chooseMove : undefined;
+      if (typeof choose !== 'function') {
+        return end({
+          seat,
+          kind: 'error',
+          message: `its factory returned ${describeValue(bot)}, not a bot { name, chooseMove }`,
+          error: null,
+          refusal: null,
+          elapsedMs: 0,
+        });
+      }
+      bots.push({ bot, choose: choose as (view: PlayerView, moves: readonly Move[]) => unknown });
+    } catch (e) {
+      const error = failureOf(e);
+      return end({
+        seat,
+        kind: 'error',
+        message: `its factory threw ${failureLine(error)}`,
+        error,
+        refusal: null,
+        elapsedMs: 0,
+      });
+    }
+  }
+  while (state.status !== 'gameOver' && moves.length < options.maxMoves) {
+    const seat = state.turn.seat;
+    const legal = legalMoves(state);
+    const view = playerView(state, seat);
+    const { bot, choose } = bots[seat]!;
+    hooks.decisionStart?.(seat);
+    const start = performance.now();
+    let answer: unknown;
+    let failure: BotFailure | undefined;
+    try {
+      answer = choose.call(bot, view, legal);
+      // a thenable's then is read once, inside the try: a getter that throws is the bot's error
+      const then = typeof answer === 'object' && answer !== null ? (answer as { then?: unknown }).then : undefined;
+      if (typeof then === 'function')
+        answer = await withinLimit(answer as PromiseLike<unknown>, limitMs - (performance.now() - start));
+    } catch (e) {
+      failure = failureOf(e);
+    }
+    const ms = performance.now() - start;
+    hooks.decisionEnd?.(seat, ms);
+    if (answer === TIMED_OUT || (failure === undefined && ms > limitMs))
+      return end({ seat, kind: 'time', message: timeMessage(ms, limitMs), error: null, refusal: null, elapsedMs: ms });
+    if (failure !== undefined)
+      return end({ seat, kind: 'error', message: failureLine(failure), error: failure, refusal: null, elapsedMs: ms });
+    const own = ownMove(answer);
+    if (own instanceof IllegalMoveError)
+      return end({
+        seat,
+        kind: 'not-a-move',
+        message: `returned ${describeValue(answer)}: ${own.message}`,
+        error: null,
+        refusal: refusalOf(own),
+        elapsedMs: ms,
+      });
+    let next: GameState;
+    try {
+      next = apply(state, own);
+    } catch (e) {
+      if (!isIllegalMoveError(e)) throw e;
+      return end({
+        seat,
+        kind: 'illegal',
+        message: `played ${cut(JSON.stringify(own), 200)}: ${e.message}`,
+        error: null,
+        refusal: refusalOf(e),
+        elapsedMs: ms,
+      });
+    }
+    hooks.moved?.(own);
+    hooks.onMove?.(state, own, next);
+    moves.push(own);
+    state = next;
+  }
+  return end(null);
+}
+
+/** The sentence of a time forfeit. */
+export function timeMessage(ms: number, limitMs: number): string {
+  return `took ${ms.toFixed(1)} ms for one move, past the limit of ${limitMs} ms`;
+}
+
+function refusalOf(e: IllegalMoveError): MoveRefusal {
+  return { code: e.code, rule: e.rule, message: e.message };
+}
+
+/** A seat's fault, named: the {@link Forfeit} of a bot in a game. */
+export function forfeitOf(
+  fault: SeatFault,
+  who: { readonly bot: string; readonly game: number; readonly seed: string; readonly botSeed: string },
+  limitMs: number,
+  record: GameRecord | null,
+): Forfeit {
+  return {
+    bot: who.bot,
+    game: who.game,
+    seat: fault.seat,
+    seed: who.seed,
+    botSeed: who.botSeed,
+    kind: fault.kind,
+    moveNumber: record === null ? -1 : record.moves.length,
+    message: fault.message,
+    error: fault.error,
+    refusal: fault.refusal,
+    elapsedMs: Math.round(fault.elapsedMs * 1000) / 1000,
+    limitMs,
+    record,
+  };
 }
