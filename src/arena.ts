@@ -31,7 +31,5 @@ export {
 } from './bots/ladder.js';
 // the types its options name, so that dnup/arena reads on its own
 export type { Bot, BotFailure, Forfeit, ForfeitKind, MoveRefusal } from './bots/bot.js';
-export type { GameRecord } from './core/game-record.js';
-export type { MoveErrorCode } from './core/errors.js';
 export type { BotOptions } from './bots/by-name.js';
 export type { Seed } from './core/random.js';

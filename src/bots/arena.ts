@@ -1050,7 +1050,7 @@ function startWorker(
   }
 }
 
-function defaultWorkerScript(): URL {
+function defaultWorkerScript(): { readonly href: string; readonly protocol: string } {
   // dist/index.js and dist/index.cjs sit beside dist/arena-worker.js (tsup builds it as its own entry)
   return new URL('./arena-worker.js', import.meta.url);
 }
@@ -1059,12 +1059,12 @@ function defaultWorkerScript(): URL {
  * The worker script to run games in, or undefined to run them in this thread: only when the
  * default script is missing (the sources run without a build) and one worker was asked for.
  */
-export async function workerScriptOf(script: string | undefined, workers: number): Promise<string | URL | undefined> {
-  if (script !== undefined) return script.startsWith('file:') ? new URL(script) : script;
+export async function workerScriptOf(script: string | undefined, workers: number): Promise<string | undefined> {
+  if (script !== undefined) return script;
   const url = defaultWorkerScript();
-  if (workers > 1 || url.protocol !== 'file:') return url;
+  if (workers > 1 || url.protocol !== 'file:') return url.href;
   const { existsSync } = (await import(/* @vite-ignore */ NODE_FS)) as typeof import('node:fs');
-  return existsSync(fileOf(url.href)) ? url : undefined;
+  return existsSync(fileOf(url.href)) ? url.href : undefined;
 }
 
 /** What a worker pool plays: `count` jobs, and what to do with each outcome. */
@@ -1094,9 +1094,10 @@ export async function inWorkers<R>(
   limitMs: number,
   maxMoves: number,
   count: number,
-  path: string | URL,
+  script: string,
   jobs: PoolJobs<R>,
 ): Promise<void> {
+  const path = script.startsWith('file:') ? new URL(script) : script;
   // loaded only here, by a name bundlers leave alone: the rest of the package runs in browsers too
   const { Worker } = (await import(/* @vite-ignore */ WORKER_THREADS)) as typeof import('node:worker_threads');
   type Slot = {

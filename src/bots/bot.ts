@@ -111,9 +111,11 @@ export interface BotFailure {
  * ```
  */
 export interface MoveRefusal {
+  /** The refusal's code, as `IllegalMoveError.code` (`MALFORMED_MOVE` for something that is not a move). */
   readonly code: MoveErrorCode;
   /** The rules reference section, e.g. `"§5 A"`. */
   readonly rule: string;
+  /** The refusal's sentence, citing its rule. */
   readonly message: string;
 }
 
@@ -139,6 +141,7 @@ export interface Forfeit {
   readonly seed: string;
   /** The seed the bot's factory was given for this game. */
   readonly botSeed: string;
+  /** How it lost: `time`, `error`, `not-a-move` or `illegal`. */
   readonly kind: ForfeitKind;
   /** The move it failed to make: the number of moves played before (the record's length; -1 without a record). */
   readonly moveNumber: number;

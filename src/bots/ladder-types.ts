@@ -27,7 +27,9 @@ export interface LadderSpec {
  * ```
  */
 export interface LadderForfeit {
+  /** The seat that forfeited (its entry is `seats[seat]`). */
   readonly seat: number;
+  /** How it lost: `time`, `error`, `not-a-move` or `illegal`. */
   readonly kind: ForfeitKind;
   /** At most 300 characters. */
   readonly message: string;
