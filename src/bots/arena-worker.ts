@@ -34,18 +34,21 @@ port.on('message', (request: ArenaWorkerRequest) => {
     return;
   }
   const job = 'ladderGame' in request ? request.ladderGame : request.game;
-  maker
-    .then((makeBot): Promise<ArenaGame | PlayedLadderGame> => {
+  maker.then(
+    (makeBot) => {
       beat?.begin(job);
-      return 'ladderGame' in request
-        ? playLadderGame(ladder!, lineups, request.ladderGame, makeBot, hooks)
-        : playArenaGame(spec!, request.game, makeBot, hooks);
-    })
-    .then(
-      (result) => {
-        beat?.end();
-        port.postMessage({ result } satisfies ArenaWorkerReply);
-      },
-      (e: unknown) => port.postMessage({ error: failureOf(e) } satisfies ArenaWorkerReply),
-    );
+      const game: Promise<ArenaGame | PlayedLadderGame> =
+        'ladderGame' in request
+          ? playLadderGame(ladder!, lineups, request.ladderGame, makeBot, hooks)
+          : playArenaGame(spec!, request.game, makeBot, hooks);
+      game.then(
+        (result) => {
+          beat?.end();
+          port.postMessage({ result } satisfies ArenaWorkerReply);
+        },
+        (e: unknown) => port.postMessage({ error: failureOf(e) } satisfies ArenaWorkerReply),
+      );
+    },
+    (e: unknown) => port.postMessage({ error: failureOf(e), loading: true } satisfies ArenaWorkerReply),
+  );
 });

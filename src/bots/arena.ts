@@ -1002,7 +1002,9 @@ export interface ArenaWorkerData {
 /** What the main thread and a worker say to each other. */
 export type ArenaWorkerRequest = { readonly game: number } | { readonly ladderGame: number } | { readonly stop: true };
 /** A worker's answer: a game's outcome, or why dnup failed (never a bot: a bot's failure is a forfeit in the outcome). */
-export type ArenaWorkerReply = { readonly result: ArenaGame | PlayedLadderGame } | { readonly error: BotFailure };
+export type ArenaWorkerReply =
+  | { readonly result: ArenaGame | PlayedLadderGame }
+  | { readonly error: BotFailure; readonly loading?: boolean };
 
 const WORKER_THREADS = 'node:worker_threads';
 
@@ -1113,6 +1115,10 @@ export async function inWorkers<R>(
       let failed = false;
       let next = 0;
       let done = 0;
+      // jobs whose worker died before their first decision, to be played again (at most twice each)
+      const again: number[] = [];
+      const tries = new Map<number, number>();
+      const waiting = (): boolean => again.length > 0 || next < jobs.count;
       const stop = (error: unknown): void => {
         if (failed) return;
         failed = true;
@@ -1126,8 +1132,8 @@ export async function inWorkers<R>(
           }),
         );
       const feed = (slot: Slot): void => {
-        if (next < jobs.count) {
-          slot.job = next++;
+        if (waiting()) {
+          slot.job = again.shift() ?? next++;
           slot.worker!.postMessage(jobs.request(slot.job));
         } else {
           slot.job = -1;
@@ -1145,7 +1151,7 @@ export async function inWorkers<R>(
         if (++done === jobs.count) return resolve();
         if (dead || jobs.fresh(r)) {
           retire(slot);
-          if (next < jobs.count) spawn(slot);
+          if (waiting()) spawn(slot);
         } else feed(slot);
       };
       const retire = (slot: Slot): void => {
@@ -1158,7 +1164,15 @@ export async function inWorkers<R>(
         const job = slot.job;
         const seat = slot.heartbeat.seat(job);
         retire(slot);
-        if (job < 0 || seat < 0) return fail(message);
+        if (seat < 0) {
+          // no decision of this job was under way: nobody to judge (a stray error of a game before
+          // ends a worker between games); the job is played again by a fresh worker
+          const n = (tries.get(job) ?? 0) + 1;
+          if (job < 0 || n > 2) return fail(message);
+          tries.set(job, n);
+          again.push(job);
+          return spawn(slot);
+        }
         let r: R;
         try {
           r = jobs.hung(job, slot.heartbeat.read(seat, kind, message, error, ms));
@@ -1181,7 +1195,16 @@ export async function inWorkers<R>(
         all.add(worker);
         worker.on('message', (reply: ArenaWorkerReply) => {
           if (failed || slot.worker !== worker) return;
-          if ('error' in reply) return fail(failureLine(reply.error));
+          if ('error' in reply) {
+            // a module that loaded in this thread but not in a worker is the module's problem
+            if (reply.loading)
+              return stop(
+                new BotError('BAD_ARENA_OPTIONS', `${reply.error.message} (in a worker thread)`, {
+                  name: 'botModules',
+                }),
+              );
+            return fail(failureLine(reply.error));
+          }
           complete(slot, reply.result as R, false);
         });
         worker.on('error', (e) => {

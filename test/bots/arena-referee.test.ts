@@ -191,6 +191,13 @@ describe('the arena as a referee', () => {
     expectForfeit(past, 'time');
   });
 
+  it('a timer of a bot that throws outside chooseMove ends a worker between games: that game is played again, nobody forfeits', async () => {
+    for (const result of await Promise.all([inWorkers('stray', 1), inWorkers('stray', 2)])) {
+      expect(result.forfeits).toEqual([]);
+      expect(result.seats.map((s) => s.wins)).toEqual([0, 1].map((e) => clean.filter((w) => w === e).length));
+    }
+  });
+
   it('a game with a forfeit at 3 players ranks the forfeiting seat last: the seat with the most tokens then wins', async () => {
     const result = await runArena({
       players: 3,
