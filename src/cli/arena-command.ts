@@ -62,7 +62,8 @@ Options:
 
 Exit status: 0 the arena was played, forfeits or not (the referee did its job) · 2 bad
 arguments, an unknown option, or a bot module that cannot be loaded (a syntax error
-names its line) or exports no factory · ${COMMON_EXITS}.`;
+names its line) or exports no factory ·
+${COMMON_EXITS}.`;
 
 /** The parsed arguments of `dnup arena`. */
 interface ArenaArgs {

@@ -17,7 +17,7 @@ export const EXIT = { ok: 0, rejected: 1, usage: 2, internal: 3, interrupted: 13
 
 /** The exit codes every command shares, as its help says them. */
 export const COMMON_EXITS =
-  '3 an internal error (a bug in dnup: please report it) · 130 stopped by SIGINT (Ctrl-C) · 143 stopped by SIGTERM';
+  '3 an internal error (a bug in dnup: please report it) · 130 stopped by SIGINT\n(Ctrl-C) · 143 stopped by SIGTERM';
 
 /** The exit code of a command stopped by a signal: 128 + the signal's number, as shells report it. */
 export const SIGNAL_EXIT = { SIGINT: EXIT.interrupted, SIGTERM: EXIT.terminated } as const;
@@ -96,7 +96,7 @@ export function parseCommand(
   const values = parsed.values as ParsedCommand['values'];
   if (values.help === true) {
     // every command's help lists every exit code; the shared ones are added where a help lacks them
-    print(/\b143\b/.test(help) ? help : `${help}\nEvery command also exits with ${COMMON_EXITS}.`);
+    print(/\b143\b/.test(help) ? help : `${help}\nEvery command also exits with:\n${COMMON_EXITS}.`);
     return undefined;
   }
   const positionals = parsed.positionals;

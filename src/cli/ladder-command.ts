@@ -69,8 +69,9 @@ Options:
 
 Exit status: 0 the ladder was played, forfeits or not (the referee did its job) · 2 bad
 arguments, an unknown option, a bot module that cannot be loaded, a bad --out file, a
-refused --resume, or openskill missing · ${COMMON_EXITS} (after saving
-the games finished so far in the --out file).`;
+refused --resume, or openskill missing ·
+${COMMON_EXITS}
+(130 and 143 once the games finished so far are saved in the --out file).`;
 
 /** The largest --out file `--resume` reads (100,000 games of 5 seats fit in about 20 MB). */
 const MAX_LADDER_FILE_BYTES = 64 * 1024 * 1024;

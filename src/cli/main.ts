@@ -40,7 +40,8 @@ Files are read up to 16 MiB. Exit status: 0 success (an arena or a ladder with
 forfeits too) · 1 an illegal move or an invalid position (replay, check), a bot that
 fails in play · 2 bad usage: an unknown command or option, a missing or unreadable
 file, a file over 16 MiB or not UTF-8 text, bad JSON or not a game record, a bot
-module that cannot be loaded, a refused --resume · ${COMMON_EXITS}.`;
+module that cannot be loaded, a refused --resume ·
+${COMMON_EXITS}.`;
 
 async function run(args: readonly string[]): Promise<number> {
   const [command, ...rest] = args;

@@ -56,7 +56,8 @@ Options:
 
 Exit status: 0 the game was played · 1 a bot failed (threw, returned no legal move, or
 ran past the move limit) · 2 bad arguments, an unknown option, a bot module that cannot
-be loaded, or the record cannot be written · ${COMMON_EXITS}.`;
+be loaded, or the record cannot be written ·
+${COMMON_EXITS}.`;
 
 function list(text: string | undefined): string[] | undefined {
   return text === undefined ? undefined : text.split(',').map((s) => s.trim());
