@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   botMaker,
+  failureOf,
   Heartbeat,
   loadBotModules,
   playArenaGame,
@@ -16,7 +17,6 @@ import {
   type ArenaWorkerReply,
   type ArenaWorkerRequest,
 } from './arena.js';
-import { failureOf } from './bot.js';
 import { lineupsOf, playLadderGame } from './ladder.js';
 import type { PlayedLadderGame } from './ladder-types.js';
 

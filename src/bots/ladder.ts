@@ -8,12 +8,14 @@
 import type { Seed } from '../core/random.js';
 import { recordOf } from '../core/game-record.js';
 import { describeValue, isRecord, readInput } from '../core/input.js';
-import { forfeitOf, refereeGame, type Bot, type Forfeit, type RefereeHooks } from './bot.js';
+import type { Bot, Forfeit, RefereeHooks } from './bot.js';
 import type { BotOptions } from './by-name.js';
 import { BotError } from './errors.js';
 import {
   botMaker,
   checkFactory,
+  forfeitOf,
+  refereeGame,
   checkMoveLimit,
   inWorkers,
   keepForfeits,

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { botMaker, checkFactory, loadBotModules, moduleUrls } from '../bots/arena.js';
-import { failureLine, refereeGame, type SeatFault } from '../bots/bot.js';
+import { botMaker, checkFactory, failureLine, loadBotModules, moduleUrls, refereeGame } from '../bots/arena.js';
+import type { SeatFault } from '../bots/bot.js';
 import { DEFAULT_MOVE_LIMIT_MS } from '../arena.js';
 import { describeApplied } from '../i18n/describe-move.js';
 import { formatRecord } from '../records/format-record.js';
