@@ -12,18 +12,29 @@ import {
   Heartbeat,
   loadBotModules,
   playArenaGame,
+  playWatched,
   type ArenaGame,
   type ArenaWorkerData,
   type ArenaWorkerReply,
   type ArenaWorkerRequest,
+  type PlayedGame,
 } from './arena.js';
 import { lineupsOf, playLadderGame } from './ladder.js';
 import type { PlayedLadderGame } from './ladder-types.js';
+import type { Move } from '../core/moves.js';
 
-const { spec, ladder, botOptions, modules, heartbeat } = workerData as ArenaWorkerData;
+const { spec, ladder, play, botOptions, modules, heartbeat } = workerData as ArenaWorkerData;
 const port = parentPort!;
 const beat = heartbeat === undefined ? undefined : new Heartbeat(heartbeat);
 const hooks = beat?.hooks() ?? {};
+// a watched game (dnup play) reports each move as it is played
+const watched = {
+  ...hooks,
+  moved: (move: Move) => {
+    hooks.moved?.(move);
+    port.postMessage({ moved: move } satisfies ArenaWorkerReply);
+  },
+};
 // the main thread loaded the same modules before starting any worker; a failure here still answers
 const maker = loadBotModules(modules).then((factories) => botMaker(factories, botOptions));
 const lineups = ladder ? lineupsOf(ladder.bots.length, ladder.players) : [];
@@ -33,14 +44,16 @@ port.on('message', (request: ArenaWorkerRequest) => {
     port.close();
     return;
   }
-  const job = 'ladderGame' in request ? request.ladderGame : request.game;
+  const job = 'ladderGame' in request ? request.ladderGame : 'playGame' in request ? request.playGame : request.game;
   maker.then(
     (makeBot) => {
       beat?.begin(job);
-      const game: Promise<ArenaGame | PlayedLadderGame> =
+      const game: Promise<ArenaGame | PlayedLadderGame | PlayedGame> =
         'ladderGame' in request
           ? playLadderGame(ladder!, lineups, request.ladderGame, makeBot, hooks)
-          : playArenaGame(spec!, request.game, makeBot, hooks);
+          : 'playGame' in request
+            ? playWatched(play!, makeBot, watched).then(({ fault }) => ({ fault }))
+            : playArenaGame(spec!, request.game, makeBot, hooks);
       game.then(
         (result) => {
           beat?.end();

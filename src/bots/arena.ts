@@ -767,7 +767,7 @@ export class Heartbeat {
 
   /** Main thread: the seat deciding or the last that decided in `job`, or -1. */
   seat(job: number): number {
-    return Atomics.load(this.ints, HB_JOB) === job ? Atomics.load(this.ints, HB_SEAT) : -1;
+    return job >= 0 && Atomics.load(this.ints, HB_JOB) === job ? Atomics.load(this.ints, HB_SEAT) : -1;
   }
 
   /** Main thread: what is known of the game in progress, for a decision that failed from outside. */
@@ -1161,11 +1161,76 @@ function summarise(
   };
 }
 
+/** One game to watch move by move (`dnup play`), as plain data (it crosses into a worker thread). */
+export interface PlaySpec {
+  /** Player names, one per seat. */
+  readonly names: readonly string[];
+  /** The bot of each seat: a built-in name or a key of the modules. */
+  readonly bots: readonly string[];
+  readonly seed: string;
+  readonly maxMoves: number;
+  readonly limitMs: number;
+}
+
+/** How a watched game ended: the seat that failed, if one did (the moves came one by one). */
+export interface PlayedGame {
+  readonly fault: SeatFault | null;
+}
+
+/** Plays the watched game in this thread or a worker: seat i's bot is seeded `${seed}/${i}`. */
+export function playWatched(spec: PlaySpec, makeBot: (name: string, seed: string) => Bot, hooks: RefereeHooks) {
+  return refereeGame(
+    spec.bots.map((name, i) => () => makeBot(name, `${spec.seed}/${i}`)),
+    { seed: spec.seed, names: spec.names, maxMoves: spec.maxMoves, limitMs: spec.limitMs, hooks },
+  );
+}
+
+/**
+ * Plays one game between bots as a referee, move by move, for `dnup play`: in a worker thread, so
+ * that a bot stuck past the limit (in a loop too) is stopped, or in this thread when the worker
+ * script is missing (the sources run without a build). `onMove` gets each move as it is played.
+ *
+ * @returns the seat that failed, if one did; the moves were handed to `onMove`.
+ */
+export async function watchGame(
+  spec: PlaySpec,
+  modules: Readonly<Record<string, string>>,
+  makeBot: (name: string, seed: string) => Bot,
+  onMove: (move: Move) => void,
+  workerScript?: string,
+): Promise<SeatFault | null> {
+  const script = await workerScriptOf(workerScript, 1);
+  if (script === undefined) return (await playWatched(spec, makeBot, { moved: onMove })).fault;
+  let seen = 0;
+  let fault: SeatFault | null = null;
+  await inWorkers<PlayedGame>({ play: spec, botOptions: {}, modules }, spec.limitMs, spec.maxMoves, 1, script, {
+    count: 1,
+    request: () => ({ playGame: 0 }),
+    moved: (move) => {
+      seen++;
+      onMove(move);
+    },
+    hung: (_, hung) => {
+      // the moves the shared memory holds and no message brought yet
+      for (const move of (hung.moves ?? []).slice(seen)) onMove(move);
+      const { seat, kind, message, error, elapsedMs } = hung;
+      return { fault: { seat, kind, message, error, refusal: null, elapsedMs } };
+    },
+    finish: (r) => {
+      fault = r.fault;
+    },
+    fresh: () => false,
+  });
+  return fault;
+}
+
 /** What a worker is started with: the games' settings (an arena's or a ladder's), the bots' budget, the bot modules' URLs by name and its heartbeat. */
 export interface ArenaWorkerData {
   readonly spec?: ArenaSpec;
   /** A ladder's settings (src/bots/ladder.ts), as plain data. */
   readonly ladder?: LadderSpec;
+  /** One game watched move by move (`dnup play`). */
+  readonly play?: PlaySpec;
   readonly botOptions: Omit<BotOptions, 'seed'>;
   readonly modules: Readonly<Record<string, string>>;
   /** Shared memory the worker writes at each decision and move ({@link Heartbeat}). */
@@ -1173,10 +1238,15 @@ export interface ArenaWorkerData {
 }
 
 /** What the main thread and a worker say to each other. */
-export type ArenaWorkerRequest = { readonly game: number } | { readonly ladderGame: number } | { readonly stop: true };
+export type ArenaWorkerRequest =
+  | { readonly game: number }
+  | { readonly ladderGame: number }
+  | { readonly playGame: number }
+  | { readonly stop: true };
 /** A worker's answer: a game's outcome, or why dnup failed (never a bot: a bot's failure is a forfeit in the outcome). */
 export type ArenaWorkerReply =
-  | { readonly result: ArenaGame | PlayedLadderGame }
+  | { readonly result: ArenaGame | PlayedLadderGame | PlayedGame }
+  | { readonly moved: Move }
   | { readonly error: BotFailure; readonly loading?: boolean };
 
 const WORKER_THREADS = 'node:worker_threads';
@@ -1252,6 +1322,8 @@ export interface PoolJobs<R> {
   readonly finish: (r: R) => void;
   /** True when the worker that played this outcome is to be replaced (a bot ran past the limit: its work may go on). */
   readonly fresh: (r: R) => boolean;
+  /** Each move a worker reports as it is played (`dnup play` watches the game). */
+  readonly moved?: (move: Move) => void;
 }
 
 /** Time left to a decision past the limit before its worker is stopped: the worker's own timer judges a promise first. */
@@ -1287,7 +1359,9 @@ export async function inWorkers<R>(
   let timer: ReturnType<typeof setInterval> | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
-      let failed = false;
+      // once the pool has answered (every job done, or a failure), nothing a worker says counts:
+      // terminating the workers makes them exit, which must not be judged
+      let settled = false;
       let next = 0;
       let done = 0;
       // jobs whose worker died before their first decision, to be played again (at most twice each)
@@ -1295,8 +1369,8 @@ export async function inWorkers<R>(
       const tries = new Map<number, number>();
       const waiting = (): boolean => again.length > 0 || next < jobs.count;
       const stop = (error: unknown): void => {
-        if (failed) return;
-        failed = true;
+        if (settled) return;
+        settled = true;
         reject(error);
       };
       const fail = (why: string): void =>
@@ -1323,7 +1397,10 @@ export async function inWorkers<R>(
         } catch (e) {
           return stop(e); // the caller's onGame threw: its error, as in one thread
         }
-        if (++done === jobs.count) return resolve();
+        if (++done === jobs.count) {
+          settled = true;
+          return resolve();
+        }
         if (dead || jobs.fresh(r)) {
           retire(slot);
           if (waiting()) spawn(slot);
@@ -1357,7 +1434,7 @@ export async function inWorkers<R>(
         complete(slot, r, true);
       };
       const spawn = (slot: Slot): void => {
-        if (failed) return;
+        if (settled) return;
         slot.heartbeat = new Heartbeat(maxMoves);
         slot.job = -1;
         let worker: InstanceType<typeof Worker>;
@@ -1369,7 +1446,8 @@ export async function inWorkers<R>(
         slot.worker = worker;
         all.add(worker);
         worker.on('message', (reply: ArenaWorkerReply) => {
-          if (failed || slot.worker !== worker) return;
+          if (settled || slot.worker !== worker) return;
+          if ('moved' in reply) return jobs.moved?.(reply.moved);
           if ('error' in reply) {
             // a module that loaded in this thread but not in a worker is the module's problem
             if (reply.loading)
@@ -1383,18 +1461,18 @@ export async function inWorkers<R>(
           complete(slot, reply.result as R, false);
         });
         worker.on('error', (e) => {
-          if (failed || slot.worker !== worker) return;
+          if (settled || slot.worker !== worker) return;
           const error = failureOf(e);
           lost(slot, 'error', `its worker thread stopped on ${failureLine(error)}`, error, 0);
         });
         worker.on('exit', (code) => {
-          if (failed || slot.worker !== worker) return;
+          if (settled || slot.worker !== worker) return;
           lost(slot, 'error', `its worker thread exited with code ${code} during the game`, null, 0);
         });
         feed(slot);
       };
       const watch = (): void => {
-        if (failed) return;
+        if (settled) return;
         for (const slot of slots) {
           if (slot.job < 0 || slot.worker === undefined) continue;
           const ms = slot.heartbeat.running(slot.job);

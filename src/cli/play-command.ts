@@ -1,12 +1,17 @@
 /**
  * `dnup play`: a whole game between bots (built in, or your modules, loaded as `dnup arena` loads
- * them), printed move by move, with a referee: a bot that fails stops the game (exit 1) and is
- * named with its seat, the move and its message. Can write the game's record.
+ * them), played in a worker thread by the arena's referee and printed move by move: a bot that
+ * fails stops the game (exit 1) and is named with its seat, the move and its message. Can write
+ * the game's record.
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { botMaker, checkFactory, failureLine, loadBotModules, moduleUrls, refereeGame } from '../bots/arena.js';
+import { botMaker, checkFactory, failureLine, loadBotModules, moduleUrls, watchGame } from '../bots/arena.js';
 import type { SeatFault } from '../bots/bot.js';
+import { apply } from '../core/apply.js';
+import { recordOf } from '../core/game-record.js';
+import type { Move } from '../core/moves.js';
+import { createGame } from '../core/setup.js';
 import { DEFAULT_MOVE_LIMIT_MS } from '../arena.js';
 import { describeApplied } from '../i18n/describe-move.js';
 import { formatRecord } from '../records/format-record.js';
@@ -48,9 +53,9 @@ Options:
       --bot [NAME=]PATH  your bot: a module exporting a bot factory (see dnup arena --help)
   -n, --names LIST       player names, comma-separated (default Ana, Ben, Cy, Dee, Eli)
       --max-moves N      stop after N moves (default 10000)
-      --move-limit MS    the most one move may take, in milliseconds (default 10000); a
-                         promise that does not settle in time is abandoned (a bot in a
-                         synchronous loop cannot be stopped here: Ctrl-C, or dnup arena)
+      --move-limit MS    the most one move may take, in milliseconds (default 10000): the
+                         game runs in a worker thread, stopped when a bot is still thinking
+                         past the limit (in an endless loop too)
   -q, --quiet            print only the outcome
   -h, --help             show this help
 
@@ -126,8 +131,9 @@ export async function playCommand(args: readonly string[]): Promise<number> {
   const seats = names.map((_, i) => botNames[Math.min(i, botNames.length - 1)]!); // filled with the last name, as the arena does
   // the arena's loading code: module paths from the working directory, factories checked once
   let makeBot: ReturnType<typeof botMaker>;
+  let urls: Record<string, string>;
   try {
-    const urls = await moduleUrls(modules);
+    urls = await moduleUrls(modules);
     makeBot = botMaker(await loadBotModules(urls, modules), {});
     for (const name of new Set(seats)) checkFactory(makeBot, name, urls);
   } catch (e) {
@@ -138,25 +144,20 @@ export async function playCommand(args: readonly string[]): Promise<number> {
     print(
       `dnup play: ${players} players (${names.map((n, i) => `${n}: ${seats[i]}`).join(', ')}), seed ${JSON.stringify(seed)}`,
     );
-  let count = 0;
-  const { record, state, fault } = await refereeGame(
-    seats.map((name, i) => () => makeBot(name, `${seed}/${i}`)),
-    {
-      seed,
-      names,
-      maxMoves,
-      limitMs,
-      hooks: {
-        onMove: (before, move, after) => {
-          if (!quiet)
-            print(
-              `${String(count).padStart(4)}  ${formatMove(before, move).padEnd(14)} ${describeApplied(before, after)}`,
-            );
-          count++;
-        },
-      },
-    },
-  );
+  // the game is played in a worker thread, which stops a bot stuck past the limit; its moves come
+  // one by one and are played here again to be printed
+  let state = createGame(names, seed);
+  const moves: Move[] = [];
+  const fault = await watchGame({ names, bots: seats, seed, maxMoves, limitMs }, urls, makeBot, (move) => {
+    const after = apply(state, move);
+    if (!quiet)
+      print(
+        `${String(moves.length).padStart(4)}  ${formatMove(state, move).padEnd(14)} ${describeApplied(state, after)}`,
+      );
+    moves.push(move);
+    state = after;
+  });
+  const record = recordOf(state, moves);
   if (fault === null)
     print(outcomeLine(state) + (state.status === 'gameOver' ? '' : ` Stopped after ${record.moves.length} moves.`));
   const recordPath = text('record');

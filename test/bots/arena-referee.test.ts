@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'tsup';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { botByName, replay, type Bot } from '../../src/index.js';
+import { botByName, replay, type Bot, type Move } from '../../src/index.js';
 import { runArena, type ArenaOptions, type ArenaResult, type BotFactory, type Forfeit } from '../../src/arena.js';
-import { botMaker, moveLimitOf, playArenaGame, type ArenaSpec } from '../../src/bots/arena.js';
+import { botMaker, moveLimitOf, playArenaGame, playWatched, watchGame, type ArenaSpec } from '../../src/bots/arena.js';
 import { ROOT } from '../docs/markdown.js';
 
 const OUT = join(ROOT, 'test', '.tmp', 'arena-referee');
@@ -189,6 +189,27 @@ describe('the arena as a referee', () => {
     expect(within.rows.find((r) => r.bot === 'bad')!.maxMsPerMove).toBeGreaterThanOrEqual(45);
     expect(past.moveLimitMs).toBe(20);
     expectForfeit(past, 'time');
+  });
+
+  it('watches one game in a worker move by move (dnup play): the same moves as in this thread, and a bot in a loop stopped', async () => {
+    const { default: loops } = (await import(pathToFileURL(bot('loops')).href)) as { default: BotFactory };
+    const makeBot = botMaker(new Map([['loops', loops]]), {});
+    const spec = { names: ['Ana', 'Ben'], bots: ['greedy', 'loops'], seed: '1', maxMoves: 10_000, limitMs: 150 };
+    const clean = { ...spec, bots: ['greedy', 'greedy'] };
+    const moves: Move[] = [];
+    expect(await watchGame(clean, {}, makeBot, (m) => moves.push(m), WORKER)).toBeNull();
+    const here = await playWatched(clean, makeBot, {});
+    expect(here.fault).toBeNull();
+    expect(moves).toEqual(here.record.moves);
+    const seen: Move[] = [];
+    const modules = { loops: pathToFileURL(bot('loops')).href };
+    const fault = await watchGame(spec, modules, makeBot, (m) => seen.push(m), WORKER);
+    // the bot's seed is `${seed}/${seat}`: seed 1 makes seat 1 the faulty bots' game 1
+    expect(fault).toMatchObject({ seat: 1, kind: 'time', message: expect.stringMatching(/past the limit of 150 ms$/) });
+    expect(
+      replay({ format: 'dnup-record', version: here.record.version, players: spec.names, seed: '1', moves: seen }).ok,
+    ).toBe(true);
+    expect(seen.length).toBeGreaterThan(0);
   });
 
   it('a timer of a bot that throws outside chooseMove ends a worker between games: that game is played again, nobody forfeits', async () => {

@@ -252,5 +252,11 @@ describe('dnup play with bot modules', () => {
       1,
       /^dnup: the bot never-settles \(seat 1, Ben\) failed at move \d+: time: took \d+\.\d ms for one move, past the limit of 100 ms; the game stops there\n$/,
     );
+    // the game runs in a worker: an endless synchronous loop is stopped too
+    oneLine(
+      dnup(['play', '-p', '2', '--seats', 'greedy,./loops.mjs', '-s', '1', '--move-limit', '200', '-q']),
+      1,
+      /^dnup: the bot loops \(seat 1, Ben\) failed at move \d+: time: took \d+\.\d ms for one move, past the limit of 200 ms; the game stops there\n$/,
+    );
   });
 });
