@@ -127,15 +127,15 @@ const FAULTS: readonly {
   {
     fixture: 'never-settles',
     kind: 'time',
-    message: /past the limit of 150 ms$/,
-    options: { moveLimitMs: 150 },
+    message: /past the limit of 300 ms$/,
+    options: { moveLimitMs: 300 },
   },
   { fixture: 'busy-250', kind: 'time', message: /past the limit of 100 ms$/, options: { moveLimitMs: 100 } },
   {
     fixture: 'loops',
     kind: 'time',
-    message: /past the limit of 150 ms$/,
-    options: { moveLimitMs: 150 },
+    message: /past the limit of 300 ms$/,
+    options: { moveLimitMs: 300 },
     workersOnly: true,
   },
   {
@@ -188,13 +188,14 @@ describe('the arena as a referee', () => {
     expect(within.forfeits).toEqual([]);
     expect(within.rows.find((r) => r.bot === 'bad')!.maxMsPerMove).toBeGreaterThanOrEqual(45);
     expect(past.moveLimitMs).toBe(20);
-    expectForfeit(past, 'time');
+    // only game 1's answer is slow; on a loaded machine another decision may pass 20 ms too
+    expect(past.forfeits.find((f) => f.game === 1)).toMatchObject({ bot: 'bad', seat: 1, kind: 'time' });
   });
 
   it('watches one game in a worker move by move (dnup play): the same moves as in this thread, and a bot in a loop stopped', async () => {
     const { default: loops } = (await import(pathToFileURL(bot('loops')).href)) as { default: BotFactory };
     const makeBot = botMaker(new Map([['loops', loops]]), {});
-    const spec = { names: ['Ana', 'Ben'], bots: ['greedy', 'loops'], seed: '1', maxMoves: 10_000, limitMs: 150 };
+    const spec = { names: ['Ana', 'Ben'], bots: ['greedy', 'loops'], seed: '1', maxMoves: 10_000, limitMs: 300 };
     const clean = { ...spec, bots: ['greedy', 'greedy'] };
     const moves: Move[] = [];
     expect(await watchGame(clean, {}, makeBot, (m) => moves.push(m), WORKER)).toBeNull();
@@ -205,7 +206,7 @@ describe('the arena as a referee', () => {
     const modules = { loops: pathToFileURL(bot('loops')).href };
     const fault = await watchGame(spec, modules, makeBot, (m) => seen.push(m), WORKER);
     // the bot's seed is `${seed}/${seat}`: seed 1 makes seat 1 the faulty bots' game 1
-    expect(fault).toMatchObject({ seat: 1, kind: 'time', message: expect.stringMatching(/past the limit of 150 ms$/) });
+    expect(fault).toMatchObject({ seat: 1, kind: 'time', message: expect.stringMatching(/past the limit of 300 ms$/) });
     expect(
       replay({ format: 'dnup-record', version: here.record.version, players: spec.names, seed: '1', moves: seen }).ok,
     ).toBe(true);

@@ -118,11 +118,11 @@ describe('dnup arena as a referee', () => {
   });
 
   it('a bot in an endless synchronous loop loses on time; its worker is replaced and the other games are played', () => {
-    const r = dnup(['arena', '-p', '2', '-g', '4', '--seats', './loops.mjs,greedy', '-w', '1', '--move-limit', '200']);
+    const r = dnup(['arena', '-p', '2', '-g', '4', '--seats', './loops.mjs,greedy', '-w', '1', '--move-limit', '300']);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/^dnup arena: 4 games, .*, 1 worker, move limit 200 ms$/m);
+    expect(r.out).toMatch(/^dnup arena: 4 games, .*, 1 worker, move limit 300 ms$/m);
     expect(r.err).toMatch(
-      /^dnup arena: forfeit: loops, game 1, seat 1, time: took \d+\.\d ms for one move, past the limit of 200 ms$/m,
+      /^dnup arena: forfeit: loops, game 1, seat 1, time: took \d+\.\d ms for one move, past the limit of 300 ms$/m,
     );
     expect(r.err).toMatch(/^dnup arena: 4\/4 games/m);
   });
@@ -248,15 +248,15 @@ describe('dnup play with bot modules', () => {
     expect(replay(kept).ok).toBe(true);
     expect(kept.metadata).toMatchObject({ forfeit: { seat: 1, kind: 'error' } });
     oneLine(
-      dnup(['play', '-p', '2', '--seats', 'greedy,./never-settles.mjs', '-s', '1', '--move-limit', '100', '-q']),
+      dnup(['play', '-p', '2', '--seats', 'greedy,./never-settles.mjs', '-s', '1', '--move-limit', '300', '-q']),
       1,
-      /^dnup: the bot never-settles \(seat 1, Ben\) failed at move \d+: time: took \d+\.\d ms for one move, past the limit of 100 ms; the game stops there\n$/,
+      /^dnup: the bot never-settles \(seat 1, Ben\) failed at move \d+: time: took \d+\.\d ms for one move, past the limit of 300 ms; the game stops there\n$/,
     );
     // the game runs in a worker: an endless synchronous loop is stopped too
     oneLine(
-      dnup(['play', '-p', '2', '--seats', 'greedy,./loops.mjs', '-s', '1', '--move-limit', '200', '-q']),
+      dnup(['play', '-p', '2', '--seats', 'greedy,./loops.mjs', '-s', '1', '--move-limit', '300', '-q']),
       1,
-      /^dnup: the bot loops \(seat 1, Ben\) failed at move \d+: time: took \d+\.\d ms for one move, past the limit of 200 ms; the game stops there\n$/,
+      /^dnup: the bot loops \(seat 1, Ben\) failed at move \d+: time: took \d+\.\d ms for one move, past the limit of 300 ms; the game stops there\n$/,
     );
   });
 });
