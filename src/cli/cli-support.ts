@@ -34,15 +34,17 @@ export function onStop(handler: (signal: StopSignal) => void): () => void {
   return () => onStops.delete(handler);
 }
 
-/** Runs the handlers {@link onStop} holds (main.ts, on a signal). */
-export function runStopHandlers(signal: StopSignal): void {
-  for (const handler of [...onStops]) {
+/** Runs the handlers {@link onStop} holds (main.ts, on a signal); returns how many there were. */
+export function runStopHandlers(signal: StopSignal): number {
+  const handlers = [...onStops];
+  for (const handler of handlers) {
     try {
       handler(signal);
     } catch {
       // stopping anyway: a handler's failure must not keep the process alive
     }
   }
+  return handlers.length;
 }
 
 /** An error the command line reports as `dnup: <message>` and exits with `exitCode`, no stack trace. */

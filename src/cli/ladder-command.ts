@@ -410,10 +410,9 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
   const show = progress('ladder', settings.games, started);
   // an interrupted run keeps every game finished so far (main.ts then exits with 130 or 143)
   const removeStop = onStop((signal) => {
-    if (out === undefined) return;
-    if (games.size > 0) save(null);
+    if (out !== undefined && games.size > 0) save(null);
     process.stderr.write(
-      `dnup ladder: stopped by ${signal}; ${games.size} games kept in ${out}: run again with --resume to continue\n`,
+      `dnup ladder: stopped by ${signal}${out === undefined ? '' : `; ${games.size} games kept in ${out}: run again with --resume to continue`}\n`,
     );
   });
   let result: LadderResult;

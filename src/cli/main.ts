@@ -82,7 +82,8 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 // exits with 130 or 143, which also stops every worker thread (a bot in a loop included)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    runStopHandlers(signal);
+    // a command that keeps something says so itself (the ladder: the games kept, and where)
+    if (runStopHandlers(signal) === 0) process.stderr.write(`dnup: stopped by ${signal}\n`);
     process.exit(SIGNAL_EXIT[signal]);
   });
 }

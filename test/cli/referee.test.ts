@@ -177,6 +177,7 @@ describe('dnup arena as a referee', () => {
     const term = await stopped(args, /1\/3 games/, 'SIGTERM');
     expect(term.code).toBe(143);
     expect(term.ms).toBeLessThan(5000);
+    expect(term.err).toMatch(/\ndnup: stopped by SIGTERM\n$/);
     const int = await stopped(args, /1\/3 games/, 'SIGINT');
     expect(int.code).toBe(130);
     expect(int.ms).toBeLessThan(5000);
