@@ -9,6 +9,9 @@
  */
 export {
   runArena,
+  moveLimitOf,
+  DEFAULT_MOVE_LIMIT_MS,
+  MAX_FORFEIT_DETAILS,
   type ArenaOptions,
   type ArenaResult,
   type ArenaRow,
@@ -24,8 +27,9 @@ export {
   type LadderResult,
   type LadderRow,
   type LadderGame,
+  type LadderForfeit,
 } from './bots/ladder.js';
 // the types its options name, so that dnup/arena reads on its own
-export type { Bot } from './bots/bot.js';
+export type { Bot, BotFailure, Forfeit, ForfeitKind, MoveRefusal } from './bots/bot.js';
 export type { BotOptions } from './bots/by-name.js';
 export type { Seed } from './core/random.js';

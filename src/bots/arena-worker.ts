@@ -1,22 +1,40 @@
 /**
  * The arena's worker thread (built by tsup as dist/arena-worker.js): it loads the bot modules it
- * is given, then plays the games the main thread hands it, one at a time, and answers with each
- * outcome. It serves the arena (`{ game }`) and the ladder (`{ ladderGame }`).
+ * is given, then plays the games the main thread hands it, one at a time, as a referee, and
+ * answers with each outcome (a bot's failure is a forfeit in it). At every decision and move it
+ * writes its heartbeat, which the main thread watches to stop a bot stuck past the move limit.
+ * It serves the arena (`{ game }`) and the ladder (`{ ladderGame }`).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   botMaker,
+  failureOf,
+  Heartbeat,
   loadBotModules,
   playArenaGame,
+  playWatched,
   type ArenaGame,
   type ArenaWorkerData,
   type ArenaWorkerReply,
   type ArenaWorkerRequest,
+  type PlayedGame,
 } from './arena.js';
-import { lineupsOf, playLadderGame, type LadderGame } from './ladder.js';
+import { lineupsOf, playLadderGame } from './ladder.js';
+import type { PlayedLadderGame } from './ladder-types.js';
+import type { Move } from '../core/moves.js';
 
-const { spec, ladder, botOptions, modules } = workerData as ArenaWorkerData;
+const { spec, ladder, play, botOptions, modules, heartbeat } = workerData as ArenaWorkerData;
 const port = parentPort!;
+const beat = heartbeat === undefined ? undefined : new Heartbeat(heartbeat);
+const hooks = beat?.hooks() ?? {};
+// a watched game (dnup play) reports each move as it is played
+const watched = {
+  ...hooks,
+  moved: (move: Move) => {
+    hooks.moved?.(move);
+    port.postMessage({ moved: move } satisfies ArenaWorkerReply);
+  },
+};
 // the main thread loaded the same modules before starting any worker; a failure here still answers
 const maker = loadBotModules(modules).then((factories) => botMaker(factories, botOptions));
 const lineups = ladder ? lineupsOf(ladder.bots.length, ladder.players) : [];
@@ -26,16 +44,24 @@ port.on('message', (request: ArenaWorkerRequest) => {
     port.close();
     return;
   }
-  maker
-    .then(
-      (makeBot): Promise<ArenaGame | LadderGame> =>
+  const job = 'ladderGame' in request ? request.ladderGame : 'playGame' in request ? request.playGame : request.game;
+  maker.then(
+    (makeBot) => {
+      beat?.begin(job);
+      const game: Promise<ArenaGame | PlayedLadderGame | PlayedGame> =
         'ladderGame' in request
-          ? playLadderGame(ladder!, lineups, request.ladderGame, makeBot)
-          : playArenaGame(spec!, request.game, makeBot),
-    )
-    .then(
-      (result) => port.postMessage({ result } satisfies ArenaWorkerReply),
-      (e: unknown) =>
-        port.postMessage({ error: e instanceof Error ? e.message : String(e) } satisfies ArenaWorkerReply),
-    );
+          ? playLadderGame(ladder!, lineups, request.ladderGame, makeBot, hooks)
+          : 'playGame' in request
+            ? playWatched(play!, makeBot, watched).then(({ fault }) => ({ fault }))
+            : playArenaGame(spec!, request.game, makeBot, hooks);
+      game.then(
+        (result) => {
+          beat?.end();
+          port.postMessage({ result } satisfies ArenaWorkerReply);
+        },
+        (e: unknown) => port.postMessage({ error: failureOf(e) } satisfies ArenaWorkerReply),
+      );
+    },
+    (e: unknown) => port.postMessage({ error: failureOf(e), loading: true } satisfies ArenaWorkerReply),
+  );
 });

@@ -1,5 +1,6 @@
 /** The bot interface and whole games between bots (issue #6). */
 import { apply, legalMoves } from '../core/apply.js';
+import type { MoveErrorCode } from '../core/errors.js';
 import type { Move } from '../core/moves.js';
 import type { Seed } from '../core/random.js';
 import { createGame } from '../core/setup.js';
@@ -67,4 +68,139 @@ export async function playGame(
     state = next;
   }
   return { record: recordOf(state, moves), state };
+}
+
+/**
+ * How a seat loses a game the referee stopped (the arena, the ladder and `dnup play`): its bot
+ * ran past the move limit (`time`), threw or rejected (`error`), returned something that is not
+ * a move (`not-a-move`), or returned a move the rules refuse (`illegal`).
+ *
+ * @example
+ * ```ts
+ * const kinds: ForfeitKind[] = ['time', 'error', 'not-a-move', 'illegal'];
+ * ```
+ */
+export type ForfeitKind = 'time' | 'error' | 'not-a-move' | 'illegal';
+
+/**
+ * A bot's own error as plain data (it crosses from worker threads and goes into JSON): what the
+ * bot threw or rejected with.
+ *
+ * @example
+ * ```ts
+ * const failure: BotFailure = { name: 'TypeError', message: "Cannot read properties of null (reading 'cards')", stack: 'TypeError: …\n    at chooseMove (file:///…/mybot.js:4:20)' };
+ * ```
+ */
+export interface BotFailure {
+  /** The error's name (`TypeError`…), or the type of a thrown value that is not an error. */
+  readonly name: string;
+  /** Its message (at most 2,000 characters). */
+  readonly message: string;
+  /** Its stack (at most 8,000 characters), or null when it has none. */
+  readonly stack: string | null;
+}
+
+/**
+ * Why the rules refused what a bot returned: the refusal's code, the rule it enforces and its
+ * sentence, as `apply` gives them (an `IllegalMoveError`).
+ *
+ * @example
+ * ```ts
+ * const refusal: MoveRefusal = { code: 'DOES_NOT_BEAT', rule: '§5', message: '…(rules §5).' };
+ * ```
+ */
+export interface MoveRefusal {
+  /** The refusal's code, as `IllegalMoveError.code` (`MALFORMED_MOVE` for something that is not a move). */
+  readonly code: MoveErrorCode;
+  /** The rules reference section, e.g. `"§5 A"`. */
+  readonly rule: string;
+  /** The refusal's sentence, citing its rule. */
+  readonly message: string;
+}
+
+/**
+ * A game a bot lost by forfeit, with everything needed to find out why: who, where, what it
+ * threw or returned, and the game's record up to the forfeit.
+ *
+ * @example
+ * ```ts
+ * const { forfeits } = await runArena({ players: 2, games: 10, lineup: ['mine', 'greedy'], seed: 1, botModules: { mine: './mybot.js' } });
+ * for (const f of forfeits) console.log(`${f.bot} game ${f.game} seat ${f.seat}: ${f.kind}: ${f.message}`);
+ * // replay(f.record) judges the moves played before it: all legal
+ * ```
+ */
+export interface Forfeit {
+  /** The bot's name, as given in the lineup (or the ladder's label, `name#2`…). */
+  readonly bot: string;
+  /** The game's number, from 0. */
+  readonly game: number;
+  /** The seat the bot held in that game. */
+  readonly seat: number;
+  /** The game's seed: its record's, which deals its cards. */
+  readonly seed: string;
+  /** The seed the bot's factory was given for this game. */
+  readonly botSeed: string;
+  /** How it lost: `time`, `error`, `not-a-move` or `illegal`. */
+  readonly kind: ForfeitKind;
+  /** The move it failed to make: the number of moves played before (the record's length; -1 without a record). */
+  readonly moveNumber: number;
+  /** One sentence: the bot's own message (`error`), the rules' refusal, or the time it took. */
+  readonly message: string;
+  /** What the bot threw or rejected with (`error`), as plain data; else null. */
+  readonly error: BotFailure | null;
+  /** The rules' refusal (`not-a-move`: `MALFORMED_MOVE`; `illegal`); else null. */
+  readonly refusal: MoveRefusal | null;
+  /** How long the failed decision ran, in milliseconds (for `time`: when it was stopped). */
+  readonly elapsedMs: number;
+  /** The move limit of the run, in milliseconds. */
+  readonly limitMs: number;
+  /**
+   * The game up to the forfeit, a record `replay` judges legal throughout; null only when the
+   * moves of a game stopped from outside did not fit the worker's shared buffer.
+   */
+  readonly record: GameRecord | null;
+}
+
+/** What the referee found wrong with one seat; the arena adds who and which game. */
+export interface SeatFault {
+  readonly seat: number;
+  readonly kind: ForfeitKind;
+  /** One sentence for people. */
+  readonly message: string;
+  /** The bot's own error, for `error`. */
+  readonly error: BotFailure | null;
+  /** The rules' refusal, for `not-a-move` and `illegal`. */
+  readonly refusal: MoveRefusal | null;
+  /** How long the failed decision ran, in milliseconds. */
+  readonly elapsedMs: number;
+}
+
+/** What a referee's caller may watch: each decision's start and end, and each move played. */
+export interface RefereeHooks {
+  readonly decisionStart?: (seat: number) => void;
+  readonly decisionEnd?: (seat: number, ms: number) => void;
+  readonly moved?: (move: Move) => void;
+  readonly onMove?: (before: GameState, move: Move, after: GameState) => void;
+}
+
+/** Settings of {@link refereeGame}. */
+export interface RefereeOptions {
+  readonly seed: Seed;
+  /** Player names, one per seat (the record's). */
+  readonly names: readonly string[];
+  readonly maxMoves: number;
+  /**
+   * The most one decision may take, in milliseconds: a promise that has not settled by then is
+   * abandoned and the seat forfeits; a decision that returns later forfeits too. A synchronous
+   * loop cannot be stopped from its own thread: the arena's workers are stopped from outside.
+   */
+  readonly limitMs: number;
+  readonly hooks?: RefereeHooks;
+}
+
+/** A refereed game: its record and state when it ended, and the seat that forfeited, if one did. */
+export interface RefereedGame {
+  readonly record: GameRecord;
+  readonly state: GameState;
+  readonly fault: SeatFault | null;
 }

@@ -68,6 +68,23 @@ export function finishingOrder(won: readonly boolean[], scores: readonly number[
   return key.map((k) => 1 + key.filter((other) => other > k).length);
 }
 
+/**
+ * Each seat's place in a game a seat forfeited (1 best, ties shared): the forfeiting seat last,
+ * the others by their score at that moment (rules §6: letter tokens, or round wins in the duel),
+ * so in the duel the opponent is first.
+ */
+export function forfeitOrder(scores: readonly number[], forfeited: number): number[] {
+  const key = scores.map((x, s) => (s === forfeited ? -Infinity : x));
+  return key.map((k) => 1 + key.filter((other) => other > k).length);
+}
+
+/** The winner of a game a seat forfeited: the one seat alone in first place, or null when several share it. */
+export function forfeitWinner(scores: readonly number[], forfeited: number): number | null {
+  const places = forfeitOrder(scores, forfeited);
+  const first = places.flatMap((p, s) => (p === 1 ? [s] : []));
+  return first.length === 1 ? first[0]! : null;
+}
+
 /** One entry's rating: mean, standard deviation and openskill's ordinal (mu − 3·sigma). */
 export interface EntryRating {
   readonly mu: number;
@@ -78,7 +95,9 @@ export interface EntryRating {
 /**
  * Every entry's rating after the games, updated one game at a time in the order given (the
  * caller gives them by game number, so the ratings do not depend on the order games finished).
- * A game rates its seats by their final scores, ties tied; a game without a winner is left out.
+ * A game rates its seats by their final scores, ties tied; a game a seat forfeited rates that
+ * seat last and the others by their scores ({@link forfeitOrder}); a game stopped by the move
+ * cap (no winner, no forfeit) is left out.
  */
 export function rateEntries(
   lib: RatingLibrary,
@@ -87,18 +106,22 @@ export function rateEntries(
     readonly seats: readonly number[];
     readonly winner: number | null;
     readonly scores: readonly number[];
+    readonly forfeit?: { readonly seat: number } | undefined;
   }[],
 ): EntryRating[] {
   const ratings = Array.from({ length: entries }, () => lib.rating());
   for (const game of games) {
-    if (game.winner === null) continue;
+    const forfeit = game.forfeit;
+    if (game.winner === null && forfeit === undefined) continue;
     const teams = game.seats.map((e) => [ratings[e]!]);
-    const rated = lib.rate(teams, {
-      rank: finishingOrder(
-        game.seats.map((e) => e === game.winner),
-        game.scores,
-      ),
-    });
+    const rank =
+      forfeit === undefined
+        ? finishingOrder(
+            game.seats.map((e) => e === game.winner),
+            game.scores,
+          )
+        : forfeitOrder(game.scores, forfeit.seat);
+    const rated = lib.rate(teams, { rank });
     game.seats.forEach((e, s) => {
       ratings[e] = rated[s]![0]!;
     });

@@ -6,16 +6,31 @@
  * resumed run ends exactly as an uninterrupted one.
  */
 import type { Seed } from '../core/random.js';
+import { recordOf } from '../core/game-record.js';
 import { describeValue, isRecord, readInput } from '../core/input.js';
-import { playGame, type Bot } from './bot.js';
+import type { Bot, Forfeit, RefereeHooks } from './bot.js';
 import type { BotOptions } from './by-name.js';
 import { BotError } from './errors.js';
-import { botMaker, inWorkers, loadBotModules, moduleUrls } from './arena.js';
-import { loadRatings, rateEntries, type RatingLibrary } from './ladder-ratings.js';
-import type { LadderGame, LadderSpec } from './ladder-types.js';
+import {
+  botMaker,
+  checkFactory,
+  forfeitOf,
+  refereeGame,
+  checkMoveLimit,
+  inWorkers,
+  keepForfeits,
+  loadBotModules,
+  moduleUrls,
+  moveLimitOf,
+  replayHung,
+  workerScriptOf,
+  type HungDecision,
+} from './arena.js';
+import { forfeitWinner, loadRatings, rateEntries, type RatingLibrary } from './ladder-ratings.js';
+import type { LadderForfeit, LadderGame, LadderSpec, PlayedLadderGame } from './ladder-types.js';
 import { wilsonInterval } from './wilson-interval.js';
 
-export type { LadderGame } from './ladder-types.js';
+export type { LadderForfeit, LadderGame } from './ladder-types.js';
 
 /**
  * Settings of {@link runLadder}.
@@ -56,12 +71,21 @@ export interface LadderOptions {
   readonly botModules?: Readonly<Record<string, string>>;
   /** Options of the built-in bots (budget…) and of the `botModules` factories. */
   readonly botOptions?: Omit<BotOptions, 'seed'>;
-  /** Worker threads to spread games over (default 1: every game in this thread). */
+  /**
+   * Worker threads to spread games over (default 1: one worker thread, so that a bot stuck in a
+   * loop can be stopped; as for `runArena`, the games run in this thread only when the default
+   * worker script is missing, the sources running without a build).
+   */
   readonly workers?: number;
   /** The worker script, as for `runArena` (default: `arena-worker.js` beside this module). */
   readonly workerScript?: string;
   /** Move cap per game (default 20,000); a capped game has no winner and is not rated. */
   readonly maxMoves?: number;
+  /**
+   * The most one decision may take, in milliseconds, as for `runArena`: by default N + max(N, 100)
+   * with a time budget of N ms, else 10,000. A bot past it loses the game by forfeit.
+   */
+  readonly moveLimitMs?: number;
   /**
    * Games already played by this same ladder (same bots, players, seed, budget and move cap), as
    * `onGame` handed them or a `dnup ladder --out` file holds them: they are checked against the
@@ -101,6 +125,8 @@ export interface LadderRow {
   readonly games: number;
   /** Games it won. */
   readonly wins: number;
+  /** Games it lost by forfeit (resumed games included). */
+  readonly forfeits: number;
   /** wins / games. */
   readonly winRate: number;
   /** 95% Wilson score interval of the win rate. */
@@ -152,8 +178,15 @@ export interface LadderResult {
   readonly averageRounds: number;
   /** Games stopped by the move cap: no winner, not rated. */
   readonly unfinished: number;
-  /** Worker threads used for the games played by this call (1: this thread). */
+  /** Worker threads used for the games played by this call (0: this thread). */
   readonly workers: number;
+  /** The move limit applied, in milliseconds. */
+  readonly moveLimitMs: number;
+  /**
+   * The forfeits of the games played by this call, in full, by game number (at most 100; the
+   * games of `done` keep theirs as `gameList[g].forfeit`, and the rows count them all).
+   */
+  readonly forfeits: readonly Forfeit[];
   /** Games taken from `done` rather than played. */
   readonly resumed: number;
   /** Every game, by game number. */
@@ -225,49 +258,116 @@ function labelsOf(bots: readonly string[]): string[] {
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
+/** The longest forfeit sentence a ladder game keeps (its resume file holds it). */
+const MAX_KEPT_MESSAGE = 300;
+
+function keptForfeit(f: Forfeit): LadderForfeit {
+  const message = f.message.length <= MAX_KEPT_MESSAGE ? f.message : `${f.message.slice(0, MAX_KEPT_MESSAGE - 1)}…`;
+  return { seat: f.seat, kind: f.kind, message };
+}
+
 /**
- * Plays ladder game `g`: the deal of its deal number (the same cards to the same seats in every
- * game of that deal, rules §3: a game's deals follow from its seed alone), the entries seated by
- * {@link ladderSeating}, each bot seeded by the ladder's seed, `g` and its entry.
+ * Plays ladder game `g` as a referee: the deal of its deal number (the same cards to the same
+ * seats in every game of that deal, rules §3: a game's deals follow from its seed alone), the
+ * entries seated by {@link ladderSeating}, each bot seeded by the ladder's seed, `g` and its
+ * entry. A seat whose bot fails loses the game by forfeit.
  */
 export async function playLadderGame(
   spec: LadderSpec,
   lineups: readonly (readonly number[])[],
   g: number,
   makeBot: (name: string, seed: string) => Bot,
-): Promise<LadderGame> {
+  hooks: RefereeHooks = {},
+): Promise<PlayedLadderGame> {
   const { deal, seats } = ladderSeating(spec, lineups, g);
   const labels = labelsOf(spec.bots);
   const decisions = seats.map(() => 0);
   const ms = seats.map(() => 0);
   const maxMs = seats.map(() => 0);
-  const bots = seats.map((e, seat): Bot => {
-    const bot = makeBot(spec.bots[e]!, `${spec.seed}/${g}/${e}`);
-    checkBot(bot, spec.bots[e]!);
-    return {
-      name: labels[e]!,
-      chooseMove: async (view, moves) => {
-        const start = performance.now();
-        const move = await bot.chooseMove(view, moves);
-        const took = performance.now() - start;
-        decisions[seat]!++;
-        ms[seat]! += took;
-        if (took > maxMs[seat]!) maxMs[seat] = took;
-        return move;
+  const seed = `${spec.seed}/deal/${deal}`;
+  const { state, record, fault } = await refereeGame(
+    seats.map((e) => () => makeBot(spec.bots[e]!, `${spec.seed}/${g}/${e}`)),
+    {
+      seed,
+      names: seats.map((e) => labels[e]!),
+      maxMoves: spec.maxMoves,
+      limitMs: spec.limitMs,
+      hooks: {
+        ...hooks,
+        decisionEnd: (seat, took) => {
+          decisions[seat]!++;
+          ms[seat]! += took;
+          if (took > maxMs[seat]!) maxMs[seat] = took;
+          hooks.decisionEnd?.(seat, took);
+        },
       },
-    };
-  });
-  const { state } = await playGame(bots, { seed: `${spec.seed}/deal/${deal}`, maxMoves: spec.maxMoves });
+    },
+  );
+  const forfeit =
+    fault === null
+      ? null
+      : forfeitOf(
+          fault,
+          { bot: labels[seats[fault.seat]!]!, game: g, seed, botSeed: `${spec.seed}/${g}/${seats[fault.seat]}` },
+          spec.limitMs,
+          record,
+        );
+  const winner = fault === null ? state.winner : forfeitWinner(state.scores, fault.seat);
   return {
-    g,
-    seats,
-    winner: state.winner === null ? null : seats[state.winner]!,
-    scores: state.scores.slice(),
-    moves: state.moveCount,
-    rounds: state.round,
-    decisions,
-    ms: ms.map(round3),
-    maxMs: maxMs.map(round3),
+    game: {
+      g,
+      seats,
+      winner: winner === null ? null : seats[winner]!,
+      scores: state.scores.slice(),
+      moves: state.moveCount,
+      rounds: state.round,
+      decisions,
+      ms: ms.map(round3),
+      maxMs: maxMs.map(round3),
+      ...(forfeit === null ? {} : { forfeit: keptForfeit(forfeit) }),
+    },
+    forfeit,
+  };
+}
+
+/** Ladder game `g` stopped from outside: the hung seat forfeits, the others keep their order by score. */
+function hungLadderGame(
+  spec: LadderSpec,
+  lineups: readonly (readonly number[])[],
+  g: number,
+  hung: HungDecision,
+): PlayedLadderGame {
+  const { deal, seats } = ladderSeating(spec, lineups, g);
+  const labels = labelsOf(spec.bots);
+  const seed = `${spec.seed}/deal/${deal}`;
+  const state = replayHung(
+    seats.map((e) => labels[e]!),
+    seed,
+    hung.moves,
+  );
+  const record = hung.moves === null ? null : recordOf(state, hung.moves);
+  const forfeit = forfeitOf(
+    { ...hung, refusal: null },
+    { bot: labels[seats[hung.seat]!]!, game: g, seed, botSeed: `${spec.seed}/${g}/${seats[hung.seat]}` },
+    spec.limitMs,
+    record,
+  );
+  const stats = seats.map((_, s) => hung.stats[s]!);
+  const winner = forfeitWinner(state.scores, hung.seat);
+  return {
+    game: {
+      g,
+      seats,
+      winner: winner === null ? null : seats[winner]!,
+      scores: state.scores.slice(),
+      moves: state.moveCount,
+      rounds: state.round,
+      decisions: stats.map((x, s) => x.decisions + (s === hung.seat ? 1 : 0)),
+      ms: stats.map((x, s) => round3(x.ms + (s === hung.seat ? hung.elapsedMs : 0))),
+      maxMs: stats.map((x, s) => round3(Math.max(x.max, s === hung.seat ? hung.elapsedMs : 0))),
+      forfeit: keptForfeit(forfeit),
+    },
+    forfeit,
   };
 }
 
@@ -286,6 +386,7 @@ function readLadderOptions(input: unknown): LadderOptions {
       workers: o.workers,
       workerScript: o.workerScript,
       maxMoves: o.maxMoves,
+      moveLimitMs: o.moveLimitMs,
       done: o.done,
       onGame: o.onGame,
     };
@@ -373,11 +474,25 @@ function checkDoneGame(
     throw bad(`game ${g} seats entries ${seats.join(',')}, not ${describeValue(x.seats)}`);
   if (!(x.winner === null || seats.includes(x.winner as number)))
     throw bad(`its winner ${describeValue(x.winner)} is not an entry at its table`);
+  let forfeit: LadderForfeit | undefined;
+  if (x.forfeit !== undefined) {
+    const f = x.forfeit;
+    if (
+      !isRecord(f) ||
+      !wholeIn(f.seat, 0, p - 1) ||
+      !['time', 'error', 'not-a-move', 'illegal'].includes(f.kind as string) ||
+      typeof f.message !== 'string' ||
+      f.message.length > MAX_KEPT_MESSAGE
+    )
+      throw bad(`its forfeit ${describeValue(f)} is not { seat, kind, message } of a seat at its table`);
+    if (x.winner === seats[f.seat]) throw bad(`its winner ${describeValue(x.winner)} is the entry that forfeited`);
+    forfeit = { seat: f.seat, kind: f.kind as LadderForfeit['kind'], message: f.message };
+  }
   if (!counts(x.scores, p, (v) => wholeIn(v, 0, 1000)))
     throw bad(`its scores ${describeValue(x.scores)} are not ${p} whole numbers`);
   if (!wholeIn(x.moves, 0, Number.MAX_SAFE_INTEGER) || !wholeIn(x.rounds, 1, Number.MAX_SAFE_INTEGER))
     throw bad('its moves and rounds are not whole numbers');
-  if (x.winner === null && (x.moves as number) < spec.maxMoves)
+  if (x.winner === null && forfeit === undefined && (x.moves as number) < spec.maxMoves)
     throw bad(`it has no winner but stopped before the move cap of ${spec.maxMoves}`);
   if (!counts(x.decisions, p, (v) => wholeIn(v, 0, Number.MAX_SAFE_INTEGER)))
     throw bad('its decisions are not whole numbers per seat');
@@ -394,6 +509,7 @@ function checkDoneGame(
     decisions: x.decisions.slice(),
     ms: x.ms.slice(),
     maxMs: x.maxMs.slice(),
+    ...(forfeit === undefined ? {} : { forfeit }),
   };
 }
 
@@ -464,14 +580,19 @@ export async function runLadder(options: LadderOptions): Promise<LadderResult> {
       `A ladder's move cap is a whole number from 1 to 1000000, not ${describeValue(maxMoves)}.`,
       `maxMoves = ${describeValue(maxMoves)}`,
     );
-  const spec: LadderSpec = { players, bots: bots.slice(), seed: String(options.seed), maxMoves };
+  const botOptions = options.botOptions ?? {};
+  const limitMs = moveLimitOf(
+    botOptions,
+    checkMoveLimit(options.moveLimitMs, (m) => refuse(m, `moveLimitMs = ${describeValue(options.moveLimitMs)}`)),
+  );
+  const spec: LadderSpec = { players, bots: bots.slice(), seed: String(options.seed), maxMoves, limitMs };
 
   // the rating library first: a missing one is reported before any game is played
   const ratings: RatingLibrary = await loadRatings();
-  const botOptions = options.botOptions ?? {};
-  const modules = await moduleUrls(options.botModules ?? {});
-  const makeBot = botMaker(await loadBotModules(modules), botOptions);
-  for (const name of new Set(bots)) checkBot(makeBot(name, 'check'), name); // unknown names, bad budgets and bad factories fail here
+  const given = options.botModules ?? {};
+  const modules = await moduleUrls(given);
+  const makeBot = botMaker(await loadBotModules(modules, given), botOptions);
+  for (const name of new Set(bots)) checkFactory(makeBot, name, modules); // unknown names, bad budgets and bad factories fail here
 
   const results = new Array<LadderGame | undefined>(games);
   let resumed = 0;
@@ -489,37 +610,35 @@ export async function runLadder(options: LadderOptions): Promise<LadderResult> {
   const todo: number[] = [];
   for (let g = 0; g < games; g++) if (results[g] === undefined) todo.push(g);
   let done = resumed;
-  const finish = (r: LadderGame): void => {
-    results[r.g] = r;
-    options.onGame?.(r, ++done);
+  const forfeits: Forfeit[] = [];
+  const finish = (r: PlayedLadderGame): void => {
+    results[r.game.g] = r.game;
+    if (r.forfeit !== null) {
+      forfeits.push(r.forfeit);
+      if (forfeits.length > 200) forfeits.splice(0, forfeits.length, ...keepForfeits(forfeits));
+    }
+    options.onGame?.(r.game, ++done);
   };
   const used = Math.max(1, Math.min(workers, todo.length));
-  if (used === 1) {
+  const script = todo.length === 0 ? undefined : await workerScriptOf(options.workerScript, used);
+  if (script === undefined) {
     for (const g of todo) {
       finish(await playLadderGame(spec, lineups, g, makeBot));
       // back to the event loop between games, so that timers and signals (a caller saving its games) get their turn
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
   } else {
-    await inWorkers<LadderGame>(
-      { ladder: spec, botOptions, modules },
-      todo.length,
-      (i) => ({ ladderGame: todo[i]! }),
-      used,
-      options.workerScript,
+    await inWorkers<PlayedLadderGame>({ ladder: spec, botOptions, modules }, limitMs, maxMoves, used, script, {
+      count: todo.length,
+      request: (i) => ({ ladderGame: todo[i]! }),
+      hung: (i, hung) => hungLadderGame(spec, lineups, todo[i]!, hung),
       finish,
-    );
+      fresh: (r) => r.forfeit?.kind === 'time',
+    });
   }
-  return summarise(spec, lineups, results as LadderGame[], ratings, modules, used, resumed);
-}
-
-function checkBot(bot: unknown, name: string): void {
-  if (typeof bot !== 'object' || bot === null || typeof (bot as Bot).chooseMove !== 'function') {
-    throw refuse(
-      `The bot factory of ${describeValue(name)} must return a bot { name, chooseMove }, not ${describeValue(bot)}.`,
-      name,
-    );
-  }
+  return summarise(spec, lineups, results as LadderGame[], ratings, modules, script === undefined ? 0 : used, resumed, [
+    ...keepForfeits(forfeits),
+  ]);
 }
 
 function summarise(
@@ -530,11 +649,13 @@ function summarise(
   modules: Readonly<Record<string, string>>,
   workers: number,
   resumed: number,
+  forfeits: readonly Forfeit[],
 ): LadderResult {
   const { players, bots } = spec;
   const labels = labelsOf(bots);
   const played = bots.map(() => 0);
   const wins = bots.map(() => 0);
+  const lost = bots.map(() => 0);
   const decisions = bots.map(() => 0);
   const ms = bots.map(() => 0);
   const maxMs = bots.map(() => 0);
@@ -544,8 +665,9 @@ function summarise(
   for (const game of games) {
     moves += game.moves;
     rounds += game.rounds;
-    if (game.winner === null) unfinished++;
-    else wins[game.winner]!++;
+    if (game.forfeit !== undefined) lost[game.seats[game.forfeit.seat]!]!++;
+    else if (game.winner === null) unfinished++;
+    if (game.winner !== null) wins[game.winner]!++;
     game.seats.forEach((e, s) => {
       played[e]!++;
       decisions[e]! += game.decisions[s]!;
@@ -563,6 +685,7 @@ function summarise(
       module: modules[name] ?? null,
       games: played[entry]!,
       wins: wins[entry]!,
+      forfeits: lost[entry]!,
       winRate: played[entry]! === 0 ? 0 : wins[entry]! / played[entry]!,
       interval: wilsonInterval(wins[entry]!, played[entry]!),
       fairShare: 1 / players,
@@ -588,6 +711,8 @@ function summarise(
     averageRounds: rounds / count,
     unfinished,
     workers,
+    moveLimitMs: spec.limitMs,
+    forfeits,
     resumed,
     gameList: games,
   };

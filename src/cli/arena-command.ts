@@ -1,23 +1,44 @@
 /**
- * `dnup arena`: many games between bots (built in, or your modules) with seats rotated, spread over worker threads,
- * then a table (or JSON) of win rates with 95% Wilson intervals, time per move and game length.
- * Progress goes to stderr: a bar on a terminal, a line every tenth of the games otherwise.
+ * `dnup arena`: many games between bots (built in, or your modules) with seats rotated, played in
+ * worker threads by a referee, then a table (or JSON) of win rates with 95% Wilson intervals,
+ * forfeits, time per move and game length. Progress and forfeits go to stderr: a bar on a
+ * terminal, a line every tenth of the games otherwise, and one line per forfeit at the end.
  */
 import { availableParallelism } from 'node:os';
-import { basename, extname } from 'node:path';
 import { BOT_NAMES, type BotOptions } from '../bots/index.js';
 import { runArena, type ArenaResult } from '../arena.js';
 import { isBotError } from '../bots/errors.js';
-import { CliError, EXIT, parseCommand, print } from './cli-support.js';
+import {
+  CliError,
+  COMMON_EXITS,
+  defineBot,
+  EXIT,
+  forfeitLines,
+  isModuleSpec,
+  parseCommand,
+  print,
+  progress,
+  wholeNumber,
+} from './cli-support.js';
 
 /** The help text of `dnup arena`. */
 const ARENA_HELP = `Usage: dnup arena --players N --games G --seats LIST [options]
 
 Plays G games between bots, seats rotated so that every bot plays every seat
 equally, and prints each bot's win rate with its 95% Wilson interval, its fair share,
-its time per move (mean and 99th percentile) and the average game length. The same seed
-gives the same games whatever the number of workers (for budgets in playouts; a budget
-in milliseconds depends on the machine).
+its forfeits, its time per move (mean and 99th percentile) and the average game
+length. The same seed gives the same games whatever the number of workers (for
+budgets in playouts; a budget in milliseconds depends on the machine).
+
+The arena is a referee: games run in worker threads, and a bot that throws (or
+rejects), returns something that is not a move, returns an illegal move, or is
+still thinking past the move limit loses that game (a forfeit: ranked last, the
+others keep their order by score; in the duel the opponent wins). The run goes on,
+a stuck worker is replaced, and each forfeit is printed on stderr (bot, game, seat,
+kind, message); --json lists them in full with the bot's stack and the game's record
+up to the forfeit. The move limit: with --ms N, N + max(N, 100) ms (a bot may
+overrun its budget by its own size or by 100 ms, whichever is more); without --ms,
+10000 ms; --move-limit MS sets it.
 
 Options:
   -p, --players N      2 to 5 players per game (required)
@@ -32,12 +53,17 @@ Options:
       --playouts P     search bots' budget per move in playouts (montecarlo default 100;
                        ismcts: iterations)
       --ms T           search bots' budget per move in milliseconds (ismcts and expert default 20)
+      --move-limit MS  the most one move may take before the bot forfeits the game, in
+                       milliseconds (default: T + max(T, 100) with --ms T, else 10000)
   -w, --workers N      worker threads (default: this machine's ${availableParallelism()} cores)
       --max-moves M    stop a game after M moves, without a winner (default 20000)
-      --json           print the results as JSON (docs/guides/bot-authors.md)
+      --json           print the results as JSON, forfeits in full (docs/guides/bot-authors.md)
   -h, --help           show this help
 
-Exit status: 0 the arena was played · 2 bad arguments.`;
+Exit status: 0 the arena was played, forfeits or not (the referee did its job) · 2 bad
+arguments, an unknown option, or a bot module that cannot be loaded (a syntax error
+names its line) or exports no factory ·
+${COMMON_EXITS}.`;
 
 /** The parsed arguments of `dnup arena`. */
 interface ArenaArgs {
@@ -50,21 +76,12 @@ interface ArenaArgs {
   readonly botOptions: Omit<BotOptions, 'seed'>;
   readonly workers: number;
   readonly maxMoves: number;
+  readonly moveLimitMs: number | undefined;
   readonly json: boolean;
 }
 
-function wholeNumber(flag: string, text: string | undefined, fallback?: number): number {
-  if (text === undefined) {
-    if (fallback === undefined) throw new CliError(`--${flag} is required (see dnup arena --help)`);
-    return fallback;
-  }
-  const n = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1)
-    throw new CliError(
-      `--${flag} must be a whole number from 1 up, not ${JSON.stringify(text)} (see dnup arena --help)`,
-    );
-  return n;
-}
+const whole = (flag: string, text: string | undefined, fallback?: number): number =>
+  wholeNumber('arena', flag, text, fallback);
 
 function parseArenaArgs(args: readonly string[]): ArenaArgs | undefined {
   const parsed = parseCommand(
@@ -80,6 +97,7 @@ function parseArenaArgs(args: readonly string[]): ArenaArgs | undefined {
       seed: { type: 'string', short: 's' },
       playouts: { type: 'string' },
       ms: { type: 'string' },
+      'move-limit': { type: 'string' },
       workers: { type: 'string', short: 'w' },
       'max-moves': { type: 'string' },
       json: { type: 'boolean' },
@@ -88,7 +106,7 @@ function parseArenaArgs(args: readonly string[]): ArenaArgs | undefined {
   );
   if (!parsed) return undefined;
   const { text, values } = parsed;
-  const players = wholeNumber('players', text('players'));
+  const players = whole('players', text('players'));
   if (players < 2 || players > 5) throw new CliError(`--players must be from 2 to 5, not ${players} (rules §2)`);
   if (text('seats') !== undefined && text('bots') !== undefined)
     throw new CliError('give the lineup once, with --seats or --bots (see dnup arena --help)');
@@ -109,53 +127,27 @@ function parseArenaArgs(args: readonly string[]): ArenaArgs | undefined {
     );
   }
   const botOptions: { -readonly [K in keyof BotOptions]: BotOptions[K] } = {};
-  if (text('playouts') !== undefined) botOptions.playouts = wholeNumber('playouts', text('playouts'));
-  if (text('ms') !== undefined) botOptions.timeMs = wholeNumber('ms', text('ms'));
+  if (text('playouts') !== undefined) botOptions.playouts = whole('playouts', text('playouts'));
+  if (text('ms') !== undefined) botOptions.timeMs = whole('ms', text('ms'));
   return {
     players,
-    games: wholeNumber('games', text('games')),
+    games: whole('games', text('games')),
     lineup,
     modules,
     seed: text('seed') ?? 'arena',
     botOptions,
-    workers: wholeNumber('workers', text('workers'), availableParallelism()),
-    maxMoves: wholeNumber('max-moves', text('max-moves'), 20_000),
+    workers: whole('workers', text('workers'), availableParallelism()),
+    maxMoves: whole('max-moves', text('max-moves'), 20_000),
+    moveLimitMs: text('move-limit') === undefined ? undefined : whole('move-limit', text('move-limit')),
     json: values.json === true,
   };
-}
-
-/** A lineup entry or --bot value that names a module: a path, a file: URL, or NAME=either. */
-export function isModuleSpec(entry: string): boolean {
-  const where = entry.includes('=') ? entry.slice(entry.indexOf('=') + 1) : entry;
-  return /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/]|file:)/.test(where) || /\.[cm]?js$/.test(where);
-}
-
-/** Records `[NAME=]PATH` in `modules`; returns the bot's name (NAME, or the file's name). */
-export function defineBot(modules: Record<string, string>, spec: string, flag: string): string {
-  const eq = spec.indexOf('=');
-  const path = eq < 0 ? spec : spec.slice(eq + 1);
-  const name = eq < 0 ? basename(path, extname(path)) : spec.slice(0, eq).trim();
-  if (path === '' || !isModuleSpec(path))
-    throw new CliError(`${flag} ${JSON.stringify(spec)} is not a module path: write ./mybot.js or mybot=./mybot.js`);
-  if (!/^[\w.-]{1,64}$/.test(name))
-    throw new CliError(
-      `${flag} ${JSON.stringify(spec)}: a bot's name is 1 to 64 letters, digits, dots, dashes or underscores`,
-    );
-  if ((BOT_NAMES as readonly string[]).includes(name) || name === 'mc')
-    throw new CliError(
-      `${flag} ${JSON.stringify(spec)}: ${name} is a built-in bot; give yours another name (NAME=${path})`,
-    );
-  if (modules[name] !== undefined && modules[name] !== path)
-    throw new CliError(`${flag} ${JSON.stringify(spec)}: the name ${name} is already given to ${modules[name]}`);
-  modules[name] = path;
-  return name;
 }
 
 const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 /** The result as a plain-text table. */
 function formatArena(result: ArenaResult, seed: string): string {
-  const head = ['bot', 'seats', 'wins', 'win rate', '95% CI', 'fair share', '× fair', 'ms/move', 'p99 ms'];
+  const head = ['bot', 'seats', 'wins', 'win rate', '95% CI', 'fair share', '× fair', 'forfeits', 'ms/move', 'p99 ms'];
   const rows = result.rows.map((r) => [
     r.bot,
     String(r.seats),
@@ -164,6 +156,7 @@ function formatArena(result: ArenaResult, seed: string): string {
     `[${percent(r.interval[0])}, ${percent(r.interval[1])}]`,
     percent(r.fairShare),
     (r.winRate / r.fairShare).toFixed(2),
+    String(r.forfeits),
     r.msPerMove.toFixed(2),
     r.p99MsPerMove.toFixed(2),
   ]);
@@ -175,12 +168,17 @@ function formatArena(result: ArenaResult, seed: string): string {
       .trimEnd();
   const seats = result.seats.map((s) => `${s.seat} ${s.bot}${s.module === null ? '' : ` (${s.module})`}`).join(', ');
   return [
-    `dnup arena: ${result.games} games, ${result.players} players, seats rotated, seed ${JSON.stringify(seed)}, ${result.workers} worker${result.workers === 1 ? '' : 's'}`,
+    `dnup arena: ${result.games} games, ${result.players} players, seats rotated, seed ${JSON.stringify(seed)}, ${workersText(result.workers)}, move limit ${result.moveLimitMs} ms`,
     `seats in the first game: ${seats}`,
     line(head),
     ...rows.map(line),
     `average game length: ${result.averageMoves.toFixed(1)} moves, ${result.averageRounds.toFixed(2)} rounds; unfinished: ${result.unfinished}`,
   ].join('\n');
+}
+
+/** "2 workers", or "in this thread". */
+export function workersText(workers: number): string {
+  return workers === 0 ? 'in this thread' : `${workers} worker${workers === 1 ? '' : 's'}`;
 }
 
 /** The JSON that `dnup arena --json` prints: the arena's settings and its result. */
@@ -204,32 +202,14 @@ function arenaJson(
   );
 }
 
-/** Progress on stderr: a redrawn bar on a terminal, else a line at every tenth of the games. */
-function progress(total: number, started: number): (done: number) => void {
-  if (process.stderr.isTTY) {
-    const width = 30;
-    return (done) => {
-      const filled = Math.round((done / total) * width);
-      process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} games`);
-      if (done === total) process.stderr.write('\n');
-    };
-  }
-  let shown = 0;
-  return (done) => {
-    const tenth = Math.floor((done * 10) / total);
-    if (tenth === shown) return;
-    shown = tenth;
-    const seconds = ((performance.now() - started) / 1000).toFixed(0);
-    process.stderr.write(`dnup arena: ${done}/${total} games (${Math.floor((done * 100) / total)}%), ${seconds} s\n`);
-  };
-}
-
 /**
- * Runs `dnup arena` with the arguments after `arena`; prints the table (or JSON) to stdout.
+ * Runs `dnup arena` with the arguments after `arena`; prints the table (or JSON) to stdout, and
+ * the forfeits, one line each, to stderr.
  *
  * @param args - command-line arguments, e.g. `['--players', '3', '--games', '1000', '--bots', 'greedy,random']`.
- * @returns the exit code, 0.
- * @throws {@link CliError} for bad arguments (the command line prints `dnup: <message>` and exits with 2).
+ * @returns the exit code, 0 (forfeits included: the referee did its job).
+ * @throws {@link CliError} for bad arguments or a bot module that cannot be loaded (the command
+ *   line prints `dnup: <message>` and exits with 2).
  */
 export async function arenaCommand(args: readonly string[]): Promise<number> {
   const a = parseArenaArgs(args);
@@ -244,15 +224,51 @@ export async function arenaCommand(args: readonly string[]): Promise<number> {
       ...(Object.keys(a.modules).length > 0 ? { botModules: a.modules } : {}),
       seed: a.seed,
       maxMoves: a.maxMoves,
+      ...(a.moveLimitMs === undefined ? {} : { moveLimitMs: a.moveLimitMs }),
       botOptions: a.botOptions,
       workers: a.workers,
-      onGame: progress(a.games, started),
+      onGame: progress('arena', a.games, started),
     });
   } catch (e) {
-    // unknown bot names and bad budgets are usage errors, reported before any game is played
-    if (isBotError(e) && e.code !== 'ARENA_WORKER_FAILED') throw new CliError(`${e.message} (see dnup arena --help)`);
-    throw e;
+    throw usageError(e, 'arena');
   }
   print(a.json ? arenaJson(result, a, performance.now() - started) : formatArena(result, a.seed));
+  const total = result.rows.reduce((n, r) => n + r.forfeits, 0);
+  writeForfeits('arena', result.forfeits, total, result.forfeits.length, a.json);
   return EXIT.ok;
+}
+
+/**
+ * A library refusal before any game as a usage error (exit 2): unknown bots, bad budgets, bot
+ * modules that cannot be loaded. A worker that fails is dnup's own fault: left as it is (exit 3).
+ */
+export function usageError(e: unknown, command: string): unknown {
+  if (!isBotError(e) || e.code === 'ARENA_WORKER_FAILED') return e;
+  // a module's own problem needs no pointer to the help
+  const help = e.code === 'RATINGS_UNAVAILABLE' || /^The bot (module|factory) /.test(e.message);
+  return new CliError(help ? e.message : `${e.message} (see dnup ${command} --help)`);
+}
+
+/**
+ * The forfeits on stderr, one line each (at most 20), and where their details are: the JSON on
+ * stdout, and a ladder's --out file (`file`). `detailed` of the `total` are there in full.
+ */
+export function writeForfeits(
+  command: string,
+  forfeits: Parameters<typeof forfeitLines>[1],
+  total: number,
+  detailed: number,
+  json: boolean,
+  file?: string,
+): void {
+  const places = [
+    ...(json ? ['under "forfeits" in the JSON above'] : []),
+    ...(file === undefined ? [] : [`under "result"."forfeits" in ${file}`]),
+  ];
+  const where =
+    places.length === 0
+      ? "run with --json to see each in full (the bot's message and stack, the game's record up to it)"
+      : `each is in full ${places.join(' and ')} (the bot's message and stack, the game's record up to it)${detailed < total ? `; ${detailed} of the ${total} are detailed there` : ''}`;
+  const lines = forfeitLines(command, forfeits, total, where);
+  if (lines.length > 0) process.stderr.write(`${lines.join('\n')}\n`);
 }

@@ -1,9 +1,51 @@
-/** What every `dnup` command shares: argument parsing, reading files, and errors without stack traces. */
+/**
+ * What every `dnup` command shares: argument parsing, whole numbers, bot modules named on the
+ * command line, progress lines, reading files, stopping on a signal, and errors without stack
+ * traces.
+ */
 import { createReadStream } from 'node:fs';
+import { basename, extname } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { BOT_NAMES } from '../bots/by-name.js';
 
-/** Exit codes of every command. */
-export const EXIT = { ok: 0, rejected: 1, usage: 2, internal: 3 } as const;
+/**
+ * Exit codes of every command: 0 success (an arena or ladder with forfeits too: the referee did
+ * its job); 1 an illegal move or invalid position (replay, check; play when a bot fails); 2 bad
+ * usage or input; 3 an internal error (a bug in dnup, never a bot's); 130 SIGINT; 143 SIGTERM.
+ */
+export const EXIT = { ok: 0, rejected: 1, usage: 2, internal: 3, interrupted: 130, terminated: 143 } as const;
+
+/** The exit codes every command shares, as its help says them. */
+export const COMMON_EXITS =
+  '3 an internal error (a bug in dnup: please report it) · 130 stopped by SIGINT\n(Ctrl-C) · 143 stopped by SIGTERM';
+
+/** The exit code of a command stopped by a signal: 128 + the signal's number, as shells report it. */
+export const SIGNAL_EXIT = { SIGINT: EXIT.interrupted, SIGTERM: EXIT.terminated } as const;
+
+type StopSignal = keyof typeof SIGNAL_EXIT;
+const onStops = new Set<(signal: StopSignal) => void>();
+
+/**
+ * Runs `handler` when the command is stopped by SIGINT or SIGTERM, before the process exits
+ * (main.ts exits with 130 or 143); returns the function that removes it. A ladder saves its games.
+ */
+export function onStop(handler: (signal: StopSignal) => void): () => void {
+  onStops.add(handler);
+  return () => onStops.delete(handler);
+}
+
+/** Runs the handlers {@link onStop} holds (main.ts, on a signal); returns how many there were. */
+export function runStopHandlers(signal: StopSignal): number {
+  const handlers = [...onStops];
+  for (const handler of handlers) {
+    try {
+      handler(signal);
+    } catch {
+      // stopping anyway: a handler's failure must not keep the process alive
+    }
+  }
+  return handlers.length;
+}
 
 /** An error the command line reports as `dnup: <message>` and exits with `exitCode`, no stack trace. */
 export class CliError extends Error {
@@ -42,15 +84,11 @@ export function parseCommand(
     values: { [name: string]: string | boolean | (string | boolean)[] | undefined };
     positionals: string[];
   };
+  const all: Options = { ...options, help: { type: 'boolean', short: 'h' } };
   try {
-    parsed = parseArgs({
-      args: args.slice(),
-      options: { ...options, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-      strict: true,
-    });
+    parsed = parseArgs({ args: args.slice(), options: all, allowPositionals: true, strict: true });
   } catch (e) {
-    throw new CliError(`${(e as Error).message.split('\n')[0]} (see dnup ${command} --help)`);
+    throw new CliError(argumentProblem(command, all, e));
   }
   if (parsed.positionals.length > maxPositionals && parsed.values.help !== true) {
     throw new CliError(
@@ -59,7 +97,8 @@ export function parseCommand(
   }
   const values = parsed.values as ParsedCommand['values'];
   if (values.help === true) {
-    print(help);
+    // every command's help lists every exit code; the shared ones are added where a help lacks them
+    print(/\b143\b/.test(help) ? help : `${help}\nEvery command also exits with:\n${COMMON_EXITS}.`);
     return undefined;
   }
   const positionals = parsed.positionals;
@@ -73,6 +112,141 @@ export function parseCommand(
       return path;
     },
   };
+}
+
+/** An option as the user wrote it, e.g. `--players` or `-p`, from a parseArgs message. */
+function quotedOption(message: string): string | undefined {
+  return /'(-{1,2}[^'\s,=]+)/.exec(message)?.[1];
+}
+
+/** The long name of an option written short (`-p` → `--players`). */
+function longName(options: Options, written: string): string {
+  if (written.startsWith('--')) return written;
+  const entry = Object.entries(options).find(([, o]) => o.short === written.slice(1));
+  return entry ? `--${entry[0]}` : written;
+}
+
+/** parseArgs' refusal in our words: which option, which command, and where the help is. */
+function argumentProblem(command: string, options: Options, e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  const message = e instanceof Error ? e.message : String(e);
+  const written = quotedOption(message);
+  const see = `see dnup ${command} --help`;
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && written !== undefined)
+    return `unknown option ${clip(written, 60)} for dnup ${command}; ${see}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && written !== undefined) {
+    const name = longName(options, /'-\w, (--[^\s']+)/.exec(message)?.[1] ?? written);
+    const type = options[name.slice(2)]?.type;
+    return type === 'boolean'
+      ? `the option ${name} of dnup ${command} takes no value; ${see}`
+      : `the option ${name} of dnup ${command} needs a value; ${see}`;
+  }
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return `dnup ${command} takes no argument ${clip(JSON.stringify(/'([^']*)'/.exec(message)?.[1] ?? ''), 60)}; ${see}`;
+  return `${clip(message.split('\n')[0] ?? '', 200)} (${see})`;
+}
+
+/**
+ * A whole number from 1 up given to an option, or `fallback` when it is not given (required
+ * when there is no fallback).
+ */
+export function wholeNumber(command: string, flag: string, text: string | undefined, fallback?: number): number {
+  if (text === undefined) {
+    if (fallback === undefined) throw new CliError(`--${flag} is required (see dnup ${command} --help)`);
+    return fallback;
+  }
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1)
+    throw new CliError(
+      `--${flag} must be a whole number from 1 up, not ${JSON.stringify(clip(text, 40))} (see dnup ${command} --help)`,
+    );
+  return n;
+}
+
+/**
+ * Progress on stderr: a redrawn bar on a terminal, else a line at every tenth of the games
+ * (`dnup arena: 20/200 games (10%), 3 s`).
+ */
+export function progress(command: string, total: number, started: number): (done: number) => void {
+  if (process.stderr.isTTY) {
+    const width = 30;
+    return (done) => {
+      const filled = Math.round((done / total) * width);
+      process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} games`);
+      if (done === total) process.stderr.write('\n');
+    };
+  }
+  let shown = 0;
+  return (done) => {
+    const tenth = Math.floor((done * 10) / total);
+    if (tenth === shown) return;
+    shown = tenth;
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    process.stderr.write(
+      `dnup ${command}: ${done}/${total} games (${Math.floor((done * 100) / total)}%), ${seconds} s\n`,
+    );
+  };
+}
+
+/** A lineup entry or --bot value that names a module: a path, a file: URL, or NAME=either. */
+export function isModuleSpec(entry: string): boolean {
+  const where = entry.includes('=') ? entry.slice(entry.indexOf('=') + 1) : entry;
+  return /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/]|file:)/.test(where) || /\.[cm]?js$/.test(where);
+}
+
+/** Records `[NAME=]PATH` in `modules`; returns the bot's name (NAME, or the file's name). */
+export function defineBot(modules: Record<string, string>, spec: string, flag: string): string {
+  const eq = spec.indexOf('=');
+  const path = eq < 0 ? spec : spec.slice(eq + 1);
+  const name = eq < 0 ? basename(path, extname(path)) : spec.slice(0, eq).trim();
+  if (path === '' || !isModuleSpec(path))
+    throw new CliError(`${flag} ${JSON.stringify(spec)} is not a module path: write ./mybot.js or mybot=./mybot.js`);
+  if (!/^[\w.-]{1,64}$/.test(name))
+    throw new CliError(
+      `${flag} ${JSON.stringify(spec)}: a bot's name is 1 to 64 letters, digits, dots, dashes or underscores`,
+    );
+  if ((BOT_NAMES as readonly string[]).includes(name) || name === 'mc')
+    throw new CliError(
+      `${flag} ${JSON.stringify(spec)}: ${name} is a built-in bot; give yours another name (NAME=${path})`,
+    );
+  if (modules[name] !== undefined && modules[name] !== path)
+    throw new CliError(`${flag} ${JSON.stringify(spec)}: the name ${name} is already given to ${modules[name]}`);
+  modules[name] = path;
+  return name;
+}
+
+/** At most this many forfeits are printed one per line; the JSON lists them all. */
+const MAX_FORFEIT_LINES = 20;
+
+/**
+ * One line per forfeit (bot, game, seat, kind, message), at most 20, then how many there were
+ * (`total`) and where the details are: what `dnup arena` and `dnup ladder` print on stderr.
+ */
+export function forfeitLines(
+  command: string,
+  forfeits: readonly {
+    readonly bot: string;
+    readonly game: number;
+    readonly seat: number;
+    readonly kind: string;
+    readonly message: string;
+  }[],
+  total: number,
+  details: string,
+): string[] {
+  if (total === 0) return [];
+  const lines = forfeits
+    .slice(0, MAX_FORFEIT_LINES)
+    .map(
+      (f) => `dnup ${command}: forfeit: ${f.bot}, game ${f.game}, seat ${f.seat}, ${f.kind}: ${clip(f.message, 300)}`,
+    );
+  const shown = Math.min(forfeits.length, MAX_FORFEIT_LINES);
+  if (total > shown)
+    lines.push(`dnup ${command}: … and ${total - shown} more forfeit${total - shown === 1 ? '' : 's'}`);
+  lines.push(
+    `dnup ${command}: ${total} forfeit${total === 1 ? '' : 's'} (a forfeit loses the bot that game; the run went on); ${details}`,
+  );
+  return lines;
 }
 
 /**

@@ -3,15 +3,27 @@
  * over worker threads; a table (or JSON) of openskill ratings beside win rates with Wilson
  * intervals. `--out` keeps every finished game in a file, `--resume` continues from it.
  */
-import { closeSync, existsSync, openSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BOT_NAMES, type BotOptions } from '../bots/index.js';
 import { runLadder, type LadderGame, type LadderResult } from '../arena.js';
-import { isBotError } from '../bots/errors.js';
-import { defineBot, isModuleSpec } from './arena-command.js';
-import { clip, CliError, EXIT, parseCommand, print } from './cli-support.js';
+import { usageError, workersText, writeForfeits } from './arena-command.js';
+import {
+  clip,
+  CliError,
+  COMMON_EXITS,
+  defineBot,
+  EXIT,
+  isModuleSpec,
+  onStop,
+  parseCommand,
+  print,
+  progress,
+  wholeNumber,
+} from './cli-support.js';
 
 /** The help text of `dnup ladder`. */
 const LADDER_HELP = `Usage: dnup ladder --bots LIST --games G [options]
@@ -24,6 +36,13 @@ same seed gives the same result whatever the number of workers, for budgets in
 playouts (a budget in milliseconds depends on the machine). Needs the openskill
 package: npm install openskill@5.
 
+The ladder is a referee, as dnup arena is (see dnup arena --help): a bot that throws,
+returns something that is not a legal move, or is still thinking past the move limit
+loses that game (a forfeit: rated last, the others by their scores) and the run goes
+on; each forfeit is printed on stderr, and in full in --json and the --out file. The
+move limit: with --ms N, N + max(N, 100) ms; without --ms, 10000 ms; --move-limit MS
+sets it.
+
 Options:
   -b, --bots LIST      2 to 16 bots, comma-separated: built-in ones (${BOT_NAMES.join(', ')}),
                        names given with --bot, or module paths such as ./mybot.js; a
@@ -35,18 +54,24 @@ Options:
   -s, --seed S         the ladder's seed (default "ladder")
       --playouts N     search bots' budget per move in playouts
       --ms T           search bots' budget per move in milliseconds
+      --move-limit MS  the most one move may take before the bot forfeits the game, in
+                       milliseconds (default: T + max(T, 100) with --ms T, else 10000)
   -w, --workers N      worker threads (default: this machine's ${availableParallelism()} cores)
       --max-moves M    stop a game after M moves, without a winner or rating (default 20000)
   -o, --out FILE       keep the settings and every finished game in FILE (JSON), rewritten
                        at most about once a second and at the end, with the result
       --resume         continue the run kept in --out FILE: play only the games it lacks
                        (with the same settings; --games may grow); the result is the one
-                       an uninterrupted run gives
+                       an uninterrupted run gives. Refused when a bot module changed since
+                       the file was written (the file keeps each module's sha256)
       --json           print the result as JSON (docs/guides/bot-authors.md)
   -h, --help           show this help
 
-Exit status: 0 the ladder was played · 2 bad arguments, a bad --out file, or openskill
-missing.`;
+Exit status: 0 the ladder was played, forfeits or not (the referee did its job) · 2 bad
+arguments, an unknown option, a bot module that cannot be loaded, a bad --out file, a
+refused --resume, or openskill missing ·
+${COMMON_EXITS}
+(130 and 143 once the games finished so far are saved in the --out file).`;
 
 /** The largest --out file `--resume` reads (100,000 games of 5 seats fit in about 20 MB). */
 const MAX_LADDER_FILE_BYTES = 64 * 1024 * 1024;
@@ -61,6 +86,10 @@ interface LadderSettings {
   readonly seed: string;
   readonly budget: { readonly playouts: number | null; readonly ms: number | null };
   readonly maxMoves: number;
+  /** The move limit given with --move-limit, or null for the default (which follows from the budget). */
+  readonly moveLimitMs: number | null;
+  /** Each bot module's sha256 (hex) of its file's bytes, by name: `--resume` refuses a changed module. */
+  readonly botModuleHashes: Readonly<Record<string, string>>;
 }
 
 interface LadderArgs {
@@ -74,17 +103,20 @@ interface LadderArgs {
   readonly resume: boolean;
 }
 
-function wholeNumber(flag: string, text: string | undefined, fallback?: number): number {
-  if (text === undefined) {
-    if (fallback === undefined) throw new CliError(`--${flag} is required (see dnup ladder --help)`);
-    return fallback;
+const whole = (flag: string, text: string | undefined, fallback?: number): number =>
+  wholeNumber('ladder', flag, text, fallback);
+
+/** The sha256 of a bot module's file, hex: what `--resume` compares. */
+function moduleHash(url: string, given: string): string {
+  try {
+    return createHash('sha256')
+      .update(readFileSync(fileURLToPath(url)))
+      .digest('hex');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException | null)?.code;
+    const why = code === 'ENOENT' ? 'there is no such file' : clip(e instanceof Error ? e.message : String(e), 200);
+    throw new CliError(`The bot module ${given} cannot be loaded: ${why} (${url}).`);
   }
-  const n = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1)
-    throw new CliError(
-      `--${flag} must be a whole number from 1 up, not ${JSON.stringify(clip(text, 40))} (see dnup ladder --help)`,
-    );
-  return n;
 }
 
 function parseLadderArgs(args: readonly string[]): LadderArgs | undefined {
@@ -102,6 +134,7 @@ function parseLadderArgs(args: readonly string[]): LadderArgs | undefined {
       ms: { type: 'string' },
       workers: { type: 'string', short: 'w' },
       'max-moves': { type: 'string' },
+      'move-limit': { type: 'string' },
       out: { type: 'string', short: 'o' },
       resume: { type: 'boolean' },
       json: { type: 'boolean' },
@@ -124,31 +157,36 @@ function parseLadderArgs(args: readonly string[]): LadderArgs | undefined {
     throw new CliError(
       `${bots.length} bots do not fit one table: give --players P, the seats per game (2 to 5); every lineup of P of them plays every deal`,
     );
-  const players = text('players') === undefined ? bots.length : wholeNumber('players', text('players'));
+  const players = text('players') === undefined ? bots.length : whole('players', text('players'));
   if (players !== null && (players < 2 || players > 5))
     throw new CliError(`--players must be from 2 to 5, not ${players} (rules §2)`);
   const botOptions: { -readonly [K in keyof BotOptions]: BotOptions[K] } = {};
-  if (text('playouts') !== undefined) botOptions.playouts = wholeNumber('playouts', text('playouts'));
-  if (text('ms') !== undefined) botOptions.timeMs = wholeNumber('ms', text('ms'));
+  if (text('playouts') !== undefined) botOptions.playouts = whole('playouts', text('playouts'));
+  if (text('ms') !== undefined) botOptions.timeMs = whole('ms', text('ms'));
   const out = text('out');
   if (values.resume === true && out === undefined)
     throw new CliError('--resume continues the run kept in an --out file: give --out FILE (see dnup ladder --help)');
   const botModules: Record<string, string> = {};
-  for (const [name, where] of Object.entries(modules))
+  const botModuleHashes: Record<string, string> = {};
+  for (const [name, where] of Object.entries(modules)) {
     botModules[name] = where.startsWith('file:') ? new URL(where).href : pathToFileURL(resolve(where)).href;
+    botModuleHashes[name] = moduleHash(botModules[name], where);
+  }
   return {
     settings: {
       bots,
       botModules,
       players,
-      games: wholeNumber('games', text('games')),
+      games: whole('games', text('games')),
       seed: text('seed') ?? 'ladder',
       budget: { playouts: botOptions.playouts ?? null, ms: botOptions.timeMs ?? null },
-      maxMoves: wholeNumber('max-moves', text('max-moves'), 20_000),
+      maxMoves: whole('max-moves', text('max-moves'), 20_000),
+      moveLimitMs: text('move-limit') === undefined ? null : whole('move-limit', text('move-limit')),
+      botModuleHashes,
     },
     modules,
     botOptions,
-    workers: wholeNumber('workers', text('workers'), availableParallelism()),
+    workers: whole('workers', text('workers'), availableParallelism()),
     json: values.json === true,
     out,
     resume: values.resume === true,
@@ -219,7 +257,7 @@ function readLadderFile(path: string): string {
 }
 
 /** The games kept in a ladder file made with the same settings (the number of games may grow). */
-function resumeFrom(path: string, settings: LadderSettings): unknown[] {
+function resumeFrom(path: string, settings: LadderSettings, given: Readonly<Record<string, string>>): unknown[] {
   let file: unknown;
   try {
     file = JSON.parse(readLadderFile(path));
@@ -251,6 +289,24 @@ function resumeFrom(path: string, settings: LadderSettings): unknown[] {
       );
     }
   }
+  // a module edited since: its games and the new ones would be two different bots under one name
+  const names = Object.keys(settings.botModuleHashes);
+  const hashes = kept.botModuleHashes;
+  if (names.length > 0 && (typeof hashes !== 'object' || hashes === null))
+    throw new CliError(
+      `${path} predates the check of bot modules (it keeps no sha256 of ${names.map((n) => given[n] ?? n).join(', ')}), so dnup cannot tell whether its games were played by the modules as they are now: give another --out file to start a new run`,
+    );
+  for (const name of names) {
+    if ((hashes as Record<string, unknown>)[name] !== settings.botModuleHashes[name])
+      throw new CliError(
+        `the bot module ${given[name] ?? name} changed since ${path} was written (its sha256 differs): resume with the module as it was, or give another --out file to start a new run`,
+      );
+  }
+  // files written before the move limit existed have no such key: their runs had no limit
+  if ('moveLimitMs' in kept && kept.moveLimitMs !== settings.moveLimitMs)
+    throw new CliError(
+      `${path} was started with other settings (moveLimitMs: ${clip(JSON.stringify(kept.moveLimitMs) ?? 'none', 40)}, not ${JSON.stringify(settings.moveLimitMs)}): resume it with the settings it was started with, or give another --out file`,
+    );
   if (f.games.length > settings.games)
     throw new CliError(
       `${path} holds ${f.games.length} games, more than --games ${settings.games}: resume it with --games ${kept.games as number} or more`,
@@ -262,7 +318,20 @@ const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 /** The result as a plain-text table, best rated first. */
 function formatLadder(result: LadderResult, seed: string, out?: string): string {
-  const head = ['rank', 'bot', 'games', 'wins', 'win rate', '95% CI', 'fair', 'mu', 'sigma', 'mu-3sigma', 'ms/move'];
+  const head = [
+    'rank',
+    'bot',
+    'games',
+    'wins',
+    'win rate',
+    '95% CI',
+    'fair',
+    'mu',
+    'sigma',
+    'mu-3sigma',
+    'forfeits',
+    'ms/move',
+  ];
   const rows = result.rows.map((r) => [
     String(r.rank),
     r.bot,
@@ -274,6 +343,7 @@ function formatLadder(result: LadderResult, seed: string, out?: string): string 
     r.mu.toFixed(2),
     r.sigma.toFixed(2),
     r.ordinal.toFixed(2),
+    String(r.forfeits),
     r.msPerMove.toFixed(2),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -285,25 +355,13 @@ function formatLadder(result: LadderResult, seed: string, out?: string): string 
   const modules = result.rows.filter((r) => r.module !== null).map((r) => `${r.bot} = ${r.module}`);
   const lineups = result.gamesPerDeal / result.players;
   return [
-    `dnup ladder: ${result.games} games = ${result.deals} deal${result.deals === 1 ? '' : 's'} x ${result.gamesPerDeal} (${lineups} lineup${lineups === 1 ? '' : 's'} x ${result.players} rotations), ${result.players} players, seed ${JSON.stringify(seed)}, ${result.workers} worker${result.workers === 1 ? '' : 's'}`,
+    `dnup ladder: ${result.games} games = ${result.deals} deal${result.deals === 1 ? '' : 's'} x ${result.gamesPerDeal} (${lineups} lineup${lineups === 1 ? '' : 's'} x ${result.players} rotations), ${result.players} players, seed ${JSON.stringify(seed)}, ${workersText(result.workers)}, move limit ${result.moveLimitMs} ms`,
     ...(modules.length > 0 ? [`modules: ${modules.join(', ')}`] : []),
     line(head),
     ...rows.map(line),
-    `ratings: openskill (Plackett-Luce), updated in game order; games without a winner are not rated`,
+    `ratings: openskill (Plackett-Luce), updated in game order; a forfeit rates its bot last; games stopped by the move cap are not rated`,
     `average game length: ${result.averageMoves.toFixed(1)} moves, ${result.averageRounds.toFixed(2)} rounds; unfinished: ${result.unfinished}${result.resumed > 0 ? `; resumed: ${result.resumed} games from ${out}` : ''}`,
   ].join('\n');
-}
-
-/** Progress on stderr: a line at every tenth of the games. */
-function progress(total: number, started: number): (done: number) => void {
-  let shown = -1;
-  return (done) => {
-    const tenth = Math.floor((done * 10) / total);
-    if (tenth === shown) return;
-    shown = tenth;
-    const seconds = ((performance.now() - started) / 1000).toFixed(0);
-    process.stderr.write(`dnup ladder: ${done}/${total} games (${Math.floor((done * 100) / total)}%), ${seconds} s\n`);
-  };
 }
 
 /**
@@ -322,7 +380,7 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
     if (existsSync(out)) {
       if (!a.resume)
         throw new CliError(`${out} exists: add --resume to continue the run it keeps, or give another --out file`);
-      done = resumeFrom(out, settings);
+      done = resumeFrom(out, settings, a.modules);
     } else if (a.resume) {
       process.stderr.write(`dnup ladder: ${out} does not exist yet: starting the run\n`);
     }
@@ -349,19 +407,14 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
     lastWrite = performance.now();
     writeCost = lastWrite - t;
   };
-  const show = progress(settings.games, started);
-  // an interrupted run keeps every game finished so far
-  const stop = (signal: NodeJS.Signals): void => {
-    if (games.size > 0) save(null);
+  const show = progress('ladder', settings.games, started);
+  // an interrupted run keeps every game finished so far (main.ts then exits with 130 or 143)
+  const removeStop = onStop((signal) => {
+    if (out !== undefined && games.size > 0) save(null);
     process.stderr.write(
       `dnup ladder: stopped by ${signal}${out === undefined ? '' : `; ${games.size} games kept in ${out}: run again with --resume to continue`}\n`,
     );
-    process.exit(130);
-  };
-  if (out !== undefined) {
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  }
+  });
   let result: LadderResult;
   try {
     result = await runLadder({
@@ -373,6 +426,7 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
       botOptions: a.botOptions,
       workers: a.workers,
       maxMoves: settings.maxMoves,
+      ...(settings.moveLimitMs === null ? {} : { moveLimitMs: settings.moveLimitMs }),
       done: done as LadderGame[],
       onGame: (game, count) => {
         games.set(game.g, game);
@@ -383,12 +437,9 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
     });
   } catch (e) {
     // bad settings, a bad resume file and a missing openskill are reported before any game is played
-    if (isBotError(e) && e.code !== 'ARENA_WORKER_FAILED')
-      throw new CliError(`${e.message}${e.code === 'RATINGS_UNAVAILABLE' ? '' : ' (see dnup ladder --help)'}`);
-    throw e;
+    throw usageError(e, 'ladder');
   } finally {
-    process.removeListener('SIGINT', stop);
-    process.removeListener('SIGTERM', stop);
+    removeStop();
   }
   for (const game of result.gameList) games.set(game.g, game);
   save(result);
@@ -397,5 +448,14 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
       ? JSON.stringify({ settings, ...resultData(result), elapsedMs: Math.round(performance.now() - started) }, null, 2)
       : formatLadder(result, settings.seed, out),
   );
+  // every forfeit, those of resumed games included, one line each
+  const label = new Map(result.rows.map((r) => [r.entry, r.bot]));
+  const all = result.gameList.flatMap((game) =>
+    game.forfeit === undefined
+      ? []
+      : [{ ...game.forfeit, game: game.g, bot: label.get(game.seats[game.forfeit.seat]!) ?? '?' }],
+  );
+  // the details: those of the games played now (a resumed game keeps its one line only)
+  writeForfeits('ladder', all, all.length, result.forfeits.length, a.json, out);
   return EXIT.ok;
 }

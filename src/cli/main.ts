@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { arenaCommand } from './arena-command.js';
 import { checkCommand } from './check-command.js';
 import { ladderCommand } from './ladder-command.js';
-import { clip, CliError, EXIT, print } from './cli-support.js';
+import { clip, CliError, COMMON_EXITS, EXIT, print, runStopHandlers, SIGNAL_EXIT } from './cli-support.js';
 import { playCommand } from './play-command.js';
 import { replayCommand } from './replay-command.js';
 
@@ -26,15 +26,22 @@ const help = (): string => `dnup ${version()}: the rules of the card game dnup, 
 Usage:
   dnup replay <record.json>     replay a game record and judge every move
   dnup check <position.json>    check a position; if valid, list the legal moves
-  dnup play [options]           play a whole game between built-in bots
+  dnup play [options]           play a whole game between bots, yours included
   dnup arena [options]          play many games between bots and compare them
   dnup ladder [options]         rate several bots on duplicate deals (needs openskill)
   dnup <command> --help         help for one command
   dnup --version                print the version
 
-Files are read up to 16 MiB. Exit status: 0 success · 1 an illegal move or an invalid
-position · 2 bad usage, a missing or unreadable file, a file over 16 MiB or not UTF-8 text,
-bad JSON or not a game record.`;
+The arena and the ladder are referees: a bot that throws, returns something that is
+not a legal move, or runs past the move limit loses that game (a forfeit), and the
+run goes on.
+
+Files are read up to 16 MiB. Exit status: 0 success (an arena or a ladder with
+forfeits too) · 1 an illegal move or an invalid position (replay, check), a bot that
+fails in play · 2 bad usage: an unknown command or option, a missing or unreadable
+file, a file over 16 MiB or not UTF-8 text, bad JSON or not a game record, a bot
+module that cannot be loaded, a refused --resume ·
+${COMMON_EXITS}.`;
 
 async function run(args: readonly string[]): Promise<number> {
   const [command, ...rest] = args;
@@ -70,6 +77,16 @@ async function run(args: readonly string[]): Promise<number> {
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
 });
+
+// Ctrl-C and kill: what a command must keep is kept (a ladder saves its games), then the process
+// exits with 130 or 143, which also stops every worker thread (a bot in a loop included)
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // a command that keeps something says so itself (the ladder: the games kept, and where)
+    if (runStopHandlers(signal) === 0) process.stderr.write(`dnup: stopped by ${signal}\n`);
+    process.exit(SIGNAL_EXIT[signal]);
+  });
+}
 
 try {
   process.exitCode = await run(process.argv.slice(2));

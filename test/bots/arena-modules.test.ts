@@ -96,9 +96,9 @@ describe('bot modules in the arena', () => {
     expect(workers.workers).toBe(2);
     expect(outcome(workers)).toEqual(outcome(inThread));
     expect(workers.seats).toEqual([
-      { seat: 0, bot: 'shedder', module: pathToFileURL(BOT).href, wins: expect.any(Number) },
-      { seat: 1, bot: 'greedy', module: null, wins: expect.any(Number) },
-      { seat: 2, bot: 'greedy', module: null, wins: expect.any(Number) },
+      { seat: 0, bot: 'shedder', module: pathToFileURL(BOT).href, wins: expect.any(Number), forfeits: 0 },
+      { seat: 1, bot: 'greedy', module: null, wins: expect.any(Number), forfeits: 0 },
+      { seat: 2, bot: 'greedy', module: null, wins: expect.any(Number), forfeits: 0 },
     ]);
     expect(workers.rows.find((r) => r.bot === 'greedy')).toMatchObject({ seats: 2, fairShare: 2 / 3 });
     expect(workers.seats.reduce((n, s) => n + s.wins, 0) + workers.unfinished).toBe(6);
@@ -121,11 +121,16 @@ describe('bot modules in the arena', () => {
       await refusal({ ...base, lineup: ['x', 'greedy', 'greedy'], botModules: { x: join(DIR, 'nothing.mjs') } }),
     ).toMatchObject({
       code: 'BAD_ARENA_OPTIONS',
-      message: expect.stringMatching(/exports no bot factory: export default \(or export makeBot\)/),
+      message: expect.stringMatching(
+        /^The bot module .*nothing\.mjs exports no bot factory: it must export default \(or export makeBot\) .*; it exports answer/,
+      ),
     });
     expect(
       await refusal({ ...base, lineup: ['x', 'greedy', 'greedy'], botModules: { x: join(DIR, 'missing.mjs') } }),
-    ).toMatchObject({ code: 'BAD_ARENA_OPTIONS', message: expect.stringMatching(/cannot be loaded/) });
+    ).toMatchObject({
+      code: 'BAD_ARENA_OPTIONS',
+      message: expect.stringMatching(/cannot be loaded: there is no such file/),
+    });
     expect(
       await refusal({ ...base, lineup: ['greedy', 'greedy', 'greedy'], botModules: { greedy: BOT } }),
     ).toMatchObject({ code: 'BAD_ARENA_OPTIONS', message: expect.stringMatching(/name of a built-in bot \(greedy\)/) });
@@ -177,7 +182,7 @@ describe('bot modules in the arena', () => {
     );
     const empty = cli(['-p', '2', '-g', '2', '--seats', './nothing.mjs,greedy']);
     expect(empty.code).toBe(2);
-    expect(empty.err).toMatch(/^dnup: The bot module of "nothing" \(file:.*nothing\.mjs\) exports no bot factory/);
+    expect(empty.err).toMatch(/^dnup: The bot module \.\/nothing\.mjs exports no bot factory: it must export default/);
     expect(empty.err.trim().split('\n')).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { build } from 'tsup';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createGame, isBotError } from '../../src/index.js';
+import { createGame, isBotError, replay } from '../../src/index.js';
 import {
   MAX_LADDER_GAMES,
   runLadder,
@@ -18,7 +18,13 @@ import {
   type LadderResult,
 } from '../../src/arena.js';
 import { ladderSeating, lineupsOf } from '../../src/bots/ladder.js';
-import { finishingOrder, loadRatings } from '../../src/bots/ladder-ratings.js';
+import {
+  finishingOrder,
+  forfeitOrder,
+  forfeitWinner,
+  loadRatings,
+  rateEntries,
+} from '../../src/bots/ladder-ratings.js';
 import { scaled } from '../helpers/scale.js';
 import { hostileValue, isLibraryError, TrapError, whatIsWrong } from '../helpers/fuzz.js';
 
@@ -65,7 +71,13 @@ describe('the ladder schedule', () => {
         const binomial = (a: number, b: number): number => (b === 0 ? 1 : (binomial(a - 1, b - 1) * a) / b);
         expect(lineups.length).toBe(binomial(n, k));
         expect(new Set(lineups.map((l) => l.join())).size).toBe(lineups.length);
-        const spec = { players: k, bots: Array.from({ length: n }, (_, i) => `b${i}`), seed: 's', maxMoves: 100 };
+        const spec = {
+          players: k,
+          bots: Array.from({ length: n }, (_, i) => `b${i}`),
+          seed: 's',
+          maxMoves: 100,
+          limitMs: 10_000,
+        };
         const perDeal = lineups.length * k;
         for (const deal of [0, 3]) {
           // (entry, seat) → times, over one deal
@@ -107,6 +119,15 @@ describe('the ladder schedule', () => {
     expect(finishingOrder([true, false], [2, 1])).toEqual([1, 2]);
     // the second out can win with 4 tokens while the first out has as many or more points? no: the winner comes first whatever the scores
     expect(finishingOrder([false, true, false], [3, 3, 0])).toEqual([2, 1, 3]);
+  });
+
+  it('ranks a forfeited game’s seat last and the others by score, ties shared; the duel’s opponent wins', () => {
+    expect(forfeitOrder([3, 1, 2], 0)).toEqual([3, 2, 1]);
+    expect(forfeitOrder([0, 0, 0, 1], 3)).toEqual([1, 1, 1, 4]);
+    expect(forfeitOrder([1, 0], 0)).toEqual([2, 1]);
+    expect(forfeitWinner([1, 0], 0)).toBe(1);
+    expect(forfeitWinner([3, 1, 2], 0)).toBe(2);
+    expect(forfeitWinner([0, 0, 0, 1], 3)).toBeNull();
   });
 });
 
@@ -215,6 +236,55 @@ describe('runLadder', () => {
       message: expect.stringMatching(/no bot called "nobody"/),
     });
     expect(await refusal(null)).toMatchObject({ code: 'BAD_LADDER_OPTIONS' });
+  });
+
+  it('a bot that fails loses that game by forfeit, rated last; the ladder goes on, resumes with the forfeit, and refuses a forfeit that does not fit', async () => {
+    const base = {
+      bots: ['bad', 'greedy', 'random'],
+      players: 3,
+      games: 6,
+      seed: 'forfeit',
+      botModules: { bad: join(ROOT, 'test', 'fixtures', 'bots', 'illegal.mjs') },
+      workerScript: WORKER,
+    };
+    const [one, two] = await Promise.all([runLadder(base), runLadder({ ...base, workers: 2 })]);
+    expect(outcome(two)).toEqual(outcome(one));
+    expect(one.gameList).toHaveLength(6);
+    const forfeited = one.gameList.filter((game) => game.forfeit !== undefined);
+    expect(forfeited.map((game) => game.g)).toEqual([1]);
+    const game = forfeited[0]!;
+    const seat = game.forfeit!.seat;
+    expect(game.seats[seat]).toBe(0);
+    expect(game.forfeit).toMatchObject({ kind: 'illegal', message: expect.stringMatching(/\(rules §8\)\.$/) });
+    expect(game.winner).not.toBe(0);
+    expect(one.forfeits).toHaveLength(1);
+    expect(one.forfeits[0]).toMatchObject({
+      bot: 'bad',
+      game: 1,
+      seat,
+      kind: 'illegal',
+      refusal: { code: 'ROUND_NOT_OVER' },
+    });
+    expect(replay(one.forfeits[0]!.record!).ok).toBe(true);
+    expect(one.rows.find((r) => r.bot === 'bad')).toMatchObject({ forfeits: 1, games: 6 });
+    expect(one.rows.filter((r) => r.bot !== 'bad').map((r) => r.forfeits)).toEqual([0, 0]);
+    // rated: the forfeiting entry last in that game, whatever the scores
+    const lib = await loadRatings();
+    const rated = rateEntries(lib, 3, [game]);
+    expect(rated[0]!.mu).toBeLessThan(rated[game.seats.find((e) => e !== 0)!]!.mu);
+    // resumed with the forfeit kept: the same result, the forfeit counted again
+    const resumed = await runLadder({ ...base, done: one.gameList.filter((x) => x.g <= 2) });
+    expect(outcome(resumed)).toEqual(outcome(one));
+    expect(resumed.forfeits).toEqual([]); // played before: its line is in gameList, its details were in the first run
+    for (const bad of [
+      { ...game, forfeit: { ...game.forfeit!, seat: 5 } },
+      { ...game, forfeit: { ...game.forfeit!, kind: 'gave up' } },
+      { ...game, winner: 0 },
+      { ...game, forfeit: undefined, winner: null },
+    ]) {
+      const e = await refusal({ ...base, done: [bad] });
+      expect(e, JSON.stringify(bad.forfeit)).toMatchObject({ code: 'BAD_LADDER_RESUME' });
+    }
   });
 
   it('refuses games to resume that do not belong to the ladder with BAD_LADDER_RESUME, and plays none', async () => {

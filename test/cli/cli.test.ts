@@ -88,7 +88,10 @@ describe('dnup', () => {
 
   it('refuses an unknown command or option with a one-line error and exit code 2', () => {
     expectUsageError(dnup(['judge']), /unknown command "judge"/);
-    expectUsageError(dnup(['replay', '--fast', fixture('legal-3p.json')]), /Unknown option '--fast'/);
+    expectUsageError(
+      dnup(['replay', '--fast', fixture('legal-3p.json')]),
+      /^dnup: unknown option --fast for dnup replay; see dnup replay --help\n$/,
+    );
     expectUsageError(dnup(['replay']), /needs a record file/);
     expectUsageError(dnup(['replay', 'a.json', 'b.json']), /at most 1 argument/);
   });
@@ -395,13 +398,16 @@ describe('dnup play', () => {
     const r = dnup(['play', '--players', '3', '--bots', 'random,greedy', '--seed', 's', '--max-moves', '2']);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^dnup play: 3 players \(Ana: random, Ben: greedy, Cy: greedy\)/);
-    expectUsageError(dnup(['play', '--players', '2', '--bots', 'random,greedy,greedy']), /3 names for 2 players/);
+    expectUsageError(
+      dnup(['play', '--players', '2', '--bots', 'random,greedy,greedy']),
+      /--bots gives 3 bots for 2 players/,
+    );
   });
 
   it.each([
     [['--players', '9'], /--players must be from 2 to 5/],
     [['--players', 'three'], /--players must be a whole number/],
-    [['--bots', 'nobody'], /unknown bot "nobody"/],
+    [['--bots', 'nobody'], /There is no bot called "nobody"/],
     [['--names', 'Kim', '--players', '3'], /--names must give 3/],
     [['extra'], /at most 0 arguments/],
     [['--record', '/nonexistent-dir/x.json', '--seed', '1', '--max-moves', '3'], /cannot write/],

@@ -126,10 +126,10 @@ describe('dnup ladder', () => {
     const table = ladder([...run, '-w', '1']);
     expect(table.code).toBe(0);
     expect(table.out).toMatch(
-      /^dnup ladder: 6 games = 2 deals x 3 \(1 lineup x 3 rotations\), 3 players, seed "cli", 1 worker$/m,
+      /^dnup ladder: 6 games = 2 deals x 3 \(1 lineup x 3 rotations\), 3 players, seed "cli", 1 worker, move limit 10000 ms$/m,
     );
     expect(table.out).toMatch(
-      /^rank\s+bot\s+games\s+wins\s+win rate\s+95% CI\s+fair\s+mu\s+sigma\s+mu-3sigma\s+ms\/move$/m,
+      /^rank\s+bot\s+games\s+wins\s+win rate\s+95% CI\s+fair\s+mu\s+sigma\s+mu-3sigma\s+forfeits\s+ms\/move$/m,
     );
     for (const r of json.rows)
       expect(table.out).toMatch(
