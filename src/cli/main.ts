@@ -25,7 +25,7 @@ const help = (): string => `dnup ${version()}: the rules of the card game dnup, 
 
 Usage:
   dnup replay <record.json>     replay a game record and judge every move
-  dnup check <position>          check a position and list its legal moves, or judge
+  dnup check <position>         check a position and list its legal moves, or judge
                                 moves there (--move, --moves)
   dnup play [options]           play a whole game between bots, yours included
   dnup arena [options]          play many games between bots and compare them
