@@ -1,4 +1,4 @@
-/** The bot interface and whole games between bots (issue #6). */
+/** The bot interface and whole games between bots. */
 import { apply, legalMoves } from '../core/apply.js';
 import type { MoveErrorCode } from '../core/errors.js';
 import type { Move } from '../core/moves.js';

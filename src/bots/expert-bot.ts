@@ -1,6 +1,6 @@
 /**
  * The `expert` bot: the `ismcts` bot's root race with a search tree below each candidate and a
- * learned judgement of rounds cut short (issue #25). With 3–5 players, each decision races the
+ * learned judgement of rounds cut short. With 3–5 players, each decision races the
  * greedy heuristic's best few moves by sequential halving over sampled worlds ({@link determinize}:
  * the bot sees only its player view), every candidate played from the same world in each round.
  *

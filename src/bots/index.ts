@@ -1,5 +1,5 @@
 /**
- * Built-in bots, whole games between bots, and the arena (issue #6). A bot sees only its seat's
+ * Built-in bots, whole games between bots, and the arena. A bot sees only its seat's
  * player view and returns a move, at once or as a promise.
  */
 export { playGame, type Bot, type PlayGameOptions } from './bot.js';

@@ -1,5 +1,5 @@
 /**
- * The ladder (issue 25): several bots on the same pre-generated duplicate deals, every lineup of
+ * The ladder: several bots on the same pre-generated duplicate deals, every lineup of
  * `players` bots with every seat rotation, on worker threads, rated by openskill (an optional peer
  * dependency) beside win rates with Wilson intervals. Resumable: the games already played are
  * handed back and only the others are played; ratings are computed in game order at the end, so a

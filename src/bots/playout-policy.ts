@@ -1,5 +1,5 @@
 /**
- * A playout policy with learned weights (issue #25): the greedy heuristic's features of each
+ * A playout policy with learned weights: the greedy heuristic's features of each
  * move (`moveFeatures`) weighed by weights fitted to the moves that `montecarlo` bots
  * chose in their own games (`node bench/train-policy.mjs`), so that the players of a playout
  * play more like the search bots they stand for. A move that goes out is always taken (rules §6).

@@ -310,7 +310,7 @@ export function clip(text: string, max: number): string {
 /**
  * One problem or refusal as one line, `CODE at path: sentence (rules §N).`, citing its rule once:
  * the library's sentences for moves and records already end with their citation, a position
- * problem's does not and gets its `rule` here (issue 24: "(rules §5 A): … (rules §5 A)").
+ * problem's does not and gets its `rule` here (else a sentence would read "(rules §5 A): … (rules §5 A)").
  */
 export function problemLine(p: {
   readonly code: string;

@@ -69,7 +69,7 @@ export interface Draft extends MovePosition {
 /**
  * Records an event of the move the draft is playing (nothing on a live draft that records none).
  * `apply`'s drafts keep the first four in fields and build the exact-size list at the end: a
- * list grown by push took 17 slots for the 2–4 events of most moves, then a copy (issue 26).
+ * list grown by push took 17 slots for the 2–4 events of most moves, then a copy.
  */
 export function emit(d: Draft, event: GameEvent): void {
   if (d.live) {

@@ -79,7 +79,7 @@ export function sortHand(hand: readonly HeldCard[], sorted: SortedHandBuffer = s
 /**
  * Every (face value, id) pair of a deck given its rank in the hand order (value, then id): a hand
  * is then sorted by setting one bit per card in a small bit set and reading the bits back in order,
- * n + (ranks / 32) steps and no comparison, instead of an insertion sort at every listing (issue 26).
+ * n + (ranks / 32) steps and no comparison, instead of an insertion sort at every listing.
  */
 interface HandOrder {
   /** `rankOf[2 * id]` is the rank of card `id` showing `faces[0]`, `rankOf[2 * id + 1]` showing `faces[1]`. */

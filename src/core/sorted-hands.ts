@@ -1,6 +1,6 @@
 /**
  * The sorted form of each seat's last published hand, kept up to date by `apply` as it replaces
- * that hand (issue 26). In the loop every UI and bot runs (`legalMoves`, then `apply`), the hand
+ * that hand. In the loop every UI and bot runs (`legalMoves`, then `apply`), the hand
  * of the seat to play changed at that seat's own last move, so remembering the last sort alone
  * never hits past two seats; here `apply` derives the new hand's sort from the old one (a card
  * leaves: a shift; cards arrive from the table: an insertion each), and the next listing for that

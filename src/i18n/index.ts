@@ -1,4 +1,4 @@
-/** Sentences in English, French and Dutch (issue 13). */
+/** Sentences in English, French and Dutch. */
 export {
   LOCALES,
   LOCALE_ERROR_CODES,

@@ -1,4 +1,4 @@
-/** Move notation, sentences and position text (issue #3). */
+/** Move notation, sentences and position text. */
 export { formatMove, type FormatMoveOptions } from './format-move.js';
 export { parseMove, MAX_MOVE_TEXT } from './parse-move.js';
 export {

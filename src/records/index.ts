@@ -1,4 +1,4 @@
-/** Records, replay and perft (issue #3); positions are set up in `src/setup/`. */
+/** Records, replay and perft; positions are set up in `src/setup/`. */
 export { recordOf, RECORD_VERSION, type GameRecord, type RecordMetadata } from '../core/game-record.js';
 export { formatRecord } from './format-record.js';
 export { parseRecord, recordProblems } from './parse-record.js';

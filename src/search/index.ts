@@ -1,2 +1,2 @@
-/** The search fast path (issue #15): playouts on a mutable position driven by the core's own rule functions. */
+/** The search fast path: playouts on a mutable position driven by the core's own rule functions. */
 export { Playout, type PlayoutOptions } from './playout.js';

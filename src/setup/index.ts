@@ -1,4 +1,4 @@
-/** The setup layer: positions that need not be legal, the one way from them to a state and back, and the position text (issue 14). */
+/** The setup layer: positions that need not be legal, the one way from them to a state and back, and the position text. */
 export type { PositionDescription, TableSetDescription } from './position-description.js';
 export { validatePosition, fromPosition } from './validate-position.js';
 export { toPosition } from './to-position.js';

@@ -1,5 +1,5 @@
 /**
- * The UI developers' kit (issue 21): what a selection means, which cards can do what, and the
+ * The UI developers' kit: what a selection means, which cards can do what, and the
  * positions between the events of one move. A board built on these knows no rules.
  */
 export {

@@ -1,5 +1,5 @@
 /**
- * Player views and what bots build on them (issue #6): hidden-information views with public
+ * Player views and what bots build on them: hidden-information views with public
  * knowledge (`state.known`), legal moves from a view, determinization, grouped and lazy legal moves.
  */
 export { ViewError, isViewError, VIEW_ERROR_CODES, type ViewErrorCode } from './errors.js';

@@ -33,7 +33,7 @@ export function unknownCardError(p: MovePosition, id: CardId): IllegalMoveError 
 /**
  * A copy of a card list of a legal move, as a plain array: shared moves' lists are frozen, and V8
  * reads a frozen array through its slow, generic path at every index (about four times slower, and
- * slower still at a site that also sees plain lists), so the rules read and keep a copy (issue 26).
+ * slower still at a site that also sees plain lists), so the rules read and keep a copy.
  */
 export function plainIds(ids: readonly CardId[]): CardId[] {
   switch (ids.length) {
