@@ -6,7 +6,7 @@ import { finishDraft, startDraft } from './draft.js';
 import { ownMove, type Move } from './moves.js';
 import { isInterned } from './interned-moves.js';
 import { movesFrom, movesOf } from './legal-moves.js';
-import { codedError, isIssued, issue, issueApplied, listableState, playableState, trustedSource } from './trust.js';
+import { codedError, isIssued, issueApplied, ownCopyOf, trustedSource, trustedState } from './trust.js';
 import type { GameState } from './state.js';
 import type { MoveSource } from './position.js';
 import { IllegalMoveError } from './errors.js';
@@ -20,9 +20,12 @@ import { dealNextRound } from './setup.js';
  *   checked in full first (use `loadState` once to skip that on later calls).
  * @throws {@link IllegalMoveError} with a `code` from {@link MoveErrorCode} when the move is
  * malformed or illegal; {@link PositionError} when `state` is not a reachable state (a player
- * view gets `NOT_A_STATE`), or `CORRUPT_STATE` when a state the library made was changed in place
- * since (states are read-only: the part the move reads or replaces is checked against the seal
- * the library keeps of it). `state` is left untouched.
+ * view gets `NOT_A_STATE`). `state` is left untouched.
+ *
+ * States are read-only. A state the library made is played from the library's own copy of it,
+ * which no caller can reach: changed in place, it still plays the game as it was made (the next
+ * state shares the changed parts the move did not replace), and every function that reads its
+ * data (`playerView`, `checkMove`, `validatePosition`…) refuses it with `CORRUPT_STATE`.
  *
  * @example
  * ```ts
@@ -31,13 +34,13 @@ import { dealNextRound } from './setup.js';
  * ```
  */
 export function apply(state: GameState, move: Move): GameState {
-  const s = playableState(state); // a state the library made: only the parts a move reads are checked here
+  // played from the library's own copy: what a caller did to the object it holds changes nothing
+  const was = ownCopyOf(isIssued(state) ? state : trustedState(state));
   const own = ownMove(move); // read once: the caller's object can change nothing afterwards
   if (own instanceof IllegalMoveError) throw own;
   freezeMove(own); // it becomes the next state's lastMove, which the caller may hold
   try {
-    // a new round's state comes marked already (dealNextRound); any other is made just now
-    return own.type === 'nextRound' ? issue(applyTrusted(s, own)) : issueApplied(applyTrusted(s, own), s);
+    return issueApplied(applyTrusted(was.state, own), was);
   } catch (e) {
     throw codedError(e);
   }
@@ -80,7 +83,8 @@ export function applyTrusted(state: GameState, own: Move): GameState {
  *   moves. A view of a seat that is not to play has none (at a round's end every seat's view
  *   lists `nextRound`). Objects the library did not make are checked first.
  * @throws {@link PositionError} when `source` is not a state or view the rules can reach;
- *   `CORRUPT_STATE` or `CORRUPT_VIEW` when one the library made was changed in place since.
+ *   `CORRUPT_VIEW` when a view the library made was changed in place since. (A state the library
+ *   made is listed from its own copy, as `apply` plays it.)
  * @throws {@link ArgumentError} `BAD_ARGUMENT` when the position has more than 1,000,000 legal
  *   moves (only custom decks get there: 20 cards of one value in one hand).
  * @example
@@ -90,7 +94,8 @@ export function applyTrusted(state: GameState, own: Move): GameState {
  * ```
  */
 export function legalMoves(source: MoveSource): Move[] {
-  const trusted = isIssued(source) ? listableState(source) : trustedSource(source);
+  // a state the library handed out: listed from its own copy (see apply)
+  const trusted = isIssued(source) ? ownCopyOf(source).state : trustedSource(source);
   try {
     if (trusted.format !== 'dnup-view') return legalMovesTrusted(trusted);
     const p = positionOfSource(trusted);

@@ -1,23 +1,18 @@
 /**
- * The seal of a state or view the library made: what its content was, kept where no caller can
- * reach it, so that one changed in place afterwards is told from the one the library made.
+ * The seal of a player view the library made: what its content was, kept where no caller can
+ * reach it, so that a view changed in place afterwards is told from the one the library made.
+ * (States are kept otherwise: the library holds its own copy of each, own-copy.ts.)
  *
- * Freezing would forbid the change outright, but V8 charges for it twice: `Object.freeze` costs
- * as much per object as a whole move of the reducer, and a frozen array is read through a slow
- * path at every index (docs/benchmarks.md). So nothing is frozen on the hot path; instead the
- * seal holds the fields that are numbers as they were, the frozen parts (names, deck, random
- * stream) by identity, and a hash of each list (each hand, each seat's known cards, the table,
- * out, scores, events, the last move). A part is hashed when it is made, and `apply` hashes only
- * the parts it made anew, sharing the rest with the state before, as the state itself does.
- *
- * Each hash is a keyed polynomial over the part's numbers, mixed and cut to 30 bits. Its keys are
- * drawn when the library loads and are never handed out, so a caller cannot aim a change at an
- * unchanged hash; a change is missed only by chance, about one time in 2^30 per part changed.
+ * A view is small and read rarely, so it is checked whole: the seal holds its frozen parts (names,
+ * deck) by identity and one hash of everything else. The hash is a keyed polynomial over the
+ * view's numbers, mixed and cut to 30 bits. Its keys are drawn when the library loads and are
+ * never handed out, so a caller cannot aim a change at an unchanged hash; a change is missed only
+ * by chance, about one time in 2^30.
  */
 import type { HeldCard } from './cards.js';
 import type { GameEvent } from './events.js';
 import type { Move } from './moves.js';
-import type { GameState, TableSet } from './state.js';
+import type { TableSet } from './state.js';
 
 /**
  * The keys of every hash, drawn when the library loads (Math.random: not a seeded stream, and
@@ -191,193 +186,6 @@ function hashEvents(events: readonly GameEvent[]): number {
   let h = step(KEY ^ 0x165667b1, events.length);
   for (let i = 0; i < events.length; i++) h = stepEvent(h, events[i]!);
   return small(h);
-}
-
-// the seal's parts, then one hand and one known list per seat
-const TABLE = 0;
-const OUT = 1;
-const SCORES = 2;
-const EVENTS = 3;
-const LAST_MOVE = 4;
-const HANDS = 5;
-
-/** What a state was when the library made it (see the module comment). */
-export interface StateSeal {
-  readonly players: unknown;
-  readonly deck: unknown;
-  readonly seed: unknown;
-  readonly rng: unknown;
-  readonly scoring: unknown;
-  readonly format: unknown;
-  readonly round: number;
-  readonly status: unknown;
-  readonly winner: number | null;
-  readonly discardCount: number;
-  readonly starter: number;
-  readonly moveCount: number;
-  readonly turnSeat: number;
-  readonly turnArea: number;
-  readonly turnNumber: number;
-  /** Hashes: table, out, scores, events, last move, then each hand, then each seat's known cards. */
-  readonly parts: readonly number[];
-}
-
-function sealWith(s: GameState, parts: number[]): StateSeal {
-  const t = s.turn;
-  return {
-    players: s.players,
-    deck: s.deck,
-    seed: s.seed,
-    rng: s.rng,
-    scoring: s.scoring,
-    format: s.format,
-    round: s.round,
-    status: s.status,
-    winner: s.winner,
-    discardCount: s.discardCount,
-    starter: s.starter,
-    moveCount: s.moveCount,
-    turnSeat: t.seat,
-    turnArea: t.area,
-    turnNumber: t.number,
-    parts,
-  };
-}
-
-/** The seal of a state, every part hashed. */
-export function sealState(s: GameState): StateSeal {
-  const n = s.hands.length;
-  const parts = new Array<number>(HANDS + 2 * n);
-  parts[TABLE] = hashTable(s.table);
-  parts[OUT] = hashNumbers(s.out);
-  parts[SCORES] = hashNumbers(s.scores);
-  parts[EVENTS] = hashEvents(s.events);
-  parts[LAST_MOVE] = hashMove(s.lastMove);
-  for (let i = 0; i < n; i++) {
-    parts[HANDS + i] = hashCards(s.hands[i]!);
-    parts[HANDS + n + i] = hashNumbers(s.known[i]!);
-  }
-  return sealWith(s, parts);
-}
-
-/**
- * The seal of `next`, which `apply` made from `base` (sealed `was`): the parts `next` shares with
- * `base` keep their hashes; the parts it made anew are hashed.
- */
-export function sealApplied(next: GameState, base: GameState, was: StateSeal): StateSeal {
-  const n = next.hands.length;
-  const old = was.parts;
-  const parts = new Array<number>(old.length);
-  parts[TABLE] = next.table === base.table ? old[TABLE]! : hashTable(next.table);
-  parts[OUT] = next.out === base.out ? old[OUT]! : hashNumbers(next.out);
-  parts[SCORES] = next.scores === base.scores ? old[SCORES]! : hashNumbers(next.scores);
-  parts[EVENTS] = hashEvents(next.events);
-  parts[LAST_MOVE] = hashMove(next.lastMove);
-  const hands = next.hands;
-  const known = next.known;
-  for (let i = 0; i < n; i++) {
-    const hand = hands[i]!;
-    parts[HANDS + i] = hand === base.hands[i] ? old[HANDS + i]! : hashCards(hand);
-    const k = known[i]!;
-    parts[HANDS + n + i] = k === base.known[i] ? old[HANDS + n + i]! : hashNumbers(k);
-  }
-  return sealWith(next, parts);
-}
-
-/**
- * True when what a move is judged and played from is as sealed: every field that is not a list,
- * the turn, the table, out, scores and the hand of the seat to play (`legalMoves`, `apply`).
- * Never throws: a part replaced by something unreadable is simply not as sealed.
- */
-export function playIntact(s: GameState, x: StateSeal): boolean {
-  try {
-    const t = s.turn;
-    const seat = t.seat;
-    const p = x.parts;
-    const n = (p.length - HANDS) >> 1;
-    return (
-      seat === x.turnSeat &&
-      t.area === x.turnArea &&
-      t.number === x.turnNumber &&
-      s.status === x.status &&
-      s.winner === x.winner &&
-      s.round === x.round &&
-      s.moveCount === x.moveCount &&
-      s.discardCount === x.discardCount &&
-      s.starter === x.starter &&
-      s.players === x.players &&
-      s.deck === x.deck &&
-      s.seed === x.seed &&
-      s.rng === x.rng &&
-      s.scoring === x.scoring &&
-      s.format === x.format &&
-      s.hands.length === n &&
-      s.known.length === n &&
-      p[TABLE] === hashTable(s.table) &&
-      p[OUT] === hashNumbers(s.out) &&
-      p[SCORES] === hashNumbers(s.scores) &&
-      p[HANDS + seat] === hashCards(s.hands[seat]!)
-    );
-  } catch {
-    return false;
-  }
-}
-
-/**
- * True when what the legal moves are listed from is as sealed: the status, the seat to play,
- * the deck, that seat's hand and the table (`legalMoves` reads nothing else). Never throws.
- */
-export function movesIntact(s: GameState, x: StateSeal): boolean {
-  try {
-    const seat = s.turn.seat;
-    const p = x.parts;
-    return (
-      seat === x.turnSeat &&
-      s.status === x.status &&
-      s.deck === x.deck &&
-      s.hands.length === (p.length - HANDS) >> 1 &&
-      p[TABLE] === hashTable(s.table) &&
-      p[HANDS + seat] === hashCards(s.hands[seat]!)
-    );
-  } catch {
-    return false;
-  }
-}
-
-/**
- * True when every part `apply` replaced in making `next` from `base` was as sealed in `base`,
- * so that no change of `base` made in place passes into `next` with a fresh seal. The hand of the
- * seat to play is left out: {@link playIntact} checked it before the move was judged.
- */
-export function replacedIntact(next: GameState, base: GameState, x: StateSeal): boolean {
-  try {
-    const p = x.parts;
-    const n = base.hands.length;
-    const seat = x.turnSeat; // its hand was checked with the rest of what the move is judged from
-    for (let i = 0; i < n; i++) {
-      if (i !== seat && next.hands[i] !== base.hands[i] && p[HANDS + i] !== hashCards(base.hands[i]!)) return false;
-      if (next.known[i] !== base.known[i] && p[HANDS + n + i] !== hashNumbers(base.known[i]!)) return false;
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** True when every part of the state is as sealed. Never throws. */
-export function stateIntact(s: GameState, x: StateSeal): boolean {
-  if (!playIntact(s, x)) return false;
-  try {
-    const p = x.parts;
-    const n = s.hands.length;
-    if (p[EVENTS] !== hashEvents(s.events) || p[LAST_MOVE] !== hashMove(s.lastMove)) return false;
-    for (let i = 0; i < n; i++) {
-      if (p[HANDS + i] !== hashCards(s.hands[i]!) || p[HANDS + n + i] !== hashNumbers(s.known[i]!)) return false;
-    }
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** What a player view was when the library made it: its frozen parts by identity, the rest hashed. */

@@ -25,40 +25,29 @@ import { invariantProblems, stateShape } from './state-problems.js';
 import type { GameState } from './state.js';
 import type { MoveSource, SeatView } from './position.js';
 import { ReturnsItsArgument } from './private-mark.js';
-import {
-  movesIntact,
-  playIntact,
-  replacedIntact,
-  sealApplied,
-  sealState,
-  sealView,
-  stateIntact,
-  viewIntact,
-  type StateSeal,
-  type ViewSeal,
-} from './seal.js';
+import { publishApplied, sameData, twoCopies, type OwnCopy } from './own-copy.js';
+import { sealView, viewIntact, type ViewSeal } from './seal.js';
 
 /**
- * The mark of an object the library made: a private field stamped on the object when it is made,
- * holding its seal (seal.ts: what its content was). Nothing outside this class can see, copy or
- * forge it: JSON.stringify, structuredClone, spread, Object.assign, Object.keys, Reflect.ownKeys
- * and assert.deepStrictEqual ignore it, so a marked state is the same plain data as before, and
- * every copy of it is unmarked, hence checked in full. The mark says who made the object; the
- * seal says whether it is still what was made. `new IssuedState(o, seal)` returns `o`: use that
- * result, or a bundler may drop the call as pure.
+ * The mark of a state the library handed out: a private field stamped on the object when it is
+ * made, holding the library's own copy of it (own-copy.ts). Nothing outside this class can see,
+ * copy or forge it: JSON.stringify, structuredClone, spread, Object.assign, Object.keys,
+ * Reflect.ownKeys and assert.deepStrictEqual ignore it, so a marked state is the same plain data
+ * as before, and every copy of it is unmarked, hence checked in full. `new IssuedState(o, own)`
+ * returns `o`: use that result, or a bundler may drop the call as pure.
  */
 class IssuedState extends ReturnsItsArgument {
-  #seal: StateSeal;
+  #own: OwnCopy;
   // explicit: the default constructor of a derived class passes its arguments on as varargs, slower
-  constructor(o: object, seal: StateSeal) {
+  constructor(o: object, own: OwnCopy) {
     super(o);
-    this.#seal = seal;
+    this.#own = own;
   }
   static has(x: object): boolean {
-    return #seal in x;
+    return #own in x;
   }
-  static sealOf(x: GameState): StateSeal {
-    return (x as unknown as IssuedState).#seal;
+  static ownOf(x: GameState): OwnCopy {
+    return (x as unknown as IssuedState).#own;
   }
 }
 
@@ -84,28 +73,36 @@ function freezeShared(list: unknown): void {
 }
 
 /**
- * Marks `state` as made by the library and seals it: trusted from now on, as long as it is not
- * changed. Returns it. Its names and random stream, shared by later states, are frozen.
+ * Hands out a state the library made: returns a public copy of it, marked, whose private mark
+ * holds the library's own copy. The names and random stream, shared by later states, are frozen.
+ * A state already handed out is returned as it is.
  */
 export function issue(state: GameState): GameState {
   if (IssuedState.has(state)) return state; // a second stamp would throw
   freezeShared(state.players);
   freezeShared(state.rng);
+  const { handOut, own } = twoCopies(state);
   // the result of `new` is used, so no bundler drops it as unused
-  return new IssuedState(state, sealState(state)) as unknown as GameState;
+  return new IssuedState(handOut, own) as unknown as GameState;
 }
 
 /**
- * {@link issue} for the state `apply` made just now from the issued `base`: it is sealed from
- * `base`'s seal, hashing only the parts it made anew.
- *
- * @throws {@link PositionError} `CORRUPT_STATE` when a part of `base` that the move replaced had
- *   been changed in place (its change would otherwise pass into `next` with a fresh seal).
+ * {@link issue} for the state `apply` made just now from the library's own copy `was` of a state
+ * it handed out: only the parts the move made anew are copied for the public.
  */
-export function issueApplied(next: GameState, base: GameState): GameState {
-  const seal = IssuedState.sealOf(base);
-  if (!replacedIntact(next, base, seal)) throw corruptState();
-  return new IssuedState(next, sealApplied(next, base, seal)) as unknown as GameState;
+export function issueApplied(next: GameState, was: OwnCopy): GameState {
+  const { handOut, own } = publishApplied(next, was);
+  return new IssuedState(handOut, own) as unknown as GameState;
+}
+
+/** The library's own copy of a state it handed out (`legalMoves` and `apply` read nothing else). */
+export function ownCopyOf(state: GameState): OwnCopy {
+  return IssuedState.ownOf(state);
+}
+
+/** True when the state the library handed out still holds what it was made with. Never throws. */
+function intact(state: GameState): boolean {
+  return sameData(state, IssuedState.ownOf(state).state);
 }
 
 /** True for a state object the library made (changed since or not: see {@link trustedState}). */
@@ -115,7 +112,7 @@ export function isIssued(x: unknown): x is GameState {
 
 /** True for a state the library made and nobody changed since. Never throws. */
 export function isIntactState(x: unknown): x is GameState {
-  return isIssued(x) && stateIntact(x, IssuedState.sealOf(x));
+  return isIssued(x) && intact(x);
 }
 
 /** True for a view the library made and nobody changed since. Never throws. */
@@ -131,7 +128,7 @@ function corruptState(): PositionError {
 }
 
 const CORRUPT_STATE_SENTENCE =
-  'This state was changed in place after the library made it, and can no longer be played: states are read-only. Load it again from its saved copy (loadState), or replay its record.';
+  'This state was changed in place after the library made it, so it no longer shows the game: states are read-only. legalMoves and apply go on from the game as the library made it; or load a saved copy (loadState), or replay the record.';
 
 /** The error for a view the library made and a caller changed in place since. */
 function corruptView(): PositionError {
@@ -146,31 +143,14 @@ function corruptView(): PositionError {
 }
 
 /**
- * An issued state whose parts the legal moves are listed from are as the library made them (the
- * fast check of `legalMoves`), or any other state checked in full.
+ * The state to list or play moves from: for a state the library handed out, its own copy (what a
+ * caller did to the object since changes nothing: the game goes on as the library made it); for
+ * any other, its checked copy.
  *
- * @throws {@link PositionError} `CORRUPT_STATE`, or the problems of a state from outside.
- */
-export function listableState(input: unknown): GameState {
-  if (isIssued(input)) {
-    if (!movesIntact(input, IssuedState.sealOf(input))) throw corruptState();
-    return input;
-  }
-  return trustedState(input);
-}
-
-/**
- * An issued state whose parts a move is judged and played from are as the library made them
- * (the fast check of `legalMoves` and `apply`), or any other state checked in full.
- *
- * @throws {@link PositionError} `CORRUPT_STATE`, or the problems of a state from outside.
+ * @throws {@link PositionError} listing every problem of a state from outside.
  */
 export function playableState(input: unknown): GameState {
-  if (isIssued(input)) {
-    if (!playIntact(input, IssuedState.sealOf(input))) throw corruptState();
-    return input;
-  }
-  return trustedState(input);
+  return isIssued(input) ? IssuedState.ownOf(input).state : trustedState(input);
 }
 
 /**
@@ -242,7 +222,7 @@ const VIEW_GIVEN =
  */
 export function examineState(input: unknown, problems: ProblemList = new ProblemList()): GameState | undefined {
   if (isIssued(input)) {
-    if (stateIntact(input, IssuedState.sealOf(input))) return input;
+    if (intact(input)) return input;
     // changed in place: say so, and what is wrong with what it holds now
     problems.add('CORRUPT_STATE', '', '§8', CORRUPT_STATE_SENTENCE);
     examineRead(readInput(input), problems);
@@ -281,7 +261,7 @@ function examineRead(read: InputResult, problems: ProblemList): GameState | unde
  */
 export function trustedState(input: unknown): GameState {
   if (isIssued(input)) {
-    if (!stateIntact(input, IssuedState.sealOf(input))) throw corruptState();
+    if (!intact(input)) throw corruptState();
     return input;
   }
   const problems = new ProblemList();

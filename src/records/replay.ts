@@ -7,7 +7,8 @@
 import { applyTrusted } from '../core/apply.js';
 import type { MoveErrorCode } from '../core/errors.js';
 import { isGameSetupError, isIllegalMoveError } from '../core/errors.js';
-import { codedError, issue } from '../core/trust.js';
+import { codedError, issueApplied, ownCopyOf } from '../core/trust.js';
+import { frozenMove } from '../core/own-copy.js';
 import type { Move } from '../core/moves.js';
 import { createGame } from '../core/setup.js';
 import type { GameState } from '../core/state.js';
@@ -120,7 +121,9 @@ export function replay(input: unknown, options: ReplayOptions = {}): ReplayResul
     let next: GameState;
     try {
       // judged once: applyTrusted refuses an illegal move with the code checkMove would give
-      next = issue(applyTrusted(state, move));
+      const was = ownCopyOf(state);
+      // a frozen copy: the record's move stays the caller's, and the state's last move nobody's
+      next = issueApplied(applyTrusted(was.state, frozenMove(move)!), was);
     } catch (e) {
       if (!isIllegalMoveError(e)) throw codedError(e);
       const error: IllegalVerdict = {

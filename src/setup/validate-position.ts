@@ -13,7 +13,7 @@ import { PositionError, ProblemList, type PositionProblem } from '../core/positi
 
 function examine(input: unknown): { state?: GameState; problems: PositionProblem[]; count: number } {
   const problems = new ProblemList();
-  // a state the library made is judged by its seal first, whatever was done to it since
+  // a state the library made is compared with the library's own copy first, whatever was done to it since
   const read = isIssued(input) ? undefined : readInput(input);
   let state: GameState | undefined;
   if (read !== undefined && read.ok && isRecord(read.value) && !('format' in read.value)) {

@@ -21,6 +21,7 @@ import {
   type Move,
   type PlayerView,
 } from '../../src/index.js';
+import { ownCopyOf } from '../../src/core/trust.js';
 import { runs, timeoutFor } from '../helpers/fuzz.js';
 
 type Path = readonly (string | number)[];
@@ -195,16 +196,47 @@ describe('states the library made, changed in place', () => {
     timeoutFor(),
   );
 
-  it('a change the move replaced is refused, not sealed into the next state', () => {
+  it('a cheater who edits the state it holds changes nothing the game reads: apply plays the library copy', () => {
     let s = createGame(3, 7);
-    const t = createGame(3, 7);
-    expect(JSON.stringify(s)).toBe(JSON.stringify(t));
-    const seat = s.turn.seat;
-    (s.hands[seat] as unknown as unknown[]).pop();
-    expect(() => legalMoves(s)).toThrow(expect.objectContaining({ code: 'CORRUPT_STATE' }));
-    expect(() => apply(s, { type: 'rotate' })).toThrow(expect.objectContaining({ code: 'CORRUPT_STATE' }));
-    s = t;
-    expect(legalMoves(s).length).toBeGreaterThan(0);
+    let clean = createGame(3, 7);
+    for (let i = 0; i < 40 && s.status === 'playing'; i++) {
+      const seat = s.turn.seat;
+      // the attack: a card dropped from a hand, another copied in, the scores edited
+      (s.hands[seat] as unknown as unknown[]).pop();
+      (s.hands[(seat + 1) % 3] as unknown as unknown[]).push(s.hands[seat]![0]);
+      (s.scores as number[])[seat] = 9;
+      expect(() => playerView(s, seat)).toThrow(expect.objectContaining({ code: 'CORRUPT_STATE' }));
+      expect(validatePosition(s).map((p) => p.code)).toContain('CORRUPT_STATE');
+      const moves = legalMoves(s);
+      expect(moves).toEqual(legalMoves(clean));
+      const m = moves[i % moves.length]!;
+      s = apply(s, m);
+      clean = apply(clean, m);
+      // what the move replaced is the clean game's; what it shares may still carry the edit, and is refused
+      expect(s.hands[seat]).toEqual(clean.hands[seat]);
+      expect(checkMove(s, legalMoves(clean)[0]!)).toMatchObject(
+        validatePosition(s).length === 0 ? { ok: true } : { ok: false, code: 'INVALID_STATE' },
+      );
+    }
+  });
+
+  it('the state handed out and the library copy share only frozen objects', () => {
+    fc.assert(
+      fc.property(game, ({ players, seed, choices }) => {
+        const [s] = playTwice(players, seed, choices);
+        const own = new Set<object>();
+        const walk = (x: unknown, into: (o: object) => void): void => {
+          if (typeof x !== 'object' || x === null) return;
+          into(x);
+          for (const v of Object.values(x)) walk(v, into);
+        };
+        walk(ownCopyOf(s).state, (o) => own.add(o));
+        walk(s, (o) => {
+          if (own.has(o)) expect(Object.isFrozen(o), 'a changeable object is shared with the library copy').toBe(true);
+        });
+      }),
+      runs(100),
+    );
   });
 });
 

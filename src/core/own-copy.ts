@@ -1,0 +1,279 @@
+/**
+ * The library's own copy of each state it hands out.
+ *
+ * A state the library returns is plain data that its caller may change in place; so the library
+ * keeps, in the state's private mark (trust.ts), a copy that shares no changeable part with it.
+ * `legalMoves` and `apply` read only that copy: whatever a caller does to the object it holds,
+ * they play the game as the library made it. Every other function compares the object with the
+ * copy first and refuses a changed one with `CORRUPT_STATE`.
+ *
+ * Freezing would forbid the change outright, but V8 charges for it twice: `Object.freeze` costs
+ * tens of nanoseconds per object, and a frozen array is read through a slow path at every index
+ * (docs/benchmarks.md, "Read-only in fact: what it costs"). Two copies cost less: `apply` makes the
+ * next state from the library's copy, then a public copy of only the parts the move made anew;
+ * the other parts are the public ones of the state before, as they were shared before.
+ *
+ * The two copies share only frozen things: the names, the deck, the random stream, the cards held
+ * (one frozen object per card and face) and the moves (frozen when the library takes them).
+ */
+import type { CardId, HeldCard } from './cards.js';
+import type { GameEvent } from './events.js';
+import type { Move } from './moves.js';
+import type { GameState, TableSet, Turn } from './state.js';
+
+/**
+ * What the library keeps of a state it handed out: its own copy, and the public parts of the
+ * handed-out object, to share with the next one.
+ */
+export interface OwnCopy {
+  /** The library's copy: never handed out, never changed. */
+  readonly state: GameState;
+  /** The public hand of each seat. */
+  readonly hands: readonly (readonly HeldCard[])[];
+  /** The public list of each seat's known cards. */
+  readonly known: readonly (readonly CardId[])[];
+  /** The public table: its sets in the order of `state.table`. */
+  readonly table: readonly TableSet[];
+  readonly out: readonly number[];
+  readonly scores: readonly number[];
+  readonly turn: Turn;
+}
+
+/** A copy of a set: its own list of cards. */
+const copySet = (y: TableSet): TableSet => ({ seat: y.seat, area: y.area, value: y.value, cards: y.cards.slice() });
+
+/**
+ * A copy of an event: its lists and places its own (cards held are frozen, so shared). One literal
+ * per kind, keys in the order the reducer writes them, so each copy has its kind's one shape.
+ */
+function copyEvent(e: GameEvent): GameEvent {
+  switch (e.type) {
+    case 'turnStarted':
+      return { type: 'turnStarted', seat: e.seat, area: e.area, number: e.number };
+    case 'setPlayed':
+      return { type: 'setPlayed', seat: e.seat, area: e.area, value: e.value, cards: e.cards.slice() };
+    case 'setDiscarded':
+      return { type: 'setDiscarded', seat: e.seat, area: e.area, value: e.value, cards: e.cards.slice() };
+    case 'cardAdded':
+      return {
+        type: 'cardAdded',
+        seat: e.seat,
+        card: e.card,
+        target: { seat: e.target.seat, area: e.target.area },
+        value: e.value,
+        size: e.size,
+      };
+    case 'setBeaten':
+      return {
+        type: 'setBeaten',
+        seat: e.seat,
+        area: e.area,
+        value: e.value,
+        cards: e.cards.slice(),
+        by: e.by,
+        fate: e.fate,
+        returned: e.returned.slice(),
+      };
+    case 'setTaken':
+      return {
+        type: 'setTaken',
+        seat: e.seat,
+        from: { seat: e.from.seat, area: e.from.area },
+        value: e.value,
+        cards: e.cards.slice(),
+      };
+    case 'handRotated':
+      return { type: 'handRotated', seat: e.seat, cards: e.cards.slice() };
+    case 'roundDealt':
+      return { type: 'roundDealt', round: e.round, starter: e.starter };
+    case 'playerOut':
+      return { type: 'playerOut', seat: e.seat, place: e.place };
+    case 'tokensGained':
+      return { type: 'tokensGained', seat: e.seat, tokens: e.tokens, total: e.total };
+    case 'roundWon':
+      return { type: 'roundWon', seat: e.seat, total: e.total };
+    case 'roundEnded':
+      return { type: 'roundEnded', round: e.round };
+    case 'gameWon':
+      return { type: 'gameWon', seat: e.seat };
+    default:
+      return anyEvent(e);
+  }
+}
+
+/** A copy of an event of a kind not listed above (none today): every field, lists copied. */
+function anyEvent(e: GameEvent): GameEvent {
+  const out: Record<string, unknown> = {};
+  const from = e as unknown as Record<string, unknown>;
+  for (const key in from) {
+    const v = from[key];
+    out[key] = Array.isArray(v) ? v.slice() : typeof v === 'object' && v !== null ? { ...v } : v;
+  }
+  return out as unknown as GameEvent;
+}
+
+/** The events of a move, copied. */
+function copyEvents(events: readonly GameEvent[]): GameEvent[] {
+  const out = new Array<GameEvent>(events.length);
+  for (let i = 0; i < events.length; i++) out[i] = copyEvent(events[i]!);
+  return out;
+}
+
+/** A move as one nobody can change (exported for replay, whose moves come from a record its caller holds): itself when frozen (the library's own moves), else a frozen copy. */
+export function frozenMove(m: Move | null): Move | null {
+  if (m === null || Object.isFrozen(m)) return m;
+  switch (m.type) {
+    case 'play':
+      return Object.freeze({ type: 'play', cards: Object.freeze(m.cards.slice()) });
+    case 'add':
+      return Object.freeze({ type: 'add', card: m.card, target: Object.freeze({ ...m.target }) });
+    case 'take':
+      return Object.freeze({ type: 'take', target: Object.freeze({ ...m.target }) });
+    default:
+      return Object.freeze({ type: m.type });
+  }
+}
+
+/** A state sharing only frozen parts with `s` (same fields, same order: one object shape). */
+function copyState(
+  s: GameState,
+  hands: readonly (readonly HeldCard[])[],
+  known: readonly (readonly CardId[])[],
+  table: readonly TableSet[],
+  turn: Turn,
+  out: readonly number[],
+  scores: readonly number[],
+  events: readonly GameEvent[],
+): GameState {
+  return {
+    format: 1,
+    players: s.players,
+    deck: s.deck,
+    seed: s.seed,
+    rng: s.rng,
+    scoring: s.scoring,
+    round: s.round,
+    status: s.status,
+    hands,
+    known,
+    table,
+    discardCount: s.discardCount,
+    starter: s.starter,
+    turn,
+    out,
+    scores,
+    winner: s.winner,
+    moveCount: s.moveCount,
+    lastMove: s.lastMove,
+    events,
+  } as GameState;
+}
+
+/** A whole copy of `s`, sharing nothing that can change. */
+function wholeCopy(s: GameState, lastMove: Move | null): GameState {
+  const copy = copyState(
+    s,
+    s.hands.map((h) => h.slice()),
+    s.known.map((k) => k.slice()),
+    s.table.map(copySet),
+    { seat: s.turn.seat, area: s.turn.area, number: s.turn.number },
+    s.out.slice(),
+    s.scores.slice(),
+    copyEvents(s.events),
+  );
+  (copy as { lastMove: Move | null }).lastMove = lastMove;
+  return copy;
+}
+
+/** The parts of the public state `p` that the library keeps, in lists of its own. */
+function partsOf(state: GameState, p: GameState): OwnCopy {
+  return { state, hands: p.hands, known: p.known, table: p.table, out: p.out, scores: p.scores, turn: p.turn };
+}
+
+/**
+ * Two copies of a state the library just made (which may share parts with others it handed out):
+ * the public one to hand out, and the library's own.
+ */
+export function twoCopies(s: GameState): { readonly handOut: GameState; readonly own: OwnCopy } {
+  const lastMove = frozenMove(s.lastMove);
+  const handOut = wholeCopy(s, lastMove);
+  return { handOut, own: partsOf(wholeCopy(s, lastMove), handOut) };
+}
+
+/**
+ * The public copy of `next`, which the library made from its own copy of a state (`was`): the
+ * parts `next` shares with it are the public parts of that state; the parts the move made anew
+ * are copied. `next` becomes the library's own copy of the result. Its last move must be frozen.
+ */
+export function publishApplied(next: GameState, was: OwnCopy): { readonly handOut: GameState; readonly own: OwnCopy } {
+  const base = was.state;
+  const n = next.hands.length;
+  // The lists of public parts are the public object's own: a caller who swaps a part in them can
+  // only change what the next public object shares (never the library's copy), which every
+  // function but legalMoves and apply then refuses, as it refuses any change.
+  let hands = was.hands;
+  if (next.hands !== base.hands) {
+    const h = new Array<readonly HeldCard[]>(n);
+    for (let i = 0; i < n; i++) {
+      const hand = next.hands[i]!;
+      h[i] = hand === base.hands[i] ? was.hands[i]! : hand.slice();
+    }
+    hands = h;
+  }
+  let known = was.known;
+  if (next.known !== base.known) {
+    const k = new Array<readonly CardId[]>(n);
+    for (let i = 0; i < n; i++) {
+      const list = next.known[i]!;
+      k[i] = list === base.known[i] ? was.known[i]! : list.slice();
+    }
+    known = k;
+  }
+  let table = was.table;
+  if (next.table !== base.table) {
+    const t = new Array<TableSet>(next.table.length);
+    for (let j = 0; j < t.length; j++) {
+      const y = next.table[j]!;
+      const k = base.table.indexOf(y);
+      t[j] = k >= 0 ? was.table[k]! : copySet(y);
+    }
+    table = t;
+  }
+  const out = next.out === base.out ? was.out : next.out.slice();
+  const scores = next.scores === base.scores ? was.scores : next.scores.slice();
+  const tn = next.turn;
+  const turn = tn === base.turn ? was.turn : { seat: tn.seat, area: tn.area, number: tn.number };
+  const handOut = copyState(next, hands, known, table, turn, out, scores, copyEvents(next.events));
+  return { handOut, own: { state: next, hands, known, table, out, scores, turn } };
+}
+
+/**
+ * True when `a`, an object a caller holds, holds the same data as `b`, the library's own copy:
+ * the same fields with the same values, the same lists in the same order. Parts the two share are
+ * frozen, so the same object is the same data. Never throws (a part that cannot be read is not
+ * the same), and reads no deeper than `b` goes.
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  try {
+    return same(a, b);
+  } catch {
+    return false;
+  }
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true; // a primitive, or a part the two copies share: frozen
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return false;
+  if (Array.isArray(b)) {
+    if (!Array.isArray(a) || a.length !== b.length) return false;
+    for (let i = 0; i < b.length; i++) if (!same(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(a)) return false;
+  const keys = Object.keys(b);
+  if (Object.keys(a).length !== keys.length) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  for (const key of keys) if (!Object.hasOwn(x, key) || !same(x[key], y[key])) return false;
+  return true;
+}
