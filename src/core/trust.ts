@@ -143,17 +143,6 @@ function corruptView(): PositionError {
 }
 
 /**
- * The state to list or play moves from: for a state the library handed out, its own copy (what a
- * caller did to the object since changes nothing: the game goes on as the library made it); for
- * any other, its checked copy.
- *
- * @throws {@link PositionError} listing every problem of a state from outside.
- */
-export function playableState(input: unknown): GameState {
-  return isIssued(input) ? IssuedState.ownOf(input).state : trustedState(input);
-}
-
-/**
  * The library's own frozen copy of a checked deck: the standard deck itself when the cards are
  * the standard ones (so lookup tables are shared), else a deep-frozen copy nobody else holds.
  */
