@@ -248,19 +248,88 @@ export function publishApplied(next: GameState, was: OwnCopy): { readonly handOu
 }
 
 /**
- * True when `a`, an object a caller holds, holds the same data as `b`, the library's own copy:
+ * True when `a`, a state a caller holds, holds the same data as `b`, the library's own copy of it:
  * the same fields with the same values, the same lists in the same order. Parts the two share are
  * frozen, so the same object is the same data. Never throws (a part that cannot be read is not
  * the same), and reads no deeper than `b` goes.
  */
-export function sameData(a: unknown, b: unknown): boolean {
+export function sameState(a: GameState, b: GameState): boolean {
   try {
-    return same(a, b);
+    return (
+      a.format === b.format &&
+      a.players === b.players &&
+      a.deck === b.deck &&
+      a.seed === b.seed &&
+      a.rng === b.rng &&
+      a.scoring === b.scoring &&
+      a.round === b.round &&
+      a.status === b.status &&
+      a.discardCount === b.discardCount &&
+      a.starter === b.starter &&
+      a.winner === b.winner &&
+      a.moveCount === b.moveCount &&
+      sameTurn(a.turn, b.turn) &&
+      sameHands(a.hands, b.hands) &&
+      sameLists(a.known, b.known) &&
+      sameTable(a.table, b.table) &&
+      sameNumbers(a.out, b.out) &&
+      sameNumbers(a.scores, b.scores) &&
+      same(a.lastMove, b.lastMove) &&
+      same(a.events, b.events) &&
+      keyCount(a) === keyCount(b)
+    );
   } catch {
     return false;
   }
 }
 
+/** The number of enumerable keys of an object (no array made). */
+function keyCount(o: object): number {
+  let n = 0;
+  for (const _ in o) n++;
+  return n;
+}
+
+function sameTurn(a: Turn, b: Turn): boolean {
+  return a === b || (a.seat === b.seat && a.area === b.area && a.number === b.number && keyCount(a) === 3);
+}
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  if (!Array.isArray(a) || a.length !== b.length) return false;
+  for (let i = 0; i < b.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameLists(a: readonly (readonly number[])[], b: readonly (readonly number[])[]): boolean {
+  if (!Array.isArray(a) || a.length !== b.length) return false;
+  for (let i = 0; i < b.length; i++) if (!sameNumbers(a[i]!, b[i]!)) return false;
+  return true;
+}
+
+function sameHands(a: readonly (readonly HeldCard[])[], b: readonly (readonly HeldCard[])[]): boolean {
+  if (!Array.isArray(a) || a.length !== b.length) return false;
+  for (let i = 0; i < b.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (!Array.isArray(x) || x.length !== y.length) return false;
+    // the library's cards are frozen objects, one per card and face: the same object, or the same data
+    for (let j = 0; j < y.length; j++) if (x[j] !== y[j] && !same(x[j], y[j])) return false;
+  }
+  return true;
+}
+
+function sameTable(a: readonly TableSet[], b: readonly TableSet[]): boolean {
+  if (!Array.isArray(a) || a.length !== b.length) return false;
+  for (let i = 0; i < b.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.seat !== y.seat || x.area !== y.area || x.value !== y.value || !sameNumbers(x.cards, y.cards)) return false;
+    if (keyCount(x) !== 4) return false;
+  }
+  return true;
+}
+
+/** True when `a` holds the same data as `b` (read no deeper than `b` goes); may throw on a hostile `a`. */
 function same(a: unknown, b: unknown): boolean {
   if (a === b) return true; // a primitive, or a part the two copies share: frozen
   if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return false;
@@ -270,10 +339,12 @@ function same(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(a)) return false;
-  const keys = Object.keys(b);
-  if (Object.keys(a).length !== keys.length) return false;
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
-  for (const key of keys) if (!Object.hasOwn(x, key) || !same(x[key], y[key])) return false;
-  return true;
+  let n = 0;
+  for (const key in y) {
+    if (!Object.hasOwn(x, key) || !same(x[key], y[key])) return false;
+    n++;
+  }
+  return keyCount(x) === n;
 }

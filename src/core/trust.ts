@@ -25,7 +25,7 @@ import { invariantProblems, stateShape } from './state-problems.js';
 import type { GameState } from './state.js';
 import type { MoveSource, SeatView } from './position.js';
 import { ReturnsItsArgument } from './private-mark.js';
-import { publishApplied, sameData, twoCopies, type OwnCopy } from './own-copy.js';
+import { publishApplied, sameState, twoCopies, type OwnCopy } from './own-copy.js';
 import { sealView, viewIntact, type ViewSeal } from './seal.js';
 
 /**
@@ -102,7 +102,7 @@ export function ownCopyOf(state: GameState): OwnCopy {
 
 /** True when the state the library handed out still holds what it was made with. Never throws. */
 function intact(state: GameState): boolean {
-  return sameData(state, IssuedState.ownOf(state).state);
+  return sameState(state, IssuedState.ownOf(state).state);
 }
 
 /** True for a state object the library made (changed since or not: see {@link trustedState}). */
