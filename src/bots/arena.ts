@@ -61,6 +61,14 @@ export function failureOf(e: unknown): BotFailure {
   }
 }
 
+/** An error rebuilt from its plain data (a worker's, carried across the thread), stack included. */
+export function errorOf(f: BotFailure): Error {
+  const e = new Error(f.message);
+  e.name = f.name;
+  if (f.stack !== null) e.stack = f.stack;
+  return e;
+}
+
 /** `name: message`, or the message alone when it already starts with the name. */
 export function failureLine(f: BotFailure): string {
   return f.message.startsWith(f.name) ? f.message : `${f.name}: ${f.message}`;
@@ -1373,12 +1381,14 @@ export async function inWorkers<R>(
         settled = true;
         reject(error);
       };
-      const fail = (why: string): void =>
+      const fail = (why: string, cause?: unknown): void =>
         stop(
-          new BotError('ARENA_WORKER_FAILED', `An arena worker failed (${String(path)}): ${why}`, {
-            name: String(path),
-            input: why,
-          }),
+          new BotError(
+            'ARENA_WORKER_FAILED',
+            `An arena worker failed (${String(path)}): ${why}`,
+            { name: String(path), input: why },
+            cause,
+          ),
         );
       const feed = (slot: Slot): void => {
         if (waiting()) {
@@ -1420,7 +1430,7 @@ export async function inWorkers<R>(
           // no decision of this job was under way: nobody to judge (a stray error of a game before
           // ends a worker between games); the job is played again by a fresh worker
           const n = (tries.get(job) ?? 0) + 1;
-          if (job < 0 || n > 2) return fail(message);
+          if (job < 0 || n > 2) return fail(message, error === null ? undefined : errorOf(error));
           tries.set(job, n);
           again.push(job);
           return spawn(slot);
@@ -1441,7 +1451,7 @@ export async function inWorkers<R>(
         try {
           worker = startWorker(Worker, path, { ...workerData, heartbeat: slot.heartbeat.buffer });
         } catch (e) {
-          return fail(e instanceof Error ? e.message : String(e));
+          return fail(e instanceof Error ? e.message : String(e), e);
         }
         slot.worker = worker;
         all.add(worker);
@@ -1456,7 +1466,7 @@ export async function inWorkers<R>(
                   name: 'botModules',
                 }),
               );
-            return fail(failureLine(reply.error));
+            return fail(failureLine(reply.error), errorOf(reply.error));
           }
           complete(slot, reply.result as R, false);
         });

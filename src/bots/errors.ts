@@ -29,14 +29,18 @@ export class BotError extends Error {
   /**
    * @param code - the machine-readable reason.
    * @param message - a sentence a user understands.
+   * @param params - the facts of the error, for a UI to word it itself.
+   * @param cause - what went wrong underneath (`ARENA_WORKER_FAILED`: the worker's own error, its
+   *   name, message and stack carried across the thread), kept as the standard `cause`.
    */
   constructor(
     readonly code: BotErrorCode,
     message: string,
     /** The facts of the error, for a UI to word it itself; see {@link localizeError}. */
     readonly params: ErrorParams = {},
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
   }
 }
 

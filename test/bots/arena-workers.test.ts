@@ -88,6 +88,11 @@ describe('runArena over worker threads', () => {
     }
     expect(isBotError(caught)).toBe(true);
     expect(caught).toMatchObject({ code: 'ARENA_WORKER_FAILED' });
+    // the worker's own error, carried across the thread, is the standard cause, stack and all
+    const cause = (caught as Error).cause as Error;
+    expect(cause).toBeInstanceOf(Error);
+    expect(cause.message).toMatch(/missing\.js|Cannot find/);
+    expect(cause.stack).toContain(cause.message.slice(0, 20));
     // an onGame that throws stops the arena with its own error, in workers as in one thread
     const boom = new Error('enough');
     const onGame = (done: number) => {
