@@ -35,4 +35,3 @@ export type { MoveSource } from './core/position.js';
 export type { PlayerView } from './views/player-view.js';
 export type { Bot } from './bots/bot.js';
 export type { Seed } from './core/random.js';
-export type { GameState } from './core/state.js';

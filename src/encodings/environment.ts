@@ -67,6 +67,7 @@ export interface EnvironmentStep {
 
 /** A game for a learning agent to step; see {@link createEnvironment}. */
 export interface Environment {
+  /** Players of each game: 2 to 5. */
   readonly players: number;
   /** `observationLength(players)`. */
   readonly observationLength: number;

@@ -147,6 +147,7 @@ export type ObservationBlockName =
 
 /** The observation's layout for one player count, as data a program can read. */
 export interface ObservationLayoutDescriptor {
+  /** The player count it describes: 2 to 5. */
   readonly players: number;
   /** The tensor's length: `observationLength(players)`. */
   readonly length: number;

@@ -32,9 +32,13 @@ export interface VectorEnvironmentOptions {
 
 /** N games stepped together; see {@link createVectorEnvironment}. */
 export interface VectorEnvironment {
+  /** How many games. */
   readonly games: number;
+  /** Players of each game: 2 to 5. */
   readonly players: number;
+  /** `observationLength(players)`: the stride of `observations`. */
   readonly observationLength: number;
+  /** `actionCount(players)`: the stride of `masks`. */
   readonly actionCount: number;
   /** The seats the agent plays, the same in every game. */
   readonly agentSeats: readonly number[];
