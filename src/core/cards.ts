@@ -93,6 +93,9 @@ const indexCache = new WeakMap<DeckDefinition, DeckIndex>();
 
 /** Problems with a deck definition, as sentences; empty when the deck is sound (rules §2). */
 export function deckProblems(input: unknown, players?: number): string[] {
+  // the library's own standard deck, frozen, is sound for every player count (rules §2, §3.1)
+  if (input === STANDARD_DECK && (players === undefined || (Number.isInteger(players) && players >= 2 && players <= 5)))
+    return [];
   // read once into plain data: holes, getters, cycles and BigInts become a problem, not a crash
   const read = readInput(input, { depth: 4 });
   if (!read.ok)
@@ -199,6 +202,37 @@ export function isStandardDeck(deck: DeckDefinition): boolean {
       (c.star === true) === (s.star === true)
     );
   });
+}
+
+/**
+ * True when `x`, plain data already read ({@link readInput}), is {@link STANDARD_DECK} field for
+ * field: its name, and each card's id, faces, minPlayers and star, with no other field. Such a copy
+ * may stand for the library's own standard deck.
+ */
+export function isStandardDeckCopy(x: unknown): boolean {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
+  const deck = x as { name?: unknown; cards?: unknown };
+  if (Object.keys(deck).length !== 2 || deck.name !== STANDARD_DECK.name || !Array.isArray(deck.cards)) return false;
+  const std = STANDARD_DECK.cards;
+  if (deck.cards.length !== std.length) return false;
+  for (let i = 0; i < std.length; i++) {
+    const s = std[i]!;
+    const c = deck.cards[i] as Partial<Record<keyof CardDefinition, unknown>> | null;
+    if (typeof c !== 'object' || c === null || Array.isArray(c)) return false;
+    const f = c.faces;
+    if (
+      c.id !== s.id ||
+      c.minPlayers !== s.minPlayers ||
+      c.star !== s.star ||
+      Object.keys(c).length !== (s.star === undefined ? 3 : 4) ||
+      !Array.isArray(f) ||
+      f.length !== 2 ||
+      f[0] !== s.faces[0] ||
+      f[1] !== s.faces[1]
+    )
+      return false;
+  }
+  return true;
 }
 
 /** The cached lookup table of a deck (built on first use; the deck must already be valid). */

@@ -87,6 +87,13 @@ const CORRUPTIONS: readonly [string, (v: Mutable) => boolean][] = [
   ['the turn at a seat that does not exist', (v) => ((v.turn.seat = v.players.length), true)],
   ['a seat that does not exist', (v) => ((v.seat = v.players.length), true)],
   ['a field no view has', (v) => ((v.extra = 1), true)],
+  [
+    'a deck with one card id twice',
+    (v) => {
+      (v.deck as { cards: { id: number }[] }).cards[1]!.id = 0;
+      return true;
+    },
+  ],
   ['an unknown status', (v) => ((v.status = 'paused'), true)],
   [
     'a game over without a winner',
