@@ -204,37 +204,6 @@ export function isStandardDeck(deck: DeckDefinition): boolean {
   });
 }
 
-/**
- * True when `x`, plain data already read ({@link readInput}), is {@link STANDARD_DECK} field for
- * field: its name, and each card's id, faces, minPlayers and star, with no other field. Such a copy
- * may stand for the library's own standard deck.
- */
-export function isStandardDeckCopy(x: unknown): boolean {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
-  const deck = x as { name?: unknown; cards?: unknown };
-  if (Object.keys(deck).length !== 2 || deck.name !== STANDARD_DECK.name || !Array.isArray(deck.cards)) return false;
-  const std = STANDARD_DECK.cards;
-  if (deck.cards.length !== std.length) return false;
-  for (let i = 0; i < std.length; i++) {
-    const s = std[i]!;
-    const c = deck.cards[i] as Partial<Record<keyof CardDefinition, unknown>> | null;
-    if (typeof c !== 'object' || c === null || Array.isArray(c)) return false;
-    const f = c.faces;
-    if (
-      c.id !== s.id ||
-      c.minPlayers !== s.minPlayers ||
-      c.star !== s.star ||
-      Object.keys(c).length !== (s.star === undefined ? 3 : 4) ||
-      !Array.isArray(f) ||
-      f.length !== 2 ||
-      f[0] !== s.faces[0] ||
-      f[1] !== s.faces[1]
-    )
-      return false;
-  }
-  return true;
-}
-
 /** The cached lookup table of a deck (built on first use; the deck must already be valid). */
 export function deckIndex(deck: DeckDefinition): DeckIndex {
   if (deck === lastDeck) return lastIndex!;

@@ -6,7 +6,7 @@
  * and the seal an outside state gets: the sample is the library's own), and compares its view with
  * the one given.
  */
-import { isStandardDeckCopy, STANDARD_DECK } from '../core/cards.js';
+import { STANDARD_DECK } from '../core/cards.js';
 import { isMove } from '../core/moves.js';
 import { isRecord, readInput, samePlainData } from '../core/input.js';
 import { ProblemList } from '../core/position-error.js';
@@ -70,7 +70,7 @@ function examineView(input: unknown, problems: ProblemList): PlayerView | undefi
   }
   // a copy of the standard deck, the same data to the last field, is the standard deck itself: the
   // library's own, checked once for all, instead of a deck of 44 cards to check at every view
-  if (isStandardDeckCopy(v.deck)) v = { ...v, deck: STANDARD_DECK as never };
+  if (samePlainData(v.deck, STANDARD_DECK)) v = { ...v, deck: STANDARD_DECK as never };
   for (const key of Object.keys(v))
     if (!VIEW_KEYS.includes(key))
       problems.add('BAD_SHAPE', key, '§8', `A player view has no field ${JSON.stringify(key.slice(0, 40))}.`);
