@@ -59,7 +59,7 @@ interface ObservationLayout {
 const observationLayouts: (ObservationLayout | undefined)[] = [];
 
 /** The block offsets of `players`' observation, computed once (`BAD_ARGUMENT` for a bad player count). */
-export function blocksOf(players: unknown): ObservationLayout {
+function blocksOf(players: unknown): ObservationLayout {
   const layout = standardLayout(players);
   const cached = observationLayouts[layout.players];
   if (cached) return cached;
