@@ -92,7 +92,8 @@ export interface Environment {
    *   code for an action the mask does not allow (`NOT_YOUR_CARD`, `DOES_NOT_BEAT`…), `GAME_OVER`
    *   for a step of a game that is done; an opponent's own error, {@link IllegalMoveError} for a
    *   move it returns that the rules refuse, or `BAD_ARGUMENT` when it answers with a promise.
-   *   Nothing is played when the agent's action is refused.
+   *   Nothing is played when the agent's action is refused; after an opponent's error the game
+   *   is dropped, and the next `step` asks for a `reset`.
    */
   step(action: number): EnvironmentStep;
   /**
@@ -174,8 +175,19 @@ export function makeEnvironment(options: EnvironmentOptions, buffers?: Environme
 
   const isDone = (s: GameState): boolean => s.status === 'gameOver' || truncated;
 
-  /** Plays the bots' moves until an agent seat is to act or the game is done. */
+  /**
+   * Plays the bots' moves until an agent seat is to act or the game is done. A bot that fails
+   * drops the game: its seat would otherwise be left to the agent.
+   */
   const runBots = (): void => {
+    try {
+      playBots();
+    } catch (e) {
+      state = null;
+      throw e;
+    }
+  };
+  const playBots = (): void => {
     let s = state!;
     while (!isDone(s)) {
       const bot = bots[s.turn.seat]!;

@@ -75,7 +75,9 @@ export interface VectorEnvironment {
    *
    * @throws {@link ArgumentError} `BAD_ARGUMENT` for `actions` of another length than `games`, an
    *   index out of range, or a step before `reset`; {@link IllegalMoveError} with the rules' code
-   *   for an action a game's mask does not allow; an opponent's error, as `Environment.step`.
+   *   for an action a game's mask does not allow; an opponent's error, as `Environment.step`:
+   *   the games before its game are then stepped, its game is dropped until `resetGame`, and the
+   *   games after it are not stepped.
    */
   step(actions: ArrayLike<number>): void;
   /** Game g's legal actions, ascending: the ones of its mask. */
@@ -204,8 +206,13 @@ export function createVectorEnvironment(options: VectorEnvironmentOptions): Vect
           `step takes one action per game (${games}), not ${describeValue(actions)}.`,
         );
       }
-      if (last.some((t) => t === null))
-        throw new ArgumentError('BAD_ARGUMENT', 'step needs games: call reset(seeds) first.');
+      const missing = last.indexOf(null);
+      if (missing >= 0) {
+        throw new ArgumentError(
+          'BAD_ARGUMENT',
+          `Game ${missing} has no game to step (before reset, or dropped after an opponent's error): deal it with reset or resetGame.`,
+        );
+      }
       // judged first, so that a refused action changes no game
       for (let g = 0; g < games; g++) {
         if (dones[g] === 1) continue;
@@ -217,7 +224,13 @@ export function createVectorEnvironment(options: VectorEnvironmentOptions): Vect
           rewards.fill(0, g * players, (g + 1) * players);
           continue;
         }
-        record(g, envs[g]!.step(actions[g]!));
+        try {
+          record(g, envs[g]!.step(actions[g]!));
+        } catch (e) {
+          // an opponent failed: game g is dropped (the games before it were stepped)
+          last[g] = null;
+          throw e;
+        }
       }
     },
     legalActions(game) {

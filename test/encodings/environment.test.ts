@@ -184,6 +184,35 @@ describe('the environment', () => {
     expect(failure(() => withSlow.reset(3))).toBe('ArgumentError BAD_ARGUMENT');
   });
 
+  it('drops a game whose opponent fails, so that no bot seat is left to the agent', () => {
+    let calls = 0;
+    const flaky: Bot = {
+      name: 'flaky',
+      chooseMove: (_v, moves) => {
+        if (++calls === 3) throw new Error('flaky bot');
+        return moves[0]!;
+      },
+    };
+    const env = createEnvironment({ players: 2, opponents: [null, flaky] });
+    let t = env.reset('flaky');
+    let thrown: unknown;
+    try {
+      for (let i = 0; i < 10; i++) t = env.step(t.actions[0]!);
+    } catch (e) {
+      thrown = e;
+    }
+    expect((thrown as Error).message).toBe('flaky bot');
+    expect(failure(() => env.step(0))).toBe('ArgumentError BAD_ARGUMENT');
+    expect(env.reset('again').seat).toBe(0);
+    const venv = createVectorEnvironment({ games: 2, players: 2, opponents: () => [null, flaky] });
+    calls = -10; // fails again after 12 more answers
+    venv.reset(['a', 'b']);
+    expect(() => {
+      for (let i = 0; i < 20; i++) venv.step([venv.legalActions(0)[0]!, venv.legalActions(1)[0]!]);
+    }).toThrow('flaky bot');
+    expect(failure(() => venv.step([0, 0]))).toBe('ArgumentError BAD_ARGUMENT');
+  });
+
   it('refuses bad options', () => {
     const bot = randomBot(1);
     for (const o of [
