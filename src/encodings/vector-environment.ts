@@ -86,6 +86,31 @@ export interface VectorEnvironment {
   state(game: number): GameState | null;
 }
 
+/** The checked number of games and players of `options`. */
+function sizesOf(options: VectorEnvironmentOptions): { games: number; players: number } {
+  if (typeof options !== 'object' || options === null) {
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `A vector environment's options are an object, not ${describeValue(options)}.`,
+    );
+  }
+  const games = options.games;
+  if (!Number.isSafeInteger(games) || games < 1 || games > 65_536) {
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `"games" must be a whole number from 1 to 65,536, not ${describeValue(games)}.`,
+    );
+  }
+  const players = standardLayout(options.players).players;
+  if (options.opponents !== undefined && typeof options.opponents !== 'function') {
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `"opponents" is a function from a game number to its opponents, not ${describeValue(options.opponents)}.`,
+    );
+  }
+  return { games, players };
+}
+
 /**
  * N games for a learning agent, stepped together: every game g is a {@link createEnvironment}
  * environment, and its observation, mask, rewards, seat and done flag are written into one
@@ -109,26 +134,7 @@ export interface VectorEnvironment {
  * ```
  */
 export function createVectorEnvironment(options: VectorEnvironmentOptions): VectorEnvironment {
-  if (typeof options !== 'object' || options === null) {
-    throw new ArgumentError(
-      'BAD_ARGUMENT',
-      `A vector environment's options are an object, not ${describeValue(options)}.`,
-    );
-  }
-  const games = options.games;
-  if (!Number.isSafeInteger(games) || games < 1 || games > 65_536) {
-    throw new ArgumentError(
-      'BAD_ARGUMENT',
-      `"games" must be a whole number from 1 to 65,536, not ${describeValue(games)}.`,
-    );
-  }
-  const players = standardLayout(options.players).players;
-  if (options.opponents !== undefined && typeof options.opponents !== 'function') {
-    throw new ArgumentError(
-      'BAD_ARGUMENT',
-      `"opponents" is a function from a game number to its opponents, not ${describeValue(options.opponents)}.`,
-    );
-  }
+  const { games, players } = sizesOf(options);
   const L = observationLength(players);
   const A = actionCount(players);
   const observations = new Float32Array(games * L);

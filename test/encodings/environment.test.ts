@@ -212,7 +212,9 @@ describe('the environment', () => {
     }).toThrow('flaky bot');
     expect(failure(() => venv.step([0, 0]))).toBe('ArgumentError BAD_ARGUMENT');
   });
+});
 
+describe("the environment's options, round ends and other seats", () => {
   it('refuses bad options', () => {
     const bot = randomBot(1);
     for (const o of [
