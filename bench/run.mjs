@@ -17,6 +17,8 @@
  *   and normalised by CPU time, Amdahl's law with the measured per-worker start-up) and the ISMCTS
  *   time budget (bench/playouts.mjs); `node bench/callgrind.mjs` (not part of this run: it needs
  *   valgrind and minutes) counts instructions per playout move, which the machine's load cannot change;
+ * - the learning environment of dnup/encodings (bench/environment.mjs): agent steps per second for
+ *   1 and 64 games at 2–5 players, and loadView of a view copied by JSON;
  * - then bench/scaling.mjs: how each public function's cost grows as a hostile input doubles.
  * - the benchmark guard (bench/guard.mjs): the run fails when the reducer falls more than 10% below
  *   its recorded ratio to the contract baseline (bench/reducer-guard.json; --record-guard rewrites it).
@@ -46,6 +48,7 @@ import { ContractGame } from './contract-baseline.mjs';
 import { SnapshotGame } from './snapshot-wrapper.mjs';
 import { benchArenaWorkers, benchFastPath, benchTimeBudget } from './playouts.mjs';
 import { checkReducerGuard } from './guard.mjs';
+import { benchEnvironment } from './environment.mjs';
 
 if (typeof globalThis.gc !== 'function') {
   // memory is measured around forced collections: re-run with --expose-gc
@@ -551,6 +554,8 @@ table(
 await benchFastPath({ bestOpsPerSecond, table, fmt, batch: BATCH });
 await benchArenaWorkers({ table, fmt, quick });
 await benchTimeBudget({ table, fmt, quick });
+// 4b. the learning environment: steps per second for 1 and 64 games, and loadView of a copied view
+await benchEnvironment({ table, fmt, quick });
 // 5. how the cost of each public function grows with a hostile input (bench/scaling.mjs; alone: npm run bench:scaling)
 console.log();
 const scaling = spawnSync(

@@ -93,6 +93,9 @@ const indexCache = new WeakMap<DeckDefinition, DeckIndex>();
 
 /** Problems with a deck definition, as sentences; empty when the deck is sound (rules §2). */
 export function deckProblems(input: unknown, players?: number): string[] {
+  // the library's own standard deck, frozen, is sound for every player count (rules §2, §3.1)
+  if (input === STANDARD_DECK && (players === undefined || (Number.isInteger(players) && players >= 2 && players <= 5)))
+    return [];
   // read once into plain data: holes, getters, cycles and BigInts become a problem, not a crash
   const read = readInput(input, { depth: 4 });
   if (!read.ok)

@@ -30,8 +30,10 @@ import { describeValue, isRecord, readInput } from '../core/input.js';
 import { movesOf } from '../core/legal-moves.js';
 import { ownMove, type Move } from '../core/moves.js';
 import type { MoveSource } from '../core/position.js';
+import type { GameState } from '../core/state.js';
 import { codedError, isIssued, isIssuedView, trustedSource } from '../core/trust.js';
 import { loadView } from '../views/load-view.js';
+import { assertRoom } from './observation.js';
 import { assertStandardDeck, standardLayout, type StandardLayout } from './standard-game.js';
 
 /** One player count's action space: block offsets and the multi-play tables. */
@@ -280,32 +282,65 @@ export function moveOfAction(source: MoveSource, index: number): Move {
 
 /**
  * The legal-action mask of `source`: 1 at the index of every legal move (`legalMoves`), 0
- * elsewhere; empty of ones when the game is over or a view's seat is not to play.
+ * elsewhere; empty of ones when the game is over or a view's seat is not to play. Between rounds
+ * (`status: 'roundOver'`) the rules let any seat deal the next round (rules §8), but the mask gives
+ * `nextRound` to the seat to act (`turn.seat`) only, so that one agent acts per step; the views of
+ * the other seats get a mask of zeros.
  *
  * @param source - a state, or the player view of the seat to play. One the library did not hand
  *   out is checked in full first: a state as `loadState` checks it, a view as `loadView` does.
- * @returns a new `Uint8Array` of `actionCount(players)` entries.
- * @throws {@link ArgumentError} `BAD_ARGUMENT` for a game of another deck than the standard one;
+ * @param out - where to write it (a batch of many games' masks, say); a new array when left out.
+ * @param offset - the first entry of `out` to write (default 0): exactly `actionCount(players)`
+ *   entries from there are written, the rest of `out` is left as it was.
+ * @returns `out` when given, else a new `Uint8Array` of `actionCount(players)` entries.
+ * @throws {@link ArgumentError} `BAD_ARGUMENT` for a game of another deck than the standard one,
+ *   or an `out` that is not a `Uint8Array` with room from `offset`;
  *   {@link PositionError} for a state from outside that the rules cannot reach;
  *   {@link ViewError} `BAD_VIEW` or `INCONSISTENT_VIEW` for such a view.
  * @example
  * ```ts
- * import { legalActionMask } from 'dnup/encodings';
+ * import { actionCount, legalActionMask } from 'dnup/encodings';
  * const mask = legalActionMask(playerView(state, state.turn.seat));
  * const legal = [...mask.keys()].filter((i) => mask[i] === 1);
+ * const masks = new Uint8Array(16 * actionCount(4));
+ * legalActionMask(state, masks, 5 * actionCount(4)); // game 5 of a batch of 16
  * ```
  */
-export function legalActionMask(source: MoveSource): Uint8Array {
+export function legalActionMask(source: MoveSource, out?: Uint8Array, offset = 0): Uint8Array {
   return withEncodedSource(source, (s) => {
     const space = spaceOf(standardPlayers(s, 'legalActionMask'));
-    const mask = new Uint8Array(space.count);
+    if (out !== undefined) assertRoom('legalActionMask', out, offset, space.count, 'Uint8Array');
+    const mask = out ?? new Uint8Array(space.count);
     let moves: Move[];
     if (s.format !== 'dnup-view') moves = legalMovesTrusted(s);
+    else if (s.status === 'roundOver' && s.seat !== s.turn.seat) moves = [];
     else {
       const p = positionOfSource(s);
       moves = p instanceof IllegalMoveError ? [] : movesOf(p);
     }
-    for (const m of moves) mask[indexOf(space, m)] = 1;
+    writeMask(space, moves, mask, offset);
     return mask;
   });
+}
+
+/** Writes the mask of `moves` into `mask` from `at` (its slice cleared first). */
+function writeMask(space: ActionSpace, moves: readonly Move[], mask: Uint8Array, at: number): void {
+  mask.fill(0, at, at + space.count);
+  for (const m of moves) mask[at + indexOf(space, m)] = 1;
+}
+
+/**
+ * The legal moves of a trusted state of the standard deck as action indices, ascending, with its
+ * mask written into `mask` from `at`: the environment's fast path (no check of the state).
+ */
+export function legalActionsOf(state: GameState, moves: readonly Move[], mask: Uint8Array, at: number): number[] {
+  const space = spaceOf(state.players.length);
+  writeMask(space, moves, mask, at);
+  const actions = moves.map((m) => indexOf(space, m));
+  return actions.sort((a, b) => a - b);
+}
+
+/** The move at `index` for a game of `players` (the environment's fast path), or `BAD_ARGUMENT` out of range. */
+export function moveOfIndex(players: number, index: unknown): Move {
+  return moveAt(spaceOf(players), index);
 }

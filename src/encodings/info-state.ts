@@ -25,6 +25,11 @@ function canonical(x: unknown): string {
  * and views that differ in anything, if only in one known card, get different keys. The deck is
  * left out of the key: use one key space per deck.
  *
+ * It does not have perfect recall, unlike OpenSpiel's `information_state_string`: it keys the view
+ * as it is now (with the last move, not the moves before), so two histories that lead a seat to the
+ * same view share one key. For perfect recall, join the keys of the seat's views since the start of
+ * the game (docs/guides/learning.md).
+ *
  * @param view - a player view (`playerView`), of any seat; one from outside is checked (`loadView`).
  * @returns a JSON text (stable across versions of the same view format).
  * @throws {@link ViewError} `BAD_VIEW` for a view from outside that is broken.

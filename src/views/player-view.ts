@@ -131,7 +131,8 @@ export function playerView(state: GameState, seat: number): PlayerView {
   }
 }
 
-function viewOf(state: GameState, seat: number): PlayerView {
+/** The view of `seat` of a trusted state, not issued: for the library's own reading (the encodings' environment). */
+export function viewOf(state: GameState, seat: number): PlayerView {
   const n = state.players.length;
   const handSizes = new Array<number>(n);
   const known = new Array<readonly HeldCard[]>(n);

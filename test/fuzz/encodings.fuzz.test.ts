@@ -9,9 +9,12 @@ import * as encodings from '../../src/encodings.js';
 import {
   actionCount,
   actionIndex,
+  createEnvironment,
+  createVectorEnvironment,
   infoStateKey,
   legalActionMask,
   moveOfAction,
+  observationLayout,
   observationLength,
   observe,
 } from '../../src/encodings.js';
@@ -20,6 +23,7 @@ import {
   loadState,
   loadView,
   playerView,
+  type Bot,
   type Move,
   type MoveSource,
   type PlayerView,
@@ -47,6 +51,9 @@ const COVERED: Record<string, string> = {
   legalActionMask: 'sources and indices',
   observe: 'views',
   infoStateKey: 'views',
+  observationLayout: 'player counts',
+  createEnvironment: 'environment options, seeds, actions and bot answers',
+  createVectorEnvironment: 'environment options, seeds, actions and bot answers',
 };
 
 it('every function dnup/encodings exports has a fuzz property (add one here when it grows)', () => {
@@ -68,6 +75,7 @@ describe('dnup/encodings under hostile input', () => {
           for (const [label, f] of [
             ['actionCount', actionCount],
             ['observationLength', observationLength],
+            ['observationLayout', (k: number) => observationLayout(k).length],
           ] as const) {
             const out = returnsOrCoded(`${label}(n)`, () => f(n as number));
             expect(out.ok, label).toBe(n === 2 || n === 3 || n === 4 || n === 5);
@@ -143,6 +151,55 @@ describe('dnup/encodings under hostile input', () => {
           }
           if (x.ok) expect(x.value.length).toBe(observationLength(state.players.length));
         }),
+        runs(150),
+      );
+    },
+    timeoutFor(),
+  );
+});
+
+describe('the environments of dnup/encodings under hostile input', () => {
+  it(
+    'the environments take any options, seeds and actions, and bots answering anything, with a coded error at worst',
+    () => {
+      const option = fc.oneof(hostileValue, fc.constant(undefined));
+      fc.assert(
+        property(
+          fc.record({
+            players: fc.oneof(playerCount, fc.integer({ min: 2, max: 5 })),
+            maxMoves: option,
+            games: fc.oneof(option, fc.integer({ min: 1, max: 3 })),
+          }),
+          fc.oneof(hostileValue, fc.constant(null)),
+          fc.oneof(hostileValue, fc.string({ maxLength: 6 })),
+          fc.array(fc.oneof(index, hostileValue), { maxLength: 6 }),
+          hostileMove,
+          (o, opponent, seed, actions, answer) => {
+            // the agent at seat 0; every other seat a hostile bot, or the given value in place of a bot
+            const bot: Bot = { name: 'hostile', chooseMove: () => answer as Move };
+            const opponents = (n: number) =>
+              Array.from({ length: n }, (_, s) => (s === 0 ? null : opponent === null ? bot : opponent));
+            const options = {
+              ...o,
+              opponents:
+                typeof o.players === 'number' && o.players > 0 && o.players < 9 ? opponents(o.players) : o.players,
+            };
+            const env = returnsOrCoded('createEnvironment(options)', () => createEnvironment(options as never));
+            if (env.ok) {
+              const t = returnsOrCoded('reset(seed)', () => env.value.reset(seed as string));
+              if (t.ok) for (const a of actions) returnsOrCoded('step(action)', () => env.value.step(a as number));
+            }
+            const venv = returnsOrCoded('createVectorEnvironment(options)', () =>
+              createVectorEnvironment({ ...o, opponents: (_g: number) => options.opponents } as never),
+            );
+            if (venv.ok) {
+              const games = venv.value.games;
+              const seeds = Array.from({ length: games }, () => seed);
+              if (returnsOrCoded('reset(seeds)', () => venv.value.reset(seeds as string[])).ok)
+                returnsOrCoded('step(actions)', () => venv.value.step(actions as number[]));
+            }
+          },
+        ),
         runs(150),
       );
     },
