@@ -13,7 +13,9 @@ import { logRefusal } from './messages.js';
 import { LOBBY_NAME, ROOM_NAME } from './protocol.js';
 import { configureRooms, DnupLobby, DnupRoom, liveRooms, type RoomSettings } from './room.js';
 import { roomSettings as currentRoomSettings } from './settings.js';
-import { FileStore, RedisStore, type GameStore } from './store.js';
+import { FileStore } from './file-store.js';
+import { RedisStore } from './redis-store.js';
+import type { GameStore } from './store.js';
 
 /** Options of {@link startServer}. */
 export interface ServerConfig extends Partial<Omit<RoomSettings, 'store'>> {

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apply, createGame, legalMoves, type Move } from 'dnup';
-import { FileStore, type StoredGame } from '../src/store.js';
+import { FileStore } from '../src/file-store.js';
+import type { StoredGame } from '../src/store.js';
 import { freePort, join, tempDir } from './helpers.js';
 import { startServer } from '../src/app.js';
 

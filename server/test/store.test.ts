@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { createGame, legalMoves, apply, recordOf, type Move } from 'dnup';
-import { FileStore, GameTakenOver, RedisStore } from '../src/store.js';
+import { FileStore } from '../src/file-store.js';
+import { RedisStore } from '../src/redis-store.js';
+import { GameTakenOver } from '../src/store.js';
 import { redisAvailable, testRedis } from './processes.js';
 import { tempDir } from './helpers.js';
 

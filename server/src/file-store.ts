@@ -1,0 +1,169 @@
+/**
+ * The store of one process: an append-only JSON-lines file in a data folder, no server needed
+ * (see store.ts).
+ */
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import type { GameRecord, Move } from 'dnup';
+import type { StoredGame, GameStore } from './store.js';
+
+type Line =
+  | { t: 'begin'; game: Omit<StoredGame, 'moves'> }
+  | { t: 'move'; id: string; i: number; m: Move }
+  | { t: 'end'; id: string };
+
+/** Options of {@link FileStore}. */
+export interface FileStoreOptions {
+  /** Compact the live log, and rotate the finished one, past this many bytes (default 8 MiB). */
+  readonly maxBytes?: number;
+}
+
+/**
+ * The embedded default: `games.jsonl` (one line per begun game, applied move and end, appended
+ * synchronously so a `kill -9` loses nothing the clients saw) and `finished.jsonl` (one record per
+ * line). Past `maxBytes` the live log is rewritten with unfinished games only, and the finished
+ * log becomes `finished.1.jsonl`, replacing the older one: at most about 3 × `maxBytes` on disk.
+ * One process per folder.
+ */
+export class FileStore implements GameStore {
+  private readonly live: string;
+  private readonly done: string;
+  private readonly maxBytes: number;
+  private liveBytes = 0;
+  private games = new Map<string, { game: Omit<StoredGame, 'moves'>; moves: Move[] }>();
+  /** Games this process hosts: one process per folder, so every other unfinished game is an orphan. */
+  private owned = new Set<string>();
+
+  constructor(
+    readonly dir: string,
+    options: FileStoreOptions = {},
+  ) {
+    this.maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
+    mkdirSync(dir, { recursive: true });
+    this.live = join(dir, 'games.jsonl');
+    this.done = join(dir, 'finished.jsonl');
+    this.readLog();
+  }
+
+  private readLog(): void {
+    if (!existsSync(this.live)) return;
+    const text = readFileSync(this.live, 'utf8');
+    this.liveBytes = Buffer.byteLength(text);
+    for (const raw of text.split('\n')) {
+      if (raw === '') continue;
+      let line: Line;
+      try {
+        line = JSON.parse(raw) as Line;
+      } catch {
+        continue; // a line torn by a crash mid-write: everything before it is intact
+      }
+      if (line.t === 'begin') this.games.set(line.game.id, { game: line.game, moves: [] });
+      else if (line.t === 'move') {
+        const g = this.games.get(line.id);
+        if (g && line.i === g.moves.length) g.moves.push(line.m);
+      } else if (line.t === 'end') this.games.delete(line.id);
+    }
+  }
+
+  private append(line: Line): void {
+    const text = `${JSON.stringify(line)}\n`;
+    appendFileSync(this.live, text);
+    this.liveBytes += Buffer.byteLength(text);
+    if (this.liveBytes > this.maxBytes) this.compact();
+  }
+
+  /** Rewrites the live log with the unfinished games only (temporary file, then an atomic rename). */
+  private compact(): void {
+    const lines: string[] = [];
+    for (const { game, moves } of this.games.values()) {
+      lines.push(JSON.stringify({ t: 'begin', game } satisfies Line));
+      moves.forEach((m, i) => lines.push(JSON.stringify({ t: 'move', id: game.id, i, m } satisfies Line)));
+    }
+    const text = lines.length ? `${lines.join('\n')}\n` : '';
+    const tmp = `${this.live}.tmp`;
+    writeFileSync(tmp, text);
+    const fd = openSync(tmp, 'r');
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(tmp, this.live);
+    this.liveBytes = Buffer.byteLength(text);
+  }
+
+  async begin(game: Omit<StoredGame, 'moves'>): Promise<void> {
+    this.games.set(game.id, { game, moves: [] });
+    this.owned.add(game.id);
+    this.append({ t: 'begin', game });
+  }
+
+  async move(id: string, index: number, move: Move): Promise<void> {
+    const g = this.games.get(id);
+    if (!g || index !== g.moves.length) throw new Error(`store: move ${index} of game ${id} is out of order`);
+    g.moves.push(move);
+    this.append({ t: 'move', id, i: index, m: move });
+  }
+
+  async finish(id: string, record: GameRecord): Promise<void> {
+    if (existsSync(this.done) && statSync(this.done).size > this.maxBytes)
+      renameSync(this.done, join(this.dir, 'finished.1.jsonl'));
+    appendFileSync(this.done, `${JSON.stringify(record)}\n`);
+    this.owned.delete(id);
+    if (this.games.delete(id)) this.append({ t: 'end', id });
+  }
+
+  async orphans(): Promise<string[]> {
+    return [...this.games.keys()].filter((id) => !this.owned.has(id));
+  }
+
+  async claim(id: string): Promise<{ previousOwner: string | null } | null> {
+    if (!this.games.has(id) || this.owned.has(id)) return null;
+    this.owned.add(id);
+    return { previousOwner: null };
+  }
+
+  async load(id: string): Promise<StoredGame | null> {
+    const g = this.games.get(id);
+    return g ? { ...g.game, moves: g.moves.slice() } : null;
+  }
+
+  async renew(): Promise<string[]> {
+    return [];
+  }
+
+  async release(id: string): Promise<void> {
+    this.owned.delete(id);
+  }
+
+  async unfinished(): Promise<StoredGame[]> {
+    return [...this.games.values()].map(({ game, moves }) => ({ ...game, moves: moves.slice() }));
+  }
+
+  async finished(): Promise<GameRecord[]> {
+    const read = (f: string): GameRecord[] =>
+      existsSync(f)
+        ? readFileSync(f, 'utf8')
+            .split('\n')
+            .filter((l) => l !== '')
+            .flatMap((l) => {
+              try {
+                return [JSON.parse(l) as GameRecord];
+              } catch {
+                return [];
+              }
+            })
+        : [];
+    return [...read(join(this.dir, 'finished.1.jsonl')), ...read(this.done)];
+  }
+
+  async close(): Promise<void> {}
+}
