@@ -62,7 +62,7 @@ export function failureOf(e: unknown): BotFailure {
 }
 
 /** An error rebuilt from its plain data (a worker's, carried across the thread), stack included. */
-export function errorOf(f: BotFailure): Error {
+function errorOf(f: BotFailure): Error {
   const e = new Error(f.message);
   e.name = f.name;
   if (f.stack !== null) e.stack = f.stack;
