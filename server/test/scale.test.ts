@@ -41,7 +41,7 @@ describe.skipIf(!available && process.env.CI !== 'true')('two processes on one R
     const main = await buildServer('scale');
     a = await startProcess(main, { REDIS_URL: redis.url, DATA_DIR: '/nonexistent-unused' });
     b = await startProcess(main, { REDIS_URL: redis.url, DATA_DIR: '/nonexistent-unused' });
-  });
+  }, 60_000); // a build and two processes: past the default 10 s on a loaded machine
   afterAll(async () => {
     await Promise.all([stopProcess(a), stopProcess(b)]);
     await redis?.stop();
