@@ -292,6 +292,18 @@ export async function playOnQueue(
           opts: { jobId: jobId(run, g), removeOnComplete: true, removeOnFail: 1000, attempts: 1 },
         })),
       );
+    // told at once when the connection drops, and when it is back
+    let lost = false;
+    redis.on('close', () => {
+      if (lost || seen.size >= want.size) return;
+      lost = true;
+      options.onRedis?.(false);
+    });
+    redis.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      options.onRedis?.(true);
+    });
     let offset = 0;
     let refusals = 0;
     const told = new Set<string>();
@@ -307,10 +319,7 @@ export async function playOnQueue(
           gs.forEach((g, i) => take(g, values[i] ?? null));
         }
         const refused = await within(redis.lrange(k.refusals, refusals, -1), 5000);
-        if (down > 0) {
-          down = 0;
-          options.onRedis?.(true);
-        }
+        down = 0;
         refusals += refused.length;
         for (const r of refused) {
           const x = JSON.parse(r) as QueueRefusal;
@@ -326,10 +335,8 @@ export async function playOnQueue(
         if (ids.length === 1000) continue;
       } catch (e) {
         if (e instanceof BotError) throw e;
-        if (down === 0) {
-          down = Date.now();
-          options.onRedis?.(false);
-        } else if (Date.now() - down > patience)
+        if (down === 0) down = Date.now();
+        else if (Date.now() - down > patience)
           throw queueError(
             'QUEUE_REDIS',
             `Redis at ${url} went away for more than ${Math.round(patience / 1000)} s; the run ${run} is kept in Redis (workers keep what they finish): start again with --resume once it is back.`,
@@ -341,6 +348,7 @@ export async function playOnQueue(
     await Promise.all(Object.values(k).map((key) => redis.expire(key, KEEP_SECONDS)));
     return { run };
   } finally {
+    redis.removeAllListeners('close'); // closed by us: not Redis going away
     redis.disconnect();
     await within(queue.close(), 2000).catch(() => {});
   }
