@@ -9,13 +9,23 @@
  */
 import type { Forfeit } from './bot.js';
 import { BotError } from './errors.js';
-import { botMaker, inWorkers, loadBotModules, workerScriptOf, type HungDecision } from './arena.js';
+import {
+  botMaker,
+  Heartbeat,
+  loadBotModules,
+  workerExecArgv,
+  workerScriptOf,
+  type ArenaWorkerData,
+  type ArenaWorkerReply,
+  type ArenaWorkerRequest,
+  type HungDecision,
+} from './arena.js';
 import { hungLadderGame, lineupsOf, playLadderGame } from './ladder.js';
 import type { BotOptions } from './by-name.js';
 import type { LadderGame, LadderSpec, PlayedLadderGame } from './ladder-types.js';
 
 /** The queue every ladder run shares: workers serve any run. */
-export const LADDER_QUEUE = 'dnup-ladder';
+const LADDER_QUEUE = 'dnup-ladder';
 
 const BULLMQ = 'bullmq';
 const IOREDIS = 'ioredis';
@@ -23,6 +33,7 @@ const NODE_CRYPTO = 'node:crypto';
 const NODE_FS = 'node:fs';
 const NODE_URL = 'node:url';
 const NODE_OS = 'node:os';
+const WORKER_THREADS = 'node:worker_threads';
 
 /** How long the coordinator waits for a Redis that went away before it stops (the run is kept). */
 const REDIS_PATIENCE_MS = 60_000;
@@ -90,7 +101,7 @@ async function loadPeer<T>(name: string): Promise<T> {
 }
 
 /** BullMQ and ioredis, or `QUEUE_UNAVAILABLE` saying how to install them. */
-export async function loadQueuePeers(): Promise<{ bull: Bull; Redis: new (url: string, o: object) => Redis }> {
+async function loadQueuePeers(): Promise<{ bull: Bull; Redis: new (url: string, o: object) => Redis }> {
   const bull = await loadPeer<Bull>(BULLMQ);
   const io = await loadPeer<Record<string, unknown>>(IOREDIS);
   const Redis = (io.Redis ?? io.default) as new (url: string, o: object) => Redis;
@@ -98,7 +109,7 @@ export async function loadQueuePeers(): Promise<{ bull: Bull; Redis: new (url: s
 }
 
 /** The package's version, read from its package.json (dist/… or src/bots/… below it). */
-export async function dnupVersion(): Promise<string> {
+async function dnupVersion(): Promise<string> {
   const { readFileSync } = (await import(/* @vite-ignore */ NODE_FS)) as typeof import('node:fs');
   for (const up of ['../package.json', '../../package.json']) {
     try {
@@ -395,6 +406,7 @@ export async function serveQueue(options: QueueWorkerOptions): Promise<QueueWork
   };
   const runs = new Map<string, Promise<RunMeta>>();
   const script = await workerScriptOf(options.workerScript, 1);
+  const threads = script === undefined ? undefined : new Threads(script);
   const refuse = async (run: string, g: number, reason: string): Promise<never> => {
     once(`${run}:${reason}`, `refused the jobs of run ${run}: ${reason}`);
     await redis.rpush(keys(run).refusals, JSON.stringify({ worker: name, g, reason } satisfies QueueRefusal));
@@ -452,7 +464,7 @@ export async function serveQueue(options: QueueWorkerOptions): Promise<QueueWork
         );
     let played: PlayedLadderGame;
     try {
-      played = await playOne(meta, g, script);
+      played = threads === undefined ? await playHere(meta, g) : await threads.play(run, meta, g);
     } catch (e) {
       // a module that cannot be loaded here, or a worker thread that failed: the coordinator hears why
       return refuse(run, g, String((e as Error | null)?.message ?? e).slice(0, 300));
@@ -473,34 +485,100 @@ export async function serveQueue(options: QueueWorkerOptions): Promise<QueueWork
   return {
     async close() {
       await within(worker.close(true), 5000).catch(() => {});
+      threads?.close();
       redis.disconnect();
     },
   };
 }
 
-/** Plays ladder game `g` of a run in a worker thread of its own (or this thread without a build). */
-async function playOne(meta: RunMeta, g: number, script: string | undefined): Promise<PlayedLadderGame> {
-  const lineups = lineupsOf(meta.spec.bots.length, meta.spec.players);
-  if (script === undefined) {
-    const makeBot = botMaker(await loadBotModules(meta.modules), meta.botOptions);
-    return playLadderGame(meta.spec, lineups, g, makeBot);
+type Thread = InstanceType<typeof import('node:worker_threads').Worker>;
+
+/**
+ * Worker threads kept between games, per run (a thread holds its run's settings and loaded bot
+ * modules: starting one per game would cost more than a fast game). A thread is dropped when its
+ * bot ran past the move limit (its work may go on) or when it failed.
+ */
+class Threads {
+  private idle: { run: string; thread: Thread; beat: Heartbeat }[] = [];
+  constructor(private readonly script: string) {}
+
+  async play(run: string, meta: RunMeta, g: number): Promise<PlayedLadderGame> {
+    const lineups = lineupsOf(meta.spec.bots.length, meta.spec.players);
+    // threads of other runs are of no more use once a new run is served
+    for (const t of this.idle.filter((x) => x.run !== run)) void t.thread.terminate();
+    this.idle = this.idle.filter((x) => x.run === run);
+    const kept = this.idle.pop();
+    const { thread, beat } = kept ?? (await this.spawn(meta));
+    const limitMs = meta.spec.limitMs;
+    return new Promise<PlayedLadderGame>((resolve, reject) => {
+      let over = false;
+      const end = (keep: boolean): void => {
+        over = true;
+        clearInterval(watch);
+        thread.off('message', onMessage);
+        thread.off('error', onError);
+        thread.off('exit', onExit);
+        if (keep) this.idle.push({ run, thread, beat });
+        else void thread.terminate();
+      };
+      const lost = (kind: HungDecision['kind'], message: string, ms: number, cause: unknown): void => {
+        if (over) return;
+        const seat = beat.seat(g);
+        end(false);
+        if (seat < 0) return reject(cause instanceof Error ? cause : new Error(message));
+        resolve(hungLadderGame(meta.spec, lineups, g, beat.read(seat, kind, message, null, ms)));
+      };
+      const onMessage = (reply: ArenaWorkerReply): void => {
+        if (over || 'moved' in reply) return;
+        if ('error' in reply) {
+          end(false);
+          return reject(new Error(reply.error.message));
+        }
+        const r = reply.result as PlayedLadderGame;
+        end(r.forfeit?.kind !== 'time');
+        resolve(r);
+      };
+      const onError = (e: Error): void => lost('error', `its worker thread stopped on ${e.message}`, 0, e);
+      const onExit = (code: number): void =>
+        lost('error', `its worker thread exited with code ${code} during the game`, 0, undefined);
+      thread.on('message', onMessage);
+      thread.on('error', onError);
+      thread.on('exit', onExit);
+      const watch = setInterval(
+        () => {
+          const ms = beat.running(g);
+          if (ms > limitMs + 50)
+            lost('time', `took ${ms.toFixed(1)} ms for one move, past the limit of ${limitMs} ms`, ms, undefined);
+        },
+        Math.max(5, Math.min(100, Math.floor(limitMs / 20))),
+      );
+      thread.postMessage({ ladderGame: g } satisfies ArenaWorkerRequest);
+    });
   }
-  let out: PlayedLadderGame | undefined;
-  await inWorkers<PlayedLadderGame>(
-    { ladder: meta.spec, botOptions: meta.botOptions, modules: meta.modules },
-    meta.spec.limitMs,
-    meta.spec.maxMoves,
-    1,
-    script,
-    {
-      count: 1,
-      request: () => ({ ladderGame: g }),
-      hung: (_i, hung: HungDecision) => hungLadderGame(meta.spec, lineups, g, hung),
-      finish: (r) => {
-        out = r;
-      },
-      fresh: () => false,
-    },
-  );
-  return out!;
+
+  private async spawn(meta: RunMeta): Promise<{ thread: Thread; beat: Heartbeat }> {
+    const { Worker } = (await import(/* @vite-ignore */ WORKER_THREADS)) as typeof import('node:worker_threads');
+    const beat = new Heartbeat(meta.spec.maxMoves);
+    const workerData: ArenaWorkerData = {
+      ladder: meta.spec,
+      botOptions: meta.botOptions,
+      modules: meta.modules,
+      heartbeat: beat.buffer,
+    };
+    const execArgv = workerExecArgv(process.execArgv);
+    const path = this.script.startsWith('file:') ? new URL(this.script) : this.script;
+    const thread = new Worker(path, execArgv === undefined ? { workerData } : { workerData, execArgv });
+    return { thread, beat };
+  }
+
+  close(): void {
+    for (const t of this.idle.splice(0)) void t.thread.terminate();
+  }
+}
+
+/** Plays ladder game `g` of a run in this thread (the sources running without a build). */
+async function playHere(meta: RunMeta, g: number): Promise<PlayedLadderGame> {
+  const lineups = lineupsOf(meta.spec.bots.length, meta.spec.players);
+  const makeBot = botMaker(await loadBotModules(meta.modules), meta.botOptions);
+  return playLadderGame(meta.spec, lineups, g, makeBot);
 }

@@ -9,6 +9,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -251,6 +252,11 @@ describe.skipIf(!enabled)('dnup ladder --queue and dnup worker', () => {
 
   it('a worker of another dnup version refuses the run, and the coordinator says which and why', async () => {
     const w = worker(redis.url, OTHER);
+    // a foreign job, twice: refused, logged once
+    const queue = new Queue('dnup-ladder', { connection: { url: redis.url } });
+    await queue.add('game', { hello: 1 }, { jobId: 'foreign-1' });
+    await queue.add('game', { hello: 2 }, { jobId: 'foreign-2' });
+    await queue.close();
     const r = await cli(['ladder', ...LADDER, '--games', '3', '--queue', redis.url, '--run', 'version']);
     stopWorkers();
     refused(
@@ -258,6 +264,7 @@ describe.skipIf(!enabled)('dnup ladder --queue and dnup worker', () => {
       /Worker \S+:\d+ refused game \d+ of run version: the run was made by dnup 0\.1\.0, this worker is dnup 9\.9\.9/,
     );
     expect(w.log()).toMatch(/refused the jobs of run version/);
+    expect(w.log().match(/refused job foreign-\d: it is not a dnup ladder game/g)?.length).toBe(2);
   }, 60_000);
 
   it('Redis stopped and started mid-run: the run waits, then ends as the one-machine run', async () => {
