@@ -469,7 +469,7 @@ const counts = (x: unknown, length: number, ok: (v: unknown) => boolean): x is n
   Array.isArray(x) && x.length === length && x.every(ok);
 
 /** A game of `done`, checked against the schedule: the same seats, a winner among them, sane counts. */
-export function checkDoneGame(
+function checkDoneGame(
   spec: LadderSpec,
   lineups: readonly (readonly number[])[],
   games: number,
