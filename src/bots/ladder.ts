@@ -29,7 +29,7 @@ import {
 import { forfeitWinner, loadRatings, rateEntries, type RatingLibrary } from './ladder-ratings.js';
 import type { LadderForfeit, LadderGame, LadderSpec, PlayedLadderGame } from './ladder-types.js';
 import { wilsonInterval } from './wilson-interval.js';
-import type { LadderQueueOptions } from './ladder-queue.js';
+import { playOnQueue, type LadderQueueOptions } from './ladder-queue.js';
 
 export type { LadderForfeit, LadderGame } from './ladder-types.js';
 
@@ -639,10 +639,9 @@ export async function runLadder(options: LadderOptions): Promise<LadderResult> {
   };
   const used = Math.max(1, Math.min(workers, todo.length));
   const queue = options.queue;
-  // a queue run's games are played elsewhere: loaded only then, with bullmq
+  // a queue run's games are played elsewhere (bullmq is loaded only then)
   const script = todo.length === 0 || queue ? undefined : await workerScriptOf(options.workerScript, used);
   if (queue) {
-    const { playOnQueue } = await import('./ladder-queue.js');
     await playOnQueue(
       queue,
       spec,
