@@ -33,3 +33,4 @@ export {
 export type { Bot, BotFailure, Forfeit, ForfeitKind, MoveRefusal } from './bots/bot.js';
 export type { BotOptions } from './bots/by-name.js';
 export type { Seed } from './core/random.js';
+export type { LadderQueueOptions, QueueRefusal } from './bots/ladder-queue.js';

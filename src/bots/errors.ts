@@ -11,6 +11,9 @@ export const BOT_ERROR_CODES = [
   'BAD_LADDER_OPTIONS',
   'BAD_LADDER_RESUME',
   'RATINGS_UNAVAILABLE',
+  'QUEUE_UNAVAILABLE',
+  'QUEUE_REDIS',
+  'QUEUE_REFUSED',
 ] as const;
 
 /** A machine-readable reason for refusing a bot or arena setting. */

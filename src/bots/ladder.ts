@@ -29,6 +29,7 @@ import {
 import { forfeitWinner, loadRatings, rateEntries, type RatingLibrary } from './ladder-ratings.js';
 import type { LadderForfeit, LadderGame, LadderSpec, PlayedLadderGame } from './ladder-types.js';
 import { wilsonInterval } from './wilson-interval.js';
+import { playOnQueue, type LadderQueueOptions } from './ladder-queue.js';
 
 export type { LadderForfeit, LadderGame } from './ladder-types.js';
 
@@ -98,6 +99,13 @@ export interface LadderOptions {
    * resume an interrupted run.
    */
   readonly onGame?: (game: LadderGame, done: number) => void;
+  /**
+   * Play the games on many machines through a BullMQ queue on Redis rather than on this one's
+   * worker threads: each game is one job, played by `dnup worker` processes (or `serveQueue`)
+   * wherever they run; the result is the one-machine run's, timings aside. Needs the optional
+   * peer dependencies bullmq and ioredis.
+   */
+  readonly queue?: LadderQueueOptions;
 }
 
 /**
@@ -331,7 +339,7 @@ export async function playLadderGame(
 }
 
 /** Ladder game `g` stopped from outside: the hung seat forfeits, the others keep their order by score. */
-function hungLadderGame(
+export function hungLadderGame(
   spec: LadderSpec,
   lineups: readonly (readonly number[])[],
   g: number,
@@ -389,12 +397,16 @@ function readLadderOptions(input: unknown): LadderOptions {
       moveLimitMs: o.moveLimitMs,
       done: o.done,
       onGame: o.onGame,
+      queue: o.queue,
     };
   } catch {
     throw refuse('The ladder options cannot be read.', 'options');
   }
   // a resume list may be long: room for every game's fields, no more
-  const plain = readInput({ ...raw, onGame: undefined }, { depth: 6, nodes: 64 + MAX_LADDER_GAMES * 40 });
+  const plain = readInput(
+    { ...raw, onGame: undefined, queue: undefined },
+    { depth: 6, nodes: 64 + MAX_LADDER_GAMES * 40 },
+  );
   const data = plain.ok && isRecord(plain.value) ? plain.value : undefined;
   if (!data)
     throw refuse(
@@ -442,6 +454,12 @@ function readLadderOptions(input: unknown): LadderOptions {
     -readonly [K in keyof LadderOptions]: LadderOptions[K];
   };
   if (raw.onGame !== undefined) options.onGame = raw.onGame as NonNullable<LadderOptions['onGame']>;
+  // its URL and run id are checked where it is used (src/bots/ladder-queue.ts); it holds callbacks
+  if (raw.queue !== undefined) {
+    if (typeof raw.queue !== 'object' || raw.queue === null)
+      throw refuse(`A ladder's queue is { url, run?, resume? }, not ${describeValue(raw.queue)}.`, 'queue');
+    options.queue = raw.queue as LadderQueueOptions;
+  }
   return options;
 }
 
@@ -620,8 +638,21 @@ export async function runLadder(options: LadderOptions): Promise<LadderResult> {
     options.onGame?.(r.game, ++done);
   };
   const used = Math.max(1, Math.min(workers, todo.length));
-  const script = todo.length === 0 ? undefined : await workerScriptOf(options.workerScript, used);
-  if (script === undefined) {
+  const queue = options.queue;
+  // a queue run's games are played elsewhere (bullmq is loaded only then)
+  const script = todo.length === 0 || queue ? undefined : await workerScriptOf(options.workerScript, used);
+  if (queue) {
+    await playOnQueue(
+      queue,
+      spec,
+      games,
+      botOptions,
+      modules,
+      todo,
+      (x, i) => checkDoneGame(spec, lineups, games, x, i),
+      finish,
+    );
+  } else if (script === undefined) {
     for (const g of todo) {
       finish(await playLadderGame(spec, lineups, g, makeBot));
       // back to the event loop between games, so that timers and signals (a caller saving its games) get their turn

@@ -245,7 +245,8 @@ export async function arenaCommand(args: readonly string[]): Promise<number> {
 export function usageError(e: unknown, command: string): unknown {
   if (!isBotError(e) || e.code === 'ARENA_WORKER_FAILED') return e;
   // a module's own problem needs no pointer to the help
-  const help = e.code === 'RATINGS_UNAVAILABLE' || /^The bot (module|factory) /.test(e.message);
+  const help =
+    e.code === 'RATINGS_UNAVAILABLE' || e.code.startsWith('QUEUE_') || /^The bot (module|factory) /.test(e.message);
   return new CliError(help ? e.message : `${e.message} (see dnup ${command} --help)`);
 }
 

@@ -64,6 +64,11 @@ Options:
                        (with the same settings; --games may grow); the result is the one
                        an uninterrupted run gives. Refused when a bot module changed since
                        the file was written (the file keeps each module's sha256)
+      --queue URL      play the games on many machines through Redis (redis://HOST:PORT[/DB]):
+                       each game is a job for \`dnup worker --queue URL\` processes; needs
+                       npm install bullmq@6 ioredis@5 (docs/guides/bot-authors.md)
+      --run ID         the queue run's id (default: one made from the settings); with
+                       --resume, collect what the workers did meanwhile and go on
       --json           print the result as JSON (docs/guides/bot-authors.md)
   -h, --help           show this help
 
@@ -101,6 +106,9 @@ interface LadderArgs {
   readonly json: boolean;
   readonly out: string | undefined;
   readonly resume: boolean;
+  /** The Redis URL of a queue run, and its id. */
+  readonly queue: string | undefined;
+  readonly run: string | undefined;
 }
 
 const whole = (flag: string, text: string | undefined, fallback?: number): number =>
@@ -138,6 +146,8 @@ function parseLadderArgs(args: readonly string[]): LadderArgs | undefined {
       out: { type: 'string', short: 'o' },
       resume: { type: 'boolean' },
       json: { type: 'boolean' },
+      queue: { type: 'string' },
+      run: { type: 'string' },
     },
     0,
   );
@@ -164,8 +174,13 @@ function parseLadderArgs(args: readonly string[]): LadderArgs | undefined {
   if (text('playouts') !== undefined) botOptions.playouts = whole('playouts', text('playouts'));
   if (text('ms') !== undefined) botOptions.timeMs = whole('ms', text('ms'));
   const out = text('out');
-  if (values.resume === true && out === undefined)
-    throw new CliError('--resume continues the run kept in an --out file: give --out FILE (see dnup ladder --help)');
+  const queue = text('queue');
+  if (values.resume === true && out === undefined && queue === undefined)
+    throw new CliError(
+      '--resume continues the run kept in an --out file or on a --queue: give --out FILE or --queue URL (see dnup ladder --help)',
+    );
+  if (text('run') !== undefined && queue === undefined)
+    throw new CliError('--run names a queue run: give --queue URL too (see dnup ladder --help)');
   const botModules: Record<string, string> = {};
   const botModuleHashes: Record<string, string> = {};
   for (const [name, where] of Object.entries(modules)) {
@@ -190,6 +205,8 @@ function parseLadderArgs(args: readonly string[]): LadderArgs | undefined {
     json: values.json === true,
     out,
     resume: values.resume === true,
+    queue,
+    run: text('run'),
   };
 }
 
@@ -412,7 +429,7 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
   const removeStop = onStop((signal) => {
     if (out !== undefined && games.size > 0) save(null);
     process.stderr.write(
-      `dnup ladder: stopped by ${signal}${out === undefined ? '' : `; ${games.size} games kept in ${out}: run again with --resume to continue`}\n`,
+      `dnup ladder: stopped by ${signal}${out === undefined ? '' : `; ${games.size} games kept in ${out}: run again with --resume to continue`}${a.queue === undefined ? '' : `; the queue run stays in Redis and workers go on: run again with --resume to collect it`}\n`,
     );
   });
   let result: LadderResult;
@@ -428,6 +445,21 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
       maxMoves: settings.maxMoves,
       ...(settings.moveLimitMs === null ? {} : { moveLimitMs: settings.moveLimitMs }),
       done: done as LadderGame[],
+      ...(a.queue === undefined
+        ? {}
+        : {
+            queue: {
+              url: a.queue,
+              resume: a.resume,
+              ...(a.run === undefined ? {} : { run: a.run }),
+              onRedis: (up: boolean) =>
+                process.stderr.write(
+                  up
+                    ? '\ndnup ladder: Redis is back; collecting again\n'
+                    : '\ndnup ladder: Redis went away; waiting for it (nothing is lost: the run and what workers finish are kept in Redis)\n',
+                ),
+            },
+          }),
       onGame: (game, count) => {
         games.set(game.g, game);
         show(count);

@@ -10,6 +10,7 @@ import { ladderCommand } from './ladder-command.js';
 import { clip, CliError, COMMON_EXITS, EXIT, print, runStopHandlers, SIGNAL_EXIT } from './cli-support.js';
 import { playCommand } from './play-command.js';
 import { replayCommand } from './replay-command.js';
+import { workerCommand } from './worker-command.js';
 
 /** The package version, read next to the built file (dist/cli.js → package.json). */
 function version(): string {
@@ -30,6 +31,7 @@ Usage:
   dnup play [options]           play a whole game between bots, yours included
   dnup arena [options]          play many games between bots and compare them
   dnup ladder [options]         rate several bots on duplicate deals (needs openskill)
+  dnup worker --queue URL       play the games of ladders spread over many machines
   dnup <command> --help         help for one command
   dnup --version                print the version
 
@@ -57,6 +59,8 @@ async function run(args: readonly string[]): Promise<number> {
       return arenaCommand(rest);
     case 'ladder':
       return ladderCommand(rest);
+    case 'worker':
+      return workerCommand(rest);
     case undefined:
     case '-h':
     case '--help':
@@ -69,7 +73,7 @@ async function run(args: readonly string[]): Promise<number> {
       return EXIT.ok;
     default:
       throw new CliError(
-        `unknown command ${JSON.stringify(command)}; the commands are replay, check, play, arena and ladder (see dnup --help)`,
+        `unknown command ${JSON.stringify(command)}; the commands are replay, check, play, arena, ladder and worker (see dnup --help)`,
       );
   }
 }

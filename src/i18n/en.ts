@@ -200,6 +200,12 @@ export const en: Catalogue = {
         `These games cannot resume this ladder${p.name ? ` (${p.name})` : ''}: resume a run with the settings it was started with, or start afresh.`,
       RATINGS_UNAVAILABLE: (p) =>
         `The ladder rates bots with the ${p.name ?? 'openskill'} package, which cannot be loaded: install it with npm install openskill@5.`,
+      QUEUE_UNAVAILABLE: (p) =>
+        `A ladder on a queue needs the ${p.name ?? 'bullmq'} package, which cannot be loaded: install them with npm install bullmq@6 ioredis@5.`,
+      QUEUE_REDIS: (p) =>
+        `Redis${p.name ? ` at ${p.name}` : ''} cannot be reached or went away: the run is kept there; start again with --resume once it is back.`,
+      QUEUE_REFUSED: (p) =>
+        `The queue run was refused${p.name ? ` (${p.name})` : ''}: a run id in use, other settings, or a worker of another dnup version or bot module.`,
     },
     HistoryError: {
       NOTHING_TO_UNDO: () => 'There is no move to undo: this is the first position of the history.',

@@ -230,6 +230,12 @@ export const fr: Catalogue = {
         `Ces parties ne peuvent pas reprendre ce classement${p.name ? ` (${p.name})` : ''} : reprenez une série avec les réglages de son départ, ou recommencez-la.`,
       RATINGS_UNAVAILABLE: (p) =>
         `Le classement note les robots avec le paquet ${p.name ?? 'openskill'}, qui ne peut pas être chargé : installez-le avec npm install openskill@5.`,
+      QUEUE_UNAVAILABLE: (p) =>
+        `Un classement sur une file d'attente a besoin du paquet ${p.name ?? 'bullmq'}, qui ne peut pas être chargé : installez-les avec npm install bullmq@6 ioredis@5.`,
+      QUEUE_REDIS: (p) =>
+        `Redis${p.name ? ` à ${p.name}` : ''} est injoignable ou a disparu : la partie y est gardée ; relancez avec --resume quand il est revenu.`,
+      QUEUE_REFUSED: (p) =>
+        `Le classement sur file d'attente a été refusé${p.name ? ` (${p.name})` : ''} : identifiant déjà pris, autres réglages, ou un travailleur d'une autre version de dnup ou d'un autre module de robot.`,
     },
     HistoryError: {
       NOTHING_TO_UNDO: () => "Il n'y a aucun coup à annuler : c'est la première position de l'historique.",

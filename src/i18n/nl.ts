@@ -224,6 +224,12 @@ export const nl: Catalogue = {
         `Deze partijen kunnen deze ranglijst niet hervatten${p.name ? ` (${p.name})` : ''}: hervat een reeks met de instellingen waarmee ze begon, of begin opnieuw.`,
       RATINGS_UNAVAILABLE: (p) =>
         `De ranglijst beoordeelt bots met het pakket ${p.name ?? 'openskill'}, dat niet geladen kan worden: installeer het met npm install openskill@5.`,
+      QUEUE_UNAVAILABLE: (p) =>
+        `Een ranglijst via een wachtrij heeft het pakket ${p.name ?? 'bullmq'} nodig, dat niet geladen kan worden: installeer ze met npm install bullmq@6 ioredis@5.`,
+      QUEUE_REDIS: (p) =>
+        `Redis${p.name ? ` op ${p.name}` : ''} is onbereikbaar of verdwenen: de run blijft daar bewaard; start opnieuw met --resume zodra het terug is.`,
+      QUEUE_REFUSED: (p) =>
+        `De run via de wachtrij werd geweigerd${p.name ? ` (${p.name})` : ''}: een run-id in gebruik, andere instellingen, of een worker van een andere dnup-versie of een andere botmodule.`,
     },
     HistoryError: {
       NOTHING_TO_UNDO: () => 'Er is geen zet om ongedaan te maken: dit is de eerste stelling van de geschiedenis.',

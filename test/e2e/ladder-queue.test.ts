@@ -1,0 +1,301 @@
+/**
+ * `dnup ladder --queue` and `dnup worker` as users run them, against a redis-server the test
+ * starts (with an append-only file, so that it can be stopped and started again mid-run): worker
+ * processes, one killed with SIGKILL; a coordinator killed and resumed; a worker of another
+ * version; Redis going away and coming back. Each result must equal the one-machine ladder's,
+ * every game counted once. Skipped with one line when there is no redis-server (fails under CI).
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { build } from 'tsup';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findRedisServer, redisAvailable } from '../../server/test/processes.js';
+import { ROOT } from '../docs/markdown.js';
+
+const DIR = join(ROOT, 'test', '.tmp', 'ladder-queue');
+const DIST = join(DIR, 'dnup', 'dist');
+// the same build, as another dnup version
+const OTHER = join(DIR, 'other', 'dist');
+// outside the repository: no node_modules above it, so no bullmq
+const BARE = mkdtempSync(join(tmpdir(), 'dnup-queue-bare-'));
+const LADDER = ['--bots', 'greedy,random,montecarlo', '--playouts', '10', '--seed', 'q', '--json'];
+
+const enabled = redisAvailable('the ladder on a queue');
+
+interface RedisServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+/** A redis-server on a free port that keeps its data in an append-only file across a restart. */
+async function persistentRedis(): Promise<RedisServer> {
+  const binary = findRedisServer()!;
+  const dir = mkdtempSync(join(tmpdir(), 'dnup-queue-redis-'));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  let child: ChildProcess | undefined;
+  const start = async (): Promise<void> => {
+    const c = spawn(
+      binary,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--dir',
+        dir,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child = c;
+    let out = '';
+    await new Promise<void>((ready, fail) => {
+      const onData = (d: Buffer): void => {
+        out += d.toString();
+        if (/Ready to accept connections/i.test(out)) ready();
+      };
+      c.stdout!.on('data', onData);
+      c.stderr!.on('data', onData);
+      c.once('exit', (code) => fail(new Error(`redis-server exited (${code}):\n${out}`)));
+      setTimeout(() => fail(new Error(`redis-server did not start:\n${out}`)), 15_000).unref();
+    });
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    start,
+    stop: async () => {
+      const c = child!;
+      if (c.exitCode !== null) return;
+      const exited = new Promise((done) => c.once('exit', done));
+      c.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+interface Run {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/** `node cli.js args`, to its end. */
+function cli(args: readonly string[], dist = DIST, timeout = 120_000): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [join(dist, 'cli.js'), ...args], { cwd: DIR, timeout }, (e, out, err) =>
+      resolve({ code: e ? ((e as { code?: number }).code ?? null) : 0, out, err }),
+    );
+  });
+}
+
+const workers: ChildProcess[] = [];
+/** A `dnup worker` process, killed after the test. */
+function worker(url: string, dist = DIST): ChildProcess & { log: () => string } {
+  const w = spawn(process.execPath, [join(dist, 'cli.js'), 'worker', '--queue', url, '--workers', '1'], {
+    cwd: DIR,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  w.stderr!.on('data', (d: Buffer) => {
+    log += d.toString();
+  });
+  workers.push(w);
+  return Object.assign(w, { log: () => log });
+}
+
+function stopWorkers(): void {
+  for (const w of workers.splice(0)) if (w.exitCode === null) w.kill('SIGKILL');
+}
+
+/** What must not depend on the machines, resumes or the clock. */
+function outcome(text: string): unknown {
+  const {
+    workers: _w,
+    resumed: _r,
+    elapsedMs: _e,
+    forfeits: _f,
+    rows,
+    ...rest
+  } = JSON.parse(text) as {
+    workers: number;
+    resumed: number;
+    elapsedMs: number;
+    forfeits: unknown;
+    rows: { msPerMove: number; maxMsPerMove: number }[];
+  };
+  return { ...rest, rows: rows.map(({ msPerMove: _m, maxMsPerMove: _x, ...row }) => row) };
+}
+
+/** Games counted, and seats counted over the rows: each game once, at its 3 seats. */
+function counted(text: string): [number, number] {
+  const r = JSON.parse(text) as { games: number; rows: { games: number }[] };
+  return [r.games, r.rows.reduce((n, row) => n + row.games, 0)];
+}
+
+/** Waits until `n` games of `run` are done. */
+async function doneAtLeast(url: string, run: string, n: number): Promise<void> {
+  const client = new Redis(url);
+  client.on('error', () => {}); // Redis restarting: the loop asks again
+  try {
+    for (let i = 0; i < 600 && (await client.llen(`dnup:run:${run}:done`)) < n; i++) await sleep(100);
+  } finally {
+    client.disconnect();
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A clean refusal: exit 2, one `dnup:` line, no stack trace. */
+function refused(r: Run, pattern: RegExp): void {
+  expect(r.code, r.err).toBe(2);
+  expect(r.out).toBe('');
+  expect(r.err).toMatch(/^dnup: [^\n]*\n$/);
+  expect(r.err).toMatch(pattern);
+}
+
+describe.skipIf(!enabled)('dnup ladder --queue and dnup worker', () => {
+  let redis: RedisServer;
+  const reference = new Map<number, string>();
+  /** The one-machine ladder's outcome for `games` games. */
+  const oneMachine = async (games: number): Promise<unknown> => {
+    if (!reference.has(games)) {
+      const r = await cli(['ladder', ...LADDER, '--games', String(games), '--workers', '2']);
+      expect(r.code, r.err).toBe(0);
+      reference.set(games, r.out);
+    }
+    return outcome(reference.get(games)!);
+  };
+
+  beforeAll(async () => {
+    rmSync(DIR, { recursive: true, force: true });
+    mkdirSync(DIR, { recursive: true });
+    const entry = { cli: join(ROOT, 'src/cli/main.ts'), 'arena-worker': join(ROOT, 'src/bots/arena-worker.ts') };
+    await build({ config: false, entry, format: ['esm'], outDir: DIST, target: 'node20', silent: true });
+    // the version a worker reports is its package.json's, beside dist/
+    writeFileSync(join(DIST, '..', 'package.json'), JSON.stringify({ name: 'dnup', version: '0.1.0', type: 'module' }));
+    cpSync(DIST, OTHER, { recursive: true });
+    writeFileSync(
+      join(OTHER, '..', 'package.json'),
+      JSON.stringify({ name: 'dnup', version: '9.9.9', type: 'module' }),
+    );
+    cpSync(DIST, join(BARE, 'dist'), { recursive: true });
+    writeFileSync(join(BARE, 'package.json'), JSON.stringify({ name: 'dnup', version: '0.1.0', type: 'module' }));
+    redis = await persistentRedis();
+  }, 120_000);
+
+  afterAll(async () => {
+    stopWorkers();
+    await redis?.stop();
+    rmSync(BARE, { recursive: true, force: true });
+  });
+
+  it('three workers, one killed with SIGKILL mid-run: the one-machine result, every game counted once', async () => {
+    const expected = await oneMachine(12);
+    const ws = [worker(redis.url), worker(redis.url), worker(redis.url)];
+    const coordinator = cli(['ladder', ...LADDER, '--games', '12', '--queue', redis.url, '--run', 'kill']);
+    await doneAtLeast(redis.url, 'kill', 3);
+    ws[0]!.kill('SIGKILL');
+    const r = await coordinator;
+    stopWorkers();
+    expect(r.code, r.err).toBe(0);
+    expect(outcome(r.out)).toEqual(expected);
+    expect(counted(r.out)).toEqual([12, 36]);
+    // the same run id again: in use
+    refused(
+      await cli(['ladder', ...LADDER, '--games', '12', '--queue', redis.url, '--run', 'kill']),
+      /run id kill is already in use.*--resume/,
+    );
+    // --resume collects it whole, at once
+    const again = await cli(['ladder', ...LADDER, '--games', '12', '--queue', redis.url, '--run', 'kill', '--resume']);
+    expect(again.code, again.err).toBe(0);
+    expect(outcome(again.out)).toEqual(expected);
+  }, 120_000);
+
+  it('a coordinator killed and started again with --resume collects what was done meanwhile; a game played twice counts once', async () => {
+    const expected = await oneMachine(12);
+    const args = ['ladder', ...LADDER, '--games', '12', '--queue', redis.url, '--run', 'resume'];
+    const first = spawn(process.execPath, [join(DIST, 'cli.js'), ...args], { cwd: DIR, stdio: 'ignore' });
+    // the games are queued (the job of the last game exists), then the coordinator dies
+    const probe = new Redis(redis.url);
+    for (let i = 0; i < 600 && (await probe.exists('bull:dnup-ladder:resume-11')) === 0; i++) await sleep(100);
+    probe.disconnect();
+    first.kill('SIGKILL');
+    const w = worker(redis.url);
+    await doneAtLeast(redis.url, 'resume', 3);
+    // a game reported twice (as by a worker whose lock lapsed): the second outcome is dropped
+    const client = new Redis(redis.url);
+    client.on('error', () => {});
+    const done = await client.lrange('dnup:run:resume:done', 0, -1);
+    expect(done.length).toBeGreaterThan(0);
+    await client.hsetnx('dnup:run:resume:results', done[0]!, '{"game":"a second outcome"}');
+    await client.rpush('dnup:run:resume:done', done[0]!, done[0]!);
+    client.disconnect();
+    const r = await cli([...args, '--resume']);
+    w.kill('SIGKILL');
+    expect(r.code, r.err).toBe(0);
+    expect(outcome(r.out)).toEqual(expected);
+    expect(counted(r.out)).toEqual([12, 36]);
+  }, 120_000);
+
+  it('a worker of another dnup version refuses the run, and the coordinator says which and why', async () => {
+    const w = worker(redis.url, OTHER);
+    // a foreign job, twice: refused, logged once
+    const queue = new Queue('dnup-ladder', { connection: { url: redis.url } });
+    await queue.add('game', { hello: 1 }, { jobId: 'foreign-1' });
+    await queue.add('game', { hello: 2 }, { jobId: 'foreign-2' });
+    await queue.close();
+    const r = await cli(['ladder', ...LADDER, '--games', '3', '--queue', redis.url, '--run', 'version']);
+    stopWorkers();
+    refused(
+      r,
+      /Worker \S+:\d+ refused game \d+ of run version: the run was made by dnup 0\.1\.0, this worker is dnup 9\.9\.9/,
+    );
+    expect(w.log()).toMatch(/refused the jobs of run version/);
+    expect(w.log().match(/refused job foreign-\d: it is not a dnup ladder game/g)?.length).toBe(2);
+  }, 60_000);
+
+  it('Redis stopped and started mid-run: the run waits, then ends as the one-machine run', async () => {
+    const expected = await oneMachine(12);
+    worker(redis.url);
+    worker(redis.url);
+    const coordinator = cli(['ladder', ...LADDER, '--games', '12', '--queue', redis.url, '--run', 'restart']);
+    await doneAtLeast(redis.url, 'restart', 2);
+    await redis.stop();
+    await sleep(1500);
+    await redis.start();
+    const r = await coordinator;
+    stopWorkers();
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/Redis went away; waiting for it \(nothing is lost/);
+    expect(outcome(r.out)).toEqual(expected);
+  }, 120_000);
+
+  it('refuses an unreachable Redis, a bad URL and a missing bullmq in one line, exit 2', async () => {
+    refused(
+      await cli(['ladder', ...LADDER, '--games', '3', '--queue', 'redis://127.0.0.1:1']),
+      /Redis at redis:\/\/127\.0\.0\.1:1 cannot be reached/,
+    );
+    refused(
+      await cli(['worker', '--queue', 'redis://127.0.0.1:1']),
+      /Redis at redis:\/\/127\.0\.0\.1:1 cannot be reached/,
+    );
+    refused(await cli(['ladder', ...LADDER, '--games', '3', '--queue', 'http://x']), /A queue is a Redis URL/);
+    refused(
+      await cli(['worker', '--queue', redis.url], join(BARE, 'dist')),
+      /needs the bullmq package.*npm install bullmq@6/,
+    );
+  }, 60_000);
+});
