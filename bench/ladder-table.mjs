@@ -1,6 +1,6 @@
 /**
  * `node bench/ladder-table.mjs [--brief] [files…]` (after a build): the table of issue 25's strength
- * runs (docs/arena.md; `--brief`, without times, commits and loads, the README's), from the files `dnup ladder --out FILE` keeps in `bench/ladder/`
+ * runs (docs/arena.md; `--brief`, without times, commits and loads), from the files `dnup ladder --out FILE` keeps in `bench/ladder/`
  * (default: every bench/ladder/*.json but the *.meta.json beside them, in name order). A run still
  * under way (`dnup ladder --out FILE --resume` continues it) is counted from the games it has
  * finished, and says so. A row is about the first bot of the run's list; the bar is issue 25's, for
@@ -42,14 +42,14 @@ export function keptRuns(files) {
  * passed in (the built one from the command line, the source's in the tests).
  */
 export function ladderTable(runs, wilsonInterval, { brief = false } = {}) {
-  // the README's table (brief) leaves the times, commits and loads to docs/arena.md's
+  // the brief table leaves out the times, commits and loads
   const lines = brief
     ? [
-        "| lineup | players | games | budget per move | first bot's win rate [95% Wilson interval] | bar of issue 25 (lower bound) | met |",
+        "| lineup | players | games | budget per move | first bot's win rate [95% Wilson interval] | bar to reach (lower bound) | met |",
         '|---|---|---|---|---|---|---|',
       ]
     : [
-        "| lineup | players | games | budget per move | first bot's win rate [95% Wilson interval] | bar of issue 25 (lower bound) | met | ms per move, mean | commit, load average |",
+        "| lineup | players | games | budget per move | first bot's win rate [95% Wilson interval] | bar to reach (lower bound) | met | ms per move, mean | commit, load average |",
         '|---|---|---|---|---|---|---|---|---|',
       ];
   for (const { run, meta } of runs) {
