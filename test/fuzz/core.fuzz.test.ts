@@ -11,6 +11,7 @@ import {
   cardsInUse,
   checkMove,
   createGame,
+  DECK_PROBLEM_CODES,
   deckProblems,
   discardPile,
   inactiveValue,
@@ -306,8 +307,17 @@ describe('decks and cards', () => {
           deepFreeze(d);
           const problems = neverThrows('deckProblems(deck, n)', () => deckProblems(d, n));
           if (problems === undefined) return; // the caller's own trap threw
-          if (!Array.isArray(problems) || !problems.every((p) => typeof p === 'string'))
-            throw new Error('deckProblems did not answer a list of sentences');
+          if (
+            !Array.isArray(problems) ||
+            !problems.every(
+              (p) =>
+                (DECK_PROBLEM_CODES as readonly string[]).includes(p.code) &&
+                typeof p.path === 'string' &&
+                typeof p.message === 'string' &&
+                p.message.length > 0,
+            )
+          )
+            throw new Error('deckProblems did not answer a list of typed problems');
           returnsOrCoded(
             'createGame(n, "s", { deck })',
             () => createGame(n, 's', { deck: d as DeckDefinition }),
