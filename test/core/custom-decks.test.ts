@@ -615,7 +615,7 @@ describe('bots on custom decks (rules §2, §5)', () => {
   });
 });
 
-describe('a deck name that is not text (found by the command-line fuzz, seed -1002635991)', () => {
+describe('a deck name that is not text', () => {
   it('is refused at the gate with BAD_DECK, so no later writer (position text, records) meets it', () => {
     for (const name of [[7, 7, 7], 42, null, { a: 1 }, true]) {
       const deck = { name, cards: STANDARD_DECK.cards } as unknown as DeckDefinition;

@@ -1,5 +1,5 @@
 /**
- * The rules core under hostile input (issue 10, classes 3, 6, 8): createGame, moves and their
+ * The rules core under hostile input: createGame, moves and their
  * checks, decks, card lookups and the error guards. Every call returns or throws a coded error of
  * this library, never hangs, never mutates its input; guards and checkMove never throw at all.
  */
