@@ -115,6 +115,7 @@ export type DeckProblemCode = (typeof DECK_PROBLEM_CODES)[number];
 
 /** One thing wrong with a deck definition. */
 export interface DeckProblem {
+  /** What is wrong, from {@link DECK_PROBLEM_CODES}. */
   readonly code: DeckProblemCode;
   /** Where in the deck, as a JSON path such as `cards[3].faces`; `""` for the whole deck. */
   readonly path: string;
