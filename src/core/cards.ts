@@ -92,30 +92,26 @@ let lastIndex: DeckIndex | undefined;
 const indexCache = new WeakMap<DeckDefinition, DeckIndex>();
 
 /** Every kind of problem {@link deckProblems} can report (rules §2). */
-export const DECK_PROBLEM_CODES = [
-  'UNREADABLE',
-  'NOT_A_DECK',
-  'BAD_NAME',
-  'TOO_MANY_CARDS',
-  'NOT_A_CARD',
-  'BAD_ID',
-  'DUPLICATE_ID',
-  'BAD_FACES',
-  'SAME_FACES',
-  'BAD_MIN_PLAYERS',
-  'BAD_STAR',
-  'STAR_COUNT',
-  'MORE_PROBLEMS',
-  'STAR_NOT_IN_USE',
-  'UNEVEN_DEAL',
-] as const;
-
-/** A machine-readable kind of deck problem. */
-export type DeckProblemCode = (typeof DECK_PROBLEM_CODES)[number];
+export type DeckProblemCode =
+  | 'UNREADABLE'
+  | 'NOT_A_DECK'
+  | 'BAD_NAME'
+  | 'TOO_MANY_CARDS'
+  | 'NOT_A_CARD'
+  | 'BAD_ID'
+  | 'DUPLICATE_ID'
+  | 'BAD_FACES'
+  | 'SAME_FACES'
+  | 'BAD_MIN_PLAYERS'
+  | 'BAD_STAR'
+  | 'STAR_COUNT'
+  | 'MORE_PROBLEMS'
+  | 'STAR_NOT_IN_USE'
+  | 'UNEVEN_DEAL';
 
 /** One thing wrong with a deck definition. */
 export interface DeckProblem {
-  /** What is wrong, from {@link DECK_PROBLEM_CODES}. */
+  /** What is wrong. */
   readonly code: DeckProblemCode;
   /** Where in the deck, as a JSON path such as `cards[3].faces`; `""` for the whole deck. */
   readonly path: string;

@@ -9,7 +9,6 @@ export {
   MAX_CARD_ID,
   deckProblems,
   isStandardDeck,
-  DECK_PROBLEM_CODES,
   type DeckProblem,
   type DeckProblemCode,
   type CardId,
