@@ -1,9 +1,9 @@
 /**
- * `node bench/ladder-table.mjs [--brief] [files…]` (after a build): the table of issue 25's strength
- * runs (docs/arena.md; `--brief`, without times, commits and loads, the README's), from the files `dnup ladder --out FILE` keeps in `bench/ladder/`
+ * `node bench/ladder-table.mjs [--brief] [files…]` (after a build): the strength table of the
+ * ladder runs (docs/arena.md; `--brief`, without times, commits and loads), from the files `dnup ladder --out FILE` keeps in `bench/ladder/`
  * (default: every bench/ladder/*.json but the *.meta.json beside them, in name order). A run still
  * under way (`dnup ladder --out FILE --resume` continues it) is counted from the games it has
- * finished, and says so. A row is about the first bot of the run's list; the bar is issue 25's, for
+ * finished, and says so. A row is about the first bot of the run's list; the bar is for
  * the lower bound of the 95% Wilson interval: the fair share plus 5 points at 3–5 players, 65% in
  * the duel, over at least 1,000 games (a shorter run is a screen). `FILE.meta.json` gives the commit of the code that played and the machine's load, and
  * `budget` when the bots' budgets are not the run's `--playouts`/`--ms` (bots from modules that set
@@ -42,14 +42,14 @@ export function keptRuns(files) {
  * passed in (the built one from the command line, the source's in the tests).
  */
 export function ladderTable(runs, wilsonInterval, { brief = false } = {}) {
-  // the README's table (brief) leaves the times, commits and loads to docs/arena.md's
+  // the brief table leaves out the times, commits and loads
   const lines = brief
     ? [
-        "| lineup | players | games | budget per move | first bot's win rate [95% Wilson interval] | bar of issue 25 (lower bound) | met |",
+        "| lineup | players | games | budget per move | first bot's win rate [95% Wilson interval] | bar to reach (lower bound) | met |",
         '|---|---|---|---|---|---|---|',
       ]
     : [
-        "| lineup | players | games | budget per move | first bot's win rate [95% Wilson interval] | bar of issue 25 (lower bound) | met | ms per move, mean | commit, load average |",
+        "| lineup | players | games | budget per move | first bot's win rate [95% Wilson interval] | bar to reach (lower bound) | met | ms per move, mean | commit, load average |",
         '|---|---|---|---|---|---|---|---|---|',
       ];
   for (const { run, meta } of runs) {
@@ -86,7 +86,7 @@ export function ladderTable(runs, wilsonInterval, { brief = false } = {}) {
       played < planned
         ? `${played.toLocaleString('en-US')} of ${planned.toLocaleString('en-US')} (${meta?.stopped ? 'stopped' : 'under way'})`
         : played.toLocaleString('en-US');
-    // issue 25 asks for at least 1,000 games: a shorter finished run is a screen, never the bar met
+    // the bar asks for at least 1,000 games: a shorter finished run is a screen, never the bar met
     const met = played < planned ? (meta?.stopped ? 'no' : 'not yet') : low >= bar && played >= 1000 ? 'yes' : 'no';
     const row = `| ${meta?.bot ?? bots[0]} vs ${against} | ${players} | ${games} | ${spend} | ${pct(wins / Math.max(1, played))}% [${pct(low)}, ${pct(high)}] | ${pct(bar)}% | ${met} |`;
     lines.push(brief ? row : `${row} ${times} | ${meta ? `${meta.commit}, ${meta.load}` : '—'} |`);

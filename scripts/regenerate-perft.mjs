@@ -184,7 +184,7 @@ const NAMED = [
   {
     name: 'bug-faces-past-2^31-sorted-as-int32',
     source:
-      'CHANGELOG Fixed: legalMoves sorted hand values as 32-bit integers, so faces past 2^31 wrapped and cards of different values (3 and 2^32 + 3) were grouped into one play',
+      'A fixed bug: legalMoves sorted hand values as 32-bit integers, so faces past 2^31 wrapped and cards of different values (3 and 2^32 + 3) were grouped into one play',
     state: () =>
       described({
         players: 2,
@@ -197,7 +197,7 @@ const NAMED = [
   {
     name: 'bug-2^k-1-plays-of-twelve-ones',
     source:
-      'CHANGELOG Fixed (issue #10): k cards of one value give 2^k − 1 plays, which parseMove listed and dnup check printed in full',
+      'A fixed bug: k cards of one value give 2^k − 1 plays, which parseMove listed and dnup check printed in full',
     state: () =>
       described({
         players: 2,

@@ -75,7 +75,7 @@ describe('bad clients', () => {
     await Promise.all([ana.room.leave(), back.room.leave()]);
   });
 
-  it('message types named like Object.prototype members are unknown messages, in the game and in the lobby (found by the fuzz below)', async () => {
+  it('message types named like Object.prototype members are unknown messages, in the game and in the lobby', async () => {
     const [ana, ben] = await duel();
     for (const t of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) ana.room.send(t, {});
     await ana.until(() => ana.refusals.length === 4, 'four refusals');
@@ -260,7 +260,7 @@ describe('dropped connections', () => {
 });
 
 describe('a bot waits for a dropped person', () => {
-  it('a bot whose move was already scheduled does not move while a person is away (found by the online browser test)', async () => {
+  it('a bot whose move was already scheduled does not move while a person is away', async () => {
     // a bot's pause long enough to drop a connection inside it
     const slow = await testServer({ botDelayMs: 400, reconnectSeconds: 10 });
     try {

@@ -11,22 +11,17 @@
  * so that the nodes of rivals' moves are shared by every world where the rival could make them.
  * Below the tree, greedy players (a little noise) go on to three laps of the table after the
  * candidate. Where a race alone scores each candidate by greedy replies, the tree lets rivals
- * answer with their best replies and the seat plan its next turn: at 1,000 playouts a move it won
- * 124 of 300 three-player games against flat Monte Carlo where the race won 101 on the same deals,
- * and 451 of 1,002 at 3,000 playouts where the race won 363. With 4 and 5 players, where a seat's
- * next turn lies deeper, screens of 300 games found no gain (29.3% against 27.3% at 4, 24.7%
- * against 27.3% at 5), so there the race alone is the default (`search` chooses).
+ * answer with their best replies and the seat plan its next turn. With 4 and 5 players a seat's
+ * next turn lies deeper and the trees did not pay, so there the race alone is the default
+ * (`search` chooses).
  *
- * With 4 and 5 players the race's edge over flat Monte Carlo shrank as the budget grew, and
- * greedy playouts to the round's end only caught up with it: there the playouts' players use
- * the learned playout policy (`playout-policy.ts`: the greedy heuristic's features weighed to
- * predict the moves `montecarlo` bots choose, which beats greedy players by far) and play the
- * round out (`playoutPolicy`, `playoutCap`). At 5 players they draw their moves from the policy's
- * softmax, the distribution its weights were fitted as (`policyTemperature` 1, no `noise`), where
- * at 4 they take its best move with a random one a tenth of the time: at `montecarlo`'s time
- * (1,450 playouts against its 1,550, drawing costs more) it won 316 of 1,000 5-player
- * duplicate-deal games against flat Monte Carlo, where best-move playouts at 1,650 had won 268 of
- * the same games (`bench/ladder/`).
+ * With 4 and 5 players the race's edge shrinks as the budget grows when its playouts are greedy,
+ * so there the playouts' players use the learned playout policy (`playout-policy.ts`: the greedy
+ * heuristic's features weighed to predict the moves `montecarlo` bots choose) and play the round
+ * out (`playoutPolicy`, `playoutCap`). At 5 players they draw their moves from the policy's
+ * softmax, the distribution its weights were fitted as (`policyTemperature` 1, no `noise`); at 4
+ * they take its best move with a random one a tenth of the time. The measurements behind each
+ * choice are in docs/arena.md, "How expert was built and measured".
  *
  * Where the `ismcts` bot ranks the seats still in a cut round by a hand-written count (distinct
  * values, ties by turn order), this bot asks a Plackett–Luce model fitted to where such playouts

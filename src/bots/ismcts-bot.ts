@@ -74,8 +74,7 @@ import {
 /**
  * The share of its budget a decision aims to end within: the rest is room for what the bot's own
  * clock cannot foresee (a garbage collection, a wait for a core), so that its time per move stays
- * within 10% of the budget at the 99th percentile (measured: p99 11.0–11.2 ms at 10 ms when it
- * aimed at the whole budget, on a quiet machine).
+ * within 10% of the budget at the 99th percentile (docs/benchmarks.md).
  */
 const AIM = 0.95;
 

@@ -102,7 +102,10 @@ export function inactiveValue(
 export function cardsInUse(deck: DeckDefinition, players: number): CardId[] {
   const own = trustedDeck(deck);
   if (!own)
-    throw new ArgumentError('BAD_ARGUMENT', `cardsInUse needs a sound deck (rules §2): ${deckProblems(deck)[0] ?? ''}`);
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `cardsInUse needs a sound deck (rules §2): ${deckProblems(deck)[0]?.message ?? ''}`,
+    );
   if (!Number.isInteger(players) || players < 2 || players > 5)
     throw new ArgumentError('BAD_ARGUMENT', `A game has 2 to 5 players, not ${describeValue(players)} (rules §1).`);
   return idsInUse(own, players);

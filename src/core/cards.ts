@@ -91,8 +91,47 @@ let lastDeck: DeckDefinition | undefined;
 let lastIndex: DeckIndex | undefined;
 const indexCache = new WeakMap<DeckDefinition, DeckIndex>();
 
-/** Problems with a deck definition, as sentences; empty when the deck is sound (rules §2). */
-export function deckProblems(input: unknown, players?: number): string[] {
+/** Every kind of problem {@link deckProblems} can report (rules §2). */
+export type DeckProblemCode =
+  | 'UNREADABLE'
+  | 'NOT_A_DECK'
+  | 'BAD_NAME'
+  | 'TOO_MANY_CARDS'
+  | 'NOT_A_CARD'
+  | 'BAD_ID'
+  | 'DUPLICATE_ID'
+  | 'BAD_FACES'
+  | 'SAME_FACES'
+  | 'BAD_MIN_PLAYERS'
+  | 'BAD_STAR'
+  | 'STAR_COUNT'
+  | 'MORE_PROBLEMS'
+  | 'STAR_NOT_IN_USE'
+  | 'UNEVEN_DEAL';
+
+/** One thing wrong with a deck definition. */
+export interface DeckProblem {
+  /** What is wrong. */
+  readonly code: DeckProblemCode;
+  /** Where in the deck, as a JSON path such as `cards[3].faces`; `""` for the whole deck. */
+  readonly path: string;
+  /** A sentence a player understands. */
+  readonly message: string;
+}
+
+/**
+ * Every problem with a deck definition, for `players` players when given; empty when the deck is
+ * sound (rules §2). Never throws: a deck that cannot be read is one `UNREADABLE` problem. Past 20
+ * problems the rest are counted in one `MORE_PROBLEMS`.
+ *
+ * @example
+ * ```ts
+ * import { deckProblems } from 'dnup';
+ * deckProblems({ cards: [{ id: 0, faces: [4, 4], minPlayers: 2, star: true }] });
+ * // [{ code: 'SAME_FACES', path: 'cards[0].faces', message: 'Card #0 (id 0) shows 4 on both faces; …' }]
+ * ```
+ */
+export function deckProblems(input: unknown, players?: number): DeckProblem[] {
   // the library's own standard deck, frozen, is sound for every player count (rules §2, §3.1)
   if (input === STANDARD_DECK && (players === undefined || (Number.isInteger(players) && players >= 2 && players <= 5)))
     return [];
@@ -100,67 +139,97 @@ export function deckProblems(input: unknown, players?: number): string[] {
   const read = readInput(input, { depth: 4 });
   if (!read.ok)
     return [
-      `The deck cannot be read${read.problem.path ? ` (at ${read.problem.path})` : ''}: ${read.problem.message} (rules §2).`,
+      {
+        code: 'UNREADABLE',
+        path: read.problem.path,
+        message: `The deck cannot be read${read.problem.path ? ` (at ${read.problem.path})` : ''}: ${read.problem.message} (rules §2).`,
+      },
     ];
   const deck = read.value;
-  const problems: string[] = [];
+  const problems: DeckProblem[] = [];
+  const add = (code: DeckProblemCode, path: string, message: string): void => {
+    problems.push({ code, path, message });
+  };
   if (typeof deck !== 'object' || deck === null || !Array.isArray((deck as unknown as DeckDefinition).cards)) {
-    return ['A deck must be an object with a "cards" array (rules §2).'];
+    return [{ code: 'NOT_A_DECK', path: '', message: 'A deck must be an object with a "cards" array (rules §2).' }];
   }
   const name = (deck as { name?: unknown }).name;
   // the name is written out (records, position text): text only
   if (name !== undefined && typeof name !== 'string')
-    problems.push(`A deck's name, when given, must be text, not ${describeValue(name)} (rules §2).`);
+    add('BAD_NAME', 'name', `A deck's name, when given, must be text, not ${describeValue(name)} (rules §2).`);
   const cards = (deck as unknown as DeckDefinition).cards as unknown[];
   if (cards.length > MAX_CARD_ID + 1)
-    return [`A deck has at most ${MAX_CARD_ID + 1} cards (ids 0 to ${MAX_CARD_ID}), not ${cards.length} (rules §2).`];
+    return [
+      {
+        code: 'TOO_MANY_CARDS',
+        path: 'cards',
+        message: `A deck has at most ${MAX_CARD_ID + 1} cards (ids 0 to ${MAX_CARD_ID}), not ${cards.length} (rules §2).`,
+      },
+    ];
   const seen = new Set<number>();
   let stars = 0;
   cards.forEach((raw, i) => {
     const where = `Card #${i}`;
+    const at = `cards[${i}]`;
     if (typeof raw !== 'object' || raw === null) {
-      problems.push(`${where} is not an object.`);
+      add('NOT_A_CARD', at, `${where} is not an object.`);
       return;
     }
     const card = raw as Partial<CardDefinition>;
     const { id, faces, minPlayers, star } = card;
     if (!Number.isInteger(id) || (id as number) < 0 || (id as number) > MAX_CARD_ID) {
-      problems.push(`${where} has id ${describeValue(id)}; ids must be integers from 0 to ${MAX_CARD_ID}.`);
+      add('BAD_ID', `${at}.id`, `${where} has id ${describeValue(id)}; ids must be integers from 0 to ${MAX_CARD_ID}.`);
     } else if (seen.has(id as number)) {
-      problems.push(`${where} repeats id ${id}; card ids must be unique.`);
+      add('DUPLICATE_ID', `${at}.id`, `${where} repeats id ${id}; card ids must be unique.`);
     } else {
       seen.add(id as number);
     }
     // safe integers only: a bigger number read from JSON is silently rounded to another value
     if (!Array.isArray(faces) || faces.length !== 2 || !faces.every((v) => Number.isSafeInteger(v) && v >= 1)) {
-      problems.push(
+      add(
+        'BAD_FACES',
+        `${at}.faces`,
         `${where} (id ${describeValue(id)}) must have two face values that are whole numbers from 1 to ${Number.MAX_SAFE_INTEGER}.`,
       );
     } else if (faces[0] === faces[1]) {
-      problems.push(
+      add(
+        'SAME_FACES',
+        `${at}.faces`,
         `${where} (id ${describeValue(id)}) shows ${faces[0]} on both faces; the two values of a card must differ.`,
       );
     }
     if (!Number.isInteger(minPlayers) || (minPlayers as number) < 2 || (minPlayers as number) > 5) {
-      problems.push(
+      add(
+        'BAD_MIN_PLAYERS',
+        `${at}.minPlayers`,
         `${where} (id ${describeValue(id)}) has minPlayers ${describeValue(minPlayers)}; it must be from 2 to 5.`,
       );
     }
     if (star !== undefined && typeof star !== 'boolean') {
-      problems.push(`${where} (id ${describeValue(id)}) has a star that is not true or false.`);
+      add('BAD_STAR', `${at}.star`, `${where} (id ${describeValue(id)}) has a star that is not true or false.`);
     }
     if (star === true) stars++;
   });
-  if (stars !== 1) problems.push(`A deck must have exactly one starred card; this one has ${stars}.`);
+  if (stars !== 1) add('STAR_COUNT', 'cards', `A deck must have exactly one starred card; this one has ${stars}.`);
   if (problems.length > MAX_DECK_PROBLEMS)
-    problems.splice(MAX_DECK_PROBLEMS, problems.length, `…and ${problems.length - MAX_DECK_PROBLEMS} more problems.`);
+    problems.splice(MAX_DECK_PROBLEMS, problems.length, {
+      code: 'MORE_PROBLEMS',
+      path: 'cards',
+      message: `…and ${problems.length - MAX_DECK_PROBLEMS} more problems.`,
+    });
   if (problems.length === 0 && players !== undefined) {
     const kept = (cards as CardDefinition[]).filter((c) => c.minPlayers <= players);
     if (!kept.some((c) => c.star === true)) {
-      problems.push(`With ${players} players the starred card is not in use (its minPlayers is higher).`);
+      add(
+        'STAR_NOT_IN_USE',
+        'cards',
+        `With ${players} players the starred card is not in use (its minPlayers is higher).`,
+      );
     }
     if (kept.length === 0 || kept.length % players !== 0) {
-      problems.push(
+      add(
+        'UNEVEN_DEAL',
+        'cards',
         `With ${players} players the deck keeps ${kept.length} cards, which do not divide evenly among the players.`,
       );
     }

@@ -9,6 +9,8 @@ export {
   MAX_CARD_ID,
   deckProblems,
   isStandardDeck,
+  type DeckProblem,
+  type DeckProblemCode,
   type CardId,
   type CardDefinition,
   type DeckDefinition,

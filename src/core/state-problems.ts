@@ -42,7 +42,7 @@ export function setupProblems(players: unknown, seed: unknown, deck: unknown): S
       message: `A seed must be a string or a safe integer, not ${describeValue(seed)} (rules §3).`,
     });
   if (deck !== undefined) {
-    for (const message of deckProblems(deck, named ? undefined : (players as unknown[]).length))
+    for (const { message } of deckProblems(deck, named ? undefined : (players as unknown[]).length))
       problems.push({ code: 'BAD_DECK', path: 'deck', message });
   }
   return problems;

@@ -304,7 +304,7 @@ export function examineSeatView(plain: Record<string, unknown>, problems: Proble
   const n = players.length;
   const areas = areasPerSeat(n);
   const deckTrouble = deckProblems(plain.deck, n);
-  for (const p of deckTrouble) problems.add('BAD_DECK', 'deck', '§2', p);
+  for (const p of deckTrouble) problems.add('BAD_DECK', 'deck', '§2', p.message);
   if (deckTrouble.length > 0) return undefined;
   const deck = ownDeck(plain.deck as DeckDefinition);
   const index = deckIndex(deck);

@@ -1,5 +1,5 @@
 /**
- * Your own bots in the arena (issue 24): a module exporting a bot factory, written here as a real
+ * Your own bots in the arena: a module exporting a bot factory, written here as a real
  * file, plays through `dnup arena --bot` / a path in `--seats` and through `runArena({ botModules })`,
  * in every worker thread; a lineup that does not fit the players is refused; the result names
  * every seat.

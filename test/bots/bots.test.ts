@@ -237,7 +237,7 @@ describe('the arena', () => {
   });
 });
 
-describe('GOING_OUT_SCORE stays above every move that does not go out (it was reached by big plays of custom decks)', () => {
+describe('GOING_OUT_SCORE stays above every move that does not go out, big plays of custom decks included', () => {
   // 2 players, a custom deck: seat 0 holds 200 cards showing 1 and one 2, so playing the 200 ones
   // (worth 10 a card) does not empty the hand; the Monte-Carlo and ISMCTS bots take any move scored
   // GOING_OUT_SCORE or more at once, as if it went out
@@ -293,7 +293,7 @@ describe('greedyScores tallies hands in one shared typed array, which no outlook
   });
 });
 
-describe('bot settings are read once and anything but an object is refused (botByName(name, null) threw a TypeError)', () => {
+describe('bot settings are read once, and anything but an object is refused with BAD_BOT_OPTIONS', () => {
   const makers: [string, (o: unknown) => unknown][] = [
     ['botByName', (o) => botByName('montecarlo', o as never)],
     ['monteCarloBot', (o) => monteCarloBot(o as never)],

@@ -1,9 +1,9 @@
 /**
- * The expert bot (issue #25): legal moves through whole games at 2–5 players, its player view
+ * The expert bot: legal moves through whole games at 2–5 players, its player view
  * only, determinism per seed at an iteration budget, its time budget (injected clock), its
  * settings, and the learned judgement of cut playouts (probabilities that add up, values in
  * [0, 1], the rules' token arithmetic). No strength test: a seeded match small enough for the
- * suite would say little about the bar of issue #25, which bench/strength.mjs measures.
+ * suite would say little about its strength, which bench/strength.mjs measures.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The ladder (issue 25): its schedule (every lineup, every rotation, the same deal for every game
+ * The ladder: its schedule (every lineup, every rotation, the same deal for every game
  * of a deal), its determinism over worker threads, its resume, its ratings (openskill) and its
  * refusals, each with a code and a sentence.
  */

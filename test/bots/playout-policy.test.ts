@@ -1,5 +1,5 @@
 /**
- * The learned playout policy (issue #25): the greedy heuristic's features of each move, which
+ * The learned playout policy: the greedy heuristic's features of each move, which
  * the greedy weights turn back into the heuristic's own scores exactly; the policy's choice is a
  * best move under its weights, a move that goes out is always taken, and the fitted weights are
  * finite numbers, one per feature.

@@ -70,7 +70,7 @@ describe('Playout, the search fast path, agrees with apply move for move', () =>
 
   it('lists its own moves right after changing a hand in place (a rotated hand keeps its array and length): the same moves as apply', () => {
     // nothing else lists moves in between, so a sort remembered for the live hand would be reused
-    // stale (ISMCTS played MIXED_VALUES plays in duels after a rotate, issue 26's hand-sort memo)
+    // stale (ISMCTS played MIXED_VALUES plays in duels after a rotate, through the hand-sort memo)
     fc.assert(
       fc.property(fc.constantFrom(2, 2, 3, 5), gameScript({ maxMoves: 200 }), (players, script) => {
         const start = createGame(players, script.seed); // duels twice as often: a seat plays two turns in a row

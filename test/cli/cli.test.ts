@@ -309,7 +309,7 @@ describe('dnup check and replay with position text (docs/notation.md §5)', () =
     );
   });
 
-  it('every problem and refusal it prints cites its rule once (issue 24: "(rules §5 A): … (rules §5 A)")', () => {
+  it('every problem and refusal it prints cites its rule once', () => {
     const lines = [
       ...dnup(['check', fixture('position-broken.json')])
         .stdout.split('\n')
@@ -416,7 +416,7 @@ describe('dnup play', () => {
   });
 });
 
-describe('dnup check and replay on inputs built to knock them over (issue #10)', () => {
+describe('dnup check and replay on inputs built to knock them over', () => {
   /** k cards of one value in the hand to play: 2^k − 1 plays. */
   function kFile(k: number): string {
     const path = join(tmp, `k${k}.json`);

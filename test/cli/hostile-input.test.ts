@@ -1,5 +1,5 @@
 /**
- * Issue #10: no input to the command line, however large or strange, may end in anything but
+ * No input to the command line, however large or strange, may end in anything but
  * the documented exit status 0, 1 or 2, nor print without bound. The commands run in-process
  * here (as `main` runs them: a `CliError` becomes its exit status, anything else would be an
  * internal error, exit 3, and fails the test), on generated files: arbitrary JSON, real
@@ -151,7 +151,7 @@ const bases: Json[] = [
   JSON.parse(JSON.stringify(bigDescription(40, 'one'))) as Json,
 ];
 
-describe('the command line on hostile files (issue #10): exit 0, 1 or 2, bounded output', () => {
+describe('the command line on hostile files: exit 0, 1 or 2, bounded output', () => {
   it('real positions, states and records with one value replaced by a hostile one, or one field deleted (property)', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -615,12 +615,16 @@ describe('bots on custom decks (rules §2, §5)', () => {
   });
 });
 
-describe('a deck name that is not text (found by the command-line fuzz, seed -1002635991)', () => {
+describe('a deck name that is not text', () => {
   it('is refused at the gate with BAD_DECK, so no later writer (position text, records) meets it', () => {
     for (const name of [[7, 7, 7], 42, null, { a: 1 }, true]) {
       const deck = { name, cards: STANDARD_DECK.cards } as unknown as DeckDefinition;
       expect(deckProblems(deck), JSON.stringify(name)).toEqual([
-        expect.stringMatching(/deck's name, when given, must be text.*rules §2/),
+        {
+          code: 'BAD_NAME',
+          path: 'name',
+          message: expect.stringMatching(/deck's name, when given, must be text.*rules §2/),
+        },
       ]);
       let error: unknown;
       try {
@@ -639,5 +643,52 @@ describe('a deck name that is not text (found by the command-line fuzz, seed -10
     );
     expect(() => formatPosition(edited as unknown as GameState)).not.toThrow(TypeError);
     expect(deckProblems({ name: 'house rules', cards: STANDARD_DECK.cards })).toEqual([]);
+  });
+});
+
+describe('deckProblems', () => {
+  it('lists every broken card rule as a typed problem with the path of the field', () => {
+    const deck = {
+      name: 'broken',
+      cards: [
+        { id: 0, faces: [1, 2], minPlayers: 2, star: true },
+        { id: 0, faces: [3, 3], minPlayers: 2 },
+        { id: -1, faces: [1], minPlayers: 6, star: 'yes' },
+        7,
+      ],
+    };
+    expect(deckProblems(deck).map((p) => [p.code, p.path])).toEqual([
+      ['DUPLICATE_ID', 'cards[1].id'],
+      ['SAME_FACES', 'cards[1].faces'],
+      ['BAD_ID', 'cards[2].id'],
+      ['BAD_FACES', 'cards[2].faces'],
+      ['BAD_MIN_PLAYERS', 'cards[2].minPlayers'],
+      ['BAD_STAR', 'cards[2].star'],
+      ['NOT_A_CARD', 'cards[3]'],
+    ]);
+    for (const p of deckProblems(deck)) expect(p.message).toMatch(/^Card #\d/);
+  });
+
+  it('judges a sound deck for a player count: the star in use, the cards dealt evenly', () => {
+    const cards = [
+      { id: 0, faces: [1, 2], minPlayers: 3, star: true },
+      { id: 1, faces: [2, 3], minPlayers: 2 },
+      { id: 2, faces: [3, 4], minPlayers: 2 },
+      { id: 3, faces: [4, 5], minPlayers: 2 },
+    ];
+    expect(deckProblems({ cards })).toEqual([]);
+    expect(deckProblems({ cards }, 2).map((p) => [p.code, p.path])).toEqual([
+      ['STAR_NOT_IN_USE', 'cards'],
+      ['UNEVEN_DEAL', 'cards'],
+    ]);
+    expect(deckProblems({ cards: [] }).map((p) => p.code)).toEqual(['STAR_COUNT']);
+    expect(deckProblems('forty cards').map((p) => [p.code, p.path])).toEqual([['NOT_A_DECK', '']]);
+  });
+
+  it('spells out 20 problems and counts the rest in one', () => {
+    const cards = Array.from({ length: 30 }, (_, i) => ({ id: i, faces: [i + 1, i + 1], minPlayers: 2 }));
+    const problems = deckProblems({ cards });
+    expect(problems).toHaveLength(21);
+    expect(problems.at(-1)).toEqual({ code: 'MORE_PROBLEMS', path: 'cards', message: '…and 11 more problems.' });
   });
 });

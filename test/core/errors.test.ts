@@ -292,7 +292,7 @@ describe('shared move objects from legalMoves', () => {
   });
 });
 
-describe('shared plays of several cards (issue 26)', () => {
+describe('shared plays of several cards', () => {
   /** A state whose seat to play can play several cards at once, and its first such play. */
   const withMultiPlay = (): { s: GameState; multi: Move } => {
     for (let seed = 0; ; seed++) {
@@ -331,7 +331,7 @@ describe('shared plays of several cards (issue 26)', () => {
   });
 });
 
-describe('isDnupError recognises every error class the package throws (it once knew 2 of 7)', () => {
+describe('isDnupError recognises every error class the package throws', () => {
   /** The error a call throws, or a failure naming the call. */
   const thrown = (what: string, f: () => unknown): unknown => {
     try {

@@ -1,5 +1,5 @@
 /**
- * The sorted hands `apply` keeps up to date for `legalMoves` (src/core/sorted-hands.ts, issue 26):
+ * The sorted hands `apply` keeps up to date for `legalMoves` (src/core/sorted-hands.ts):
  * a state's moves must be exactly those listed from its hand sorted afresh. The seat to play's
  * view lists its moves by another path (a fresh sort every call), so the two lists are compared at
  * every step of several games played in turn, whose entries overwrite one another.

@@ -9,8 +9,8 @@ import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anchors, linkedFiles, relativeLinks, ROOT } from './markdown.js';
 
-/** The README's limit: beyond it, material belongs in docs/ or CONTRIBUTING.md (issue 24). */
-const README_MAX_LINES = 300;
+/** The README's limit: beyond it, material belongs in docs/ or CONTRIBUTING.md. */
+const README_MAX_LINES = 120;
 
 describe('documentation links', () => {
   for (const file of linkedFiles()) {
@@ -41,20 +41,9 @@ describe('README.md', () => {
     expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(README_MAX_LINES);
   });
 
-  it('keeps install, the quick start, a tour per user group and the documents', () => {
+  it('keeps install, one example, the quick start and the documents, in that order', () => {
     const headings = [...anchors(join(ROOT, 'README.md'))];
-    for (const h of [
-      'install',
-      'quick-start',
-      'a-short-tour',
-      'ui-developers',
-      'bot-authors',
-      'rules-checkers',
-      'online-play',
-      'documents',
-    ]) {
-      expect(headings).toContain(h);
-    }
+    expect(headings).toEqual(['dnup', 'install', 'example', 'quick-start', 'documents']);
   });
 
   it('has exactly two quick-start commands: the demo on a fresh clone, then the whole test suite', () => {
@@ -89,19 +78,8 @@ describe('README.md', () => {
     expect(unlinked).toEqual([]);
   });
 
-  it("holds no benchmark, arena or load-test tables but issue 25's brief strength table: the rest live in docs/", () => {
-    const lines = readme.split('\n');
-    const tables = lines.filter((l) => /^\|.*\|$/.test(l));
-    // the one table allowed is the generated strength table (test/docs/ladder-table.test.ts checks its rows)
-    const start = lines.findIndex((l) =>
-      l.startsWith("| lineup | players | games | budget per move | first bot's win rate"),
-    );
-    expect(start).toBeGreaterThan(0);
-    const strength = lines.slice(
-      start,
-      lines.findIndex((l, i) => i > start && !l.startsWith('|')),
-    );
-    expect(tables).toEqual(strength);
-    expect(strength.length).toBeLessThanOrEqual(10);
+  it('holds no tables: results and figures live in docs/', () => {
+    const tables = readme.split('\n').filter((l) => /^\|.*\|$/.test(l));
+    expect(tables).toEqual([]);
   });
 });

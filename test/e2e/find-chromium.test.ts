@@ -1,4 +1,4 @@
-/** Finding the browser of the end-to-end tests without assuming one distribution's path (issue 11). */
+/** Finding the browser of the end-to-end tests without assuming one distribution's path. */
 import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The playground's language switch (issues 13 and 22): the page's words and the library's
+ * The playground's language switch: the page's words and the library's
  * sentences in the log and in a refusal come in French or Dutch, chosen by the menu or by
  * `?lang=` in the link, and the choice is remembered for the next visit.
  */

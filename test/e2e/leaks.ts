@@ -1,5 +1,5 @@
 /**
- * Watching the page for hidden information (issue 11). A script put into the page before it loads
+ * Watching the page for hidden information. A script put into the page before it loads
  * takes a snapshot after every change of the DOM: which cards are drawn face up, the move count,
  * and whether the seed shows anywhere (DOM, form values, URL, storage). The test then judges every
  * snapshot against the full game state of that move, computed with the library from the seed.

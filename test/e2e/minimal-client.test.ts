@@ -1,5 +1,5 @@
 /**
- * The minimal client of the UI guide (docs/examples/minimal-client, issue 21) in a real browser:
+ * The minimal client of the UI guide (docs/examples/minimal-client) in a real browser:
  * esbuild bundles it against this checkout's source, Chromium plays a whole game in it through
  * its buttons only — a refusal with its reason, plays the hints allow, takes, rotations, deals —
  * while the bots hold the other seats, and every move is narrated event by event.

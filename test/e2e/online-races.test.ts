@@ -1,5 +1,5 @@
 /**
- * Play online when things go wrong, in real Chromium against a real game server (issue 22): a
+ * Play online when things go wrong, in real Chromium against a real game server: a
  * page reloaded during another seat's reconnection countdown shows what is left of it (the
  * server's `reconnectDeadline`), not the full time; the move in flight when the connection drops
  * is sent again after the page gets back in and lands exactly once, whether the drop lost the

@@ -1,5 +1,5 @@
 /**
- * Play online end to end (issue 22): a real game server in this process on loopback, the
+ * Play online end to end: a real game server in this process on loopback, the
  * playground built with Vite, and real Chromium through playwright-core. Two people, each in a
  * browser context of their own (one in French at 1280×800, one in Dutch on a 390×844 phone that
  * joins by the room's link), and a greedy bot play a whole 3-player game through the board. After

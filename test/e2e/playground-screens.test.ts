@@ -1,5 +1,5 @@
 /**
- * The playground's screens at the four sizes of issue 22 (390×844, 768×1024, 1280×800, 1920×1080)
+ * The playground's screens at four sizes (390×844, 768×1024, 1280×800, 1920×1080)
  * with 2–5 players, and in its three languages:
  * - layout: nothing wider than the screen, no control outside it, Play in sight once the actions
  *   are scrolled to, and the hand on as few rows as its width allows (13 cards on one row from
@@ -200,7 +200,7 @@ async function finishedRecord(): Promise<unknown> {
   return recordOf(start, plan.moves);
 }
 
-describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, languages, axe-core (issue 22)', () => {
+describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, languages, axe-core', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
     await buildPlayground(SITE);

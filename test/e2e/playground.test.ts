@@ -1,5 +1,5 @@
 /**
- * The playground in a real browser (issues 5 and 11). Chromium, driven by playwright-core, plays
+ * The playground in a real browser. Chromium, driven by playwright-core, plays
  * whole games to game over at 2, 3, 4 and 5 players through the page only — clicks, drags and
  * keys — on seeds where bots end rounds, so the human must deal after a bot's last move. After
  * every move the page is checked for hidden information: no opponent card that is not public in
@@ -549,7 +549,7 @@ if (chromiumPath === null && !inCi) {
     throw new Error(`CI=true but ${HOW_TO_ENABLE}`);
   });
 } else
-  describe('playground in Chromium: whole games (issue 11)', () => {
+  describe('playground in Chromium: whole games', () => {
     beforeAll(async () => {
       await rm(OUT, { recursive: true, force: true });
       await mkdir(OUT, { recursive: true });

@@ -1,5 +1,5 @@
 /**
- * The command line on hostile files (issue 10): whatever `dnup replay` and `dnup check` are
+ * The command line on hostile files: whatever `dnup replay` and `dnup check` are
  * given (binary, huge, deeply nested, numbers beyond 2^53, directories, missing files), the exit
  * status is one of the documented 0/1/2 and standard error holds no stack trace. A handful of
  * fixed files plus a few generated ones; deeper command-line tests live in test/cli. The command

@@ -1,5 +1,5 @@
 /**
- * The rules core under hostile input (issue 10, classes 3, 6, 8): createGame, moves and their
+ * The rules core under hostile input: createGame, moves and their
  * checks, decks, card lookups and the error guards. Every call returns or throws a coded error of
  * this library, never hangs, never mutates its input; guards and checkMove never throw at all.
  */
@@ -306,8 +306,17 @@ describe('decks and cards', () => {
           deepFreeze(d);
           const problems = neverThrows('deckProblems(deck, n)', () => deckProblems(d, n));
           if (problems === undefined) return; // the caller's own trap threw
-          if (!Array.isArray(problems) || !problems.every((p) => typeof p === 'string'))
-            throw new Error('deckProblems did not answer a list of sentences');
+          if (
+            !Array.isArray(problems) ||
+            !problems.every(
+              (p) =>
+                /^[A-Z_]+$/.test(p.code) &&
+                typeof p.path === 'string' &&
+                typeof p.message === 'string' &&
+                p.message.length > 0,
+            )
+          )
+            throw new Error('deckProblems did not answer a list of typed problems');
           returnsOrCoded(
             'createGame(n, "s", { deck })',
             () => createGame(n, 's', { deck: d as DeckDefinition }),

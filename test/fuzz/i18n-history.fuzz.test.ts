@@ -1,5 +1,5 @@
 /**
- * Sentences in the players' languages and the undo/redo history under hostile input (issue 10):
+ * Sentences in the players' languages and the undo/redo history under hostile input:
  * locales, stored error codes and params (they come back from a database or a message), events,
  * and histories driven by any sequence of plays, undos and redos. Every call returns text or a
  * history, or throws a coded error of this library.
@@ -115,7 +115,7 @@ describe('locales and sentences', () => {
           if (r.ok && typeof r.value !== 'string') throw new Error('renderPosition gave no text');
           if (!isLocale(l) && l !== undefined && r.ok)
             throw new Error(`an unknown locale ${String(typeof l)} was accepted`);
-          // describeMove also takes { locale, viewer } (issue 21): anything else is refused
+          // describeMove also takes { locale, viewer }: anything else is refused
           if (!isLocale(l) && l !== undefined && !tellingOptions(l, state.players.length) && d.ok)
             throw new Error(`an unknown locale ${String(typeof l)} was accepted`);
         }),

@@ -1,5 +1,5 @@
 /**
- * Notation under hostile input (issue 10, classes 3, 7): parseMove on random text, formatMove,
+ * Notation under hostile input: parseMove on random text, formatMove,
  * describeMove and renderPosition on any value. A parsed move is legal or the text is refused with
  * a NotationError; nothing else is thrown. One property bounds the cost by input SIZE: inputs far
  * larger than a quadratic algorithm can finish within the case limit, trivial for a linear one.

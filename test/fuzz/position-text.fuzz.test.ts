@@ -1,5 +1,5 @@
 /**
- * The position text under hostile input (issue 14): parsePosition on arbitrary strings, on valid
+ * The position text under hostile input: parsePosition on arbitrary strings, on valid
  * texts damaged by one edit and on huge texts returns a state or throws a NotationError or a
  * PositionError, never anything else and never hangs; formatPosition and toPosition take any value.
  */

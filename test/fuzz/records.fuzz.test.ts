@@ -1,5 +1,5 @@
 /**
- * Records, positions and perft under hostile input (issue 10, classes 4, 5, 6, 8): damaged real
+ * Records, positions and perft under hostile input: damaged real
  * records (objects and JSON text) and position descriptions. One problem list decides; the
  * functions that refuse throw only their own coded errors, never hang and never crash.
  * Damaged cases run in the memory-limited sandbox process.

@@ -1,5 +1,5 @@
 /**
- * States from outside (issue 10, classes 1, 4, 8): a state the library returned survives a JSON
+ * States from outside: a state the library returned survives a JSON
  * round trip unchanged in behaviour; a JSON state damaged in one place is either valid, or
  * refused by every function with a coded error, never hanging, never crashing, never mutated.
  * Damaged cases run in a memory-limited sandbox worker (fuzz-sandbox.ts).

@@ -1,5 +1,5 @@
 /**
- * Views, grouped moves and bots under hostile input (issue 10, classes 3, 4): seats, views,
+ * Views, grouped moves and bots under hostile input: seats, views,
  * damaged views, random sources, bot names and options, whole games and arenas with misbehaving
  * bots. Every call returns or throws a coded error; damaged views run in the sandbox process.
  */

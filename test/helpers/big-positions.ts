@@ -1,5 +1,5 @@
 /**
- * Big custom-deck positions for the issue #10 regressions (rules §2 allows any deck of up to
+ * Big custom-deck positions for the regression tests of hostile input (rules §2 allows any deck of up to
  * 65,536 cards): a two-player deck of `n` cards where seat 0 holds the first half, all showing
  * one value (2^(n/2) − 1 plays) or two cards per value, and seat 1 the rest, each card with its
  * own value. Seat 0 is to play, in area 1.

@@ -583,7 +583,7 @@ export function mutate<T>(value: T, m: Mutation): { value: T; what: string } {
 
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** The tamperings issue 10 names, and a few more of the same kind, each one edit of a JSON copy. */
+/** Tamperings of a state from outside, and a few more of the same kind, each one edit of a JSON copy. */
 export const NAMED_TAMPERINGS: Record<string, (s: Loose) => void> = {
   'out = every seat': (s) => (s.out = s.players.map((_: unknown, i: number) => i)),
   'out = [0, 1, 2]': (s) => (s.out = [0, 1, 2]),

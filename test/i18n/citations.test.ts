@@ -1,6 +1,5 @@
 /**
- * One rule citation per message (issue 24: "MIXED_VALUES (rules §5 A): … show 9 and 1
- * (rules §5 A)" cited twice). Every sentence of every error code in every locale cites its rule
+ * One rule citation per message. Every sentence of every error code in every locale cites its rule
  * at most once; the refusals of real moves cite exactly once; a position problem keeps its rule
  * in `rule` and out of its message, so whoever prints both (the command line) cites it once.
  */

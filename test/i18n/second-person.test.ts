@@ -1,5 +1,5 @@
 /**
- * Sentences to the reader (issue 21): with a viewer, describeEvent and describeMove tell that seat
+ * Sentences to the reader: with a viewer, describeEvent and describeMove tell that seat
  * as "you" (« vous », "je", as each rulebook addresses its reader) and every other seat by name,
  * for every event type in every locale; without one, the old third-person sentences are unchanged.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 7: parseMove used backtracking regular expressions (quadratic on `P 1` + spaces
+ * parseMove used backtracking regular expressions (quadratic on `P 1` + spaces
  * + `x`) and listed every legal move (2^k − 1 plays for k cards of one value). It now scans the
  * text once and judges each candidate with checkMove. This pins the new reader to the old one
  * on short texts, where the old one was fast: the same texts are read, and every text gives the
@@ -19,7 +19,7 @@ import {
 } from '../../src/index.js';
 import { gameScript, playScript } from '../helpers/random-games.js';
 
-/** The reader before issue #10, as the oracle (fine on short texts). */
+/** The former regular-expression reader, as the oracle (fine on short texts). */
 const NUM = '(\\d{1,6})';
 const OLD_PLAY = /^P\s*(\d{1,6}(?:\s*[,\s]\s*\d{1,6})*)$/;
 const OLD_ADD = new RegExp(`^A\\s*${NUM}(?:\\s*>\\s*${NUM}(?:\\s*\\.\\s*${NUM})?)?$`);
@@ -161,7 +161,7 @@ const wellFormed = fc.oneof(
     .map(([s, a, sp]) => `t${sp}${s}${a === null ? '' : `.${sp}${a}`}`),
 );
 
-describe('parseMove reads exactly what the old regular expressions read (issue #10 item 7)', () => {
+describe('parseMove reads exactly what the old regular expressions read', () => {
   it('the same move or the same refusal for any short text, on random positions at 2–5 players (property)', () => {
     fc.assert(
       fc.property(

@@ -1,5 +1,5 @@
 /**
- * A browser app built by Vite from the packed package (issue 24): importing the root entry
+ * A browser app built by Vite from the packed package: importing the root entry
  * brings no worker asset and no `node:` import, however much of the root it uses; the arena,
  * which runs on worker threads, is its own entry (dnup/arena) and brings its worker only there
  * (the control, which shows the check can fail).
@@ -96,7 +96,7 @@ describe('a Vite app using the packed package', () => {
     expect(files.map((f) => f.fileName).some((n) => n.endsWith('.js'))).toBe(true);
     expect(workerAssets(files)).toEqual([]);
     expect(nodeImports(files)).toEqual([]);
-    // the core alone: 12.1 kB of JavaScript measured (issue 24); every root export is over 140 kB
+    // the core alone: 12.1 kB of JavaScript measured; every root export is over 140 kB
     expect(jsBytes(files)).toBeLessThan(40_000);
     console.log(
       `vite app (createGame): ${files.map((f) => `${f.fileName} ${Buffer.byteLength(text(f))} B`).join(', ')}`,

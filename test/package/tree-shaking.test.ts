@@ -39,7 +39,7 @@ let s = createGame(3, 1); s = apply(s, legalMoves(s)[0]); console.log(checkMove(
       expect(core, marker).not.toContain(marker);
     // 30 kB before the trust gateway; it adds the full-state check every state-taking function needs
     // (~10 kB); 45.2 kB since the hand sort can fill a caller's buffer (the fast path's moves by index);
-    // 46.8 kB with issue 26 (45.4 before): the private-field mark of states and the hand sort by deck ranks;
+    // 46.8 kB (45.4 before the faster reducer): the private-field mark of states and the hand sort by deck ranks;
     // 49.7 kB with its third pass (explicit marking constructors, unrolled copies of per-seat lists, the
     // table read once per listing), which bought 19-20% fewer instructions a move; 50.35 kB with
     // the tally of each hand by value kept by the fast path's working copy; 57.0 kB with the seal of

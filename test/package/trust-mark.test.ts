@@ -1,5 +1,5 @@
 /**
- * Issue 26: the library marks the states it makes with a private field stamped by `new` on a class
+ * The library marks the states it makes with a private field stamped by `new` on a class
  * whose constructor returns its argument. A bundler that takes that call for a pure one drops it,
  * and then every state is checked in full on every call (ten times slower, still correct, so no
  * other test notices). This runs the built entry, and the same code bundled and minified.

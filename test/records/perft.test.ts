@@ -150,7 +150,7 @@ describe('perft on named positions (docs/perft.md: worked examples, rulings, pas
     },
   );
 
-  it('the bug positions still catch their bugs: no play mixes 3 and 2^32 + 3; 2^12 − 1 plays of twelve 1s', () => {
+  it('the positions of past bugs keep their counts: no play mixes 3 and 2^32 + 3; 2^12 − 1 plays of twelve 1s', () => {
     const wrap = parsePosition(named.find((r) => r.name.startsWith('bug-faces-past-2^31'))!.position);
     const plays = legalMoves(wrap).filter((m) => m.type === 'play');
     // only 2^32 + 3 and the two 2^31 + 3 beat the single 2^31; the two 2^31 + 3 also pair up

@@ -1,5 +1,5 @@
 /**
- * The setup layer's two ways back (issue 14): for every state reached by random games at 2–5
+ * The setup layer's two ways back: for every state reached by random games at 2–5
  * players (round and game ends included, custom decks too), `fromPosition(toPosition(s))` is `s`
  * and `parsePosition(formatPosition(s))` is `s` without its history; a canonical text reads back
  * to itself. fast-check prints the seed and the shrunk game of any failure.

@@ -110,7 +110,7 @@ export function readPlayerRecord(x: unknown): PlayerRecord | string {
   const n = r.players.length;
   if (!isInt(r.seat) || r.seat < 0 || r.seat >= n) return w.seat;
   const deck = r.deck as DeckDefinition | undefined;
-  const deckProblem = deckProblems(deck)[0];
+  const deckProblem = deckProblems(deck)[0]?.message;
   if (deckProblem !== undefined) return w.deck(deckProblem);
   if (!(r.seedSha256 === null || (typeof r.seedSha256 === 'string' && /^[0-9a-f]{64}$/.test(r.seedSha256))))
     return w.seal;
