@@ -54,7 +54,8 @@ export class GameHost<C> {
   private host = 0;
   /** Whether the room is left out of the public listing. */
   isPrivate = false;
-  private turnSeconds: number | null = null;
+  /** Seconds a person has for each move; null: no turn clock. */
+  turnSeconds: number | null = null;
   private phase: 'waiting' | 'playing' | 'over' = 'waiting';
   private game: GameState | null = null;
   private moves: Move[] = [];
@@ -520,6 +521,11 @@ export class GameHost<C> {
 
   private gameOverMessage(reason: 'won' | 'abandoned'): GameOverMessage {
     return { winner: this.game?.winner ?? null, record: this.record(), reason };
+  }
+
+  /** The game now; null before the start. */
+  get state(): GameState | null {
+    return this.game;
   }
 
   /** True while the game is being played here (the failover loop renews its lease). */

@@ -1,14 +1,16 @@
 /**
  * The `dnup` room: Colyseus only. It creates or restores the room's {@link GameHost} (the game,
  * its seats, queue and timers), reads frames (a frame that is not MessagePack is one log line and
- * a 4002 close), applies the rate limit, and lends the host a {@link Transport} and a clock.
+ * a 4002 close), applies the rate limit, and lends the host a {@link Transport} and the
+ * process's clock (Colyseus' room clock only ticks with the patch interval, which is off).
  */
 import { ClientState, Room, ServerError, type Client } from '@colyseus/core';
-import type { Clock } from './clock.js';
+import type { GameState } from 'dnup';
+import { systemClock } from './clock.js';
 import { GameHost } from './game-host.js';
 import { hardenMessageHandlers } from './lobby.js';
 import { isRoomData, logRefusal, newClientData, readFrame, type ClientData } from './messages.js';
-import { CLOSE_CODES, MAX_SPECTATORS, MESSAGES, readCreateOptions, Refusal } from './protocol.js';
+import { CLOSE_CODES, MAX_SPECTATORS, MESSAGES, readCreateOptions, Refusal, unknownMessage } from './protocol.js';
 import { admit } from './rate-limit.js';
 import { pendingRestores, RESTORE_OPTION } from './restore.js';
 import { JoinRefusal, newCode } from './seats.js';
@@ -17,39 +19,34 @@ import type { RefusalInfo, Transport } from './transport.js';
 
 export { DnupLobby } from './lobby.js';
 export { configureRooms, type RoomSettings } from './settings.js';
-
 /** Rooms of this process, for the stats endpoint and the failover loop. */
 export const liveRooms = { count: 0, byCode: new Map<string, DnupRoom>() };
-
 type Handlers = Record<string | number, { callback: (client: Client, ...args: unknown[]) => void } | undefined>;
 
 /** The dnup room type. */
 export class DnupRoom extends Room {
   private readonly cfg = roomSettings();
-  private game!: GameHost<Client>;
+  private host!: GameHost<Client>;
   /** Restored here (at start or by failover), for the readiness check. */
   restored = false;
 
   override async onCreate(options: unknown): Promise<void> {
     hardenMessageHandlers(this);
     this.maxClients = 5 + MAX_SPECTATORS + 5;
-    this.game = this.hostFor(options);
-    if (this.game.isPrivate) await this.setPrivate(true);
-    this.onMessage(MESSAGES.move, (client, message) =>
-      this.guard(client, MESSAGES.move, () => this.game.submit(client, message)),
-    );
-    this.onMessage(MESSAGES.start, (client, message) =>
-      this.guard(client, MESSAGES.start, () => this.game.start(client, message)),
-    );
+    // no synchronised state: without a patch interval (20 a second per room) an idle room costs no CPU
+    this.patchRate = 0;
+    this.host = this.hostFor(options);
+    if (this.host.isPrivate) await this.setPrivate(true);
+    const on = (type: string, run: (client: Client, message: unknown) => void) =>
+      this.onMessage(type, (client, message) => this.guard(client, type, () => run(client, message)));
+    on(MESSAGES.move, (client, message) => this.host.submit(client, message));
+    on(MESSAGES.start, (client, message) => this.host.start(client, message));
     this.onMessage('*', (client, type) =>
       this.guard(client, String(type).slice(0, 32), () => {
-        throw new Refusal(
-          'UNKNOWN_MESSAGE',
-          `The server knows the messages "move" and "start", not "${String(type).slice(0, 32)}" (see docs/online.md).`,
-        );
+        throw unknownMessage(String(type).slice(0, 32));
       }),
     );
-    await this.setMetadata(this.game.listing());
+    await this.setMetadata(this.host.listing());
     liveRooms.count++;
     liveRooms.byCode.set(this.roomId, this);
   }
@@ -62,7 +59,7 @@ export class DnupRoom extends Room {
       throw new ServerError(4400, 'BAD_OPTIONS: there is no such game to restore.');
     if (stored) pendingRestores.delete(stored.id);
     this.roomId = stored?.id ?? newCode();
-    const host = new GameHost(this.roomId, this.cfg, this.transport(), this.roomClock());
+    const host = new GameHost(this.roomId, this.cfg, this.transport(), systemClock);
     try {
       if (stored) host.restore(stored);
       else host.setUp(readCreateOptions(options));
@@ -91,20 +88,11 @@ export class DnupRoom extends Room {
         await Promise.resolve(listing.remove()).catch(() => {});
         listing.remove = listing.save = () => Promise.resolve();
       },
-      autoDispose: (on) => {
-        this.autoDispose = on;
-      },
+      autoDispose: (on) => void (this.autoDispose = on),
       dispose: (code) => this.disconnect(code),
       log: (line) => this.cfg.log(line),
     };
   }
-
-  /** Colyseus' room clock, whose timers end with the room. */
-  private roomClock(): Clock {
-    return { now: () => Date.now(), setTimeout: (run, ms) => this.clock.setTimeout(run, ms) };
-  }
-
-  // ---- frames: a frame that is not MessagePack is one log line and a 4002 close ----
 
   protected override _onMessage(client: Parameters<Room['_onMessage']>[0], buffer: Buffer): void {
     if (!buffer || !isRoomData(buffer) || client.state === ClientState.LEAVING) return super._onMessage(client, buffer);
@@ -128,12 +116,10 @@ export class DnupRoom extends Room {
     else handlers['*']!.callback(client, frame.type, frame.message);
   }
 
-  // ---- joining and leaving ----
-
   override onJoin(client: Client, options: unknown): void {
     client.userData = newClientData(this.cfg.rateBurst, Date.now());
     try {
-      this.game.join(client, options);
+      this.host.join(client, options);
     } catch (e) {
       if (e instanceof JoinRefusal) throw new ServerError(e.code, e.message);
       throw e;
@@ -141,10 +127,8 @@ export class DnupRoom extends Room {
   }
 
   override onLeave(client: Client, consented: boolean): Promise<void> {
-    return this.game.leave(client, consented);
+    return this.host.leave(client, consented);
   }
-
-  // ---- messages ----
 
   /** Runs a handler under the rate limit; a refusal goes back to the sender only, and to the log. */
   private guard(client: Client, type: string, handler: () => void): void {
@@ -184,15 +168,26 @@ export class DnupRoom extends Room {
 
   /** True while the game is being played here (the failover loop renews its lease). */
   get hostsGame(): boolean {
-    return this.game.hostsGame;
+    return this.host.hostsGame;
+  }
+
+  /** The game and the turn clock (tests look at them on a live room). */
+  get game(): GameState | null {
+    return this.host.state;
+  }
+  get turnSeconds(): number | null {
+    return this.host.turnSeconds;
+  }
+  set turnSeconds(seconds: number | null) {
+    this.host.turnSeconds = seconds;
   }
 
   /** This process stops hosting the game (see {@link GameHost.handOver}). */
   handOver(why: string, release = false): Promise<void> {
-    return this.game.handOver(why, release);
+    return this.host.handOver(why, release);
   }
 
-  /** A server going down keeps every game in the store, handed over to another process if there is one. */
+  /** A server going down hands every game over (kept in the store). */
   override onBeforeShutdown(): void {
     void this.handOver('this process is shutting down', true);
   }
@@ -200,6 +195,6 @@ export class DnupRoom extends Room {
   override onDispose(): void {
     liveRooms.count--;
     if (liveRooms.byCode.get(this.roomId) === this) liveRooms.byCode.delete(this.roomId);
-    this.game?.stop();
+    this.host?.stop();
   }
 }
