@@ -166,12 +166,14 @@ export class GameHost<C> {
     s.client = client;
     s.playedBy = 'human';
     this.seatOf.set(client, seat);
+    this.transport.seat(client, seat);
     this.stopAwaiting(s);
     const pending = s.reconnection;
     s.reconnection = null;
     pending?.cancel();
     if (old !== null && old !== client) {
       this.seatOf.delete(old);
+      this.transport.seat(old, null);
       this.transport.close(old, 4000, 'This seat was taken back from another connection.');
     }
     this.replan();

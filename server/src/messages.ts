@@ -1,7 +1,7 @@
 /**
  * Messages from clients, before the game sees them: reading a frame (so a frame that is not
  * MessagePack is one log line and a 4002 close, never a stack trace), the per-client state
- * (rate limit, counts), and the log of refusals: one line per refused message or frame
+ * (seat, rate limit, counts), and the log of refusals: one line per refused message or frame
  * (code, room, client), at most `logLinesPerClient` lines per client, then one line saying so.
  */
 import { unpack } from '@colyseus/msgpackr';
@@ -10,6 +10,8 @@ import { newRateState, type RateState } from './rate-limit.js';
 
 /** What a room keeps about each connection. */
 export interface ClientData {
+  /** The seat the connection holds (kept by the game host through its transport); null for a spectator. */
+  seat: number | null;
   rate: RateState;
   /** Malformed or unknown messages so far (past 5 × burst: closed with 4400). */
   malformed: number;
@@ -18,7 +20,7 @@ export interface ClientData {
 }
 
 export function newClientData(burst: number, now: number): ClientData {
-  return { rate: newRateState(burst, now), malformed: 0, logged: 0 };
+  return { seat: null, rate: newRateState(burst, now), malformed: 0, logged: 0 };
 }
 
 /** Colyseus' ROOM_DATA frame: a message type, then a MessagePack payload. */

@@ -1,8 +1,7 @@
 /**
- * The `dnup` room: Colyseus only. It creates or restores the room's {@link GameHost} (the game,
- * its seats, queue and timers), reads frames (a frame that is not MessagePack is one log line and
- * a 4002 close), applies the rate limit, and lends the host a {@link Transport} and the
- * process's clock (Colyseus' room clock only ticks with the patch interval, which is off).
+ * The `dnup` room, Colyseus only: creates or restores its {@link GameHost}, reads frames (one that
+ * is not MessagePack: a log line and a 4002 close), applies the rate limit, and lends the host a
+ * {@link Transport} and the process's clock (the room clock ticks with the patch interval, off).
  */
 import { ClientState, Room, ServerError, type Client } from '@colyseus/core';
 import type { GameState } from 'dnup';
@@ -76,13 +75,14 @@ export class DnupRoom extends Room {
       send: (client, type, message) => client.send(type, message),
       broadcast: (type, message) => this.broadcast(type, message),
       refuse: (client, type, r) => this.refuse(client, type, r),
+      seat: (client, seat) => void ((client.userData as ClientData).seat = seat),
       close: (client, code, reason) => client.leave(code, reason),
       connections: () => this.clients.length,
       allowReconnection: (client, seconds) => {
         const d = this.allowReconnection(client, seconds);
         return { promise: d.promise, cancel: () => d.reject(new Error('the seat was taken back with its token')) };
       },
-      list: (metadata) => void this.setMetadata(metadata).catch(() => {}),
+      list: (meta) => void this.setMetadata(meta).catch(() => {}),
       unlist: async () => {
         const listing = this.listing as unknown as { remove: () => Promise<unknown>; save: () => Promise<unknown> };
         await Promise.resolve(listing.remove()).catch(() => {});

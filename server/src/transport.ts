@@ -24,6 +24,8 @@ export interface Transport<C> {
   broadcast(type: string, message: unknown): void;
   /** Sends a `refused` message to `client` and logs it. */
   refuse(client: C, type: string, refusal: RefusalInfo): void;
+  /** Notes the seat a connection holds now (null: none), for whoever looks at the connection. */
+  seat(client: C, seat: number | null): void;
   /** Closes one connection with a WebSocket close code. */
   close(client: C, code: number, reason: string): void;
   /** Connections open now, seated or not. */

@@ -58,6 +58,10 @@ class FakeTransport implements Transport<string> {
   refuse(client: string, type: string, r: RefusalInfo): void {
     this.sent.push({ to: client, type: MESSAGES.refused, message: { ...r, type } });
   }
+  seats = new Map<string, number | null>();
+  seat(client: string, seat: number | null): void {
+    this.seats.set(client, seat);
+  }
   close(client: string, code: number): void {
     this.closed.push({ client, code });
   }
@@ -229,6 +233,7 @@ describe('GameHost (fake clock, fake transport)', () => {
     await settle();
     expect(transport.last<{ seat: number }>('ana-again', MESSAGES.welcome)!.seat).toBe(0);
     expect(stateOf(transport, 'ana-again').view.seat).toBe(0);
+    expect(transport.seats.get('ana-again')).toBe(0);
     expect(transport.last<LobbyMessage>('*', MESSAGES.lobby)!.seats[0]!.connected).toBe(true);
   });
 
