@@ -8,7 +8,8 @@
  *
  * Options: --rooms N (200), --seconds S (30), --think-ms T (0: each scripted person moves T ms
  * after its view arrives, so the load is a chosen number of moves per room and second rather than
- * as many as the machine allows), --seed S (random moves are seeded).
+ * as many as the machine allows), --seed S (random moves are seeded), --cpu-prof DIR (the server
+ * process writes a V8 CPU profile there as it exits).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +29,8 @@ const ROOMS = Number(option('rooms', 200));
 const SECONDS = Number(option('seconds', 30));
 const SEED = option('seed', 'loadtest');
 const THINK_MS = Number(option('think-ms', 0));
+/** A folder for a V8 CPU profile of the server process (`node --cpu-prof`), written as it exits. */
+const CPU_PROF = option('cpu-prof', '');
 if (
   !(
     Number.isInteger(ROOMS) &&
@@ -191,21 +194,29 @@ async function stats(
 async function main(): Promise<void> {
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), 'dnup-loadtest-'));
-  const server = spawn(process.execPath, ['--expose-gc', fileURLToPath(new URL('./main.js', import.meta.url))], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: data,
-      BOT_DELAY_MS: '0',
-      ROUND_PAUSE_MS: '0',
-      RATE_PER_SECOND: '50',
-      RATE_BURST: '100',
-      REDIS_URL: '',
-      COLYSEUS_SEAT_RESERVATION_TIME: '60',
+  const server = spawn(
+    process.execPath,
+    [
+      '--expose-gc',
+      ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []),
+      fileURLToPath(new URL('./main.js', import.meta.url)),
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: data,
+        BOT_DELAY_MS: '0',
+        ROUND_PAUSE_MS: '0',
+        RATE_PER_SECOND: '50',
+        RATE_BURST: '100',
+        REDIS_URL: '',
+        COLYSEUS_SEAT_RESERVATION_TIME: '60',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   const hardStop = setTimeout(
     () => {
       console.error('loadtest: did not finish in time');

@@ -10,6 +10,7 @@ import { newRateState, type RateState } from './rate-limit.js';
 
 /** What a room keeps about each connection. */
 export interface ClientData {
+  /** The seat the connection holds (kept by the game host through its transport); null for a spectator. */
   seat: number | null;
   rate: RateState;
   /** Malformed or unknown messages so far (past 5 × burst: closed with 4400). */

@@ -309,6 +309,14 @@ function isSeatRef(x: unknown): boolean {
   );
 }
 
+/** The refusal of a message type the server does not know (`type` cut to 32 characters). */
+export function unknownMessage(type: string): Refusal {
+  return new Refusal(
+    'UNKNOWN_MESSAGE',
+    `The server knows the messages "move" and "start", not "${type}" (see docs/online.md).`,
+  );
+}
+
 /**
  * Reads a `move` message: a move of one of the five shapes with nothing else, and an optional
  * move count. The rules then judge the move; this only keeps junk out.

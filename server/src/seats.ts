@@ -3,9 +3,10 @@
  * that play bot seats and stand in for absent people. Room codes live here too.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Client, Deferred, Delayed } from '@colyseus/core';
 import { botByName, type Bot } from 'dnup';
+import type { Timer } from './clock.js';
 import type { SeatKind } from './protocol.js';
+import type { Reconnection } from './transport.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -29,22 +30,22 @@ export const BOT_NAMES: Readonly<Record<Exclude<SeatKind, 'human'>, string>> = {
   montecarlo: 'Monte-Carlo bot',
 };
 
-/** One seat of a room. */
-export interface Seat {
+/** One seat of a room, held by a client `C`. */
+export interface Seat<C = unknown> {
   kind: SeatKind;
   name: string;
   tokenHash: string;
-  client: Client | null;
+  client: C | null;
   playedBy: 'human' | 'bot';
-  /** While a dropped person may come back: Colyseus' reconnection and our own deadline. */
-  reconnection: Deferred<Client> | null;
-  deadline: Delayed | null;
+  /** While a dropped person may come back: the transport's reconnection and our own deadline. */
+  reconnection: Reconnection<C> | null;
+  deadline: Timer | null;
   /** When that deadline runs out (ms since 1970, `Date.now()`), sent to every client in `lobby`; null with no deadline. */
   deadlineAt: number | null;
   bot: Bot | null;
 }
 
-export function newSeat(kind: SeatKind, name: string): Seat {
+export function newSeat<C = unknown>(kind: SeatKind, name: string): Seat<C> {
   return {
     kind,
     name,
