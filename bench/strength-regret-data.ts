@@ -21,7 +21,7 @@ import {
 } from '../src/bots/greedy-bot.js';
 import { determinize } from '../src/views/determinize.js';
 import { playerView, type PlayerView } from '../src/views/player-view.js';
-import { seededRandom, randomBelow, randomFrom } from '../src/views/random-source.js';
+import { seededRandom, randomBelow, randomFrom } from '../src/core/random-source.js';
 import { seedRng } from '../src/core/random.js';
 import { expertValue } from '../src/bots/expert-bot.js';
 import { botByName } from '../src/bots/by-name.js';

@@ -12,7 +12,7 @@ import { botByName } from '../src/bots/by-name.js';
 import { Playout } from '../src/search/playout.js';
 import { pickGreedy } from '../src/bots/greedy-bot.js';
 import type { Outlook } from '../src/bots/greedy-bot.js';
-import { seededRandom, randomBelow, type RandomSource } from '../src/views/random-source.js';
+import { seededRandom, randomBelow, type RandomSource } from '../src/core/random-source.js';
 import { FEATURES, FEATURE_NAMES, cutFeatures } from '../src/bots/expert-model.js';
 
 const NOISE = 0.1;

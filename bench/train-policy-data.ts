@@ -12,7 +12,7 @@ import { playerView } from '../src/views/player-view.js';
 import { botByName } from '../src/bots/by-name.js';
 import { MOVE_FEATURES, GREEDY_WEIGHTS, moveFeatures, outlookOfTrusted, pickGreedy } from '../src/bots/greedy-bot.js';
 import { pickByWeights } from '../src/bots/playout-policy.js';
-import { seededRandom } from '../src/views/random-source.js';
+import { seededRandom } from '../src/core/random-source.js';
 
 export { MOVE_FEATURES, GREEDY_WEIGHTS };
 

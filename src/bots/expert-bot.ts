@@ -44,7 +44,7 @@ import type { Move } from '../core/moves.js';
 import { Playout } from '../search/playout.js';
 import { determinize } from '../views/determinize.js';
 import type { PlayerView } from '../views/player-view.js';
-import { randomBelow, randomFrom, seededRandom } from '../views/random-source.js';
+import { randomBelow, randomFrom, seededRandom } from '../core/random-source.js';
 import { seedRng, type Seed } from '../core/random.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';

@@ -15,7 +15,7 @@ import { deckIndex, rotatedFrom, type DeckDefinition, type DeckIndex, type HeldC
 import type { Move } from '../core/moves.js';
 import type { GameState, TableSet } from '../core/state.js';
 import type { PlayerView } from '../views/player-view.js';
-import { randomBelow, seededRandom, type RandomSource } from '../views/random-source.js';
+import { randomBelow, seededRandom, type RandomSource } from '../core/random-source.js';
 import type { Seed } from '../core/random.js';
 import type { Bot } from './bot.js';
 

@@ -13,7 +13,7 @@ import type { Seed } from '../core/random.js';
 import type { GameState } from '../core/state.js';
 import { determinize } from '../views/determinize.js';
 import type { PlayerView } from '../views/player-view.js';
-import { randomBelow, seededRandom, type RandomSource } from '../views/random-source.js';
+import { randomBelow, seededRandom, type RandomSource } from '../core/random-source.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
 import {

@@ -5,7 +5,7 @@
  * play more like the search bots they stand for. A move that goes out is always taken (rules §6).
  */
 import type { Move } from '../core/moves.js';
-import type { RandomSource } from '../views/random-source.js';
+import type { RandomSource } from '../core/random-source.js';
 import { bestIndex, weighedScores, type Outlook } from './greedy-bot.js';
 
 /**

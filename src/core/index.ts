@@ -59,3 +59,4 @@ export { INPUT_LIMITS } from './input.js';
 export type * from './events.js';
 export { TOKENS_TO_WIN, ROUNDS_TO_WIN } from './scoring.js';
 export type { RngState, Seed } from './random.js';
+export { seededRandom, type RandomSource } from './random-source.js';

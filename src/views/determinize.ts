@@ -6,7 +6,7 @@
 import type { GameState } from '../core/state.js';
 import { ViewError } from './errors.js';
 import type { PlayerView } from './player-view.js';
-import type { RandomSource } from './random-source.js';
+import type { RandomSource } from '../core/random-source.js';
 import { loadView } from './load-view.js';
 import { sampleState } from './sample-state.js';
 import { codedError, issue } from '../core/trust.js';

@@ -18,7 +18,7 @@ import { examineSeatView, isIntactView, isIssuedView, issueView } from '../core/
 import { sampleState } from './sample-state.js';
 import type { PlayerView } from './player-view.js';
 import { viewOf } from './player-view.js';
-import { seededRandom } from './random-source.js';
+import { seededRandom } from '../core/random-source.js';
 
 const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
 const isIntList = (x: unknown, n?: number): boolean =>

@@ -7,7 +7,7 @@ import type { GameEvent } from '../core/events.js';
 import type { GameState } from '../core/state.js';
 import { ViewError } from './errors.js';
 import type { PlayerView } from './player-view.js';
-import { randomBelow, unitDraw, type RandomSource } from './random-source.js';
+import { randomBelow, unitDraw, type RandomSource } from '../core/random-source.js';
 
 /** The seed a determinized state carries: the real one is hidden, and the sample's future deals are random. */
 export const DETERMINIZED_SEED = 'determinized';
