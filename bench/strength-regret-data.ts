@@ -8,9 +8,8 @@
  * (`expertValue`, rules §6). A bot's regret at a position is the reference value of the best move
  * minus that of the move it chose.
  */
-import { createGame } from '../src/core/setup.js';
-import { apply, legalMoves } from '../src/core/apply.js';
-import type { Move } from '../src/core/moves.js';
+import { createGame, apply, legalMoves, type Move, seededRandom } from '../src/core/index.js';
+import { randomBelow, randomFrom, seedRng } from '../src/core/internal.js';
 import { Playout } from '../src/search/playout.js';
 import {
   pickGreedy,
@@ -21,8 +20,6 @@ import {
 } from '../src/bots/greedy-bot.js';
 import { determinize } from '../src/views/determinize.js';
 import { playerView, type PlayerView } from '../src/views/player-view.js';
-import { seededRandom, randomBelow, randomFrom } from '../src/core/random-source.js';
-import { seedRng } from '../src/core/random.js';
 import { expertValue } from '../src/bots/expert-bot.js';
 import { botByName } from '../src/bots/by-name.js';
 

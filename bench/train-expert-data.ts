@@ -5,14 +5,13 @@
  * a round, the same policy plays the round out, and the order in which seats went out is what
  * the Plackett–Luce model learns to predict from the position's features.
  */
-import { createGame } from '../src/core/setup.js';
-import { apply, legalMoves } from '../src/core/apply.js';
+import { createGame, apply, legalMoves, seededRandom, type RandomSource } from '../src/core/index.js';
+import { randomBelow } from '../src/core/internal.js';
 import { playerView } from '../src/views/player-view.js';
 import { botByName } from '../src/bots/by-name.js';
 import { Playout } from '../src/search/playout.js';
 import { pickGreedy } from '../src/bots/greedy-bot.js';
 import type { Outlook } from '../src/bots/greedy-bot.js';
-import { seededRandom, randomBelow, type RandomSource } from '../src/core/random-source.js';
 import { FEATURES, FEATURE_NAMES, cutFeatures } from '../src/bots/expert-model.js';
 
 const NOISE = 0.1;

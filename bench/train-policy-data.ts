@@ -5,14 +5,11 @@
  * out, the greedy heuristic's features of every legal move and the move the bot chose. A
  * multinomial logit (softmax of weights · features) is fitted by maximum likelihood.
  */
-import { createGame } from '../src/core/setup.js';
-import { apply, legalMoves } from '../src/core/apply.js';
-import type { GameState } from '../src/core/state.js';
+import { createGame, apply, legalMoves, type GameState, seededRandom } from '../src/core/index.js';
 import { playerView } from '../src/views/player-view.js';
 import { botByName } from '../src/bots/by-name.js';
 import { MOVE_FEATURES, GREEDY_WEIGHTS, moveFeatures, outlookOfTrusted, pickGreedy } from '../src/bots/greedy-bot.js';
 import { pickByWeights } from '../src/bots/playout-policy.js';
-import { seededRandom } from '../src/core/random-source.js';
 
 export { MOVE_FEATURES, GREEDY_WEIGHTS };
 

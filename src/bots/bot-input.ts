@@ -2,10 +2,8 @@
  * What a built-in bot is handed (a view and the moves to choose from), read once and checked: a
  * bot may be called with a view that came over a network, so it goes through the view gateway.
  */
-import { IllegalMoveError } from '../core/errors.js';
-import { checkMove } from '../core/check-move.js';
-import { describeValue, readInput } from '../core/input.js';
-import { ownMove, type Move } from '../core/moves.js';
+import { IllegalMoveError, checkMove, type Move } from '../core/index.js';
+import { describeValue, readInput, ownMove } from '../core/internal.js';
 import { loadView } from '../views/load-view.js';
 import type { PlayerView } from '../views/player-view.js';
 import { BotError } from './errors.js';

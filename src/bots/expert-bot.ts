@@ -37,18 +37,14 @@
  * The duel has no tokens and its tree already plans the seat's two turns: there this bot plays
  * as the `ismcts` bot does.
  */
-import { describeValue } from '../core/input.js';
+import { type DeckDefinition, type Move, seededRandom, type Seed, TOKENS_TO_WIN } from '../core/index.js';
+import { describeValue, deckIndex, randomBelow, randomFrom, seedRng } from '../core/internal.js';
 import { readBotInput, readBotOptions } from './bot-input.js';
-import { deckIndex, type DeckDefinition } from '../core/cards.js';
-import type { Move } from '../core/moves.js';
 import { Playout } from '../search/playout.js';
 import { determinize } from '../views/determinize.js';
 import type { PlayerView } from '../views/player-view.js';
-import { randomBelow, randomFrom, seededRandom } from '../core/random-source.js';
-import { seedRng, type Seed } from '../core/random.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
-import { TOKENS_TO_WIN } from '../core/scoring.js';
 import { winChances } from './game-value.js';
 import { GOING_OUT_SCORE, pickGreedy, scoresOf, outlookOf as outlookOfView, type Outlook } from './greedy-bot.js';
 import { greedyOrder, ismctsBot } from './ismcts-bot.js';

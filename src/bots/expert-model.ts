@@ -7,7 +7,7 @@
  * went out, by `node bench/train-expert.mjs`, which prints the table below; they replace the
  * hand-written count of distinct values that the `ismcts` bot ranks seats by.
  */
-import type { HeldCard } from '../core/cards.js';
+import type { HeldCard } from '../core/index.js';
 import type { Playout } from '../search/playout.js';
 
 /** Features per seat (see {@link seatFeatures}). */

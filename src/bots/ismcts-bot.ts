@@ -50,18 +50,21 @@
  * playouts, and keeping the heuristic's best move unless a rival beats it by a standard error of
  * the paired difference.
  */
-import { describeValue } from '../core/input.js';
+import {
+  type DeckDefinition,
+  type HeldCard,
+  type Move,
+  seededRandom,
+  type Seed,
+  TOKENS_TO_WIN,
+} from '../core/index.js';
+import { describeValue, deckIndex, randomBelow, randomFrom, seedRng } from '../core/internal.js';
 import { readBotInput, readBotOptions } from './bot-input.js';
-import { deckIndex, type DeckDefinition, type HeldCard } from '../core/cards.js';
-import type { Move } from '../core/moves.js';
 import { Playout } from '../search/playout.js';
 import { determinize } from '../views/determinize.js';
 import type { PlayerView } from '../views/player-view.js';
-import { randomBelow, randomFrom, seededRandom } from '../core/random-source.js';
-import { seedRng, type Seed } from '../core/random.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
-import { TOKENS_TO_WIN } from '../core/scoring.js';
 import { winChances } from './game-value.js';
 import {
   GOING_OUT_SCORE,

@@ -4,8 +4,7 @@
  * chose in their own games (`node bench/train-policy.mjs`), so that the players of a playout
  * play more like the search bots they stand for. A move that goes out is always taken (rules §6).
  */
-import type { Move } from '../core/moves.js';
-import type { RandomSource } from '../core/random-source.js';
+import type { Move, RandomSource } from '../core/index.js';
 import { bestIndex, weighedScores, type Outlook } from './greedy-bot.js';
 
 /**
