@@ -1,13 +1,13 @@
 /**
  * `node bench/arena-table.mjs [files…]`: the arena table of docs/arena.md, from the JSON that
- * `dnup arena --json` printed (default: every bench/arena/*.json, in name order). The first bot
+ * `dnup arena --json` printed (default: every bench/results/arena/*.json, in name order). The first bot
  * of each lineup is the one the row is about; games cut by the move cap (no winner) are counted.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const dir = fileURLToPath(new URL('./arena/', import.meta.url));
+const dir = fileURLToPath(new URL('./results/arena/', import.meta.url));
 const files =
   process.argv.length > 2
     ? process.argv.slice(2)

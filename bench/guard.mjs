@@ -1,7 +1,7 @@
 /**
  * The benchmark guard of issue 26: `npm run bench` fails (exit code 1; the tests never do) when
  * random playouts through the public API (legalMoves + apply) fall more than 10% below the ratio
- * to the contract baseline (bench/contract-baseline.mjs) recorded in bench/reducer-guard.json.
+ * to the contract baseline (bench/contract-baseline.mjs) recorded in bench/results/reducer-guard.json.
  * A ratio of two engines timed in one run, interleaved, survives most of a machine's load; a
  * regression of the reducer does not. After a deliberate change of speed, record the new figures
  * with `node bench/run.mjs --record-guard` (on a quiet machine) and commit the JSON file.
@@ -12,7 +12,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 
-const FILE = new URL('./reducer-guard.json', import.meta.url);
+const FILE = new URL('./results/reducer-guard.json', import.meta.url);
 /** How far below the recorded ratio a run may fall before the bench fails. */
 export const TOLERANCE = 0.1;
 /** Further measures of a player count found below its floor before the bench fails. */
@@ -36,7 +36,7 @@ export async function checkReducerGuard(ratios, { table, fmt, remeasure }) {
       reducerOverContract: Object.fromEntries(ratios.map((r) => [String(r.players), Number(r.ratio.toFixed(3))])),
     };
     writeFileSync(FILE, `${JSON.stringify(record, null, 2)}\n`);
-    console.log(`Guard figures recorded in bench/reducer-guard.json (load average ${load}).\n`);
+    console.log(`Guard figures recorded in bench/results/reducer-guard.json (load average ${load}).\n`);
     return;
   }
   const recorded = JSON.parse(readFileSync(FILE, 'utf8')).reducerOverContract;
@@ -67,7 +67,7 @@ export async function checkReducerGuard(ratios, { table, fmt, remeasure }) {
     ]);
   }
   console.log(
-    `Benchmark guard (bench/guard.mjs): reducer ÷ contract baseline against bench/reducer-guard.json, load average ${load}`,
+    `Benchmark guard (bench/guard.mjs): reducer ÷ contract baseline against bench/results/reducer-guard.json, load average ${load}`,
   );
   table(['', 'now (best)', 'recorded', 'floor (−10%)', 'measures', 'verdict'], rows);
   if (failed) {

@@ -1,7 +1,7 @@
 /**
  * `node bench/ladder-table.mjs [--brief] [files…]` (after a build): the table of issue 25's strength
- * runs (docs/arena.md; `--brief`, without times, commits and loads, the README's), from the files `dnup ladder --out FILE` keeps in `bench/ladder/`
- * (default: every bench/ladder/*.json but the *.meta.json beside them, in name order). A run still
+ * runs (docs/arena.md; `--brief`, without times, commits and loads, the README's), from the files `dnup ladder --out FILE` keeps in `bench/results/ladder/`
+ * (default: every bench/results/ladder/*.json but the *.meta.json beside them, in name order). A run still
  * under way (`dnup ladder --out FILE --resume` continues it) is counted from the games it has
  * finished, and says so. A row is about the first bot of the run's list; the bar is issue 25's, for
  * the lower bound of the 95% Wilson interval: the fair share plus 5 points at 3–5 players, 65% in
@@ -17,9 +17,9 @@ import { fileURLToPath } from 'node:url';
 
 const pct = (x) => (x * 100).toFixed(1);
 
-/** The kept runs, `{ run, meta }`: the given files, or every bench/ladder/*.json but the *.meta.json. */
+/** The kept runs, `{ run, meta }`: the given files, or every bench/results/ladder/*.json but the *.meta.json. */
 export function keptRuns(files) {
-  const dir = fileURLToPath(new URL('./ladder/', import.meta.url));
+  const dir = fileURLToPath(new URL('./results/ladder/', import.meta.url));
   const paths =
     files ??
     (existsSync(dir)

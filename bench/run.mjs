@@ -21,7 +21,7 @@
  *   1 and 64 games at 2–5 players, and loadView of a view copied by JSON;
  * - then bench/scaling.mjs: how each public function's cost grows as a hostile input doubles.
  * - the benchmark guard (bench/guard.mjs): the run fails when the reducer falls more than 10% below
- *   its recorded ratio to the contract baseline (bench/reducer-guard.json; --record-guard rewrites it).
+ *   its recorded ratio to the contract baseline (bench/results/reducer-guard.json; --record-guard rewrites it).
  * Figures depend on the machine and its load; only the guard fails the run.
  * Options: --quick (shorter timings).
  */

@@ -26,7 +26,7 @@
  * at 4 they take its best move with a random one a tenth of the time: at `montecarlo`'s time
  * (1,450 playouts against its 1,550, drawing costs more) it won 316 of 1,000 5-player
  * duplicate-deal games against flat Monte Carlo, where best-move playouts at 1,650 had won 268 of
- * the same games (`bench/ladder/`).
+ * the same games (`bench/results/ladder/`).
  *
  * Where the `ismcts` bot ranks the seats still in a cut round by a hand-written count (distinct
  * values, ties by turn order), this bot asks a Plackett–Luce model fitted to where such playouts

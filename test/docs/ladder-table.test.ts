@@ -1,6 +1,6 @@
 /**
  * The strength tables of issue 25 (docs/arena.md's, and the README's brief one without times,
- * commits and loads) are generated from the ladder runs kept in bench/ladder/: a hand edit, or a
+ * commits and loads) are generated from the ladder runs kept in bench/results/ladder/: a hand edit, or a
  * run resumed without regenerating the tables, fails here.
  */
 import { readFileSync } from 'node:fs';
@@ -34,7 +34,7 @@ function run(players: number, planned: number, games: number, wins: number) {
 }
 
 describe('the strength table of issue 25', () => {
-  it('is exactly what bench/ladder-table.mjs makes of bench/ladder/*.json, in docs/arena.md', () => {
+  it('is exactly what bench/ladder-table.mjs makes of bench/results/ladder/*.json, in docs/arena.md', () => {
     const runs = (keptRuns as () => unknown[])();
     expect(runs.length).toBeGreaterThan(0);
     const text = table(runs, wilsonInterval);
