@@ -47,8 +47,8 @@ import { BaselineGame } from './baseline-engine.mjs';
 import { ContractGame } from './contract-baseline.mjs';
 import { SnapshotGame } from './snapshot-wrapper.mjs';
 import { benchArenaWorkers, benchFastPath, benchTimeBudget } from './playouts.mjs';
-import { checkReducerGuard } from './guard.mjs';
-import { benchEnvironment } from './environment.mjs';
+import { checkReducerGuard } from './guard.js';
+import { benchEnvironment } from './environment.js';
 
 if (typeof globalThis.gc !== 'function') {
   // memory is measured around forced collections: re-run with --expose-gc
