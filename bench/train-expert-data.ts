@@ -1,6 +1,6 @@
 /**
  * The data and the fit behind `CUT_WEIGHTS` (src/bots/expert-model.ts), bundled and run by
- * `node bench/train-expert.mjs`. Positions come from games of the search's playout policy
+ * `npx tsx bench/train-expert.ts`. Positions come from games of the search's playout policy
  * (greedy players who pick a random move one time in ten); from each sampled position still in
  * a round, the same policy plays the round out, and the order in which seats went out is what
  * the Plackett–Luce model learns to predict from the position's features.

@@ -1,6 +1,6 @@
 /**
  * The data and the fit behind the learned playout policy (src/bots/playout-policy.ts), bundled
- * and run by `node bench/train-policy.mjs`. Decisions come from whole games of `montecarlo` bots
+ * and run by `npx tsx bench/train-policy.ts`. Decisions come from whole games of `montecarlo` bots
  * (every seat, each with its own seed): for each decision with a choice and no move that goes
  * out, the greedy heuristic's features of every legal move and the move the bot chose. A
  * multinomial logit (softmax of weights · features) is fitted by maximum likelihood.

@@ -30,7 +30,7 @@
  *
  * Where the `ismcts` bot ranks the seats still in a cut round by a hand-written count (distinct
  * values, ties by turn order), this bot asks a Plackett–Luce model fitted to where such playouts
- * really went out (`expert-model.ts`, trained by `bench/train-expert.mjs`) for the chance of
+ * really went out (`expert-model.ts`, trained by `bench/train-expert.ts`) for the chance of
  * every first and second place, and values the playout for each seat by the expected chance to
  * win the game that the places' tokens give (`game-value.ts`).
  *

@@ -1,7 +1,7 @@
 /**
  * A playout policy with learned weights: the greedy heuristic's features of each
  * move (`moveFeatures`) weighed by weights fitted to the moves that `montecarlo` bots
- * chose in their own games (`node bench/train-policy.mjs`), so that the players of a playout
+ * chose in their own games (`npx tsx bench/train-policy.ts`), so that the players of a playout
  * play more like the search bots they stand for. A move that goes out is always taken (rules §6).
  */
 import type { Move, RandomSource } from '../core/index.js';
@@ -10,7 +10,7 @@ import { bestIndex, weighedScores, type Outlook } from './greedy-bot.js';
 /**
  * The fitted weights per player count (3, 4, 5), one per feature but the last (going out, always
  * taken). 5 players: fitted on 6,000 decisions of `montecarlo` self-play at 1,500 playouts a move
- * (`node bench/train-policy.mjs gen 5 3000 1500 d5a.json 0`, the same from game 100000 into
+ * (`npx tsx bench/train-policy.ts gen 5 3000 1500 d5a.json 0`, the same from game 100000 into
  * d5b.json, then `fit d5a.json d5b.json`), with the features of the move's place in the greedy
  * order (the best; past the six `montecarlo` searches) and of what the hand keeps: on the held-out
  * fifth they predict the bots' move 49.3% of the time (log-likelihood −1.222) where the weights
