@@ -80,3 +80,15 @@ export function readBotOptions<T extends object>(
   if (!read.ok) throw refuse(`: ${read.problem.message}`);
   return { ...(read.value as object), ...kept } as Partial<T>;
 }
+
+/**
+ * Refuses a whole-number setting given as anything but a whole number from 1 up (`iterations`,
+ * `candidates`, `playoutCap`…): a {@link BotError} `BAD_BOT_OPTIONS` naming `who` ("The expert
+ * bot") and the setting. An absent setting (its default) passes.
+ */
+export function positiveWhole(who: string, key: string, v: number | undefined): void {
+  if (v !== undefined && !(Number.isInteger(v) && v >= 1))
+    throw new BotError('BAD_BOT_OPTIONS', `${who}'s ${key} must be a positive whole number, not ${describeValue(v)}.`, {
+      name: `${key} = ${describeValue(v)}`,
+    });
+}

@@ -39,7 +39,7 @@
  */
 import { type DeckDefinition, type Move, seededRandom, type Seed, TOKENS_TO_WIN } from '../core/index.js';
 import { describeValue, deckIndex, randomBelow, randomFrom, seedRng } from '../core/internal.js';
-import { readBotInput, readBotOptions } from './bot-input.js';
+import { readBotInput, positiveWhole, readBotOptions } from './bot-input.js';
 import { Playout } from '../search/playout.js';
 import { determinize } from '../views/determinize.js';
 import type { PlayerView } from '../views/player-view.js';
@@ -114,15 +114,6 @@ export interface ExpertOptions {
    * where drawing was measured stronger (see the module comment), 0 with 3 and 4.
    */
   readonly policyTemperature?: number;
-}
-
-function positiveInteger(key: string, v: number | undefined): void {
-  if (v !== undefined && !(Number.isInteger(v) && v >= 1))
-    throw new BotError(
-      'BAD_BOT_OPTIONS',
-      `The expert bot's ${key} must be a positive whole number, not ${describeValue(v)}.`,
-      { name: `${key} = ${describeValue(v)}` },
-    );
 }
 
 /** The greedy heuristic's outlook of the seat to move in a playout. */
@@ -255,9 +246,9 @@ export function expertBot(options: ExpertOptions = {}): Bot {
   const iterations = settings.iterations ?? Infinity;
   const width = settings.candidates ?? 8;
   const now = settings.now ?? (() => performance.now());
-  positiveInteger('iterations', settings.iterations);
-  positiveInteger('candidates', settings.candidates);
-  positiveInteger('playoutCap', settings.playoutCap);
+  positiveWhole('The expert bot', 'iterations', settings.iterations);
+  positiveWhole('The expert bot', 'candidates', settings.candidates);
+  positiveWhole('The expert bot', 'playoutCap', settings.playoutCap);
   if (settings.timeMs !== undefined && !(Number.isFinite(settings.timeMs) && settings.timeMs > 0)) {
     throw new BotError(
       'BAD_BOT_OPTIONS',

@@ -59,7 +59,7 @@ import {
   TOKENS_TO_WIN,
 } from '../core/index.js';
 import { describeValue, deckIndex, randomBelow, randomFrom, seedRng } from '../core/internal.js';
-import { readBotInput, readBotOptions } from './bot-input.js';
+import { readBotInput, positiveWhole, readBotOptions } from './bot-input.js';
 import { Playout } from '../search/playout.js';
 import { determinize } from '../views/determinize.js';
 import type { PlayerView } from '../views/player-view.js';
@@ -240,15 +240,6 @@ function turnsNeeded(hand: readonly HeldCard[]): number {
   return distinct + hand.length / 10;
 }
 
-function positiveInteger(key: string, v: number | undefined): void {
-  if (v !== undefined && !(Number.isInteger(v) && v >= 1))
-    throw new BotError(
-      'BAD_BOT_OPTIONS',
-      `The ISMCTS bot's ${key} must be a positive whole number, not ${describeValue(v)}.`,
-      { name: `${key} = ${describeValue(v)}` },
-    );
-}
-
 /**
  * The `ismcts` bot: information-set Monte Carlo tree search on a time budget (see the module
  * comment). It sees only its player view.
@@ -272,9 +263,9 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
   const capOption = settings.playoutCap;
   const now = settings.now ?? (() => performance.now());
   const rootOption = settings.root;
-  positiveInteger('iterations', settings.iterations);
-  positiveInteger('candidates', settings.candidates);
-  positiveInteger('playoutCap', settings.playoutCap);
+  positiveWhole('The ISMCTS bot', 'iterations', settings.iterations);
+  positiveWhole('The ISMCTS bot', 'candidates', settings.candidates);
+  positiveWhole('The ISMCTS bot', 'playoutCap', settings.playoutCap);
   if (settings.timeMs !== undefined && !(Number.isFinite(settings.timeMs) && settings.timeMs > 0)) {
     throw new BotError(
       'BAD_BOT_OPTIONS',

@@ -15,7 +15,7 @@ import {
   type RandomSource,
 } from '../core/index.js';
 import { describeValue, randomBelow } from '../core/internal.js';
-import { readBotInput, readBotOptions } from './bot-input.js';
+import { positiveWhole, readBotInput, readBotOptions } from './bot-input.js';
 import { determinize } from '../views/determinize.js';
 import type { PlayerView } from '../views/player-view.js';
 import type { Bot } from './bot.js';
@@ -96,14 +96,8 @@ export function monteCarloBot(options: MonteCarloOptions = {}): Bot {
     ['candidates', width],
     ['playoutCap', cap],
     ['timeMs', timeMs ?? 1],
-  ] as const) {
-    if (!Number.isInteger(v) || v < 1)
-      throw new BotError(
-        'BAD_BOT_OPTIONS',
-        `The Monte-Carlo bot's ${key} must be a positive whole number, not ${describeValue(v)}.`,
-        { name: `${key} = ${describeValue(v)}` },
-      );
-  }
+  ] as const)
+    positiveWhole('The Monte-Carlo bot', key, v);
   if (!(noise >= 0 && noise <= 1))
     throw new BotError(
       'BAD_BOT_OPTIONS',
