@@ -7,7 +7,7 @@
  * game; run.mjs checks that before it times anything.
  */
 
-import { dealOrder, sfc32Start } from './seeded-deal.js';
+import { dealOrder, sfc32Start } from './seeded-deal.mjs';
 
 const PLAY = 0,
   ADD = 1,

@@ -15,7 +15,7 @@
  * move indices both engines play the same game; run.mjs checks that before it times anything.
  */
 
-import { dealOrder, sfc32Start } from './seeded-deal.js';
+import { dealOrder, sfc32Start } from './seeded-deal.mjs';
 
 /** An illegal or malformed move; `code` is the library's MoveErrorCode for the same refusal. */
 export class ContractMoveError extends Error {
