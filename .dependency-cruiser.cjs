@@ -8,11 +8,18 @@
  *
  * A module imports its own floor or the floors below, never above, and no import circle anywhere
  * (type-only imports count: a circle of types still ties the modules together). Each module owns
- * its error codes; i18n/ names them all, so it is on top.
+ * its error codes; i18n/ names them all, so it is on top. Outside core/, the core is reached only
+ * through core/index.ts (the public core) and core/internal.ts (the internals the floors need).
  */
 const FLOOR_1 = '^src/(views|notation|records|setup|history)/';
 const FLOOR_2 = '^src/(bots|search|ui|encodings)/';
 const TOP = '^src/(i18n/|cli/|index[.]ts$|arena[.]ts$|encodings[.]ts$)';
+/**
+ * Modules still importing core files directly while other work on them is under way (the
+ * encodings, the ladder): they move to core/index.ts and core/internal.ts when that work lands,
+ * and this list goes.
+ */
+const CORE_DOORS_PENDING = '^src/(encodings/|bots/ladder[^/]*[.]ts$|cli/ladder-command[.]ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -30,6 +37,14 @@ module.exports = {
       comment: 'Floor 0: the rules core imports nothing outside core/.',
       from: { path: '^src/core/' },
       to: { path: '^src/', pathNot: '^src/core/' },
+    },
+    {
+      name: 'core-through-its-doors',
+      severity: 'error',
+      comment:
+        'Outside core/, the core is imported from core/index.ts (the public core) or core/internal.ts (the internals other floors need), never from its other files.',
+      from: { path: '^src/', pathNot: `^src/core/|${CORE_DOORS_PENDING}` },
+      to: { path: '^src/core/', pathNot: '^src/core/(index|internal)[.]ts$' },
     },
     {
       name: 'floor-1-below-players',

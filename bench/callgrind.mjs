@@ -146,6 +146,8 @@ if (task !== undefined) {
         `--callgrind-out-file=${join(dir, 'out')}`,
         '--dump-before=*Builtin_DatePrototypeGetYear*',
         process.execPath,
+        // tsx's loader when run by npm run bench (harmless otherwise)
+        ...process.execArgv,
         '--single-threaded',
         '--predictable',
         fileURLToPath(import.meta.url),

@@ -182,9 +182,13 @@ export async function benchFastPath({ bestOpsPerSecond, table, fmt, batch }) {
     );
     return;
   }
-  const counted = spawnSync(process.execPath, [fileURLToPath(new URL('./callgrind.mjs', import.meta.url)), '--ratio'], {
-    stdio: 'inherit',
-  });
+  const counted = spawnSync(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(new URL('./callgrind.mjs', import.meta.url)), '--ratio'],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (counted.status !== 0) process.exitCode = 1;
   console.log('');
 }

@@ -17,11 +17,11 @@
  *   and normalised by CPU time, Amdahl's law with the measured per-worker start-up) and the ISMCTS
  *   time budget (bench/playouts.mjs); `node bench/callgrind.mjs` (not part of this run: it needs
  *   valgrind and minutes) counts instructions per playout move, which the machine's load cannot change;
- * - the learning environment of dnup/encodings (bench/environment.mjs): agent steps per second for
+ * - the learning environment of dnup/encodings (bench/environment.ts): agent steps per second for
  *   1 and 64 games at 2–5 players, and loadView of a view copied by JSON;
  * - then bench/scaling.mjs: how each public function's cost grows as a hostile input doubles.
- * - the benchmark guard (bench/guard.mjs): the run fails when the reducer falls more than 10% below
- *   its recorded ratio to the contract baseline (bench/reducer-guard.json; --record-guard rewrites it).
+ * - the benchmark guard (bench/guard.ts): the run fails when the reducer falls more than 10% below
+ *   its recorded ratio to the contract baseline (bench/results/reducer-guard.json; --record-guard rewrites it).
  * Figures depend on the machine and its load; only the guard fails the run.
  * Options: --quick (shorter timings).
  */
@@ -47,14 +47,19 @@ import { BaselineGame } from './baseline-engine.mjs';
 import { ContractGame } from './contract-baseline.mjs';
 import { SnapshotGame } from './snapshot-wrapper.mjs';
 import { benchArenaWorkers, benchFastPath, benchTimeBudget } from './playouts.mjs';
-import { checkReducerGuard } from './guard.mjs';
-import { benchEnvironment } from './environment.mjs';
+import { checkReducerGuard } from './guard.js';
+import { benchEnvironment } from './environment.js';
 
 if (typeof globalThis.gc !== 'function') {
-  // memory is measured around forced collections: re-run with --expose-gc
-  const r = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
+  // memory is measured around forced collections: re-run with --expose-gc (and tsx's loader,
+  // in process.execArgv when run by tsx)
+  const r = spawnSync(
+    process.execPath,
+    [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+    },
+  );
   process.exit(r.status ?? 1);
 }
 
@@ -347,7 +352,7 @@ console.log('Figures depend on the machine and its load; compare ratios measured
 
 // 2. random playouts, both engines on the same games, after checking that they agree move by move
 const playoutRows = [];
-const guardRatios = []; // reducer ÷ contract per player count, for bench/guard.mjs
+const guardRatios = []; // reducer ÷ contract per player count, for bench/guard.ts
 for (const players of PLAYERS) {
   const seeds = Array.from({ length: 50 }, (_, i) => i);
   let positions = 0;
@@ -560,7 +565,7 @@ await benchEnvironment({ table, fmt, quick });
 console.log();
 const scaling = spawnSync(
   process.execPath,
-  ['--expose-gc', fileURLToPath(new URL('./scaling.mjs', import.meta.url)), ...process.argv.slice(2)],
+  [...process.execArgv, fileURLToPath(new URL('./scaling.mjs', import.meta.url)), ...process.argv.slice(2)],
   { stdio: 'inherit' },
 );
 if (scaling.status !== 0) process.exitCode = scaling.status ?? 1;

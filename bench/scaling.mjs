@@ -37,10 +37,15 @@ import {
 } from '../dist/index.js';
 
 if (typeof globalThis.gc !== 'function') {
-  // each row starts after a forced collection: re-run with --expose-gc
-  const r = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
+  // each row starts after a forced collection: re-run with --expose-gc (and tsx's loader, in
+  // process.execArgv when run by tsx)
+  const r = spawnSync(
+    process.execPath,
+    [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+    },
+  );
   process.exit(r.status ?? 1);
 }
 

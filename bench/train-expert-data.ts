@@ -1,18 +1,17 @@
 /**
  * The data and the fit behind `CUT_WEIGHTS` (src/bots/expert-model.ts), bundled and run by
- * `node bench/train-expert.mjs`. Positions come from games of the search's playout policy
+ * `npx tsx bench/train-expert.ts`. Positions come from games of the search's playout policy
  * (greedy players who pick a random move one time in ten); from each sampled position still in
  * a round, the same policy plays the round out, and the order in which seats went out is what
  * the Plackett–Luce model learns to predict from the position's features.
  */
-import { createGame } from '../src/core/setup.js';
-import { apply, legalMoves } from '../src/core/apply.js';
+import { createGame, apply, legalMoves, seededRandom, type RandomSource } from '../src/core/index.js';
+import { randomBelow } from '../src/core/internal.js';
 import { playerView } from '../src/views/player-view.js';
 import { botByName } from '../src/bots/by-name.js';
 import { Playout } from '../src/search/playout.js';
 import { pickGreedy } from '../src/bots/greedy-bot.js';
 import type { Outlook } from '../src/bots/greedy-bot.js';
-import { seededRandom, randomBelow, type RandomSource } from '../src/views/random-source.js';
 import { FEATURES, FEATURE_NAMES, cutFeatures } from '../src/bots/expert-model.js';
 
 const NOISE = 0.1;

@@ -1,18 +1,15 @@
 /**
  * The data and the fit behind the learned playout policy (src/bots/playout-policy.ts), bundled
- * and run by `node bench/train-policy.mjs`. Decisions come from whole games of `montecarlo` bots
+ * and run by `npx tsx bench/train-policy.ts`. Decisions come from whole games of `montecarlo` bots
  * (every seat, each with its own seed): for each decision with a choice and no move that goes
  * out, the greedy heuristic's features of every legal move and the move the bot chose. A
  * multinomial logit (softmax of weights · features) is fitted by maximum likelihood.
  */
-import { createGame } from '../src/core/setup.js';
-import { apply, legalMoves } from '../src/core/apply.js';
-import type { GameState } from '../src/core/state.js';
+import { createGame, apply, legalMoves, type GameState, seededRandom } from '../src/core/index.js';
 import { playerView } from '../src/views/player-view.js';
 import { botByName } from '../src/bots/by-name.js';
 import { MOVE_FEATURES, GREEDY_WEIGHTS, moveFeatures, outlookOfTrusted, pickGreedy } from '../src/bots/greedy-bot.js';
 import { pickByWeights } from '../src/bots/playout-policy.js';
-import { seededRandom } from '../src/views/random-source.js';
 
 export { MOVE_FEATURES, GREEDY_WEIGHTS };
 

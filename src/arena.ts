@@ -32,5 +32,5 @@ export {
 // the types its options name, so that dnup/arena reads on its own
 export type { Bot, BotFailure, Forfeit, ForfeitKind, MoveRefusal } from './bots/bot.js';
 export type { BotOptions } from './bots/by-name.js';
-export type { Seed } from './core/random.js';
+export type { Seed } from './core/index.js';
 export type { LadderQueueOptions, QueueRefusal } from './bots/ladder-queue.js';

@@ -30,8 +30,8 @@ export {
   type VectorEnvironmentOptions,
 } from './encodings/vector-environment.js';
 // the types its functions name, so that dnup/encodings reads on its own
-export type { Move } from './core/moves.js';
-export type { MoveSource } from './core/position.js';
+export type { Move } from './core/index.js';
+export type { MoveSource } from './core/index.js';
 export type { PlayerView } from './views/player-view.js';
 export type { Bot } from './bots/bot.js';
-export type { Seed } from './core/random.js';
+export type { Seed } from './core/index.js';

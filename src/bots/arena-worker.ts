@@ -21,7 +21,7 @@ import {
 } from './arena.js';
 import { lineupsOf, playLadderGame } from './ladder.js';
 import type { PlayedLadderGame } from './ladder-types.js';
-import type { Move } from '../core/moves.js';
+import type { Move } from '../core/index.js';
 
 const { spec, ladder, play, botOptions, modules, heartbeat } = workerData as ArenaWorkerData;
 const port = parentPort!;

@@ -10,13 +10,19 @@
  * memory at every decision, the main thread watches it, and stops a worker stuck past the limit
  * (a synchronous loop included), then starts a fresh one for the remaining games.
  */
-import { apply, legalMoves } from '../core/apply.js';
-import { IllegalMoveError, isIllegalMoveError } from '../core/errors.js';
-import { ownMove, type Move } from '../core/moves.js';
-import type { Seed } from '../core/random.js';
-import { createGame } from '../core/setup.js';
-import type { GameState } from '../core/state.js';
-import { recordOf, type GameRecord } from '../core/game-record.js';
+import {
+  apply,
+  legalMoves,
+  IllegalMoveError,
+  isIllegalMoveError,
+  type Move,
+  type Seed,
+  createGame,
+  type GameState,
+  recordOf,
+  type GameRecord,
+} from '../core/index.js';
+import { ownMove, describeValue, isRecord, readInput } from '../core/internal.js';
 import { playerView, type PlayerView } from '../views/player-view.js';
 import type {
   Bot,
@@ -30,7 +36,6 @@ import type {
 } from './bot.js';
 import { BOT_NAMES, botByName, type BotOptions } from './by-name.js';
 import { BotError } from './errors.js';
-import { describeValue, isRecord, readInput } from '../core/input.js';
 import { forfeitWinner } from './ladder-ratings.js';
 import { wilsonInterval } from './wilson-interval.js';
 import type { LadderSpec, PlayedLadderGame } from './ladder-types.js';

@@ -2,10 +2,8 @@
  * What a built-in bot is handed (a view and the moves to choose from), read once and checked: a
  * bot may be called with a view that came over a network, so it goes through the view gateway.
  */
-import { IllegalMoveError } from '../core/errors.js';
-import { checkMove } from '../core/check-move.js';
-import { describeValue, readInput } from '../core/input.js';
-import { ownMove, type Move } from '../core/moves.js';
+import { IllegalMoveError, checkMove, type Move } from '../core/index.js';
+import { describeValue, readInput, ownMove } from '../core/internal.js';
 import { loadView } from '../views/load-view.js';
 import type { PlayerView } from '../views/player-view.js';
 import { BotError } from './errors.js';
@@ -81,4 +79,16 @@ export function readBotOptions<T extends object>(
   const read = readInput(rest, { depth: 8 });
   if (!read.ok) throw refuse(`: ${read.problem.message}`);
   return { ...(read.value as object), ...kept } as Partial<T>;
+}
+
+/**
+ * Refuses a whole-number setting given as anything but a whole number from 1 up (`iterations`,
+ * `candidates`, `playoutCap`…): a {@link BotError} `BAD_BOT_OPTIONS` naming `who` ("The expert
+ * bot") and the setting. An absent setting (its default) passes.
+ */
+export function positiveWhole(who: string, key: string, v: number | undefined): void {
+  if (v !== undefined && !(Number.isInteger(v) && v >= 1))
+    throw new BotError('BAD_BOT_OPTIONS', `${who}'s ${key} must be a positive whole number, not ${describeValue(v)}.`, {
+      name: `${key} = ${describeValue(v)}`,
+    });
 }

@@ -1,11 +1,16 @@
 /** The bot interface and whole games between bots. */
-import { apply, legalMoves } from '../core/apply.js';
-import type { MoveErrorCode } from '../core/errors.js';
-import type { Move } from '../core/moves.js';
-import type { Seed } from '../core/random.js';
-import { createGame } from '../core/setup.js';
-import type { GameOptions, GameState } from '../core/state.js';
-import { recordOf, type GameRecord } from '../core/game-record.js';
+import {
+  apply,
+  legalMoves,
+  type MoveErrorCode,
+  type Move,
+  type Seed,
+  createGame,
+  type GameOptions,
+  type GameState,
+  recordOf,
+  type GameRecord,
+} from '../core/index.js';
 import { playerView, type PlayerView } from '../views/player-view.js';
 
 /**

@@ -1,8 +1,8 @@
 /** The built-in bots by name, for `botByName`, the arena and its worker threads. */
-import type { Seed } from '../core/random.js';
+import type { Seed } from '../core/index.js';
+import { describeValue } from '../core/internal.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
-import { describeValue } from '../core/input.js';
 import { readBotOptions } from './bot-input.js';
 import { greedyBot } from './greedy-bot.js';
 import { ismctsBot } from './ismcts-bot.js';

@@ -1,5 +1,5 @@
 /** Errors of the bot factory, the arena and the ladder, recognisable without `instanceof` via {@link isBotError}. */
-import { isCodedError, type ErrorParams } from '../core/errors.js';
+import { isCodedError, type ErrorParams } from '../core/internal.js';
 
 /** Why a bot or an arena could not be set up. */
 export const BOT_ERROR_CODES = [

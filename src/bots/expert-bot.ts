@@ -25,25 +25,21 @@
  *
  * Where the `ismcts` bot ranks the seats still in a cut round by a hand-written count (distinct
  * values, ties by turn order), this bot asks a Plackett–Luce model fitted to where such playouts
- * really went out (`expert-model.ts`, trained by `bench/train-expert.mjs`) for the chance of
+ * really went out (`expert-model.ts`, trained by `bench/train-expert.ts`) for the chance of
  * every first and second place, and values the playout for each seat by the expected chance to
  * win the game that the places' tokens give (`game-value.ts`).
  *
  * The duel has no tokens and its tree already plans the seat's two turns: there this bot plays
  * as the `ismcts` bot does.
  */
-import { describeValue } from '../core/input.js';
-import { readBotInput, readBotOptions } from './bot-input.js';
-import { deckIndex, type DeckDefinition } from '../core/cards.js';
-import type { Move } from '../core/moves.js';
+import { type DeckDefinition, type Move, seededRandom, type Seed, TOKENS_TO_WIN } from '../core/index.js';
+import { describeValue, deckIndex, randomBelow, randomFrom, seedRng } from '../core/internal.js';
+import { readBotInput, positiveWhole, readBotOptions } from './bot-input.js';
 import { Playout } from '../search/playout.js';
 import { determinize } from '../views/determinize.js';
 import type { PlayerView } from '../views/player-view.js';
-import { randomBelow, randomFrom, seededRandom } from '../views/random-source.js';
-import { seedRng, type Seed } from '../core/random.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
-import { TOKENS_TO_WIN } from '../core/scoring.js';
 import { winChances } from './game-value.js';
 import { GOING_OUT_SCORE, pickGreedy, scoresOf, outlookOf as outlookOfView, type Outlook } from './greedy-bot.js';
 import { greedyOrder, ismctsBot } from './ismcts-bot.js';
@@ -113,15 +109,6 @@ export interface ExpertOptions {
    * where drawing was measured stronger (see the module comment), 0 with 3 and 4.
    */
   readonly policyTemperature?: number;
-}
-
-function positiveInteger(key: string, v: number | undefined): void {
-  if (v !== undefined && !(Number.isInteger(v) && v >= 1))
-    throw new BotError(
-      'BAD_BOT_OPTIONS',
-      `The expert bot's ${key} must be a positive whole number, not ${describeValue(v)}.`,
-      { name: `${key} = ${describeValue(v)}` },
-    );
 }
 
 /** The greedy heuristic's outlook of the seat to move in a playout. */
@@ -254,9 +241,9 @@ export function expertBot(options: ExpertOptions = {}): Bot {
   const iterations = settings.iterations ?? Infinity;
   const width = settings.candidates ?? 8;
   const now = settings.now ?? (() => performance.now());
-  positiveInteger('iterations', settings.iterations);
-  positiveInteger('candidates', settings.candidates);
-  positiveInteger('playoutCap', settings.playoutCap);
+  positiveWhole('The expert bot', 'iterations', settings.iterations);
+  positiveWhole('The expert bot', 'candidates', settings.candidates);
+  positiveWhole('The expert bot', 'playoutCap', settings.playoutCap);
   if (settings.timeMs !== undefined && !(Number.isFinite(settings.timeMs) && settings.timeMs > 0)) {
     throw new BotError(
       'BAD_BOT_OPTIONS',

@@ -4,7 +4,7 @@
  * and 4 tokens win at once). A search that scores a round by these chances plays for the game,
  * not for the round: a token that lets a rival reach 4 costs far more than it counts.
  */
-import { TOKENS_TO_WIN } from '../core/scoring.js';
+import { TOKENS_TO_WIN } from '../core/index.js';
 
 /** Chances per seat, keyed by player count and token counts (at most 4^5 entries each). */
 const memo = new Map<number, Float64Array>();

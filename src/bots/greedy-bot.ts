@@ -5,18 +5,31 @@
  * beaten and returned before its next turn (low values, small sets, opponents close to going
  * out), and takes a set or rotates only when that makes the hand better.
  */
-import { isRecord, readInput } from '../core/input.js';
-import { isMove } from '../core/moves.js';
-import { trustedDeck, withState } from '../core/trust.js';
+import {
+  isMove,
+  type DeckDefinition,
+  type HeldCard,
+  type Move,
+  type GameState,
+  type TableSet,
+  seededRandom,
+  type RandomSource,
+  type Seed,
+} from '../core/index.js';
+import {
+  isRecord,
+  readInput,
+  trustedDeck,
+  withState,
+  deckIndex,
+  rotatedFrom,
+  type DeckIndex,
+  randomBelow,
+} from '../core/internal.js';
 import { BotError } from './errors.js';
 import { loadView } from '../views/load-view.js';
 import { readBotInput, guarded } from './bot-input.js';
-import { deckIndex, rotatedFrom, type DeckDefinition, type DeckIndex, type HeldCard } from '../core/cards.js';
-import type { Move } from '../core/moves.js';
-import type { GameState, TableSet } from '../core/state.js';
 import type { PlayerView } from '../views/player-view.js';
-import { randomBelow, seededRandom, type RandomSource } from '../views/random-source.js';
-import type { Seed } from '../core/random.js';
 import type { Bot } from './bot.js';
 
 /** What the heuristic reads: the public facts plus the seat's own hand. */

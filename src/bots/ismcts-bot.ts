@@ -50,18 +50,21 @@
  * playouts, and keeping the heuristic's best move unless a rival beats it by a standard error of
  * the paired difference.
  */
-import { describeValue } from '../core/input.js';
-import { readBotInput, readBotOptions } from './bot-input.js';
-import { deckIndex, type DeckDefinition, type HeldCard } from '../core/cards.js';
-import type { Move } from '../core/moves.js';
+import {
+  type DeckDefinition,
+  type HeldCard,
+  type Move,
+  seededRandom,
+  type Seed,
+  TOKENS_TO_WIN,
+} from '../core/index.js';
+import { describeValue, deckIndex, randomBelow, randomFrom, seedRng } from '../core/internal.js';
+import { readBotInput, positiveWhole, readBotOptions } from './bot-input.js';
 import { Playout } from '../search/playout.js';
 import { determinize } from '../views/determinize.js';
 import type { PlayerView } from '../views/player-view.js';
-import { randomBelow, randomFrom, seededRandom } from '../views/random-source.js';
-import { seedRng, type Seed } from '../core/random.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
-import { TOKENS_TO_WIN } from '../core/scoring.js';
 import { winChances } from './game-value.js';
 import {
   GOING_OUT_SCORE,
@@ -236,15 +239,6 @@ function turnsNeeded(hand: readonly HeldCard[]): number {
   return distinct + hand.length / 10;
 }
 
-function positiveInteger(key: string, v: number | undefined): void {
-  if (v !== undefined && !(Number.isInteger(v) && v >= 1))
-    throw new BotError(
-      'BAD_BOT_OPTIONS',
-      `The ISMCTS bot's ${key} must be a positive whole number, not ${describeValue(v)}.`,
-      { name: `${key} = ${describeValue(v)}` },
-    );
-}
-
 /**
  * The `ismcts` bot: information-set Monte Carlo tree search on a time budget (see the module
  * comment). It sees only its player view.
@@ -268,9 +262,9 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
   const capOption = settings.playoutCap;
   const now = settings.now ?? (() => performance.now());
   const rootOption = settings.root;
-  positiveInteger('iterations', settings.iterations);
-  positiveInteger('candidates', settings.candidates);
-  positiveInteger('playoutCap', settings.playoutCap);
+  positiveWhole('The ISMCTS bot', 'iterations', settings.iterations);
+  positiveWhole('The ISMCTS bot', 'candidates', settings.candidates);
+  positiveWhole('The ISMCTS bot', 'playoutCap', settings.playoutCap);
   if (settings.timeMs !== undefined && !(Number.isFinite(settings.timeMs) && settings.timeMs > 0)) {
     throw new BotError(
       'BAD_BOT_OPTIONS',

@@ -5,15 +5,19 @@
  * ({@link determinize}), plays the candidate, then lets greedy players (with a little noise)
  * finish the round; the reward is the round's outcome for the bot's seat.
  */
-import { describeValue } from '../core/input.js';
-import { readBotInput, readBotOptions } from './bot-input.js';
-import { apply, legalMoves } from '../core/apply.js';
-import type { Move } from '../core/moves.js';
-import type { Seed } from '../core/random.js';
-import type { GameState } from '../core/state.js';
+import {
+  apply,
+  legalMoves,
+  type Move,
+  type Seed,
+  type GameState,
+  seededRandom,
+  type RandomSource,
+} from '../core/index.js';
+import { describeValue, randomBelow } from '../core/internal.js';
+import { positiveWhole, readBotInput, readBotOptions } from './bot-input.js';
 import { determinize } from '../views/determinize.js';
 import type { PlayerView } from '../views/player-view.js';
-import { randomBelow, seededRandom, type RandomSource } from '../views/random-source.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
 import {
@@ -92,14 +96,8 @@ export function monteCarloBot(options: MonteCarloOptions = {}): Bot {
     ['candidates', width],
     ['playoutCap', cap],
     ['timeMs', timeMs ?? 1],
-  ] as const) {
-    if (!Number.isInteger(v) || v < 1)
-      throw new BotError(
-        'BAD_BOT_OPTIONS',
-        `The Monte-Carlo bot's ${key} must be a positive whole number, not ${describeValue(v)}.`,
-        { name: `${key} = ${describeValue(v)}` },
-      );
-  }
+  ] as const)
+    positiveWhole('The Monte-Carlo bot', key, v);
   if (!(noise >= 0 && noise <= 1))
     throw new BotError(
       'BAD_BOT_OPTIONS',

@@ -1,7 +1,7 @@
 /** The `random` bot: a uniformly random legal move. */
 import { readBotInput } from './bot-input.js';
-import type { Seed } from '../core/random.js';
-import { randomBelow, seededRandom } from '../views/random-source.js';
+import { type Seed, seededRandom } from '../core/index.js';
+import { randomBelow } from '../core/internal.js';
 import type { Bot } from './bot.js';
 
 /**

@@ -1,6 +1,6 @@
 /** The 95% Wilson score interval of a win rate: plain arithmetic, usable anywhere (the arena itself is Node-only). */
-import { ArgumentError } from '../core/errors.js';
-import { describeValue } from '../core/input.js';
+import { ArgumentError } from '../core/index.js';
+import { describeValue } from '../core/internal.js';
 
 /**
  * The 95% Wilson score interval of a proportion.

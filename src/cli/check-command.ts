@@ -3,14 +3,11 @@
  * `--move` or `--moves`, whether moves written in notation are legal there. The position is JSON
  * or one line of position text (from a file, standard input or the argument itself).
  */
-import { apply } from '../core/apply.js';
-import type { Move } from '../core/moves.js';
-import type { GameState } from '../core/state.js';
+import { apply, type Move, type GameState, isPositionError } from '../core/index.js';
 import { describeApplied, describeMove } from '../i18n/describe-move.js';
 import { parseMove } from '../notation/parse-move.js';
 import { formatMove } from '../notation/format-move.js';
 import { renderPosition } from '../i18n/render-position.js';
-import { isPositionError } from '../core/position-error.js';
 import { fromPosition } from '../setup/validate-position.js';
 import { formatPosition, parsePosition } from '../setup/position-text.js';
 import { isNotationError } from '../notation/notation-error.js';

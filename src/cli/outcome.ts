@@ -1,5 +1,5 @@
 /** One line saying how a game stands: who won, or where it stopped. */
-import type { GameState } from '../core/state.js';
+import type { GameState } from '../core/index.js';
 
 /** "Ana wins the game (tokens: Ana 4 · Ben 1 · Cy 2) in round 3." or where an unfinished game stands. */
 export function outcomeLine(state: GameState): string {

@@ -56,8 +56,17 @@ export type {
   TableSet,
   Turn,
 } from './state.js';
+export { recordOf, RECORD_VERSION, type GameRecord, type RecordMetadata } from './game-record.js';
+export {
+  PositionError,
+  isPositionError,
+  POSITION_PROBLEM_CODES,
+  type PositionProblemCode,
+  type PositionProblem,
+} from './position-error.js';
 export { loadState } from './trust.js';
 export { INPUT_LIMITS } from './input.js';
 export type * from './events.js';
 export { TOKENS_TO_WIN, ROUNDS_TO_WIN } from './scoring.js';
 export type { RngState, Seed } from './random.js';
+export { seededRandom, type RandomSource } from './random-source.js';

@@ -3,12 +3,8 @@
  * and states so far, and the game record. It sits on top of the pure reducer and is itself
  * immutable: every call returns a new history and leaves the old one as it was.
  */
-import { trustedState } from '../core/trust.js';
-import { apply } from '../core/apply.js';
-import { isCodedError, type ErrorParams } from '../core/errors.js';
-import type { Move } from '../core/moves.js';
-import type { GameState } from '../core/state.js';
-import { recordOf, type GameRecord, type RecordMetadata } from '../core/game-record.js';
+import { apply, type Move, type GameState, recordOf, type GameRecord, type RecordMetadata } from '../core/index.js';
+import { trustedState, isCodedError, type ErrorParams } from '../core/internal.js';
 
 /** Why a history call was refused. */
 export const HISTORY_ERROR_CODES = ['NOTHING_TO_UNDO', 'NOTHING_TO_REDO', 'NOT_FROM_START'] as const;

@@ -3,12 +3,8 @@
  * the sentence says what the rules did: what was beaten, how returned cards came back, who went
  * out and what they scored.
  */
-import { apply } from '../core/apply.js';
-import type { GameEvent, SetBeatenEvent } from '../core/events.js';
-import type { Move } from '../core/moves.js';
-import { ROUNDS_TO_WIN } from '../core/scoring.js';
-import type { GameState } from '../core/state.js';
-import { withState } from '../core/trust.js';
+import { apply, type GameEvent, type SetBeatenEvent, type Move, ROUNDS_TO_WIN, type GameState } from '../core/index.js';
+import { withState } from '../core/internal.js';
 import { catalogue, tellingOf, type DescribeOptions } from './localize.js';
 import type { Locale, MoveStory, SetRef } from './types.js';
 

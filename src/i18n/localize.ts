@@ -3,8 +3,8 @@
  * and event type, with templates over structured parameters. English stays the default and the
  * `message` of every error; {@link localizeError} words the same error in another language.
  */
-import { ArgumentError, isCodedError } from '../core/errors.js';
-import { describeValue, isRecord, readInput } from '../core/input.js';
+import { ArgumentError } from '../core/index.js';
+import { isCodedError, describeValue, isRecord, readInput } from '../core/internal.js';
 import { en } from './en.js';
 import { fr } from './fr.js';
 import { nl } from './nl.js';

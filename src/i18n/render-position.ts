@@ -2,10 +2,8 @@
  * A short text picture of a whole position for logs and error reports: status and turn, scores,
  * who is out, the table, the discard pile's size and every hand with active/inactive values.
  */
-import { deckIndex, type HeldCard } from '../core/cards.js';
-import { winningScore } from '../core/scoring.js';
-import type { GameState } from '../core/state.js';
-import { withState } from '../core/trust.js';
+import type { HeldCard, GameState } from '../core/index.js';
+import { deckIndex, winningScore, withState } from '../core/internal.js';
 import { catalogue } from './localize.js';
 import type { Locale, PositionWords } from './types.js';
 

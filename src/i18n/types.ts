@@ -3,11 +3,16 @@
  * parameters), for events, for a move's story ({@link describeMove}) and for the position text.
  */
 import type { BOT_ERROR_CODES } from '../bots/errors.js';
-import type { ARGUMENT_ERROR_CODES, ErrorParams, MOVE_ERROR_CODES, SETUP_ERROR_CODES } from '../core/errors.js';
-import type { GameEvent } from '../core/events.js';
+import type {
+  ARGUMENT_ERROR_CODES,
+  MOVE_ERROR_CODES,
+  SETUP_ERROR_CODES,
+  GameEvent,
+  POSITION_PROBLEM_CODES,
+} from '../core/index.js';
+import type { ErrorParams } from '../core/internal.js';
 import type { HISTORY_ERROR_CODES } from '../history/history.js';
 import type { NOTATION_ERROR_CODES } from '../notation/notation-error.js';
-import type { POSITION_PROBLEM_CODES } from '../core/position-error.js';
 import type { RECORD_ERROR_CODES } from '../records/record-error.js';
 import type { VIEW_ERROR_CODES } from '../views/errors.js';
 import type { SELECTION_ERROR_CODES } from '../ui/selection.js';

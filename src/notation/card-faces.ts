@@ -3,8 +3,8 @@
  * card off the table. In the standard deck two values are on at most one card (rules §2), so the
  * faces and which one is up name one card; a custom deck may repeat a pair, and then they don't.
  */
-import { deckIndex, type CardId } from '../core/cards.js';
-import type { GameState } from '../core/state.js';
+import type { CardId, GameState } from '../core/index.js';
+import { deckIndex } from '../core/internal.js';
 
 /** The key of a card showing `active` with `inactive` on its other face. */
 export function facesKey(active: number, inactive: number): string {

@@ -10,12 +10,9 @@
  * | rotate hand (D) | `R` | `R` |
  * | deal next round | `N` | `N` |
  */
-import { ownMove, type AreaRef, type Move } from '../core/moves.js';
-import { ArgumentError, IllegalMoveError } from '../core/errors.js';
-import { describeValue, isRecord, readInput } from '../core/input.js';
+import { type AreaRef, type Move, ArgumentError, IllegalMoveError, type GameState } from '../core/index.js';
+import { ownMove, describeValue, isRecord, readInput, withState } from '../core/internal.js';
 import { handByFaces } from './card-faces.js';
-import { withState } from '../core/trust.js';
-import type { GameState } from '../core/state.js';
 import { NotationError } from './notation-error.js';
 
 /** `seat` alone where every seat has one area (3–5 players), `seat.area` in the duel. */

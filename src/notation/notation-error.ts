@@ -2,8 +2,8 @@
  * Notation errors, after python-chess: text that cannot be read at all, a move that is read but
  * not legal here, and text that fits more than one legal move.
  */
-import type { ErrorParams, MoveErrorCode } from '../core/errors.js';
-import type { Move } from '../core/moves.js';
+import type { MoveErrorCode, Move } from '../core/index.js';
+import type { ErrorParams } from '../core/internal.js';
 
 /** Why a text is not a move of this position, why a move cannot be written, or why a text is not a position text. */
 export const NOTATION_ERROR_CODES = ['UNREADABLE', 'ILLEGAL', 'AMBIGUOUS', 'NOT_A_MOVE', 'BAD_POSITION_TEXT'] as const;

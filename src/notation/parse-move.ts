@@ -10,16 +10,27 @@
  * `checkMove`, python-chess style, never by listing the legal moves: a hand of k cards showing
  * one value has 2^k − 1 plays.
  */
-import { checkMove, type MoveCheck } from '../core/check-move.js';
-import type { ErrorParams, MoveErrorCode } from '../core/errors.js';
-import { addMove, NEXT_ROUND, ROTATE, singlePlay, takeMove } from '../core/interned-moves.js';
-import type { AreaRef, Move } from '../core/moves.js';
-import type { GameState } from '../core/state.js';
-import { describeValue } from '../core/input.js';
-import { withState } from '../core/trust.js';
+import {
+  checkMove,
+  type MoveCheck,
+  type MoveErrorCode,
+  type AreaRef,
+  type Move,
+  type GameState,
+} from '../core/index.js';
+import {
+  type ErrorParams,
+  addMove,
+  NEXT_ROUND,
+  ROTATE,
+  singlePlay,
+  takeMove,
+  describeValue,
+  withState,
+  areasPerSeat,
+} from '../core/internal.js';
 import { formatMove } from './format-move.js';
 import { NotationError } from './notation-error.js';
-import { areasPerSeat } from '../core/players.js';
 import { facesKey, handByFaces } from './card-faces.js';
 
 /**

@@ -3,7 +3,7 @@
  * with its fields in one order and one move per line, so that two writers of the same game write
  * the same bytes and a diff of two records shows the moves that differ.
  */
-import type { GameRecord } from '../core/game-record.js';
+import type { GameRecord } from '../core/index.js';
 import { parseRecord } from './parse-record.js';
 
 const TOP = ['format', 'version', 'players', 'seed', 'options', 'start', 'moves', 'metadata'] as const;

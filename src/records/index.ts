@@ -1,5 +1,7 @@
-/** Records, replay and perft; positions are set up in `src/setup/`. */
-export { recordOf, RECORD_VERSION, type GameRecord, type RecordMetadata } from '../core/game-record.js';
+/**
+ * Records, replay and perft; positions are set up in `src/setup/`. The record itself
+ * (`recordOf`, `GameRecord`) is the core's, exported by core/index.ts.
+ */
 export { formatRecord } from './format-record.js';
 export { parseRecord, recordProblems } from './parse-record.js';
 export {

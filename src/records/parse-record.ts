@@ -3,14 +3,24 @@
  * field by field against the record format (docs/record.schema.json). Every problem is listed.
  * Legality of the moves is not judged here; that is `replay`'s job.
  */
-import { idsInUse, STANDARD_DECK, type DeckDefinition } from '../core/cards.js';
-import { moveShapeError, type Move } from '../core/moves.js';
-import { RECORD_VERSION, type GameRecord } from '../core/game-record.js';
-import { describeValue, readInput } from '../core/input.js';
-import { isPositionError, MAX_LISTED_PROBLEMS } from '../core/position-error.js';
-import { setupProblems } from '../core/state-problems.js';
-import { isSeed } from '../core/random.js';
-import type { GameState } from '../core/state.js';
+import {
+  STANDARD_DECK,
+  type DeckDefinition,
+  type Move,
+  RECORD_VERSION,
+  type GameRecord,
+  isPositionError,
+  type GameState,
+} from '../core/index.js';
+import {
+  idsInUse,
+  moveShapeError,
+  describeValue,
+  readInput,
+  MAX_LISTED_PROBLEMS,
+  setupProblems,
+  isSeed,
+} from '../core/internal.js';
 import { isNotationError } from '../notation/notation-error.js';
 import { parsePosition } from '../setup/position-text.js';
 import { RecordError, type RecordErrorCode, type RecordProblem, type StartProblem } from './record-error.js';

@@ -2,11 +2,8 @@
  * Move-count fingerprints, as chess engines keep them (docs/perft.md): the number of legal move
  * sequences of a given length. Any change to move generation that alters legality changes them.
  */
-import { applyTrusted, legalMovesTrusted } from '../core/apply.js';
-import { ArgumentError } from '../core/errors.js';
-import { describeValue } from '../core/input.js';
-import { withState } from '../core/trust.js';
-import type { GameState } from '../core/state.js';
+import { ArgumentError, type GameState } from '../core/index.js';
+import { applyTrusted, legalMovesTrusted, describeValue, withState } from '../core/internal.js';
 import { formatOwnMove } from '../notation/format-move.js';
 
 /**

@@ -2,9 +2,8 @@
  * Errors of records and positions handed in by people: every problem found, each with a code
  * from a closed union, a path into the input and a sentence naming the rules reference section.
  */
-import { isCodedError } from '../core/errors.js';
-import type { PositionProblemCode } from '../core/position-error.js';
-import { summarize } from '../core/problem-summary.js';
+import type { PositionProblemCode } from '../core/index.js';
+import { isCodedError, summarize } from '../core/internal.js';
 
 /** Why a game record cannot be replayed at all (as opposed to an illegal move inside it). */
 export const RECORD_ERROR_CODES = [

@@ -4,16 +4,17 @@
  * Legality comes from the rules core's `apply`, the one source of legality, judging each move
  * once; replay stops at the first illegal move and says where, who, what and which rule.
  */
-import { applyTrusted } from '../core/apply.js';
-import type { MoveErrorCode } from '../core/errors.js';
-import { isGameSetupError, isIllegalMoveError } from '../core/errors.js';
-import { codedError, issueApplied, ownCopyOf } from '../core/trust.js';
-import { frozenMove } from '../core/own-copy.js';
-import type { Move } from '../core/moves.js';
-import { createGame } from '../core/setup.js';
-import type { GameState } from '../core/state.js';
+import {
+  type MoveErrorCode,
+  isGameSetupError,
+  isIllegalMoveError,
+  type Move,
+  createGame,
+  type GameState,
+  type GameRecord,
+} from '../core/index.js';
+import { applyTrusted, codedError, issueApplied, ownCopyOf, frozenMove } from '../core/internal.js';
 import { formatMove } from '../notation/format-move.js';
-import type { GameRecord } from '../core/game-record.js';
 import { readRecordStart } from './parse-record.js';
 import { RecordError } from './record-error.js';
 

@@ -5,26 +5,37 @@
  * a new immutable state per move. No second rules implementation: only the storage differs, and
  * publishing is done on demand by {@link Playout.toState}.
  */
-import { playAction } from '../core/play-action.js';
-import { deckIndex, type DeckIndex, type HeldCard } from '../core/cards.js';
-import { ruleError } from '../core/check-move.js';
-import { publishedLive, startLiveDraft, type Draft } from '../core/draft.js';
-import type { GameEvent } from '../core/events.js';
-import { IllegalMoveError } from '../core/errors.js';
-import { NEXT_ROUND } from '../core/interned-moves.js';
-import { movesFrom } from '../core/legal-moves.js';
 import {
+  type HeldCard,
+  type GameEvent,
+  IllegalMoveError,
+  type Move,
+  type GameState,
+  type GameStatus,
+  type TableSet,
+  type Turn,
+} from '../core/index.js';
+import {
+  playAction,
+  deckIndex,
+  type DeckIndex,
+  ruleError,
+  publishedLive,
+  startLiveDraft,
+  type Draft,
+  NEXT_ROUND,
+  movesFrom,
   indexedMove,
   indexMoves,
   moveIndexError,
   newMoveIndex,
   playIndexed,
   type MoveIndex,
-} from '../core/indexed-moves.js';
-import { ownMove, type Move } from '../core/moves.js';
-import { issue, trustedState } from '../core/trust.js';
-import { dealNextRound } from '../core/setup.js';
-import type { GameState, GameStatus, TableSet, Turn } from '../core/state.js';
+  ownMove,
+  issue,
+  trustedState,
+  dealNextRound,
+} from '../core/internal.js';
 
 /** The draft as the fast path drives it: its judged hand is refreshed before every move. */
 type LiveDraft = Draft & { hand: readonly HeldCard[] };

@@ -3,17 +3,33 @@
  * turn, out order and scores, with defaults for everything a snapshot of a table may not show.
  * Turned into a full {@link GameState} by `fromPosition`, and made from one by `toPosition`.
  */
-import { idsInUse, STANDARD_DECK, type CardId, type DeckDefinition, type HeldCard } from '../core/cards.js';
-import type { GameEvent } from '../core/events.js';
-import { ownDeck } from '../core/trust.js';
-import { isMove, type Move } from '../core/moves.js';
-import { defaultNames, fewestMoves, scoringFor } from '../core/players.js';
-import { describeValue } from '../core/input.js';
-import { isRngState, seedRng, type RngState, type Seed } from '../core/random.js';
-import { setupProblems } from '../core/state-problems.js';
-import { winningScore } from '../core/scoring.js';
-import type { GameState, GameStatus, TableSet } from '../core/state.js';
-import type { ProblemList } from '../core/position-error.js';
+import {
+  STANDARD_DECK,
+  type CardId,
+  type DeckDefinition,
+  type HeldCard,
+  type GameEvent,
+  isMove,
+  type Move,
+  type RngState,
+  type Seed,
+  type GameState,
+  type GameStatus,
+  type TableSet,
+} from '../core/index.js';
+import {
+  idsInUse,
+  ownDeck,
+  defaultNames,
+  fewestMoves,
+  scoringFor,
+  describeValue,
+  isRngState,
+  seedRng,
+  setupProblems,
+  winningScore,
+  type ProblemList,
+} from '../core/internal.js';
 
 /** A set on the table as described: `area` defaults to 0. */
 export interface TableSetDescription {

@@ -15,15 +15,21 @@
  * not its history: `lastMove` and `events` come back as `null` and `[]`. The short form leaves
  * out any field after the table but the turn; a position description's defaults fill them in.
  */
-import { STANDARD_DECK, type CardDefinition, type CardId, type DeckDefinition, type HeldCard } from '../core/cards.js';
-import { describeValue } from '../core/input.js';
-import { areasPerSeat } from '../core/players.js';
-import type { GameState, GameStatus } from '../core/state.js';
-import { withState } from '../core/trust.js';
+import {
+  STANDARD_DECK,
+  type CardDefinition,
+  type CardId,
+  type DeckDefinition,
+  type HeldCard,
+  type GameState,
+  type GameStatus,
+  PositionError,
+  type PositionProblem,
+} from '../core/index.js';
+import { describeValue, areasPerSeat, withState, MAX_LISTED_PROBLEMS } from '../core/internal.js';
 import { NotationError } from '../notation/notation-error.js';
 import type { PositionDescription, TableSetDescription } from './position-description.js';
 import { fromPosition, validatePosition } from './validate-position.js';
-import { MAX_LISTED_PROBLEMS, PositionError, type PositionProblem } from '../core/position-error.js';
 
 /** The version of the position text this library writes and reads: texts start `dnup1`. */
 export const POSITION_TEXT_VERSION = 1;

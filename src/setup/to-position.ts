@@ -1,8 +1,6 @@
 /** From a state back to the plain description it can be set up from (the inverse of `fromPosition`). */
-import { STANDARD_DECK, type DeckDefinition } from '../core/cards.js';
-import { readInput, type PlainValue } from '../core/input.js';
-import type { GameState } from '../core/state.js';
-import { withState } from '../core/trust.js';
+import { STANDARD_DECK, type DeckDefinition, type GameState } from '../core/index.js';
+import { readInput, type PlainValue, withState } from '../core/internal.js';
 import type { PositionDescription } from './position-description.js';
 
 /** A plain copy of a deck the library owns (its cards frozen, never handed out). */

@@ -4,12 +4,17 @@
  * playable state. Descriptions get their defaults (position-description.ts), then face the same
  * validator as every state from outside (core/state-problems.ts, through the gateway).
  */
-import { isRecord, readInput } from '../core/input.js';
-import type { GameState } from '../core/state.js';
-import { invariantProblems } from '../core/state-problems.js';
-import { examineState, isIssued, issue } from '../core/trust.js';
+import { type GameState, PositionError, type PositionProblem } from '../core/index.js';
+import {
+  isRecord,
+  readInput,
+  invariantProblems,
+  examineState,
+  isIssued,
+  issue,
+  ProblemList,
+} from '../core/internal.js';
 import { stateFromDescription, type PositionDescription } from './position-description.js';
-import { PositionError, ProblemList, type PositionProblem } from '../core/position-error.js';
 
 function examine(input: unknown): { state?: GameState; problems: PositionProblem[]; count: number } {
   const problems = new ProblemList();

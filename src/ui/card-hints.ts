@@ -5,15 +5,8 @@
  * `mayTake`) and the same sorted hand, never from the move list: a value held k times has
  * 2^k − 1 plays, yet the hints take time and room linear in the hand and the table.
  */
-import type { CardId } from '../core/cards.js';
-import { mayArrive } from '../core/beaten-sets.js';
-import { positionOfSource } from '../core/check-move.js';
-import { IllegalMoveError } from '../core/errors.js';
-import { mayAddTo, mayTake } from '../core/legal-moves.js';
-import type { AreaRef } from '../core/moves.js';
-import { runEnd, sortHand } from '../core/play-subsets.js';
-import type { MoveSource } from '../core/position.js';
-import { withSource } from '../core/trust.js';
+import { type CardId, IllegalMoveError, type AreaRef, type MoveSource } from '../core/index.js';
+import { mayArrive, positionOfSource, mayAddTo, mayTake, runEnd, sortHand, withSource } from '../core/internal.js';
 
 /** What one card in hand can do now. */
 export interface CardHint {

@@ -4,13 +4,27 @@
  * with the same codes and sentences as `checkMove`, or the moves it could mean when it could mean
  * several. A UI never matches selections against the move list itself.
  */
-import type { CardId } from '../core/cards.js';
-import { judgedPosition, ruleError } from '../core/check-move.js';
-import { IllegalMoveError, type ErrorParams, type MoveErrorCode } from '../core/errors.js';
-import { describeValue, isRecord, readInput } from '../core/input.js';
-import { mayAddTo, mayTake } from '../core/legal-moves.js';
-import { MOVE_TYPES, type AreaRef, type Move, type MoveType } from '../core/moves.js';
-import type { MovePosition, MoveSource } from '../core/position.js';
+import {
+  type CardId,
+  IllegalMoveError,
+  type MoveErrorCode,
+  MOVE_TYPES,
+  type AreaRef,
+  type Move,
+  type MoveType,
+  type MoveSource,
+} from '../core/index.js';
+import {
+  judgedPosition,
+  ruleError,
+  type ErrorParams,
+  describeValue,
+  isRecord,
+  readInput,
+  mayAddTo,
+  mayTake,
+  type MovePosition,
+} from '../core/internal.js';
 
 /**
  * What the player has chosen so far. Every field is optional:

@@ -5,14 +5,17 @@
  * jumping to its end. `applySteps` works on full states; `viewSteps` on two views of one seat,
  * which is all an online client holds. The last step is the move's result itself.
  */
-import { apply } from '../core/apply.js';
-import { deckIndex, rotated, type CardId, type DeckIndex, type HeldCard } from '../core/cards.js';
-import { ArgumentError } from '../core/errors.js';
-import type { GameEvent } from '../core/events.js';
-import { samePlainData } from '../core/input.js';
-import type { Move } from '../core/moves.js';
-import type { GameState, TableSet } from '../core/state.js';
-import { codedError, trustedState } from '../core/trust.js';
+import {
+  apply,
+  type CardId,
+  type HeldCard,
+  ArgumentError,
+  type GameEvent,
+  type Move,
+  type GameState,
+  type TableSet,
+} from '../core/index.js';
+import { deckIndex, rotated, type DeckIndex, samePlainData, codedError, trustedState } from '../core/internal.js';
 import { loadView } from '../views/load-view.js';
 import type { PlayerView, ViewEvent } from '../views/player-view.js';
 

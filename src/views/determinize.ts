@@ -3,13 +3,12 @@
  * Carlo, information-set MCTS). Known cards stay where they are known to be; the unseen cards
  * of the game are shuffled and dealt, each with a random face up, to fill every other hand to its size.
  */
-import type { GameState } from '../core/state.js';
+import type { GameState, RandomSource } from '../core/index.js';
+import { codedError, issue } from '../core/internal.js';
 import { ViewError } from './errors.js';
 import type { PlayerView } from './player-view.js';
-import type { RandomSource } from './random-source.js';
 import { loadView } from './load-view.js';
 import { sampleState } from './sample-state.js';
-import { codedError, issue } from '../core/trust.js';
 
 export { DETERMINIZED_SEED } from './sample-state.js';
 

@@ -1,9 +1,8 @@
 /**
  * Errors of player views: a seat that does not exist, a view whose facts contradict each other. Recognisable without `instanceof` via {@link isViewError}.
  */
-import { isCodedError, type ErrorParams } from '../core/errors.js';
-import { describeValue } from '../core/input.js';
-import type { PositionProblem } from '../core/position-error.js';
+import type { PositionProblem } from '../core/index.js';
+import { isCodedError, type ErrorParams, describeValue } from '../core/internal.js';
 
 /** Why a view could not be built or used. */
 export const VIEW_ERROR_CODES = ['NO_SUCH_SEAT', 'BAD_VIEW', 'INCONSISTENT_VIEW'] as const;

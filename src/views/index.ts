@@ -13,5 +13,4 @@ export {
 export { legalMovesOfView, checkMoveOfView, isPlayerView, type ViewMoveCheck } from './view-moves.js';
 export { determinize, DETERMINIZED_SEED } from './determinize.js';
 export { loadView } from './load-view.js';
-export { seededRandom, type RandomSource } from './random-source.js';
 export { legalMoveGroups, playsOfGroup, iterateLegalMoves, type PlayGroup, type MoveGroups } from './move-groups.js';

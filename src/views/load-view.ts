@@ -6,19 +6,25 @@
  * and the seal an outside state gets: the sample is the library's own), and compares its view with
  * the one given.
  */
-import { STANDARD_DECK } from '../core/cards.js';
-import { isMove } from '../core/moves.js';
-import { isRecord, readInput, samePlainData } from '../core/input.js';
-import { ProblemList } from '../core/position-error.js';
-import { summarize } from '../core/problem-summary.js';
+import { STANDARD_DECK, isMove, seededRandom } from '../core/index.js';
+import {
+  isRecord,
+  readInput,
+  samePlainData,
+  ProblemList,
+  summarize,
+  scoringFor,
+  invariantProblems,
+  stateShape,
+  examineSeatView,
+  isIntactView,
+  isIssuedView,
+  issueView,
+} from '../core/internal.js';
 import { ViewError } from './errors.js';
-import { scoringFor } from '../core/players.js';
-import { invariantProblems, stateShape } from '../core/state-problems.js';
-import { examineSeatView, isIntactView, isIssuedView, issueView } from '../core/trust.js';
 import { sampleState } from './sample-state.js';
 import type { PlayerView } from './player-view.js';
 import { viewOf } from './player-view.js';
-import { seededRandom } from './random-source.js';
 
 const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
 const isIntList = (x: unknown, n?: number): boolean =>

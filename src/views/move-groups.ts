@@ -5,18 +5,28 @@
  * generator yields them one by one in canonical order without building the list. Both walk the
  * core's one enumeration of plays (core/play-subsets.ts), the one `legalMoves` lists.
  */
-import type { CardId } from '../core/cards.js';
-import { mayArrive } from '../core/beaten-sets.js';
-import { otherMovesOf } from '../core/legal-moves.js';
-import { playCounts, pushSubsetPlays, runEnd, sortHand } from '../core/play-subsets.js';
-import type { Move } from '../core/moves.js';
-import type { GameState } from '../core/state.js';
+import {
+  type CardId,
+  type Move,
+  type GameState,
+  ArgumentError,
+  IllegalMoveError,
+  type MoveSource,
+} from '../core/index.js';
+import {
+  mayArrive,
+  otherMovesOf,
+  playCounts,
+  pushSubsetPlays,
+  runEnd,
+  sortHand,
+  positionOfSource,
+  describeValue,
+  isRecord,
+  readInput,
+  withSource,
+} from '../core/internal.js';
 import type { PlayerView } from './player-view.js';
-import { positionOfSource } from '../core/check-move.js';
-import { ArgumentError, IllegalMoveError } from '../core/errors.js';
-import { describeValue, isRecord, readInput } from '../core/input.js';
-import type { MoveSource } from '../core/position.js';
-import { withSource } from '../core/trust.js';
 
 /** All plays of `size` cards showing `value` (rules §5 A): every `size`-subset of `cards`. */
 export interface PlayGroup {

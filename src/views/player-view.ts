@@ -5,14 +5,19 @@
  * out, scores, round, status, winner; and the last move's events with other seats' hands
  * redacted. The seed and the random stream are left out: they would reveal every hand.
  */
-import type { CardId, HeldCard } from '../core/cards.js';
-import type { GameEvent, HandRotatedEvent } from '../core/events.js';
-import type { Move } from '../core/moves.js';
-import type { GameOutcome, GameState, ScoringMode } from '../core/state.js';
+import type {
+  CardId,
+  HeldCard,
+  GameEvent,
+  HandRotatedEvent,
+  Move,
+  GameOutcome,
+  GameState,
+  ScoringMode,
+  SeatView,
+} from '../core/index.js';
+import { discardPileOf, codedError, issueView, trustedState } from '../core/internal.js';
 import { assertSeat } from './errors.js';
-import { discardPileOf } from '../core/card-location.js';
-import type { SeatView } from '../core/position.js';
-import { codedError, issueView, trustedState } from '../core/trust.js';
 
 /**
  * A hand rotation (rules §5 D) as a view shows it: the fact and the hand size are public;

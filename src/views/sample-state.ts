@@ -2,12 +2,10 @@
  * A full state consistent with a checked player view: known cards stay where they are known to
  * be; the unseen cards are shuffled and dealt, each with a random face up (see `determinize`).
  */
-import { idsInUse, deckIndex, type CardId, type HeldCard } from '../core/cards.js';
-import type { GameEvent } from '../core/events.js';
-import type { GameState } from '../core/state.js';
+import type { CardId, HeldCard, GameEvent, GameState, RandomSource } from '../core/index.js';
+import { idsInUse, deckIndex, randomBelow, unitDraw } from '../core/internal.js';
 import { ViewError } from './errors.js';
 import type { PlayerView } from './player-view.js';
-import { randomBelow, unitDraw, type RandomSource } from './random-source.js';
 
 /** The seed a determinized state carries: the real one is hidden, and the sample's future deals are random. */
 export const DETERMINIZED_SEED = 'determinized';

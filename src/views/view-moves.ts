@@ -3,10 +3,7 @@
  * (its hand and the table), so the core's own rule functions judge moves from it, and give the
  * same moves as on the full state.
  */
-import { legalMoves } from '../core/apply.js';
-import { checkMove, type MoveCheck } from '../core/check-move.js';
-import type { Move } from '../core/moves.js';
-import type { GameState } from '../core/state.js';
+import { legalMoves, checkMove, type MoveCheck, type Move, type GameState } from '../core/index.js';
 import type { PlayerView } from './player-view.js';
 
 /**

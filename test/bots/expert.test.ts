@@ -3,7 +3,7 @@
  * only, determinism per seed at an iteration budget, its time budget (injected clock), its
  * settings, and the learned judgement of cut playouts (probabilities that add up, values in
  * [0, 1], the rules' token arithmetic). No strength test: a seeded match small enough for the
- * suite would say little about its strength, which bench/strength.mjs measures.
+ * suite would say little about its strength, which bench/strength.ts measures.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

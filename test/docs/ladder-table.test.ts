@@ -1,13 +1,12 @@
 /**
  * The strength table of expert against flat Monte Carlo in docs/arena.md is generated from the
- * ladder runs kept in bench/ladder/: a hand edit, or a run resumed without regenerating the table,
+ * ladder runs kept in bench/results/ladder/: a hand edit, or a run resumed without regenerating the table,
  * fails here.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain ES module of the benchmarks, without declarations
-import { keptRuns, ladderTable } from '../../bench/ladder-table.mjs';
+import { keptRuns, ladderTable } from '../../bench/ladder-table.js';
 import { wilsonInterval } from '../../src/arena.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -34,7 +33,7 @@ function run(players: number, planned: number, games: number, wins: number) {
 }
 
 describe('the strength table of expert against montecarlo', () => {
-  it('is exactly what bench/ladder-table.mjs makes of bench/ladder/*.json, in docs/arena.md', () => {
+  it('is exactly what bench/ladder-table.ts makes of bench/results/ladder/*.json, in docs/arena.md', () => {
     const runs = (keptRuns as () => unknown[])();
     expect(runs.length).toBeGreaterThan(0);
     const text = table(runs, wilsonInterval);

@@ -1,7 +1,8 @@
 /**
  * The floors of src/ (.dependency-cruiser.cjs, docs/architecture.md): no import circle, and no
  * module imports a floor above its own. dependency-cruiser reads the real imports, type-only ones
- * included; a fixture with one circle and one upward import shows that the rules can fail.
+ * included; a fixture with one circle, one upward import and one core file imported past the
+ * core's doors (core/index.ts, core/internal.ts) shows that the rules can fail.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,7 +44,7 @@ describe('the floors of src/', () => {
     expect(show(violations(ROOT))).toEqual([]);
   }, 60_000);
 
-  it('the rules catch a circle, an upward import and the arena in the root entry', () => {
+  it('the rules catch a circle, an upward import, a core file imported from above and the arena in the root entry', () => {
     const dir = join(ROOT, 'test', '.tmp', 'layering-fixture');
     rmSync(dir, { recursive: true, force: true });
     for (const d of ['core', 'views', 'bots']) mkdirSync(join(dir, 'src', d), { recursive: true });
@@ -62,9 +63,19 @@ describe('the floors of src/', () => {
     writeFileSync(join(dir, 'src', 'core', 'b.ts'), "import type { A } from './a.js';\nexport type B = { a?: A };\n");
     writeFileSync(join(dir, 'src', 'views', 'v.ts'), "import { w } from '../bots/arena.js';\nexport const v = w;\n");
     writeFileSync(join(dir, 'src', 'bots', 'arena.ts'), 'export const w = 1;\n');
+    // the core's doors: core/index.ts and core/internal.ts may be imported from above, b.ts may not
+    writeFileSync(join(dir, 'src', 'core', 'index.ts'), "export type { B } from './b.js';\n");
+    writeFileSync(join(dir, 'src', 'core', 'internal.ts'), "export type { A } from './a.js';\n");
+    writeFileSync(
+      join(dir, 'src', 'views', 'doors.ts'),
+      "import type { B } from '../core/index.js';\nimport type { A } from '../core/internal.js';\nimport type { B as C } from '../core/b.js';\nexport type D = A | B | C;\n",
+    );
     writeFileSync(join(dir, 'src', 'index.ts'), "export * from './views/v.js';\n");
     const found = show(violations(dir));
     rmSync(dir, { recursive: true, force: true });
+    expect(found.filter((v) => v.startsWith('core-through-its-doors:'))).toEqual([
+      'core-through-its-doors: src/views/doors.ts -> src/core/b.ts',
+    ]);
     expect(found).toEqual(
       expect.arrayContaining([
         'no-circular: src/core/a.ts -> src/core/b.ts',

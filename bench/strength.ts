@@ -1,5 +1,5 @@
 /**
- * `node bench/strength.mjs [--players 3] [--games 300] [--bot ismcts] [--iterations 170]
+ * `npx tsx bench/strength.ts [--players 3] [--games 300] [--bot ismcts] [--iterations 170]
  * [--playouts 100] [--options '{"noise":0.1}'] [--seed strength]`: one seat of a search bot
  * against flat Monte-Carlo bots (issue #25, item 3), on one core (the arena with 1 worker), at
  * iteration budgets so that the result does not depend on the machine's load: `--iterations`
@@ -10,8 +10,8 @@
 import { execSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { botByName } from '../dist/index.js';
-import { runArena } from '../dist/arena.js';
+import { botByName, type BotOptions, type Seed } from 'dnup';
+import { runArena } from 'dnup/arena';
 
 const { values } = parseArgs({
   options: {
@@ -27,20 +27,22 @@ const { values } = parseArgs({
 });
 const players = Number(values.players);
 const games = Number(values.games);
-const extra = JSON.parse(values.options);
+const extra = JSON.parse(values.options) as Omit<BotOptions, 'seed'>;
 const lineup = [values.bot, ...Array.from({ length: players - 1 }, () => 'montecarlo')];
-const makeBot = (name, seed) =>
+const makeBot = (name: string, seed: Seed) =>
   name === 'montecarlo'
     ? botByName('montecarlo', { seed, playouts: Number(values.playouts) })
     : botByName(name, { seed, playouts: Number(values.iterations), ...extra });
-const load0 = loadavg()[0];
+const load0 = loadavg()[0] ?? 0;
 const start = Date.now();
-const onGame = (done) => {
+const onGame = (done: number): void => {
   if (done % 25 === 0) console.error(`${done}/${games} games, ${Math.round((Date.now() - start) / 1000)} s`);
 };
 const result = await runArena({ players, games, lineup, seed: values.seed, makeBot, workers: 1, onGame });
 const row = result.rows.find((r) => r.bot === values.bot);
-const pct = (x) => (x * 100).toFixed(1);
+const mc = result.rows.find((r) => r.bot === 'montecarlo');
+if (row === undefined || mc === undefined) throw new Error(`no row for ${values.bot} or montecarlo`);
+const pct = (x: number): string => (x * 100).toFixed(1);
 const commit = execSync('git rev-parse --short HEAD').toString().trim();
 const line = {
   players,
@@ -53,13 +55,13 @@ const line = {
   interval: row.interval,
   bar: 1 / players + 0.05 + (players === 2 ? 0.1 : 0),
   msPerMove: row.msPerMove,
-  mcMsPerMove: result.rows.find((r) => r.bot === 'montecarlo').msPerMove,
-  load: [load0, loadavg()[0]],
+  mcMsPerMove: mc.msPerMove,
+  load: [load0, loadavg()[0] ?? 0],
   commit,
   seconds: Math.round((Date.now() - start) / 1000),
 };
 console.log(
   values.json
     ? JSON.stringify(line)
-    : `${players}p ${values.bot} ${values.iterations} it ${JSON.stringify(extra)} vs montecarlo ${values.playouts} playouts: ${pct(row.winRate)}% [${pct(row.interval[0])}, ${pct(row.interval[1])}] of ${games} (bar ${pct(line.bar)}%); ms/move ${row.msPerMove.toFixed(1)} vs ${line.mcMsPerMove.toFixed(1)}; load ${load0.toFixed(1)}→${loadavg()[0].toFixed(1)}; ${commit}; ${line.seconds} s`,
+    : `${players}p ${values.bot} ${values.iterations} it ${JSON.stringify(extra)} vs montecarlo ${values.playouts} playouts: ${pct(row.winRate)}% [${pct(row.interval[0])}, ${pct(row.interval[1])}] of ${games} (bar ${pct(line.bar)}%); ms/move ${row.msPerMove.toFixed(1)} vs ${line.mcMsPerMove.toFixed(1)}; load ${load0.toFixed(1)}→${(loadavg()[0] ?? 0).toFixed(1)}; ${commit}; ${line.seconds} s`,
 );

@@ -1,5 +1,8 @@
-/** A seeded random source for sampling bots and determinization (never used by the rules). */
-import { seedRng, sfc32Next, rngCursor, type RngState, type Seed } from '../core/random.js';
+/**
+ * A seeded random source for sampling bots and determinization, built on the rules' generator
+ * (random.ts) but never used by the rules themselves.
+ */
+import { seedRng, sfc32Next, rngCursor, type RngState, type Seed } from './random.js';
 
 /** A source of uniform floats in [0, 1), like `Math.random`; pass a seeded one to stay reproducible. */
 export type RandomSource = () => number;

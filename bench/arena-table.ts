@@ -1,13 +1,21 @@
 /**
- * `node bench/arena-table.mjs [files…]`: the arena table of docs/arena.md, from the JSON that
- * `dnup arena --json` printed (default: every bench/arena/*.json, in name order). The first bot
+ * `npx tsx bench/arena-table.ts [files…]`: the arena table of docs/arena.md, from the JSON that
+ * `dnup arena --json` printed (default: every bench/results/arena/*.json, in name order). The first bot
  * of each lineup is the one the row is about; games cut by the move cap (no winner) are counted.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ArenaResult } from '../src/arena.js';
 
-const dir = fileURLToPath(new URL('./arena/', import.meta.url));
+/** What `dnup arena --json` prints: the arena's result and the command's settings. */
+interface ArenaJson extends ArenaResult {
+  readonly lineup: readonly string[];
+  readonly budget: { readonly ms: number | null; readonly playouts: number | null };
+  readonly maxMoves: number;
+}
+
+const dir = fileURLToPath(new URL('./results/arena/', import.meta.url));
 const files =
   process.argv.length > 2
     ? process.argv.slice(2)
@@ -15,17 +23,18 @@ const files =
         .filter((f) => f.endsWith('.json'))
         .sort()
         .map((f) => join(dir, f));
-const pct = (x) => `${(x * 100).toFixed(1)}`;
-const ms = (x) => (x < 1 ? x.toFixed(2) : x.toFixed(1));
+const pct = (x: number): string => `${(x * 100).toFixed(1)}`;
+const ms = (x: number): string => (x < 1 ? x.toFixed(2) : x.toFixed(1));
 
 const lines = [
   '| lineup | players | games | win rate [95% Wilson interval] | fair share | budget per move | ms per move, mean / p99 |',
   '|---|---|---|---|---|---|---|',
 ];
-const results = files.map((f) => JSON.parse(readFileSync(f, 'utf8')));
+const results = files.map((f) => JSON.parse(readFileSync(f, 'utf8')) as ArenaJson);
 results.sort((a, b) => a.lineup.join().localeCompare(b.lineup.join()) || a.players - b.players);
 for (const r of results) {
   const [first, ...others] = r.rows;
+  if (first === undefined) throw new Error(`an arena result without rows: ${r.lineup.join()}`);
   const against = others.map((o) => `${o.seats > 1 ? `${o.seats} ` : ''}${o.bot}`).join(' and ');
   const budget =
     [

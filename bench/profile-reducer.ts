@@ -1,5 +1,5 @@
 /**
- * `node bench/profile-reducer.mjs [--players 4] [--moves 1300000] [--top 15] [--dist path/to/dist/index.js]`
+ * `npx tsx bench/profile-reducer.ts [--players 4] [--moves 1300000] [--top 15] [--dist path/to/dist/index.js]`
  * (after a build): a CPU profile of random playouts through the public API (`legalMoves` then
  * `apply` at every step), the loop issue 26 profiled, taken with V8's sampling profiler
  * (node:inspector) after a warm-up. Prints each function's share of the samples by self time,
@@ -10,17 +10,21 @@ import { Session } from 'node:inspector/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const arg = (name, fallback) => {
+const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : fallback;
+  return (i >= 0 ? process.argv[i + 1] : undefined) ?? fallback;
 };
+/** The public API of a build of the package (this one's or another's, `--dist`). */
+type Library = typeof import('dnup');
 const players = Number(arg('--players', '4'));
 const target = Number(arg('--moves', '1300000'));
 const top = Number(arg('--top', '15'));
-const { apply, createGame, legalMoves } = await import(pathToFileURL(resolve(arg('--dist', 'dist/index.js'))).href);
+const { apply, createGame, legalMoves } = (await import(
+  pathToFileURL(resolve(arg('--dist', 'dist/index.js'))).href
+)) as Library;
 
 /** Random playouts until `count` moves are played; moves chosen by a Lehmer generator (seeded). */
-function playouts(count) {
+function playouts(count: number): number {
   let x = 12345;
   let moves = 0;
   for (let seed = 0; moves < count; seed++) {
@@ -28,7 +32,7 @@ function playouts(count) {
     while (s.status !== 'gameOver' && moves < count) {
       const legal = legalMoves(s);
       x = (x * 48271) % 2147483647;
-      s = apply(s, legal[x % legal.length]);
+      s = apply(s, legal[x % legal.length]!);
       moves++;
     }
   }
@@ -49,10 +53,11 @@ session.disconnect();
 
 // self samples per function name and place, the idle and program frames left out
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const counts = new Map();
+const counts = new Map<string, number>();
 let total = 0;
-for (const id of profile.samples) {
+for (const id of profile.samples ?? []) {
   const node = byId.get(id);
+  if (node === undefined) continue;
   const { functionName, url, lineNumber } = node.callFrame;
   if (functionName === '(idle)' || functionName === '(program)') continue;
   const file = url === '' ? '' : `${url.split('/').pop()}:${lineNumber + 1}`;

@@ -1,7 +1,7 @@
 /**
- * `node bench/ladder-table.mjs [--brief] [files…]` (after a build): the strength table of the
- * ladder runs (docs/arena.md; `--brief`, without times, commits and loads), from the files `dnup ladder --out FILE` keeps in `bench/ladder/`
- * (default: every bench/ladder/*.json but the *.meta.json beside them, in name order). A run still
+ * `npx tsx bench/ladder-table.ts [--brief] [files…]`: the strength table of the ladder runs
+ * (docs/arena.md; `--brief`, without times, commits and loads), from the files `dnup ladder --out FILE` keeps in `bench/results/ladder/`
+ * (default: every bench/results/ladder/*.json but the *.meta.json beside them, in name order). A run still
  * under way (`dnup ladder --out FILE --resume` continues it) is counted from the games it has
  * finished, and says so. A row is about the first bot of the run's list; the bar is for
  * the lower bound of the 95% Wilson interval: the fair share plus 5 points at 3–5 players, 65% in
@@ -14,12 +14,41 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LadderGame } from '../src/arena.js';
+import { wilsonInterval as libraryInterval } from '../src/arena.js';
 
-const pct = (x) => (x * 100).toFixed(1);
+/** A file `dnup ladder --out FILE` keeps: the run's settings and its finished games. */
+interface LadderFile {
+  readonly settings: {
+    readonly bots: readonly string[];
+    readonly players: number;
+    readonly games: number;
+    readonly budget: { readonly ms: number | null; readonly playouts: number | null };
+  };
+  readonly games: readonly LadderGame[];
+}
 
-/** The kept runs, `{ run, meta }`: the given files, or every bench/ladder/*.json but the *.meta.json. */
-export function keptRuns(files) {
-  const dir = fileURLToPath(new URL('./ladder/', import.meta.url));
+/** `FILE.meta.json`, written by hand beside a kept run. */
+interface LadderMeta {
+  readonly commit?: string;
+  readonly load?: string;
+  readonly budget?: string;
+  readonly bot?: string;
+  readonly stopped?: boolean;
+  readonly note?: string;
+}
+
+/** A kept run and its meta file, if any. */
+export interface KeptRun {
+  readonly run: LadderFile;
+  readonly meta: LadderMeta | null;
+}
+
+const pct = (x: number): string => (x * 100).toFixed(1);
+
+/** The kept runs, `{ run, meta }`: the given files, or every bench/results/ladder/*.json but the *.meta.json. */
+export function keptRuns(files?: readonly string[]): KeptRun[] {
+  const dir = fileURLToPath(new URL('./results/ladder/', import.meta.url));
   const paths =
     files ??
     (existsSync(dir)
@@ -31,8 +60,8 @@ export function keptRuns(files) {
   return paths.map((file) => {
     const metaFile = file.replace(/\.json$/, '.meta.json');
     return {
-      run: JSON.parse(readFileSync(file, 'utf8')),
-      meta: existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null,
+      run: JSON.parse(readFileSync(file, 'utf8')) as LadderFile,
+      meta: existsSync(metaFile) ? (JSON.parse(readFileSync(metaFile, 'utf8')) as LadderMeta) : null,
     };
   });
 }
@@ -41,7 +70,11 @@ export function keptRuns(files) {
  * The Markdown table of runs as `dnup ladder --out` keeps them, with the library's Wilson interval
  * passed in (the built one from the command line, the source's in the tests).
  */
-export function ladderTable(runs, wilsonInterval, { brief = false } = {}) {
+export function ladderTable(
+  runs: readonly KeptRun[],
+  wilsonInterval: (successes: number, trials: number) => readonly [number, number],
+  { brief = false }: { brief?: boolean } = {},
+): string {
   // the brief table leaves out the times, commits and loads
   const lines = brief
     ? [
@@ -59,13 +92,14 @@ export function ladderTable(runs, wilsonInterval, { brief = false } = {}) {
     const [low, high] = wilsonInterval(wins, played);
     const bar = players === 2 ? 0.65 : 1 / players + 0.05;
     // mean thinking time per decision of each bot name
-    const time = new Map();
+    const time = new Map<string, { ms: number; decisions: number }>();
     for (const g of run.games) {
       g.seats.forEach((entry, seat) => {
-        const t = time.get(bots[entry]) ?? { ms: 0, decisions: 0 };
-        t.ms += g.ms[seat];
-        t.decisions += g.decisions[seat];
-        time.set(bots[entry], t);
+        const name = bots[entry] ?? `entry ${entry}`;
+        const t = time.get(name) ?? { ms: 0, decisions: 0 };
+        t.ms += g.ms[seat] ?? 0;
+        t.decisions += g.decisions[seat] ?? 0;
+        time.set(name, t);
       });
     }
     const times = [...time].map(([name, t]) => `${name} ${(t.ms / Math.max(1, t.decisions)).toFixed(1)}`).join('; ');
@@ -95,8 +129,7 @@ export function ladderTable(runs, wilsonInterval, { brief = false } = {}) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { wilsonInterval } = await import('../dist/arena.js');
   const brief = process.argv.includes('--brief');
   const files = process.argv.slice(2).filter((a) => a !== '--brief');
-  console.log(ladderTable(keptRuns(files.length > 0 ? files : undefined), wilsonInterval, { brief }));
+  console.log(ladderTable(keptRuns(files.length > 0 ? files : undefined), libraryInterval, { brief }));
 }

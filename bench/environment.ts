@@ -4,18 +4,18 @@
  * observation and mask written into one buffer), at 2 to 5 players, in self-play (the agent plays
  * every seat, so the figure is the environment's own cost: apply, the observation, the mask and
  * the legal-action list of every answer); then the time to trust again a player view copied by
- * JSON (loadView). Called from run.mjs; alone: `npx tsup && node bench/environment.mjs [--quick]`.
+ * JSON (loadView). Called from run.mjs; alone: `npx tsup && npx tsx bench/environment.ts [--quick]`.
  */
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
-import { apply, createGame, legalMoves, loadView, playerView } from '../dist/index.js';
-import { createEnvironment, createVectorEnvironment } from '../dist/encodings.js';
+import { apply, createGame, legalMoves, loadView, playerView } from 'dnup';
+import { createEnvironment, createVectorEnvironment } from 'dnup/encodings';
 
 const STEPS = 256; // agent steps per timed iteration
 const GAMES = 64; // games of the vector environment
 
 /** The action a step picks: a Lehmer generator's index into the legal actions, as run.mjs picks moves. */
-const chooser = (seed) => {
+const chooser = (seed: number): ((count: number) => number) => {
   let x = 12345 + seed;
   return (count) => {
     x = (x * 48271) % 2147483647;
@@ -23,7 +23,7 @@ const chooser = (seed) => {
   };
 };
 
-function singleTask(players) {
+function singleTask(players: number): () => void {
   const env = createEnvironment({ players });
   const pick = chooser(players);
   let game = 0;
@@ -31,12 +31,12 @@ function singleTask(players) {
   return () => {
     for (let i = 0; i < STEPS; i++) {
       if (t.done) t = env.reset(`env/${++game}`);
-      t = env.step(t.actions[pick(t.actions.length)]);
+      t = env.step(t.actions[pick(t.actions.length)]!);
     }
   };
 }
 
-function vectorTask(players) {
+function vectorTask(players: number): () => void {
   const venv = createVectorEnvironment({ games: GAMES, players });
   const pick = chooser(players);
   let next = GAMES;
@@ -48,7 +48,7 @@ function vectorTask(players) {
       for (let g = 0; g < GAMES; g++) {
         if (venv.dones[g] === 1) venv.resetGame(g, `venv/${next++}`);
         const legal = venv.legalActions(g);
-        actions[g] = legal[pick(legal.length)];
+        actions[g] = legal[pick(legal.length)]!;
       }
       venv.step(actions);
     }
@@ -56,35 +56,45 @@ function vectorTask(players) {
 }
 
 /** JSON copies of views of mid-game positions, 2 to 5 players, every seat. */
-function copiedViews() {
-  const views = [];
+function copiedViews(): unknown[] {
+  const views: string[] = [];
   for (const players of [2, 3, 4, 5]) {
     const pick = chooser(players);
     let s = createGame(players, `views/${players}`);
     for (let i = 0; i < 40 && s.status === 'playing'; i++) {
       const moves = legalMoves(s);
-      s = apply(s, moves[pick(moves.length)]);
+      s = apply(s, moves[pick(moves.length)]!);
     }
     for (let seat = 0; seat < players; seat++) views.push(JSON.stringify(playerView(s, seat)));
   }
-  return views.map((text) => JSON.parse(text));
+  return views.map((text): unknown => JSON.parse(text));
 }
 
-async function rates(tasks, time) {
+async function rates(tasks: readonly (readonly [string, () => void])[], time: number): Promise<number[]> {
   const bench = new Bench({ time, warmupTime: Math.min(time, 300) });
   for (const [name, fn] of tasks) bench.add(name, fn);
   await bench.run();
   return bench.tasks.map((t) => {
     if (!t.result || !('period' in t.result))
-      throw new Error(`benchmark ${t.name} failed: ${t.result?.error ?? t.result?.state}`);
+      throw new Error(
+        `benchmark ${t.name} failed: ${t.result && 'error' in t.result ? String(t.result.error) : t.result?.state}`,
+      );
     return 1000 / t.result.period;
   });
 }
 
 /** Prints the environment's table with run.mjs's helpers (`table`, `fmt`). */
-export async function benchEnvironment({ table, fmt, quick }) {
+export async function benchEnvironment({
+  table,
+  fmt,
+  quick,
+}: {
+  table: (head: string[], rows: string[][]) => void;
+  fmt: (x: number) => string;
+  quick: boolean;
+}): Promise<void> {
   const time = quick ? 300 : 1500;
-  const rows = [];
+  const rows: string[][] = [];
   for (const players of [2, 3, 4, 5]) {
     const vectorSteps = Math.max(1, Math.round(STEPS / GAMES)) * GAMES;
     const [one, many] = await rates(
@@ -94,22 +104,25 @@ export async function benchEnvironment({ table, fmt, quick }) {
       ],
       time,
     );
-    rows.push([`${players} players`, fmt(one * STEPS), fmt(many * vectorSteps)]);
+    rows.push([`${players} players`, fmt(one! * STEPS), fmt(many! * vectorSteps)]);
   }
   console.log('## The learning environment (dnup/encodings), self-play: agent steps per second');
   table(['', '1 game', `${GAMES} games`], rows);
   const views = copiedViews();
   let i = 0;
-  const [load] = await rates([['loadView of a JSON copy', () => loadView(views[i++ % views.length])]], time);
+  const [load = Number.NaN] = await rates(
+    [['loadView of a JSON copy', () => loadView(views[i++ % views.length])]],
+    time,
+  );
   console.log(`loadView of a view copied by JSON (2–5 players, mid-game): ${(1e6 / load).toFixed(1)} µs per view\n`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const fmt = (x) => Math.round(x).toLocaleString('en-US');
-  const table = (head, rows) => {
+  const fmt = (x: number): string => Math.round(x).toLocaleString('en-US');
+  const table = (head: string[], rows: string[][]): void => {
     const widths = head.map((h, k) => Math.max(h.length, ...rows.map((r) => String(r[k]).length)));
-    const line = (cells) =>
-      cells.map((c, k) => (k === 0 ? String(c).padEnd(widths[k]) : String(c).padStart(widths[k]))).join('  ');
+    const line = (cells: string[]): string =>
+      cells.map((c, k) => (k === 0 ? c.padEnd(widths[k]!) : c.padStart(widths[k]!))).join('  ');
     console.log(line(head));
     for (const r of rows) console.log(line(r));
     console.log();

@@ -1,20 +1,15 @@
 /**
- * `node bench/train-expert.mjs [samples per player count, default 20000] [--montecarlo P]`: fits the `expert`
+ * `npx tsx bench/train-expert.ts [samples per player count, default 20000] [--montecarlo P]`: fits the `expert`
  * bot's model of a round cut short (src/bots/expert-model.ts, `CUT_WEIGHTS`) and prints the
  * weights to paste there, with the held-out fit beside the `ismcts` bot's rule (fewer distinct
  * values, sooner out). Deterministic: fixed seeds, so the same weights come out on any machine.
- * The TypeScript sources are bundled first with esbuild (a dependency of tsup).
  *
  * With `--montecarlo P` it fits nothing new: it asks whether a model trained on stronger play
  * would judge better. Positions and outcomes come from whole games of `montecarlo` bots at P
  * playouts a move at 3 players; it prints the held-out fit, on those games, of the shipped
  * weights beside weights trained on 70% of them (issue 25: "a model trained on stronger play").
  */
-import { build } from 'esbuild';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CUT_WEIGHTS, FEATURE_NAMES, FEATURES, fit, montecarloSamples, samples, train } from './train-expert-data.js';
 
 const flag = process.argv.indexOf('--montecarlo');
 const strongPlayouts = flag >= 0 ? Number(process.argv[flag + 1]) : null;
@@ -22,19 +17,6 @@ const wanted = Number(
   process.argv.slice(2).filter((_, i, a) => !(a[i] === '--montecarlo' || a[i - 1] === '--montecarlo'))[0] ??
     (strongPlayouts === null ? 20000 : 6000),
 );
-const out = join(mkdtempSync(join(tmpdir(), 'dnup-train-')), 'train.mjs');
-await build({
-  entryPoints: [fileURLToPath(new URL('./train-expert-data.ts', import.meta.url))],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  outfile: out,
-  logLevel: 'warning',
-});
-const { samples, montecarloSamples, train, fit, FEATURE_NAMES, FEATURES, CUT_WEIGHTS } = await import(
-  pathToFileURL(out).href
-);
-
 if (strongPlayouts !== null) {
   const data = await montecarloSamples(3, wanted, 'train-expert-montecarlo-3', strongPlayouts);
   const cut = Math.floor(data.length * 0.7);
@@ -47,7 +29,7 @@ if (strongPlayouts !== null) {
   process.exit(0);
 }
 
-const rows = {};
+const rows: { [players: number]: number[] } = {};
 for (const players of [3, 4, 5]) {
   const data = samples(players, wanted, `train-expert-${players}`);
   const cut = Math.floor(data.length * 0.8);
@@ -65,5 +47,5 @@ for (const players of [3, 4, 5]) {
 }
 console.error(FEATURE_NAMES.map((n, i) => `${i}: ${n}`).join('; '));
 console.log(
-  `export const CUT_WEIGHTS: Readonly<Record<3 | 4 | 5, readonly number[]>> = {\n${[3, 4, 5].map((p) => `  ${p}: [${rows[p].join(', ')}],`).join('\n')}\n};`,
+  `export const CUT_WEIGHTS: Readonly<Record<3 | 4 | 5, readonly number[]>> = {\n${[3, 4, 5].map((p) => `  ${p}: [${rows[p]?.join(', ')}],`).join('\n')}\n};`,
 );

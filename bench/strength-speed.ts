@@ -1,5 +1,5 @@
 /**
- * `node bench/strength-speed.mjs [--players 3] [--positions 60] [--expert '{}'] [--count 400]`:
+ * `npx tsx bench/strength-speed.ts [--players 3] [--positions 60] [--expert '{}'] [--count 400]`:
  * how many playouts the `expert` and `montecarlo` bots do in 100 ms on this machine (issue #25,
  * item 3), so that strength runs at fixed playout counts stand for the 100 ms run. Positions are
  * decisions of greedy self-play (more than one legal move); each bot decides each of them with a
@@ -8,7 +8,16 @@
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { apply, botByName, createGame, legalMoves, playerView } from '../dist/index.js';
+import {
+  apply,
+  botByName,
+  createGame,
+  legalMoves,
+  playerView,
+  type BotOptions,
+  type Move,
+  type PlayerView,
+} from 'dnup';
 
 const { values } = parseArgs({
   options: {
@@ -21,7 +30,7 @@ const { values } = parseArgs({
 });
 const players = Number(values.players);
 const count = Number(values.count);
-const views = [];
+const views: [PlayerView, Move[]][] = [];
 const greedy = botByName('greedy', { seed: 1 });
 for (let g = 0; views.length < Number(values.positions); g++) {
   let s = createGame(players, `speed-${g}`);
@@ -33,10 +42,19 @@ for (let g = 0; views.length < Number(values.positions); g++) {
     s = apply(s, await greedy.chooseMove(view, moves));
   }
 }
-const load0 = loadavg()[0];
-const out = { players, positions: views.length, count };
+const load0 = loadavg()[0] ?? 0;
+/** One bot's speed. */
+interface Speed {
+  readonly msPerDecision: number;
+  readonly playoutsPer100ms: number;
+}
+const out: { [key: string]: number | number[] | Speed | Omit<BotOptions, 'seed'> } = {
+  players,
+  positions: views.length,
+  count,
+};
 for (const name of values.bots.split(',')) {
-  const extra = name === 'expert' ? JSON.parse(values.expert) : {};
+  const extra = (name === 'expert' ? JSON.parse(values.expert) : {}) as Omit<BotOptions, 'seed'>;
   const bot = botByName(name, { seed: 1, playouts: count, ...extra });
   for (const [v, m] of views.slice(0, 10)) bot.chooseMove(v, m); // warm-up
   const t0 = performance.now();
@@ -44,6 +62,6 @@ for (const name of values.bots.split(',')) {
   const ms = (performance.now() - t0) / views.length;
   out[name] = { msPerDecision: Number(ms.toFixed(2)), playoutsPer100ms: Math.round((count * 100) / ms) };
 }
-out.expertOptions = JSON.parse(values.expert);
-out.load = [load0, loadavg()[0]];
+out.expertOptions = JSON.parse(values.expert) as Omit<BotOptions, 'seed'>;
+out.load = [load0, loadavg()[0] ?? 0];
 console.log(JSON.stringify(out));
