@@ -18,7 +18,7 @@ export default defineConfig([
   },
   {
     // the arena's worker thread, its own entry beside index.js and index.cjs (ESM: "type": "module")
-    entry: { 'arena-worker': 'src/bots/arena-worker.ts' },
+    entry: { 'arena-worker': 'src/arena/arena-worker.ts' },
     format: ['esm'],
     sourcemap: false,
     target: 'node20',

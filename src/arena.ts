@@ -17,7 +17,7 @@ export {
   type ArenaRow,
   type ArenaSeat,
   type BotFactory,
-} from './bots/arena.js';
+} from './arena/arena.js';
 export { wilsonInterval } from './bots/wilson-interval.js';
 export {
   runLadder,
@@ -28,9 +28,9 @@ export {
   type LadderRow,
   type LadderGame,
   type LadderForfeit,
-} from './bots/ladder.js';
+} from './arena/ladder.js';
 // the types its options name, so that dnup/arena reads on its own
 export type { Bot, BotFailure, Forfeit, ForfeitKind, MoveRefusal } from './bots/bot.js';
 export type { BotOptions } from './bots/by-name.js';
 export type { Seed } from './core/index.js';
-export type { LadderQueueOptions, QueueRefusal } from './bots/ladder-queue.js';
+export type { LadderQueueOptions, QueueRefusal } from './arena/ladder-queue.js';

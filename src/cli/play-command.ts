@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { botMaker, checkFactory, failureLine, loadBotModules, moduleUrls, watchGame } from '../bots/arena.js';
+import { botMaker, checkFactory, failureLine, loadBotModules, moduleUrls, watchGame } from '../arena/arena.js';
 import type { SeatFault } from '../bots/bot.js';
 import { apply, recordOf, type Move, createGame } from '../core/index.js';
 import { DEFAULT_MOVE_LIMIT_MS } from '../arena.js';

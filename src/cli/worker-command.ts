@@ -4,7 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { isBotError } from '../bots/errors.js';
-import { serveQueue } from '../bots/ladder-queue.js';
+import { serveQueue } from '../arena/ladder-queue.js';
 import { CliError, COMMON_EXITS, EXIT, onStop, parseCommand, wholeNumber } from './cli-support.js';
 
 const WORKER_HELP = `Usage: dnup worker --queue redis://HOST:PORT[/DB] [--workers N]

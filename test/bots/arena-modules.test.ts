@@ -42,7 +42,7 @@ beforeAll(async () => {
   // the command line and the arena's worker from this checkout's sources, side by side as in dist/
   await build({
     config: false,
-    entry: { cli: join(ROOT, 'src/cli/main.ts'), 'arena-worker': join(ROOT, 'src/bots/arena-worker.ts') },
+    entry: { cli: join(ROOT, 'src/cli/main.ts'), 'arena-worker': join(ROOT, 'src/arena/arena-worker.ts') },
     format: ['esm'],
     outDir: DIST,
     target: 'node20',

@@ -11,7 +11,7 @@ import { build } from 'tsup';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { botByName, replay, type Bot, type Move } from '../../src/index.js';
 import { runArena, type ArenaOptions, type ArenaResult, type BotFactory, type Forfeit } from '../../src/arena.js';
-import { botMaker, moveLimitOf, playArenaGame, playWatched, watchGame, type ArenaSpec } from '../../src/bots/arena.js';
+import { botMaker, moveLimitOf, playArenaGame, playWatched, watchGame, type ArenaSpec } from '../../src/arena/arena.js';
 import { ROOT } from '../docs/markdown.js';
 
 const OUT = join(ROOT, 'test', '.tmp', 'arena-referee');
@@ -24,7 +24,7 @@ beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   await build({
     config: false,
-    entry: { 'arena-worker': join(ROOT, 'src/bots/arena-worker.ts') },
+    entry: { 'arena-worker': join(ROOT, 'src/arena/arena-worker.ts') },
     format: ['esm'],
     outDir: OUT,
     target: 'node20',

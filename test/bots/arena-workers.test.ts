@@ -20,7 +20,7 @@ beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   await build({
     config: false,
-    entry: { 'arena-worker': join(ROOT, 'src/bots/arena-worker.ts') },
+    entry: { 'arena-worker': join(ROOT, 'src/arena/arena-worker.ts') },
     format: ['esm'],
     outDir: OUT,
     target: 'node20',

@@ -17,14 +17,14 @@ import {
   type LadderOptions,
   type LadderResult,
 } from '../../src/arena.js';
-import { ladderSeating, lineupsOf } from '../../src/bots/ladder.js';
+import { ladderSeating, lineupsOf } from '../../src/arena/ladder-games.js';
 import {
   finishingOrder,
   forfeitOrder,
   forfeitWinner,
   loadRatings,
   rateEntries,
-} from '../../src/bots/ladder-ratings.js';
+} from '../../src/arena/ladder-ratings.js';
 import { scaled } from '../helpers/scale.js';
 import { hostileValue, isLibraryError, TrapError, whatIsWrong } from '../helpers/fuzz.js';
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   await build({
     config: false,
-    entry: { 'arena-worker': join(ROOT, 'src/bots/arena-worker.ts') },
+    entry: { 'arena-worker': join(ROOT, 'src/arena/arena-worker.ts') },
     format: ['esm'],
     outDir: OUT,
     target: 'node20',

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../docs/markdown.js';
-import { workerExecArgv } from '../../src/bots/arena.js';
+import { workerExecArgv } from '../../src/arena/arena.js';
 
 const DIR = join(ROOT, 'test', '.tmp', 'ladder-cli');
 const DIST = join(DIR, 'dist');
@@ -34,7 +34,7 @@ beforeAll(async () => {
   rmSync(DIR, { recursive: true, force: true });
   mkdirSync(DIR, { recursive: true });
   writeFileSync(join(DIR, 'shedder.mjs'), SHEDDER);
-  const entry = { cli: join(ROOT, 'src/cli/main.ts'), 'arena-worker': join(ROOT, 'src/bots/arena-worker.ts') };
+  const entry = { cli: join(ROOT, 'src/cli/main.ts'), 'arena-worker': join(ROOT, 'src/arena/arena-worker.ts') };
   await build({
     config: false,
     entry: { ...entry, arena: join(ROOT, 'src/arena.ts') },

@@ -26,7 +26,7 @@ beforeAll(async () => {
   for (const name of readdirSync(fixtures)) copyFileSync(join(fixtures, name), join(WORK, name));
   const cli = join(ROOT, 'src/cli/main.ts');
   const options: Options = { config: false, format: ['esm'], target: 'node20', silent: true };
-  await build({ ...options, entry: { cli, 'arena-worker': join(ROOT, 'src/bots/arena-worker.ts') }, outDir: DIST });
+  await build({ ...options, entry: { cli, 'arena-worker': join(ROOT, 'src/arena/arena-worker.ts') }, outDir: DIST });
   await build({ ...options, entry: { cli }, outDir: BROKEN });
 }, 180_000);
 

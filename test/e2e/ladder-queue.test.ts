@@ -182,7 +182,7 @@ describe.skipIf(!enabled)('dnup ladder --queue and dnup worker', () => {
   beforeAll(async () => {
     rmSync(DIR, { recursive: true, force: true });
     mkdirSync(DIR, { recursive: true });
-    const entry = { cli: join(ROOT, 'src/cli/main.ts'), 'arena-worker': join(ROOT, 'src/bots/arena-worker.ts') };
+    const entry = { cli: join(ROOT, 'src/cli/main.ts'), 'arena-worker': join(ROOT, 'src/arena/arena-worker.ts') };
     await build({ config: false, entry, format: ['esm'], outDir: DIST, target: 'node20', silent: true });
     // the version a worker reports is its package.json's, beside dist/
     writeFileSync(join(DIST, '..', 'package.json'), JSON.stringify({ name: 'dnup', version: '0.1.0', type: 'module' }));

@@ -61,7 +61,7 @@ describe('the floors of src/', () => {
       "import type { B } from './b.js';\nimport { v } from '../views/v.js';\nexport type A = B | typeof v;\n",
     );
     writeFileSync(join(dir, 'src', 'core', 'b.ts'), "import type { A } from './a.js';\nexport type B = { a?: A };\n");
-    writeFileSync(join(dir, 'src', 'views', 'v.ts'), "import { w } from '../bots/arena.js';\nexport const v = w;\n");
+    writeFileSync(join(dir, 'src', 'views', 'v.ts'), "import { w } from '../arena/arena.js';\nexport const v = w;\n");
     writeFileSync(join(dir, 'src', 'bots', 'arena.ts'), 'export const w = 1;\n');
     // the core's doors: core/index.ts and core/internal.ts may be imported from above, b.ts may not
     writeFileSync(join(dir, 'src', 'core', 'index.ts'), "export type { B } from './b.js';\n");
@@ -80,8 +80,8 @@ describe('the floors of src/', () => {
       expect.arrayContaining([
         'no-circular: src/core/a.ts -> src/core/b.ts',
         'core-imports-only-core: src/core/a.ts -> src/views/v.ts',
-        'floor-1-below-players: src/views/v.ts -> src/bots/arena.ts',
-        'root-entry-without-arena: src/index.ts -> src/bots/arena.ts',
+        'floor-1-below-players: src/views/v.ts -> src/arena/arena.ts',
+        'root-entry-without-arena: src/index.ts -> src/arena/arena.ts',
       ]),
     );
   }, 60_000);

@@ -3,7 +3,7 @@
  * model). dnup has no runtime dependency: openskill is an optional peer dependency, loaded here
  * only when a ladder runs, by a name that bundlers leave alone.
  */
-import { BotError } from './errors.js';
+import { BotError } from '../bots/errors.js';
 
 /** The part of openskill the ladder uses. */
 export interface RatingLibrary {

@@ -19,7 +19,7 @@ import {
   type ArenaWorkerRequest,
   type PlayedGame,
 } from './arena.js';
-import { lineupsOf, playLadderGame } from './ladder.js';
+import { lineupsOf, playLadderGame } from './ladder-games.js';
 import type { PlayedLadderGame } from './ladder-types.js';
 import type { Move } from '../core/index.js';
 

@@ -7,8 +7,8 @@
  * the one-machine run's. BullMQ and ioredis are optional peer dependencies, loaded only here, by
  * names bundlers leave alone.
  */
-import type { Forfeit } from './bot.js';
-import { BotError } from './errors.js';
+import type { Forfeit } from '../bots/bot.js';
+import { BotError } from '../bots/errors.js';
 import {
   botMaker,
   Heartbeat,
@@ -20,8 +20,8 @@ import {
   type ArenaWorkerRequest,
   type HungDecision,
 } from './arena.js';
-import { hungLadderGame, lineupsOf, playLadderGame } from './ladder.js';
-import type { BotOptions } from './by-name.js';
+import { hungLadderGame, lineupsOf, playLadderGame } from './ladder-games.js';
+import type { BotOptions } from '../bots/by-name.js';
 import type { LadderGame, LadderSpec, PlayedLadderGame } from './ladder-types.js';
 
 /** The queue every ladder run shares: workers serve any run. */

@@ -33,11 +33,11 @@ import type {
   RefereeHooks,
   RefereeOptions,
   SeatFault,
-} from './bot.js';
-import { BOT_NAMES, botByName, type BotOptions } from './by-name.js';
-import { BotError } from './errors.js';
+} from '../bots/bot.js';
+import { BOT_NAMES, botByName, type BotOptions } from '../bots/by-name.js';
+import { BotError } from '../bots/errors.js';
 import { forfeitWinner } from './ladder-ratings.js';
-import { wilsonInterval } from './wilson-interval.js';
+import { wilsonInterval } from '../bots/wilson-interval.js';
 import type { LadderSpec, PlayedLadderGame } from './ladder-types.js';
 
 // The referee: whole games in which every decision of every bot is judged.
@@ -1240,7 +1240,7 @@ export async function watchGame(
 /** What a worker is started with: the games' settings (an arena's or a ladder's), the bots' budget, the bot modules' URLs by name and its heartbeat. */
 export interface ArenaWorkerData {
   readonly spec?: ArenaSpec;
-  /** A ladder's settings (src/bots/ladder.ts), as plain data. */
+  /** A ladder's settings (src/arena/ladder.ts), as plain data. */
   readonly ladder?: LadderSpec;
   /** One game watched move by move (`dnup play`). */
   readonly play?: PlaySpec;

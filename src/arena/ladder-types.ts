@@ -3,7 +3,7 @@
  * module so that the arena's worker pool can name them without importing the ladder (no circle).
  */
 
-import type { Forfeit, ForfeitKind } from './bot.js';
+import type { Forfeit, ForfeitKind } from '../bots/bot.js';
 
 /** What one ladder game needs to know, as plain data (it crosses into worker threads). */
 export interface LadderSpec {

@@ -6,30 +6,33 @@
  * resumed run ends exactly as an uninterrupted one.
  */
 import type { Seed } from '../core/random.js';
-import { recordOf } from '../core/game-record.js';
 import { describeValue, isRecord, readInput } from '../core/input.js';
-import type { Bot, Forfeit, RefereeHooks } from './bot.js';
-import type { BotOptions } from './by-name.js';
-import { BotError } from './errors.js';
+import type { Forfeit } from '../bots/bot.js';
+import type { BotOptions } from '../bots/by-name.js';
+import { BotError } from '../bots/errors.js';
 import {
   botMaker,
   checkFactory,
-  forfeitOf,
-  refereeGame,
   checkMoveLimit,
   inWorkers,
   keepForfeits,
   loadBotModules,
   moduleUrls,
   moveLimitOf,
-  replayHung,
   workerScriptOf,
-  type HungDecision,
 } from './arena.js';
-import { forfeitWinner, loadRatings, rateEntries, type RatingLibrary } from './ladder-ratings.js';
+import { loadRatings, rateEntries, type RatingLibrary } from './ladder-ratings.js';
 import type { LadderForfeit, LadderGame, LadderSpec, PlayedLadderGame } from './ladder-types.js';
-import { wilsonInterval } from './wilson-interval.js';
+import { wilsonInterval } from '../bots/wilson-interval.js';
 import { playOnQueue, type LadderQueueOptions } from './ladder-queue.js';
+import {
+  hungLadderGame,
+  ladderSeating,
+  lineupsOf,
+  MAX_KEPT_MESSAGE,
+  playLadderGame,
+  labelsOf,
+} from './ladder-games.js';
 
 export type { LadderForfeit, LadderGame } from './ladder-types.js';
 
@@ -39,7 +42,7 @@ export type { LadderForfeit, LadderGame } from './ladder-types.js';
  * @example
  * ```ts
  * // five bots at 3 players: 10 lineups × 3 rotations = 30 games a deal; 100 deals
- * const options: LadderOptions = { bots: ['ismcts', 'montecarlo', 'greedy', 'random', 'mine'], players: 3, games: 3000, seed: 'run-1', botModules: { mine: './dist/mybot.js' }, botOptions: { playouts: 200 }, workers: 2 };
+ * const options: LadderOptions = { bots: ['ismcts', 'montecarlo', 'greedy', 'random', 'mine'], players: 3, games: 3000, seed: 'run-1', botModules: { mine: '../bots/dist/mybot.js' }, botOptions: { playouts: 200 }, workers: 2 };
  * ```
  */
 export interface LadderOptions {
@@ -222,163 +225,6 @@ export const MAX_LADDER_BOTS = 16;
 
 const refuse = (message: string, name: string): BotError => new BotError('BAD_LADDER_OPTIONS', message, { name });
 
-/** Every way to choose `k` of `n` entries, in lexicographic order. */
-export function lineupsOf(n: number, k: number): number[][] {
-  const out: number[][] = [];
-  const pick: number[] = [];
-  const walk = (from: number): void => {
-    if (pick.length === k) {
-      out.push(pick.slice());
-      return;
-    }
-    for (let i = from; i <= n - (k - pick.length); i++) {
-      pick.push(i);
-      walk(i + 1);
-      pick.pop();
-    }
-  };
-  walk(0);
-  return out;
-}
-
-/** Who plays game `g`: its deal, and the entry at each seat (lineup ⌊g / players⌋ mod L, rotated by g mod players). */
-export function ladderSeating(
-  spec: LadderSpec,
-  lineups: readonly (readonly number[])[],
-  g: number,
-): { deal: number; seats: number[] } {
-  const p = spec.players;
-  const perDeal = lineups.length * p;
-  const lineup = lineups[Math.floor(g / p) % lineups.length]!;
-  const r = g % p;
-  return { deal: Math.floor(g / perDeal), seats: Array.from({ length: p }, (_, s) => lineup[(s + r) % p]!) };
-}
-
-/** The labels of the entries: a repeated name gets `#2`, `#3`… */
-function labelsOf(bots: readonly string[]): string[] {
-  const seen = new Map<string, number>();
-  return bots.map((b) => {
-    const n = (seen.get(b) ?? 0) + 1;
-    seen.set(b, n);
-    return n === 1 ? b : `${b}#${n}`;
-  });
-}
-
-const round3 = (x: number): number => Math.round(x * 1000) / 1000;
-
-/** The longest forfeit sentence a ladder game keeps (its resume file holds it). */
-const MAX_KEPT_MESSAGE = 300;
-
-function keptForfeit(f: Forfeit): LadderForfeit {
-  const message = f.message.length <= MAX_KEPT_MESSAGE ? f.message : `${f.message.slice(0, MAX_KEPT_MESSAGE - 1)}…`;
-  return { seat: f.seat, kind: f.kind, message };
-}
-
-/**
- * Plays ladder game `g` as a referee: the deal of its deal number (the same cards to the same
- * seats in every game of that deal, rules §3: a game's deals follow from its seed alone), the
- * entries seated by {@link ladderSeating}, each bot seeded by the ladder's seed, `g` and its
- * entry. A seat whose bot fails loses the game by forfeit.
- */
-export async function playLadderGame(
-  spec: LadderSpec,
-  lineups: readonly (readonly number[])[],
-  g: number,
-  makeBot: (name: string, seed: string) => Bot,
-  hooks: RefereeHooks = {},
-): Promise<PlayedLadderGame> {
-  const { deal, seats } = ladderSeating(spec, lineups, g);
-  const labels = labelsOf(spec.bots);
-  const decisions = seats.map(() => 0);
-  const ms = seats.map(() => 0);
-  const maxMs = seats.map(() => 0);
-  const seed = `${spec.seed}/deal/${deal}`;
-  const { state, record, fault } = await refereeGame(
-    seats.map((e) => () => makeBot(spec.bots[e]!, `${spec.seed}/${g}/${e}`)),
-    {
-      seed,
-      names: seats.map((e) => labels[e]!),
-      maxMoves: spec.maxMoves,
-      limitMs: spec.limitMs,
-      hooks: {
-        ...hooks,
-        decisionEnd: (seat, took) => {
-          decisions[seat]!++;
-          ms[seat]! += took;
-          if (took > maxMs[seat]!) maxMs[seat] = took;
-          hooks.decisionEnd?.(seat, took);
-        },
-      },
-    },
-  );
-  const forfeit =
-    fault === null
-      ? null
-      : forfeitOf(
-          fault,
-          { bot: labels[seats[fault.seat]!]!, game: g, seed, botSeed: `${spec.seed}/${g}/${seats[fault.seat]}` },
-          spec.limitMs,
-          record,
-        );
-  const winner = fault === null ? state.winner : forfeitWinner(state.scores, fault.seat);
-  return {
-    game: {
-      g,
-      seats,
-      winner: winner === null ? null : seats[winner]!,
-      scores: state.scores.slice(),
-      moves: state.moveCount,
-      rounds: state.round,
-      decisions,
-      ms: ms.map(round3),
-      maxMs: maxMs.map(round3),
-      ...(forfeit === null ? {} : { forfeit: keptForfeit(forfeit) }),
-    },
-    forfeit,
-  };
-}
-
-/** Ladder game `g` stopped from outside: the hung seat forfeits, the others keep their order by score. */
-export function hungLadderGame(
-  spec: LadderSpec,
-  lineups: readonly (readonly number[])[],
-  g: number,
-  hung: HungDecision,
-): PlayedLadderGame {
-  const { deal, seats } = ladderSeating(spec, lineups, g);
-  const labels = labelsOf(spec.bots);
-  const seed = `${spec.seed}/deal/${deal}`;
-  const state = replayHung(
-    seats.map((e) => labels[e]!),
-    seed,
-    hung.moves,
-  );
-  const record = hung.moves === null ? null : recordOf(state, hung.moves);
-  const forfeit = forfeitOf(
-    { ...hung, refusal: null },
-    { bot: labels[seats[hung.seat]!]!, game: g, seed, botSeed: `${spec.seed}/${g}/${seats[hung.seat]}` },
-    spec.limitMs,
-    record,
-  );
-  const stats = seats.map((_, s) => hung.stats[s]!);
-  const winner = forfeitWinner(state.scores, hung.seat);
-  return {
-    game: {
-      g,
-      seats,
-      winner: winner === null ? null : seats[winner]!,
-      scores: state.scores.slice(),
-      moves: state.moveCount,
-      rounds: state.round,
-      decisions: stats.map((x, s) => x.decisions + (s === hung.seat ? 1 : 0)),
-      ms: stats.map((x, s) => round3(x.ms + (s === hung.seat ? hung.elapsedMs : 0))),
-      maxMs: stats.map((x, s) => round3(Math.max(x.max, s === hung.seat ? hung.elapsedMs : 0))),
-      forfeit: keptForfeit(forfeit),
-    },
-    forfeit,
-  };
-}
-
 /** The settings read once: plain data checked and copied, the callback kept as a function. */
 function readLadderOptions(input: unknown): LadderOptions {
   let raw: Record<string, unknown>;
@@ -454,7 +300,7 @@ function readLadderOptions(input: unknown): LadderOptions {
     -readonly [K in keyof LadderOptions]: LadderOptions[K];
   };
   if (raw.onGame !== undefined) options.onGame = raw.onGame as NonNullable<LadderOptions['onGame']>;
-  // its URL and run id are checked where it is used (src/bots/ladder-queue.ts); it holds callbacks
+  // its URL and run id are checked where it is used (src/arena/ladder-queue.ts); it holds callbacks
   if (raw.queue !== undefined) {
     if (typeof raw.queue !== 'object' || raw.queue === null)
       throw refuse(`A ladder's queue is { url, run?, resume? }, not ${describeValue(raw.queue)}.`, 'queue');
