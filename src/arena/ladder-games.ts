@@ -2,7 +2,7 @@
  * One ladder game, wherever it is played (this thread, a worker thread of this machine, or a
  * worker of a queue): who sits where, the refereed game, and the game stopped from outside.
  */
-import { recordOf } from '../core/game-record.js';
+import { recordOf } from '../core/index.js';
 import type { Bot, Forfeit, RefereeHooks } from '../bots/bot.js';
 import { forfeitOf, refereeGame, replayHung, type HungDecision } from './arena.js';
 import { forfeitWinner } from './ladder-ratings.js';

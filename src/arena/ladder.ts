@@ -5,8 +5,8 @@
  * handed back and only the others are played; ratings are computed in game order at the end, so a
  * resumed run ends exactly as an uninterrupted one.
  */
-import type { Seed } from '../core/random.js';
-import { describeValue, isRecord, readInput } from '../core/input.js';
+import type { Seed } from '../core/index.js';
+import { describeValue, isRecord, readInput } from '../core/internal.js';
 import type { Forfeit } from '../bots/bot.js';
 import type { BotOptions } from '../bots/by-name.js';
 import { BotError } from '../bots/errors.js';

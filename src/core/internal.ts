@@ -13,6 +13,8 @@ export { issue, issueApplied, issueView } from './trust.js';
 export { examineSeatView, examineState, isIntactView, isIssued, isIssuedView } from './trust.js';
 // bots/, history/, i18n/, notation/, records/, search/, setup/, ui/, views/: a caller's state, view or deck read as trusted
 export { trustedDeck, trustedState, withSource, withState } from './trust.js';
+// encodings/action-space.ts: a caller's state or view, whichever it is, read as trusted
+export { trustedSource } from './trust.js';
 // records/replay.ts, setup/position-description.ts: the library's own copy of a state or deck
 export { ownCopyOf, ownDeck } from './trust.js';
 // records/replay.ts, ui/steps.ts, views/: anything thrown on a state turned into a coded error (CORRUPT_STATE)
@@ -37,6 +39,8 @@ export { applyTrusted, legalMovesTrusted } from './apply.js';
 export { judgedPosition, positionOfSource, ruleError } from './check-move.js';
 // search/playout.ts, ui/, views/move-groups.ts: the legal moves of a live hand, and adds and takes one by one
 export { mayAddTo, mayTake, movesFrom, otherMovesOf } from './legal-moves.js';
+// encodings/action-space.ts: the legal moves of a position already judged
+export { movesOf } from './legal-moves.js';
 // ui/card-hints.ts, views/move-groups.ts: whether a set may arrive on the table (rules §5 A and B)
 export { mayArrive } from './beaten-sets.js';
 // ui/card-hints.ts, views/move-groups.ts: a hand sorted, its runs, and its plays counted and listed

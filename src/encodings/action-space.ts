@@ -22,16 +22,27 @@
  * exactly one value's block. Adds and takes name every area, one's own too: the mask rules out the
  * ones the rules forbid.
  */
-import type { CardId } from '../core/cards.js';
-import { legalMovesTrusted } from '../core/apply.js';
-import { positionOfSource } from '../core/check-move.js';
-import { ArgumentError, IllegalMoveError } from '../core/errors.js';
-import { describeValue, isRecord, readInput } from '../core/input.js';
-import { movesOf } from '../core/legal-moves.js';
-import { ownMove, type Move } from '../core/moves.js';
-import type { MoveSource } from '../core/position.js';
-import type { GameState } from '../core/state.js';
-import { codedError, isIssued, isIssuedView, trustedSource } from '../core/trust.js';
+import {
+  type CardId,
+  ArgumentError,
+  IllegalMoveError,
+  type Move,
+  type MoveSource,
+  type GameState,
+} from '../core/index.js';
+import {
+  legalMovesTrusted,
+  positionOfSource,
+  describeValue,
+  isRecord,
+  readInput,
+  movesOf,
+  ownMove,
+  codedError,
+  isIssued,
+  isIssuedView,
+  trustedSource,
+} from '../core/internal.js';
 import { loadView } from '../views/load-view.js';
 import { assertRoom } from './observation.js';
 import { assertStandardDeck, standardLayout, type StandardLayout } from './standard-game.js';

@@ -6,13 +6,17 @@
  * the step and whether the game is done. The rules are the library's own (`legalMoves`, `apply`):
  * the environment only translates indices and runs the opponents.
  */
-import { apply, legalMoves } from '../core/apply.js';
-import { ArgumentError, IllegalMoveError } from '../core/errors.js';
-import { describeValue } from '../core/input.js';
-import type { Move } from '../core/moves.js';
-import type { Seed } from '../core/random.js';
-import { createGame } from '../core/setup.js';
-import type { GameState } from '../core/state.js';
+import {
+  apply,
+  legalMoves,
+  ArgumentError,
+  IllegalMoveError,
+  type Move,
+  type Seed,
+  createGame,
+  type GameState,
+} from '../core/index.js';
+import { describeValue } from '../core/internal.js';
 import type { Bot } from '../bots/bot.js';
 import { playerView, viewOf } from '../views/player-view.js';
 import { actionCount, legalActionsOf, moveOfIndex } from './action-space.js';

@@ -2,7 +2,7 @@
  * Information-state keys (as OpenSpiel's `information_state_string`): one string per player view,
  * so that two positions get the same key exactly when their seat sees the same thing.
  */
-import { codedError } from '../core/trust.js';
+import { codedError } from '../core/internal.js';
 import type { PlayerView } from '../views/player-view.js';
 import { loadView } from '../views/load-view.js';
 

@@ -27,11 +27,8 @@
  *
  * Counts are raw numbers; {@link observationLayout} lists the blocks with a suggested scale each.
  */
-import type { HeldCard } from '../core/cards.js';
-import { STANDARD_DECK } from '../core/cards.js';
-import { ArgumentError } from '../core/errors.js';
-import { describeValue } from '../core/input.js';
-import { codedError } from '../core/trust.js';
+import { type HeldCard, STANDARD_DECK, ArgumentError } from '../core/index.js';
+import { describeValue, codedError } from '../core/internal.js';
 import type { PlayerView } from '../views/player-view.js';
 import { loadView } from '../views/load-view.js';
 import { assertStandardDeck, standardLayout, type StandardLayout } from './standard-game.js';

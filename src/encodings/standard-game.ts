@@ -3,10 +3,8 @@
  * §3.1), each value's cards, and the check that a game uses the standard deck. The encodings
  * are fixed-size only for the standard deck, so a custom deck is refused with a coded error.
  */
-import { STANDARD_DECK, isStandardDeck, type CardId, type DeckDefinition } from '../core/cards.js';
-import { ArgumentError } from '../core/errors.js';
-import { describeValue } from '../core/input.js';
-import { areasPerSeat } from '../core/players.js';
+import { STANDARD_DECK, isStandardDeck, type CardId, type DeckDefinition, ArgumentError } from '../core/index.js';
+import { describeValue, areasPerSeat } from '../core/internal.js';
 
 /** The standard deck's layout for one player count, computed once. */
 export interface StandardLayout {

@@ -3,10 +3,8 @@
  * {@link Environment} per game, each writing its observation and mask into its slice of one
  * preallocated array, so that a batch goes to a model without copying.
  */
-import { ArgumentError } from '../core/errors.js';
-import { describeValue } from '../core/input.js';
-import type { Seed } from '../core/random.js';
-import type { GameState } from '../core/state.js';
+import { ArgumentError, type Seed, type GameState } from '../core/index.js';
+import { describeValue } from '../core/internal.js';
 import type { Bot } from '../bots/bot.js';
 import { actionCount } from './action-space.js';
 import { makeEnvironment, type Environment, type EnvironmentStep } from './environment.js';

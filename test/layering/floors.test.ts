@@ -47,7 +47,7 @@ describe('the floors of src/', () => {
   it('the rules catch a circle, an upward import, a core file imported from above and the arena in the root entry', () => {
     const dir = join(ROOT, 'test', '.tmp', 'layering-fixture');
     rmSync(dir, { recursive: true, force: true });
-    for (const d of ['core', 'views', 'bots']) mkdirSync(join(dir, 'src', d), { recursive: true });
+    for (const d of ['core', 'views', 'arena']) mkdirSync(join(dir, 'src', d), { recursive: true });
     cpSync(join(ROOT, '.dependency-cruiser.cjs'), join(dir, '.dependency-cruiser.cjs'));
     writeFileSync(
       join(dir, 'tsconfig.json'),
@@ -62,7 +62,7 @@ describe('the floors of src/', () => {
     );
     writeFileSync(join(dir, 'src', 'core', 'b.ts'), "import type { A } from './a.js';\nexport type B = { a?: A };\n");
     writeFileSync(join(dir, 'src', 'views', 'v.ts'), "import { w } from '../arena/arena.js';\nexport const v = w;\n");
-    writeFileSync(join(dir, 'src', 'bots', 'arena.ts'), 'export const w = 1;\n');
+    writeFileSync(join(dir, 'src', 'arena', 'arena.ts'), 'export const w = 1;\n');
     // the core's doors: core/index.ts and core/internal.ts may be imported from above, b.ts may not
     writeFileSync(join(dir, 'src', 'core', 'index.ts'), "export type { B } from './b.js';\n");
     writeFileSync(join(dir, 'src', 'core', 'internal.ts'), "export type { A } from './a.js';\n");
