@@ -162,7 +162,7 @@ function checkUrl(url: unknown): string {
   if (typeof url !== 'string' || !/^rediss?:\/\/[^\s/]+(\/\d{1,2})?\/?$/.test(url))
     throw new BotError(
       'BAD_LADDER_OPTIONS',
-      `A queue is a Redis URL such as redis://localhost:6379 or redis://host:6379/2, not ${JSON.stringify(String(url)).slice(0, 120)}.`,
+      `A queue is a Redis URL such as redis://127.0.0.1:6379 or redis://host:6379/2, not ${JSON.stringify(String(url)).slice(0, 120)}.`,
       { name: 'queue.url' },
     );
   return url;

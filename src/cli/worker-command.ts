@@ -28,7 +28,7 @@ ${COMMON_EXITS}.`;
  * Runs `dnup worker` with the arguments after `worker`: serves the queue until a signal stops
  * the process (main.ts then exits with 130 or 143).
  *
- * @param args - command-line arguments, e.g. `['--queue', 'redis://localhost:6379', '--workers', '2']`.
+ * @param args - command-line arguments, e.g. `['--queue', 'redis://127.0.0.1:6379', '--workers', '2']`.
  * @returns the exit code, 0 for --help; otherwise it never returns.
  * @throws {@link CliError} for bad arguments, Redis unreachable, BullMQ missing (exit 2).
  */
