@@ -5,6 +5,13 @@ import { readFileSync } from 'node:fs';
 
 const files =
   process.argv.length > 2 ? process.argv.slice(2) : ['test-results/vitest.json', 'test-results/vitest-e2e.json'];
+/** The first line of a failure message, cut to 300 characters. */
+const firstLine = (m) =>
+  String(m ?? '')
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim()
+    .slice(0, 300) ?? '';
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -26,6 +33,14 @@ for (const file of files) {
   const f = (report.numFailedTests ?? 0) + brokenFiles;
   const s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   console.error(`test-summary: ${file}: ${p} passed, ${f} failed, ${s} skipped`);
+  // named here, at the end of the log, where a truncated CI log still shows them
+  for (const r of report.testResults ?? []) {
+    const where = String(r.name ?? '?').replace(/^.*?\/(test|server)\//, '$1/');
+    const tests = (r.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (r.status === 'failed' && tests.length === 0) console.error(`  FAILED ${where}: ${firstLine(r.message)}`);
+    for (const a of tests)
+      console.error(`  FAILED ${where} > ${a.fullName ?? a.title ?? '?'}: ${firstLine((a.failureMessages ?? [])[0])}`);
+  }
   passed += p;
   failed += f;
   skipped += s;

@@ -60,6 +60,47 @@ describe('test-summary', () => {
     expect(code).toBe(1);
   });
 
+  it('names each failed test and a broken file with the first line of its message', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dnup-summary-'));
+    const f = join(dir, 'r.json');
+    writeFileSync(
+      f,
+      JSON.stringify({
+        numPassedTests: 1,
+        numFailedTests: 1,
+        testResults: [
+          {
+            name: '/check/x/test/e2e/a.test.ts',
+            status: 'failed',
+            assertionResults: [
+              { status: 'passed', fullName: 'a works' },
+              {
+                status: 'failed',
+                fullName: 'a b fails',
+                failureMessages: ['\nAssertionError: expected 1 to be 2\n    at x'],
+              },
+            ],
+          },
+          {
+            name: '/check/x/server/test/b.test.ts',
+            status: 'failed',
+            message: 'Cannot find module y',
+            assertionResults: [],
+          },
+        ],
+      }),
+    );
+    let err = '';
+    try {
+      execFileSync('node', [script, f], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+    } catch (e) {
+      err = String((e as { stderr: string }).stderr);
+    }
+    expect(err).toContain('FAILED test/e2e/a.test.ts > a b fails: AssertionError: expected 1 to be 2');
+    expect(err).toContain('FAILED server/test/b.test.ts: Cannot find module y');
+    expect(err).not.toContain('a works');
+  });
+
   it('exits 0 on a clean run, with skipped tests named', () => {
     expect(
       summary({
