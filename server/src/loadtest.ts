@@ -121,15 +121,22 @@ class Table {
     readonly players: number,
   ) {}
 
+  /** What the opening waits for now: named when it times out. */
+  step = 'create';
+
   async start(): Promise<void> {
     const seats = Array.from({ length: this.players }, () => 'human' as const);
     const host = await this.client.create(ROOM_NAME, { seats, name: 'Load 1' });
     this.bots = [new Bot(host, this)];
+    this.step = 'welcome';
     const code = await new Promise<string>((resolve) =>
       host.onMessage(MESSAGES.welcome, (w: WelcomeMessage) => resolve(w.code)),
     );
-    for (let i = 1; i < this.players; i++)
+    for (let i = 1; i < this.players; i++) {
+      this.step = `join of seat ${i}`;
       this.bots.push(new Bot(await this.client.joinById(code, { name: `Load ${i + 1}` }), this));
+    }
+    this.step = 'open';
   }
 
   check(): void {
@@ -159,8 +166,15 @@ const tables = new Set<Table>();
 async function next(client: Client, players: number): Promise<void> {
   const t = new Table(client, players);
   tables.add(t);
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await t.start();
+    // a step that never answers must not hold up the opening of every other room
+    await Promise.race([
+      t.start(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`opening a room: no ${t.step} after ${OPEN_MS / 1000} s`)), OPEN_MS);
+      }),
+    ]);
   } catch (e) {
     // on a starved machine a seat reservation can expire before the WebSocket opens: not a lost
     // move, so it is counted apart, and the room is opened again
@@ -171,8 +185,12 @@ async function next(client: Client, players: number): Promise<void> {
     startFailures.push((e as Error).message);
     await new Promise((r) => setTimeout(r, 1000));
     if (!stopping) await next(client, players);
+  } finally {
+    clearTimeout(timer);
   }
 }
+/** How long opening one room may take before it is given up and opened again. */
+const OPEN_MS = 30_000;
 const startFailures: string[] = [];
 
 function percentile(sorted: number[], p: number): number {
@@ -237,7 +255,10 @@ async function main(): Promise<void> {
       Array.from({ length: Math.min(10, ROOMS - i) }, (_, j) => next(client, (i + j) % 2 === 0 ? 2 : 3)),
     );
     if ((i + 10) % 100 === 0)
-      console.error(`loadtest: ${i + 10} rooms open after ${Math.round((performance.now() - startedAt) / 1000)} s`);
+      console.error(
+        `loadtest: ${i + 10} rooms open after ${Math.round((performance.now() - startedAt) / 1000)} s` +
+          (startFailures.length > 0 ? ` (${startFailures.length} opened again; last: ${startFailures.at(-1)})` : ''),
+      );
   }
   const opened = performance.now();
   const loaded = await stats(port);
@@ -272,6 +293,7 @@ async function main(): Promise<void> {
     roomsOpenedIn: Math.round(opened - startedAt),
     serverRoomsAtLoad: loaded.rooms,
     roomStartRetries: startFailures.length,
+    roomStartProblems: [...new Set(startFailures)].slice(0, 5),
     movesPerSecond: Math.round(movesInWindow / measured),
     roundTripMs: {
       p50: +percentile(rttsNow, 50).toFixed(2),
