@@ -25,15 +25,21 @@ type Line =
 
 /** Options of {@link FileStore}. */
 export interface FileStoreOptions {
-  /** Compact the live log, and rotate the finished one, past this many bytes (default 8 MiB). */
+  /**
+   * Compact the live log, and rotate the finished one, past this many bytes (default 8 MiB). The
+   * live log is compacted only once it is also twice what the last compaction left, so unfinished
+   * games bigger than this cost a compaction per doubling, not one per move.
+   */
   readonly maxBytes?: number;
 }
 
 /**
  * The embedded default: `games.jsonl` (one line per begun game, applied move and end, appended
  * synchronously so a `kill -9` loses nothing the clients saw) and `finished.jsonl` (one record per
- * line). Past `maxBytes` the live log is rewritten with unfinished games only, and the finished
- * log becomes `finished.1.jsonl`, replacing the older one: at most about 3 × `maxBytes` on disk.
+ * line). Past `maxBytes` (and twice what its last compaction left) the live log is rewritten with
+ * unfinished games only, and the finished log becomes `finished.1.jsonl`, replacing the older one:
+ * on disk at most about 3 × `maxBytes`, or 2 × the unfinished games and 2 × `maxBytes` when those
+ * games alone are bigger.
  * One process per folder.
  */
 export class FileStore implements GameStore {
@@ -41,6 +47,8 @@ export class FileStore implements GameStore {
   private readonly done: string;
   private readonly maxBytes: number;
   private liveBytes = 0;
+  /** The live log's size after its last compaction: the games still unfinished then. */
+  private compactedBytes = 0;
   private games = new Map<string, { game: Omit<StoredGame, 'moves'>; moves: Move[] }>();
   /** Games this process hosts: one process per folder, so every other unfinished game is an orphan. */
   private owned = new Set<string>();
@@ -80,7 +88,8 @@ export class FileStore implements GameStore {
     const text = `${JSON.stringify(line)}\n`;
     appendFileSync(this.live, text);
     this.liveBytes += Buffer.byteLength(text);
-    if (this.liveBytes > this.maxBytes) this.compact();
+    // amortised: a compaction costs the unfinished games' size, paid for by as many bytes appended
+    if (this.liveBytes > this.maxBytes && this.liveBytes > 2 * this.compactedBytes) this.compact();
   }
 
   /** Rewrites the live log with the unfinished games only (temporary file, then an atomic rename). */
@@ -98,6 +107,7 @@ export class FileStore implements GameStore {
     closeSync(fd);
     renameSync(tmp, this.live);
     this.liveBytes = Buffer.byteLength(text);
+    this.compactedBytes = this.liveBytes;
   }
 
   async begin(game: Omit<StoredGame, 'moves'>): Promise<void> {

@@ -74,6 +74,35 @@ describe('FileStore', () => {
   });
 });
 
+describe('FileStore with more unfinished games than maxBytes', () => {
+  it('compacts once per doubling of the live log, not at every move', async () => {
+    const dir = tempDir();
+    const store = new FileStore(dir, { maxBytes: 2_000 });
+    const live = join(dir, 'games.jsonl');
+    let compactions = 0;
+    let inode = -1;
+    let appended = 0;
+    for (let g = 0; g < 40; g++) {
+      const id = `H${String(g).padStart(5, '0')}`;
+      await store.begin(header(id));
+      for (const [i, m] of movesOf(`seed-${id}`, 30).entries()) {
+        await store.move(id, i, m);
+        appended++;
+        const now = statSync(live).ino; // a compaction renames a new file over the log
+        if (inode !== -1 && now !== inode) compactions++;
+        inode = now;
+      }
+    }
+    // the live games grow past maxBytes early: one compaction per move would be about 1,100
+    expect(appended).toBe(1200);
+    expect(compactions).toBeGreaterThan(0);
+    expect(compactions).toBeLessThanOrEqual(12);
+    const again = await new FileStore(dir, { maxBytes: 2_000 }).unfinished();
+    expect(again).toHaveLength(40);
+    expect(again.every((g) => g.moves.length === 30)).toBe(true);
+  });
+});
+
 describe.skipIf(!redisAvailable('RedisStore tests'))('RedisStore: one owner per game, fenced by epoch', () => {
   let redis: { url: string; stop: () => Promise<void> } | null = null;
   const clients: Redis[] = [];
