@@ -13,7 +13,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findRedisServer, redisAvailable } from '../../server/test/processes.js';
+import { findRedisServer, redisAvailable, startRedis, type RedisProcess } from '../../server/test/processes.js';
 import { ROOT } from '../docs/markdown.js';
 
 const DIR = join(ROOT, 'test', '.tmp', 'ladder-queue');
@@ -25,66 +25,6 @@ const BARE = mkdtempSync(join(tmpdir(), 'dnup-queue-bare-'));
 const LADDER = ['--bots', 'greedy,random,montecarlo', '--playouts', '10', '--seed', 'q', '--json'];
 
 const enabled = redisAvailable('the ladder on a queue');
-
-interface RedisServer {
-  url: string;
-  port: number;
-  stop(): Promise<void>;
-  start(): Promise<void>;
-}
-
-/** A redis-server on a free port that keeps its data in an append-only file across a restart. */
-async function persistentRedis(): Promise<RedisServer> {
-  const binary = findRedisServer()!;
-  const dir = mkdtempSync(join(tmpdir(), 'dnup-queue-redis-'));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  let child: ChildProcess | undefined;
-  const start = async (): Promise<void> => {
-    const c = spawn(
-      binary,
-      [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'yes',
-        '--appendfsync',
-        'always',
-        '--dir',
-        dir,
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    child = c;
-    let out = '';
-    await new Promise<void>((ready, fail) => {
-      const onData = (d: Buffer): void => {
-        out += d.toString();
-        if (/Ready to accept connections/i.test(out)) ready();
-      };
-      c.stdout!.on('data', onData);
-      c.stderr!.on('data', onData);
-      c.once('exit', (code) => fail(new Error(`redis-server exited (${code}):\n${out}`)));
-      setTimeout(() => fail(new Error(`redis-server did not start:\n${out}`)), 15_000).unref();
-    });
-  };
-  await start();
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    port,
-    start,
-    stop: async () => {
-      const c = child!;
-      if (c.exitCode !== null) return;
-      const exited = new Promise((done) => c.once('exit', done));
-      c.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 interface Run {
   code: number | null;
@@ -167,7 +107,7 @@ function refused(r: Run, pattern: RegExp): void {
 }
 
 describe.skipIf(!enabled)('dnup ladder --queue and dnup worker', () => {
-  let redis: RedisServer;
+  let redis: RedisProcess;
   const reference = new Map<number, string>();
   /** The one-machine ladder's outcome for `games` games. */
   const oneMachine = async (games: number): Promise<unknown> => {
@@ -193,7 +133,8 @@ describe.skipIf(!enabled)('dnup ladder --queue and dnup worker', () => {
     );
     cpSync(DIST, join(BARE, 'dist'), { recursive: true });
     writeFileSync(join(BARE, 'package.json'), JSON.stringify({ name: 'dnup', version: '0.1.0', type: 'module' }));
-    redis = await persistentRedis();
+    // kept in an append-only file: the restart test stops it mid-run and starts it again
+    redis = await startRedis(findRedisServer()!, { persistent: true });
   }, 120_000);
 
   afterAll(async () => {
