@@ -13,6 +13,7 @@ import {
   botMaker,
   Heartbeat,
   loadBotModules,
+  resolveModules,
   workerExecArgv,
   workerScriptOf,
   type ArenaWorkerData,
@@ -73,9 +74,9 @@ interface RunMeta {
   readonly spec: LadderSpec;
   readonly games: number;
   readonly botOptions: Omit<BotOptions, 'seed'>;
-  /** Bot modules by name, as `file:` URLs. */
+  /** Bot modules by name: paths as `file:` URLs, packages by name (each worker resolves them where it runs). */
   readonly modules: Readonly<Record<string, string>>;
-  /** Each module's sha256, hex. */
+  /** Each module's sha256 of its file's bytes, hex. */
   readonly hashes: Readonly<Record<string, string>>;
 }
 
@@ -99,6 +100,12 @@ async function loadPeer<T>(name: string): Promise<T> {
     );
   }
 }
+
+/** An error's message on one line of at most 300 characters (it reaches the coordinator's one-line error). */
+const oneLine = (e: unknown): string =>
+  String((e as Error | null)?.message ?? e)
+    .replace(/\s*\n\s*/g, ' ')
+    .slice(0, 300);
 
 /** BullMQ and ioredis, or `QUEUE_UNAVAILABLE` saying how to install them. */
 async function loadQueuePeers(): Promise<{ bull: Bull; Redis: new (url: string, o: object) => Redis }> {
@@ -125,13 +132,19 @@ async function dnupVersion(): Promise<string> {
   return 'unknown';
 }
 
-/** Each module's sha256 (hex) of its file's bytes, by name; a message for a module that cannot be read. */
-async function moduleHashes(modules: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+/**
+ * Each module's sha256 (hex) of its file's bytes, by name (`urls`: `file:` URLs); `BAD_ARENA_OPTIONS`
+ * for a file that cannot be read, named as `given` names it.
+ */
+async function moduleHashes(
+  urls: Readonly<Record<string, string>>,
+  given: Readonly<Record<string, string>> = urls,
+): Promise<Record<string, string>> {
   const { createHash } = (await import(/* @vite-ignore */ NODE_CRYPTO)) as typeof import('node:crypto');
   const { readFileSync } = (await import(/* @vite-ignore */ NODE_FS)) as typeof import('node:fs');
   const { fileURLToPath } = (await import(/* @vite-ignore */ NODE_URL)) as typeof import('node:url');
   const out: Record<string, string> = {};
-  for (const [name, url] of Object.entries(modules)) {
+  for (const [name, url] of Object.entries(urls)) {
     try {
       out[name] = createHash('sha256')
         .update(readFileSync(fileURLToPath(url)))
@@ -140,7 +153,7 @@ async function moduleHashes(modules: Readonly<Record<string, string>>): Promise<
       const code = (e as NodeJS.ErrnoException | null)?.code;
       throw new BotError(
         'BAD_ARENA_OPTIONS',
-        `The bot module ${name} cannot be loaded: ${code === 'ENOENT' ? 'there is no such file' : String((e as Error).message).slice(0, 200)} (${url}).`,
+        `The bot module ${given[name] ?? name} cannot be loaded: ${code === 'ENOENT' ? 'there is no such file' : String((e as Error).message).slice(0, 200)} (${url}).`,
         { name },
       );
     }
@@ -222,7 +235,8 @@ export async function playOnQueue(
   spec: LadderSpec,
   games: number,
   botOptions: Omit<BotOptions, 'seed'>,
-  modules: Readonly<Record<string, string>>,
+  portable: Readonly<Record<string, string>>,
+  urls: Readonly<Record<string, string>>,
   todo: readonly number[],
   check: (x: unknown, i: number) => LadderGame,
   finish: (r: PlayedLadderGame) => void,
@@ -234,8 +248,8 @@ export async function playOnQueue(
     spec,
     games,
     botOptions,
-    modules,
-    hashes: await moduleHashes(modules),
+    modules: portable,
+    hashes: await moduleHashes(urls, portable),
   };
   const run = options.run ?? (await defaultRun(meta));
   if (!/^[\w.-]+$/.test(run) || run.length > MAX_RUN_ID)
@@ -449,25 +463,28 @@ export async function serveQueue(options: QueueWorkerOptions): Promise<QueueWork
       return refuse(run, g, `its settings cannot be read (${String((e as Error).message).slice(0, 200)})`);
     }
     if (!Number.isSafeInteger(g) || g < 0 || g >= meta.games) return refuse(run, g, `game ${g} is not in the run`);
+    // paths as the coordinator resolved them, packages where this worker runs
+    let here: RunMeta;
     let hashes: Record<string, string>;
     try {
-      hashes = await moduleHashes(meta.modules);
+      here = { ...meta, modules: (await resolveModules(meta.modules)).urls };
+      hashes = await moduleHashes(here.modules, meta.modules);
     } catch (e) {
-      return refuse(run, g, (e as Error).message.replace(/\.$/, ''));
+      return refuse(run, g, oneLine(e).replace(/\.$/, ''));
     }
     for (const [m, h] of Object.entries(meta.hashes))
       if (hashes[m] !== h)
         return refuse(
           run,
           g,
-          `the bot module ${m} here (${meta.modules[m]}) differs from the coordinator's (sha256 ${hashes[m]?.slice(0, 12)}…, not ${h.slice(0, 12)}…)`,
+          `the bot module ${m} here (${here.modules[m]}) differs from the coordinator's (sha256 ${hashes[m]?.slice(0, 12)}…, not ${h.slice(0, 12)}…)`,
         );
     let played: PlayedLadderGame;
     try {
-      played = threads === undefined ? await playHere(meta, g) : await threads.play(run, meta, g);
+      played = threads === undefined ? await playHere(here, g) : await threads.play(run, here, g);
     } catch (e) {
       // a module that cannot be loaded here, or a worker thread that failed: the coordinator hears why
-      return refuse(run, g, String((e as Error | null)?.message ?? e).slice(0, 300));
+      return refuse(run, g, oneLine(e).replace(/\.$/, ''));
     }
     const k = keys(run);
     // the first outcome of a game is kept: a game played twice counts once

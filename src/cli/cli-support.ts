@@ -251,19 +251,33 @@ export function progress(
   };
 }
 
-/** A lineup entry or --bot value that names a module: a path, a file: URL, or NAME=either. */
+/** A package name, with or without a scope and a path inside it: `my-bot`, `@me/bot`, `@me/bot/dist/bot.js`. */
+const PACKAGE = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w.-]+)*$/i;
+
+/**
+ * A lineup entry or --bot value that surely names a module: a path, a file: URL, a scoped package
+ * (`@me/bot`), or NAME=any of them. A bare `my-bot` in a lineup is a bot's name: give a package
+ * without a scope with --bot.
+ */
 export function isModuleSpec(entry: string): boolean {
   const where = entry.includes('=') ? entry.slice(entry.indexOf('=') + 1) : entry;
-  return /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/]|file:)/.test(where) || /\.[cm]?js$/.test(where);
+  return (
+    /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/]|file:)/.test(where) || /\.[cm]?js$/.test(where) || /^@[\w.-]+\/./.test(where)
+  );
 }
 
-/** Records `[NAME=]PATH` in `modules`; returns the bot's name (NAME, or the file's name). */
+/**
+ * Records `[NAME=]WHERE` in `modules`, WHERE a path or a package name (resolved from the working
+ * directory); returns the bot's name (NAME, or the file's or package's last name).
+ */
 export function defineBot(modules: Record<string, string>, spec: string, flag: string): string {
   const eq = spec.indexOf('=');
   const path = eq < 0 ? spec : spec.slice(eq + 1);
   const name = eq < 0 ? basename(path, extname(path)) : spec.slice(0, eq).trim();
-  if (path === '' || !isModuleSpec(path))
-    throw new CliError(`${flag} ${JSON.stringify(spec)} is not a module path: write ./mybot.js or mybot=./mybot.js`);
+  if (path === '' || !(isModuleSpec(path) || PACKAGE.test(path)))
+    throw new CliError(
+      `${flag} ${JSON.stringify(spec)} is not a module path or package name: write ./mybot.js, mybot=./mybot.js or mybot=my-bot-package`,
+    );
   if (!/^[\w.-]{1,64}$/.test(name))
     throw new CliError(
       `${flag} ${JSON.stringify(spec)}: a bot's name is 1 to 64 letters, digits, dots, dashes or underscores`,

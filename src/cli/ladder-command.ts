@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { BOT_NAMES, type BotOptions } from '../bots/index.js';
 import { runLadder, type LadderGame, type LadderResult } from '../arena.js';
+import { moduleUrls } from '../arena/arena.js';
 import { usageError, workersText, writeForfeits } from './arena-command.js';
 import {
   clip,
@@ -50,7 +50,8 @@ Options:
   -p, --players P      seats per game, 2 to 5 (default: the number of bots, if 5 or fewer)
   -g, --games G        games in all: a whole number of deals, a multiple of
                        (lineups x P), where lineups is the number of ways to choose P bots
-      --bot [NAME=]PATH   your bot: a module exporting a bot factory (see dnup arena --help)
+      --bot [NAME=]PATH   your bot: a module exporting a bot factory, or an installed package
+                       of one (my-bot, @me/bot; see dnup arena --help)
   -s, --seed S         the ladder's seed (default "ladder")
       --playouts N     search bots' budget per move in playouts
       --ms T           search bots' budget per move in milliseconds
@@ -127,7 +128,7 @@ function moduleHash(url: string, given: string): string {
   }
 }
 
-function parseLadderArgs(args: readonly string[]): LadderArgs | undefined {
+async function parseLadderArgs(args: readonly string[]): Promise<LadderArgs | undefined> {
   const parsed = parseCommand(
     'ladder',
     LADDER_HELP,
@@ -181,12 +182,15 @@ function parseLadderArgs(args: readonly string[]): LadderArgs | undefined {
     );
   if (text('run') !== undefined && queue === undefined)
     throw new CliError('--run names a queue run: give --queue URL too (see dnup ladder --help)');
-  const botModules: Record<string, string> = {};
-  const botModuleHashes: Record<string, string> = {};
-  for (const [name, where] of Object.entries(modules)) {
-    botModules[name] = where.startsWith('file:') ? new URL(where).href : pathToFileURL(resolve(where)).href;
-    botModuleHashes[name] = moduleHash(botModules[name], where);
+  // paths and package names resolved as runLadder resolves them
+  let botModules: Record<string, string>;
+  try {
+    botModules = await moduleUrls(modules);
+  } catch (e) {
+    throw usageError(e, 'ladder');
   }
+  const botModuleHashes: Record<string, string> = {};
+  for (const [name, url] of Object.entries(botModules)) botModuleHashes[name] = moduleHash(url, modules[name]!);
   return {
     settings: {
       bots,
@@ -389,7 +393,7 @@ function formatLadder(result: LadderResult, seed: string, out?: string): string 
  * @throws {@link CliError} for bad arguments, a bad --out file or openskill missing (exit 2).
  */
 export async function ladderCommand(args: readonly string[]): Promise<number> {
-  const a = parseLadderArgs(args);
+  const a = await parseLadderArgs(args);
   if (!a) return EXIT.ok;
   const { settings, out } = a;
   let done: unknown[] = [];
