@@ -70,12 +70,15 @@ Options:
                        npm install bullmq@6 ioredis@5 (docs/guides/bot-authors.md)
       --run ID         the queue run's id (default: one made from the settings); with
                        --resume, collect what the workers did meanwhile and go on
+      --patience S     how long to wait for a Redis that went away before stopping, in
+                       seconds (default 60); the run stays in Redis, for --resume
       --json           print the result as JSON (docs/guides/bot-authors.md)
   -h, --help           show this help
 
 Exit status: 0 the ladder was played, forfeits or not (the referee did its job) · 2 bad
 arguments, an unknown option, a bot module that cannot be loaded, a bad --out file, a
-refused --resume, or openskill missing ·
+refused --resume, openskill missing; on a --queue: bullmq missing, Redis unreachable or
+away past --patience, a job refused by a worker or failed (the run stays in Redis) ·
 ${COMMON_EXITS}
 (130 and 143 once the games finished so far are saved in the --out file).`;
 
@@ -110,6 +113,7 @@ interface LadderArgs {
   /** The Redis URL of a queue run, and its id. */
   readonly queue: string | undefined;
   readonly run: string | undefined;
+  readonly patienceMs: number | undefined;
 }
 
 const whole = (flag: string, text: string | undefined, fallback?: number): number =>
@@ -149,6 +153,7 @@ async function parseLadderArgs(args: readonly string[]): Promise<LadderArgs | un
       json: { type: 'boolean' },
       queue: { type: 'string' },
       run: { type: 'string' },
+      patience: { type: 'string' },
     },
     0,
   );
@@ -180,8 +185,9 @@ async function parseLadderArgs(args: readonly string[]): Promise<LadderArgs | un
     throw new CliError(
       '--resume continues the run kept in an --out file or on a --queue: give --out FILE or --queue URL (see dnup ladder --help)',
     );
-  if (text('run') !== undefined && queue === undefined)
-    throw new CliError('--run names a queue run: give --queue URL too (see dnup ladder --help)');
+  for (const flag of ['run', 'patience'])
+    if (text(flag) !== undefined && queue === undefined)
+      throw new CliError(`--${flag} is for a queue run: give --queue URL too (see dnup ladder --help)`);
   // paths and package names resolved as runLadder resolves them
   let botModules: Record<string, string>;
   try {
@@ -211,6 +217,7 @@ async function parseLadderArgs(args: readonly string[]): Promise<LadderArgs | un
     resume: values.resume === true,
     queue,
     run: text('run'),
+    patienceMs: text('patience') === undefined ? undefined : whole('patience', text('patience')) * 1000,
   };
 }
 
@@ -443,7 +450,8 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
       players: settings.players,
       games: settings.games,
       seed: settings.seed,
-      ...(Object.keys(a.modules).length > 0 ? { botModules: settings.botModules } : {}),
+      // as given: a package name stays one, for queue workers to resolve where they run
+      ...(Object.keys(a.modules).length > 0 ? { botModules: a.modules } : {}),
       botOptions: a.botOptions,
       workers: a.workers,
       maxMoves: settings.maxMoves,
@@ -456,6 +464,7 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
               url: a.queue,
               resume: a.resume,
               ...(a.run === undefined ? {} : { run: a.run }),
+              ...(a.patienceMs === undefined ? {} : { patienceMs: a.patienceMs }),
               onRedis: (up: boolean) =>
                 process.stderr.write(
                   up
