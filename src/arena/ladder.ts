@@ -401,7 +401,10 @@ function checkDoneGame(
  *   `UNKNOWN_BOT` for a name that is neither built in nor in `botModules`; `BAD_ARENA_OPTIONS`
  *   for a bot module that cannot be loaded; `BAD_LADDER_RESUME` for `done` games that do not
  *   belong to this ladder; `RATINGS_UNAVAILABLE` when openskill is not installed;
- *   `ARENA_WORKER_FAILED` when a worker thread fails.
+ *   `ARENA_WORKER_FAILED` when a worker thread fails. On a `queue`: `QUEUE_UNAVAILABLE` without
+ *   bullmq or ioredis; `QUEUE_REDIS` for a Redis that cannot be reached, or that stays away past
+ *   `patienceMs`; `QUEUE_REFUSED` for a run id in use or a worker's refusal; `QUEUE_FAILED` for a
+ *   game whose job failed (see `sweepMs`). The run stays in Redis: `resume` collects it.
  * @example
  * ```ts
  * const result = await runLadder({ bots: ['montecarlo', 'greedy', 'random'], games: 6, seed: 1, botOptions: { playouts: 20 } });
