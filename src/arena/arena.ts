@@ -990,12 +990,14 @@ const NODE_FS = 'node:fs';
 async function moduleLoadError(name: string, url: string, given: string, e: unknown): Promise<BotError> {
   const failure = failureOf(e);
   const code = (e as { code?: unknown } | null)?.code;
-  // the module itself, not one it imports ("Cannot find module '/x/b.js' imported from /x/a.js")
+  // the module itself, not one it imports ("Cannot find module '/x/b.js' imported from /x/a.js";
+  // under Vite the path may be relative to its root)
   const absent = /Cannot find (?:module|package) '([^']+)'/.exec(failure.message)?.[1];
-  if (
-    code === 'ERR_MODULE_NOT_FOUND' &&
-    (absent === undefined ? failure.message.includes(fileOf(url)) : absent === fileOf(url))
-  )
+  const itself =
+    absent === undefined
+      ? failure.message.includes(fileOf(url))
+      : fileOf(url).endsWith(absent.startsWith('file:') ? fileOf(absent) : absent);
+  if (code === 'ERR_MODULE_NOT_FOUND' && itself)
     return new BotError(
       'BAD_ARENA_OPTIONS',
       `The bot module ${given} cannot be loaded: there is no such file (${url}).`,

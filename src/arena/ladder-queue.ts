@@ -59,7 +59,7 @@ export interface LadderQueueOptions {
   readonly run?: string;
   /** Continue a run of this id (collect what was done meanwhile, queue the games still missing). */
   readonly resume?: boolean;
-  /** Called once per worker that refuses a job, before the ladder stops with `QUEUE_REFUSED`. */
+  /** Called with a worker's refusal of a job (who, which game, why), before the ladder stops with `QUEUE_REFUSED`. */
   readonly onRefusal?: (refusal: QueueRefusal) => void;
   /**
    * How long to wait for a Redis that went away, in ms (default 60,000); past it the ladder stops
@@ -247,7 +247,8 @@ async function defaultRun(meta: RunMeta): Promise<string> {
 /**
  * The coordinator: queues the games `todo` of the run (those without an outcome in Redis), and
  * hands each outcome to `finish` as it arrives, the outcomes already in Redis first. Resolves
- * when every game of `todo` has one.
+ * when every game of `todo` has one. The run names its bot modules as `portable` gives them
+ * (packages by name, for each worker to resolve), with the sha256 of the files `urls` lead to here.
  */
 export async function playOnQueue(
   options: LadderQueueOptions,

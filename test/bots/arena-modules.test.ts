@@ -141,6 +141,16 @@ describe('bot modules in the arena', () => {
       code: 'BAD_ARENA_OPTIONS',
       message: expect.stringMatching(/cannot be loaded: there is no such file/),
     });
+    // the module is there, a module it imports is not: that one is named, not "no such file"
+    writeFileSync(join(DIR, 'lonely.mjs'), "export { makeBot } from './absent.mjs';\n");
+    expect(
+      await refusal({ ...base, lineup: ['x', 'greedy', 'greedy'], botModules: { x: join(DIR, 'lonely.mjs') } }),
+    ).toMatchObject({
+      code: 'BAD_ARENA_OPTIONS',
+      message: expect.stringMatching(
+        /^The bot module \S+lonely\.mjs cannot be loaded \(file:\S+lonely\.mjs\): .*Cannot find module '\S+absent\.mjs' imported from \S+lonely\.mjs$/,
+      ),
+    });
     expect(
       await refusal({ ...base, lineup: ['greedy', 'greedy', 'greedy'], botModules: { greedy: BOT } }),
     ).toMatchObject({ code: 'BAD_ARENA_OPTIONS', message: expect.stringMatching(/name of a built-in bot \(greedy\)/) });
