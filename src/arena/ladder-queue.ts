@@ -458,7 +458,9 @@ async function sweepFailed(c: Collecting, retried: Map<number, number>, refused:
     if (job === undefined || (job.data as { run?: unknown } | null)?.run !== run) continue;
     // finished after all (a lock that lapsed at the very end): the loop collects it
     if ((await c.redis.hexists(keys(run).results, String(g))) === 1) continue;
-    const reason = String(job.failedReason ?? 'no reason given').slice(0, 200);
+    const reason = String(job.failedReason ?? 'no reason given')
+      .slice(0, 200)
+      .replace(/\.$/, '');
     const stalled = reason === STALLED;
     const times = retried.get(g) ?? 0;
     if (stalled && times < MAX_STALL_RETRIES) {

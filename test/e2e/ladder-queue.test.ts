@@ -3,9 +3,9 @@
  * starts (with an append-only file, so that it can be stopped and started again mid-run): worker
  * processes, one killed with SIGKILL; a coordinator killed and resumed; a worker of another
  * version; Redis going away and coming back, or staying away past the patience; jobs that
- * stall until BullMQ fails them; a bot module given as a package, and a worker that cannot load
- * it. Each result must equal the one-machine ladder's, every game counted once. Skipped with one
- * line when there is no redis-server (fails under CI).
+ * stall until BullMQ fails them, or fail otherwise; a bot module given as a package, and a worker
+ * that cannot load it. Each result must equal the one-machine ladder's, every game counted once.
+ * Skipped with one line when there is no redis-server (fails under CI).
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -419,4 +419,30 @@ describe.skipIf(!enabled)('queue jobs that stall until BullMQ fails them', () =>
     );
     expect(Date.now() - started).toBeLessThan(60_000);
   }, 120_000);
+  it('a job failed for another reason stops the run at once with QUEUE_FAILED naming the game and the reason', async () => {
+    const running = runLadder(ladder3('broken-job')).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    // a worker whose processor fails its first job, as a worker that lost its Redis mid-write would
+    let failed = false;
+    const w = new Worker(
+      'dnup-ladder',
+      async () => {
+        if (failed) return new Promise<void>(() => {});
+        failed = true;
+        throw new Error('READONLY You cannot write against a read only replica.');
+      },
+      { connection: { url: redis.url } },
+    );
+    w.on('error', () => {});
+    const started = Date.now();
+    const error = await running;
+    await w.close(true);
+    expect(isBotError(error) && error.code).toBe('QUEUE_FAILED');
+    expect((error as Error).message).toMatch(
+      /^Game [012] of run broken-job failed on the queue: READONLY You cannot write against a read only replica\. The run is kept in Redis and nothing is lost: fix the cause, then start again with --resume, which queues that game again\.$/,
+    );
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 60_000);
 });
