@@ -500,7 +500,8 @@ export interface QueueWorker {
  * A worker of ladder runs: plays the games of any run on the queue at `url` until closed, each in
  * a worker thread of its own (so that job locks keep renewing), and keeps each outcome in Redis.
  * Refuses (and tells the coordinator) a job of another dnup version, or whose bot modules differ
- * from the files at their paths here.
+ * from the files at their paths here or cannot be loaded here (a package named by the run is
+ * resolved from the directory this process runs in).
  */
 export async function serveQueue(options: QueueWorkerOptions): Promise<QueueWorker> {
   const url = checkUrl(options.url);
