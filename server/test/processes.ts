@@ -80,40 +80,52 @@ export function findRedisServer(): string | null {
   return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
 }
 
-/** A redis-server of its own on a free loopback port, no persistence. */
-export async function startRedis(binary: string): Promise<{ url: string; stop: () => Promise<void> }> {
+/** A redis-server the test started: stopped (SIGTERM) and started again on the same port and folder. */
+export interface RedisProcess {
+  readonly url: string;
+  readonly port: number;
+  /** Stops it and waits for its exit; nothing when it is not running. */
+  stop(): Promise<void>;
+  /** Starts it again after {@link RedisProcess.stop} (what it kept is back only when persistent). */
+  start(): Promise<void>;
+}
+
+/**
+ * A redis-server of its own on a free loopback port. `persistent` keeps every write in an
+ * append-only file, synced at once, so that a test can stop Redis mid-run and start it again
+ * with nothing lost; otherwise nothing is kept.
+ */
+export async function startRedis(binary: string, options: { persistent?: boolean } = {}): Promise<RedisProcess> {
   const port = await freePort();
-  const child = spawn(
-    binary,
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      tempDir('dnup-redis-'),
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  await new Promise<void>((ready, fail) => {
-    const onData = (d: Buffer): void => {
-      out += d.toString();
-      if (/Ready to accept connections/i.test(out)) ready();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`redis-server exited (${code}):\n${out}`)));
-    setTimeout(() => fail(new Error(`redis-server did not start:\n${out}`)), 15_000).unref();
-  });
-  const exited = new Promise((done) => child.once('exit', done));
+  const dir = tempDir('dnup-redis-');
+  const keep = options.persistent ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
+  let child: ChildProcess | undefined;
+  let exited: Promise<unknown> = Promise.resolve();
+  const start = async (): Promise<void> => {
+    const c = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...keep, '--dir', dir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = c;
+    exited = new Promise((done) => c.once('exit', done));
+    let out = '';
+    await new Promise<void>((ready, fail) => {
+      const onData = (d: Buffer): void => {
+        out += d.toString();
+        if (/Ready to accept connections/i.test(out)) ready();
+      };
+      c.stdout!.on('data', onData);
+      c.stderr!.on('data', onData);
+      c.once('exit', (code) => fail(new Error(`redis-server exited (${code}):\n${out}`)));
+      setTimeout(() => fail(new Error(`redis-server did not start:\n${out}`)), 15_000).unref();
+    });
+  };
+  await start();
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
+    start,
     stop: async () => {
+      if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       await exited;
     },

@@ -234,9 +234,11 @@ export interface ArenaOptions {
    */
   readonly lineup: readonly string[];
   /**
-   * Your own bots, by name: a module path (absolute, or relative to the working directory) or a
-   * `file:` URL whose module exports a {@link BotFactory}, as `default` or as `makeBot`. The
-   * module is loaded in this thread (to check it) and in every worker, where its bots play.
+   * Your own bots, by name: a module path (absolute, or relative to the working directory), a
+   * `file:` URL, or a package name (`my-bot`, `@me/bot`: resolved as `require.resolve` resolves it
+   * from the working directory), whose module exports a {@link BotFactory}, as `default` or as
+   * `makeBot`. The module is loaded in this thread (to check it) and in every worker, where its
+   * bots play.
    */
   readonly botModules?: Readonly<Record<string, string>>;
   /** Makes every game and every bot decision reproducible. */
@@ -988,7 +990,14 @@ const NODE_FS = 'node:fs';
 async function moduleLoadError(name: string, url: string, given: string, e: unknown): Promise<BotError> {
   const failure = failureOf(e);
   const code = (e as { code?: unknown } | null)?.code;
-  if (code === 'ERR_MODULE_NOT_FOUND' && failure.message.includes(fileOf(url)))
+  // the module itself, not one it imports ("Cannot find module '/x/b.js' imported from /x/a.js";
+  // under Vite the path may be relative to its root)
+  const absent = /Cannot find (?:module|package) '([^']+)'/.exec(failure.message)?.[1];
+  const itself =
+    absent === undefined
+      ? failure.message.includes(fileOf(url))
+      : fileOf(url).endsWith(absent.startsWith('file:') ? fileOf(absent) : absent);
+  if (code === 'ERR_MODULE_NOT_FOUND' && itself)
     return new BotError(
       'BAD_ARENA_OPTIONS',
       `The bot module ${given} cannot be loaded: there is no such file (${url}).`,
@@ -1069,11 +1078,26 @@ export function botMaker(
 
 const NODE_URL = 'node:url';
 const NODE_PATH = 'node:path';
+const NODE_MODULE = 'node:module';
 
-/** Bot module paths as `file:` URLs (relative paths from the working directory), names checked. */
-export async function moduleUrls(modules: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+/** A path (`./`, `../`, `/`, `C:\\`) or a `file:` URL, as opposed to a package name. */
+const PATH_FORM = /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/]|file:)/;
+
+/**
+ * Bot modules resolved from the working directory, by name: `urls` as `file:` URLs, and
+ * `portable` as another machine resolves them (a path as its `file:` URL, a package by its name,
+ * which each machine resolves where it runs). A bare name is a package (`my-bot`, `@me/bot`,
+ * `@me/bot/sub`), found as `require.resolve` finds it from the working directory, unless it ends
+ * in `.js`, `.mjs` or `.cjs` and a file of that name is there (a path written without `./`).
+ *
+ * @throws {@link BotError} `BAD_ARENA_OPTIONS` for a name of a built-in bot, or a package that
+ *   is not installed there.
+ */
+export async function resolveModules(
+  modules: Readonly<Record<string, string>>,
+): Promise<{ urls: Record<string, string>; portable: Record<string, string> }> {
   const names = Object.keys(modules);
-  if (names.length === 0) return {};
+  if (names.length === 0) return { urls: {}, portable: {} };
   const clash = names.find((n) => (BOT_NAMES as readonly string[]).includes(n) || n === 'mc');
   if (clash !== undefined)
     throw new BotError(
@@ -1084,10 +1108,43 @@ export async function moduleUrls(modules: Readonly<Record<string, string>>): Pro
   // loaded only here, by names bundlers leave alone, like worker_threads below
   const { pathToFileURL } = (await import(/* @vite-ignore */ NODE_URL)) as typeof import('node:url');
   const { resolve } = (await import(/* @vite-ignore */ NODE_PATH)) as typeof import('node:path');
+  const { existsSync } = (await import(/* @vite-ignore */ NODE_FS)) as typeof import('node:fs');
+  const { createRequire } = (await import(/* @vite-ignore */ NODE_MODULE)) as typeof import('node:module');
   const urls: Record<string, string> = {};
-  for (const [name, where] of Object.entries(modules))
-    urls[name] = where.startsWith('file:') ? new URL(where).href : pathToFileURL(resolve(where)).href;
-  return urls;
+  const portable: Record<string, string> = {};
+  for (const [name, where] of Object.entries(modules)) {
+    if (where.startsWith('file:')) urls[name] = new URL(where).href;
+    else if (PATH_FORM.test(where) || (/\.[cm]?js$/.test(where) && existsSync(resolve(where))))
+      urls[name] = pathToFileURL(resolve(where)).href;
+    else {
+      const from = resolve('.');
+      try {
+        urls[name] = pathToFileURL(createRequire(resolve(from, 'package.json')).resolve(where)).href;
+      } catch (e) {
+        const code = (e as { code?: unknown } | null)?.code;
+        throw new BotError(
+          'BAD_ARENA_OPTIONS',
+          `The bot module ${where} cannot be loaded: ${
+            code === 'MODULE_NOT_FOUND'
+              ? `no package ${where} is installed in ${from} or a folder above it`
+              : `the package ${where} cannot be resolved from ${from} (${String((e as Error | null)?.message ?? e)
+                  .split('\n')[0]!
+                  .slice(0, 200)})`
+          }; install it there, or give a path such as ./${where.replace(/^@[^/]+\//, '')}.js.`,
+          { name, input: where },
+        );
+      }
+      portable[name] = where;
+      continue;
+    }
+    portable[name] = urls[name];
+  }
+  return { urls, portable };
+}
+
+/** Bot modules as `file:` URLs, paths and package names resolved from the working directory ({@link resolveModules}). */
+export async function moduleUrls(modules: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+  return (await resolveModules(modules)).urls;
 }
 
 /** Keeps the first {@link MAX_FORFEIT_DETAILS} forfeits by game number. */

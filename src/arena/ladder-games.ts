@@ -107,21 +107,7 @@ export async function playLadderGame(
           record,
         );
   const winner = fault === null ? state.winner : forfeitWinner(state.scores, fault.seat);
-  return {
-    game: {
-      g,
-      seats,
-      winner: winner === null ? null : seats[winner]!,
-      scores: state.scores.slice(),
-      moves: state.moveCount,
-      rounds: state.round,
-      decisions,
-      ms: ms.map(round3),
-      maxMs: maxMs.map(round3),
-      ...(forfeit === null ? {} : { forfeit: keptForfeit(forfeit) }),
-    },
-    forfeit,
-  };
+  return playedGame(g, seats, state, winner, { decisions, ms, maxMs }, forfeit);
 }
 
 /** Ladder game `g` stopped from outside: the hung seat forfeits, the others keep their order by score. */
@@ -147,19 +133,44 @@ export function hungLadderGame(
     record,
   );
   const stats = seats.map((_, s) => hung.stats[s]!);
-  const winner = forfeitWinner(state.scores, hung.seat);
+  return playedGame(
+    g,
+    seats,
+    state,
+    forfeitWinner(state.scores, hung.seat),
+    {
+      decisions: stats.map((x, s) => x.decisions + (s === hung.seat ? 1 : 0)),
+      ms: stats.map((x, s) => x.ms + (s === hung.seat ? hung.elapsedMs : 0)),
+      maxMs: stats.map((x, s) => Math.max(x.max, s === hung.seat ? hung.elapsedMs : 0)),
+    },
+    forfeit,
+  );
+}
+
+/**
+ * A finished ladder game as it is kept: the winning seat given as its entry, times rounded to
+ * 0.001 ms, the forfeit's sentence cut to {@link MAX_KEPT_MESSAGE}; the forfeit in full beside it.
+ */
+function playedGame(
+  g: number,
+  seats: readonly number[],
+  state: { readonly scores: readonly number[]; readonly moveCount: number; readonly round: number },
+  winner: number | null,
+  stats: { readonly decisions: readonly number[]; readonly ms: readonly number[]; readonly maxMs: readonly number[] },
+  forfeit: Forfeit | null,
+): PlayedLadderGame {
   return {
     game: {
       g,
-      seats,
+      seats: seats.slice(),
       winner: winner === null ? null : seats[winner]!,
       scores: state.scores.slice(),
       moves: state.moveCount,
       rounds: state.round,
-      decisions: stats.map((x, s) => x.decisions + (s === hung.seat ? 1 : 0)),
-      ms: stats.map((x, s) => round3(x.ms + (s === hung.seat ? hung.elapsedMs : 0))),
-      maxMs: stats.map((x, s) => round3(Math.max(x.max, s === hung.seat ? hung.elapsedMs : 0))),
-      forfeit: keptForfeit(forfeit),
+      decisions: stats.decisions.slice(),
+      ms: stats.ms.map(round3),
+      maxMs: stats.maxMs.map(round3),
+      ...(forfeit === null ? {} : { forfeit: keptForfeit(forfeit) }),
     },
     forfeit,
   };

@@ -13,6 +13,7 @@ import {
   botMaker,
   Heartbeat,
   loadBotModules,
+  resolveModules,
   workerExecArgv,
   workerScriptOf,
   type ArenaWorkerData,
@@ -37,6 +38,12 @@ const WORKER_THREADS = 'node:worker_threads';
 
 /** How long the coordinator waits for a Redis that went away before it stops (the run is kept). */
 const REDIS_PATIENCE_MS = 60_000;
+/** How long the coordinator waits with no game finished before it looks for failed jobs (and again). */
+const SWEEP_MS = 10_000;
+/** How many times a game whose job failed by stalling goes back on the queue before the run stops. */
+const MAX_STALL_RETRIES = 3;
+/** BullMQ's reason for a job that stalled more often than a worker's `maxStalledCount`. */
+const STALLED = 'job stalled more than allowable limit';
 /** The longest run id. */
 const MAX_RUN_ID = 100;
 /** Finished runs stay in Redis this long, so that `--resume` can still collect them. */
@@ -52,10 +59,20 @@ export interface LadderQueueOptions {
   readonly run?: string;
   /** Continue a run of this id (collect what was done meanwhile, queue the games still missing). */
   readonly resume?: boolean;
-  /** Called once per worker that refuses a job, before the ladder stops with `QUEUE_REFUSED`. */
+  /** Called with a worker's refusal of a job (who, which game, why), before the ladder stops with `QUEUE_REFUSED`. */
   readonly onRefusal?: (refusal: QueueRefusal) => void;
-  /** How long to wait for a Redis that went away, in ms (default 60,000). */
+  /**
+   * How long to wait for a Redis that went away, in ms (default 60,000); past it the ladder stops
+   * with `QUEUE_REDIS`, and the run stays in Redis for `resume`.
+   */
   readonly patienceMs?: number;
+  /**
+   * How long no game may finish before the coordinator looks for failed jobs of the run, and how
+   * often it looks again, in ms (default 10,000). A job that failed by stalling (its workers
+   * stopped or died while playing it, more often than BullMQ allows) is put back on the queue up
+   * to 3 times per game; past that, or failed otherwise, the ladder stops with `QUEUE_FAILED`.
+   */
+  readonly sweepMs?: number;
   /** Called once when Redis goes away mid-run and once when it is back. */
   readonly onRedis?: (up: boolean) => void;
 }
@@ -73,17 +90,20 @@ interface RunMeta {
   readonly spec: LadderSpec;
   readonly games: number;
   readonly botOptions: Omit<BotOptions, 'seed'>;
-  /** Bot modules by name, as `file:` URLs. */
+  /** Bot modules by name: paths as `file:` URLs, packages by name (each worker resolves them where it runs). */
   readonly modules: Readonly<Record<string, string>>;
-  /** Each module's sha256, hex. */
+  /** Each module's sha256 of its file's bytes, hex. */
   readonly hashes: Readonly<Record<string, string>>;
 }
 
 type Bull = typeof import('bullmq');
 type Redis = import('ioredis').Redis;
 
-const queueError = (code: 'QUEUE_UNAVAILABLE' | 'QUEUE_REDIS' | 'QUEUE_REFUSED', message: string, name: string) =>
-  new BotError(code, message, { name });
+const queueError = (
+  code: 'QUEUE_UNAVAILABLE' | 'QUEUE_REDIS' | 'QUEUE_REFUSED' | 'QUEUE_FAILED',
+  message: string,
+  name: string,
+) => new BotError(code, message, { name });
 
 async function loadPeer<T>(name: string): Promise<T> {
   try {
@@ -99,6 +119,12 @@ async function loadPeer<T>(name: string): Promise<T> {
     );
   }
 }
+
+/** An error's message on one line of at most 500 characters (it reaches the coordinator's one-line error). */
+const oneLine = (e: unknown): string =>
+  String((e as Error | null)?.message ?? e)
+    .replace(/\s*\n\s*/g, ' ')
+    .slice(0, 500);
 
 /** BullMQ and ioredis, or `QUEUE_UNAVAILABLE` saying how to install them. */
 async function loadQueuePeers(): Promise<{ bull: Bull; Redis: new (url: string, o: object) => Redis }> {
@@ -125,13 +151,19 @@ async function dnupVersion(): Promise<string> {
   return 'unknown';
 }
 
-/** Each module's sha256 (hex) of its file's bytes, by name; a message for a module that cannot be read. */
-async function moduleHashes(modules: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+/**
+ * Each module's sha256 (hex) of its file's bytes, by name (`urls`: `file:` URLs); `BAD_ARENA_OPTIONS`
+ * for a file that cannot be read, named as `given` names it.
+ */
+async function moduleHashes(
+  urls: Readonly<Record<string, string>>,
+  given: Readonly<Record<string, string>> = urls,
+): Promise<Record<string, string>> {
   const { createHash } = (await import(/* @vite-ignore */ NODE_CRYPTO)) as typeof import('node:crypto');
   const { readFileSync } = (await import(/* @vite-ignore */ NODE_FS)) as typeof import('node:fs');
   const { fileURLToPath } = (await import(/* @vite-ignore */ NODE_URL)) as typeof import('node:url');
   const out: Record<string, string> = {};
-  for (const [name, url] of Object.entries(modules)) {
+  for (const [name, url] of Object.entries(urls)) {
     try {
       out[name] = createHash('sha256')
         .update(readFileSync(fileURLToPath(url)))
@@ -140,7 +172,7 @@ async function moduleHashes(modules: Readonly<Record<string, string>>): Promise<
       const code = (e as NodeJS.ErrnoException | null)?.code;
       throw new BotError(
         'BAD_ARENA_OPTIONS',
-        `The bot module ${name} cannot be loaded: ${code === 'ENOENT' ? 'there is no such file' : String((e as Error).message).slice(0, 200)} (${url}).`,
+        `The bot module ${given[name] ?? name} cannot be loaded: ${code === 'ENOENT' ? 'there is no such file' : String((e as Error).message).slice(0, 200)} (${url}).`,
         { name },
       );
     }
@@ -215,14 +247,16 @@ async function defaultRun(meta: RunMeta): Promise<string> {
 /**
  * The coordinator: queues the games `todo` of the run (those without an outcome in Redis), and
  * hands each outcome to `finish` as it arrives, the outcomes already in Redis first. Resolves
- * when every game of `todo` has one.
+ * when every game of `todo` has one. The run names its bot modules as `portable` gives them
+ * (packages by name, for each worker to resolve), with the sha256 of the files `urls` lead to here.
  */
 export async function playOnQueue(
   options: LadderQueueOptions,
   spec: LadderSpec,
   games: number,
   botOptions: Omit<BotOptions, 'seed'>,
-  modules: Readonly<Record<string, string>>,
+  portable: Readonly<Record<string, string>>,
+  urls: Readonly<Record<string, string>>,
   todo: readonly number[],
   check: (x: unknown, i: number) => LadderGame,
   finish: (r: PlayedLadderGame) => void,
@@ -234,8 +268,8 @@ export async function playOnQueue(
     spec,
     games,
     botOptions,
-    modules,
-    hashes: await moduleHashes(modules),
+    modules: portable,
+    hashes: await moduleHashes(urls, portable),
   };
   const run = options.run ?? (await defaultRun(meta));
   if (!/^[\w.-]+$/.test(run) || run.length > MAX_RUN_ID)
@@ -290,7 +324,7 @@ export async function playOnQueue(
     for (const [g, json] of Object.entries(before)) take(Number(g), json);
     const missing = todo.filter((g) => !seen.has(g));
     if (options.resume) {
-      // a refused job stays failed under its id, which a new add would not replace
+      // a refused or failed job stays failed under its id, which a new add would not replace
       for (const job of await queue.getFailed(0, -1))
         if ((job.data as { run?: unknown } | undefined)?.run === run) await job.remove();
     }
@@ -303,65 +337,143 @@ export async function playOnQueue(
           opts: { jobId: jobId(run, g), removeOnComplete: true, removeOnFail: 1000, attempts: 1 },
         })),
       );
-    // told at once when the connection drops, and when it is back
-    let lost = false;
-    redis.on('close', () => {
-      if (lost || seen.size >= want.size) return;
-      lost = true;
-      options.onRedis?.(false);
-    });
-    redis.on('ready', () => {
-      if (!lost) return;
-      lost = false;
-      options.onRedis?.(true);
-    });
-    let offset = 0;
-    let refusals = 0;
-    const told = new Set<string>();
-    const patience = options.patienceMs ?? REDIS_PATIENCE_MS;
-    let down = 0;
-    while (seen.size < want.size) {
-      try {
-        const ids = await within(redis.lrange(k.done, offset, offset + 999), 5000);
-        offset += ids.length;
-        const gs = ids.map(Number).filter((g) => want.has(g) && !seen.has(g));
-        if (gs.length > 0) {
-          const values = await within(redis.hmget(k.results, ...gs.map(String)), 5000);
-          gs.forEach((g, i) => take(g, values[i] ?? null));
-        }
-        const refused = await within(redis.lrange(k.refusals, refusals, -1), 5000);
-        down = 0;
-        refusals += refused.length;
-        for (const r of refused) {
-          const x = JSON.parse(r) as QueueRefusal;
-          if (told.has(x.worker)) continue;
-          told.add(x.worker);
-          options.onRefusal?.(x);
-          throw queueError(
-            'QUEUE_REFUSED',
-            `Worker ${x.worker} refused game ${x.g} of run ${run}: ${x.reason}. The run is kept: fix or stop that worker, then start again with --resume.`,
-            x.worker,
-          );
-        }
-        if (ids.length === 1000) continue;
-      } catch (e) {
-        if (e instanceof BotError) throw e;
-        if (down === 0) down = Date.now();
-        else if (Date.now() - down > patience)
-          throw queueError(
-            'QUEUE_REDIS',
-            `Redis at ${url} went away for more than ${Math.round(patience / 1000)} s; the run ${run} is kept in Redis (workers keep what they finish): start again with --resume once it is back.`,
-            url,
-          );
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await collect({ options, bull, url, run, redis, queue, want, seen, take });
     await Promise.all(Object.values(k).map((key) => redis.expire(key, KEEP_SECONDS)));
     return { run };
   } finally {
     redis.removeAllListeners('close'); // closed by us: not Redis going away
     redis.disconnect();
-    await within(queue.close(), 2000).catch(() => {});
+    // a Redis gone away never answers close: cut the connection, so that the process can end
+    await within(queue.close(), 2000).catch(() => within(queue.disconnect(), 1000).catch(() => {}));
+  }
+}
+
+/** What the coordinator's loop works with. */
+interface Collecting {
+  readonly options: LadderQueueOptions;
+  readonly bull: Bull;
+  readonly url: string;
+  readonly run: string;
+  readonly redis: Redis;
+  readonly queue: import('bullmq').Queue;
+  /** The games to collect, and those collected. */
+  readonly want: ReadonlySet<number>;
+  readonly seen: ReadonlySet<number>;
+  /** Collects a game's outcome (its JSON in Redis). */
+  readonly take: (g: number, json: string | null) => void;
+}
+
+/**
+ * The coordinator's loop: collects outcomes as workers report them, until every game of `want`
+ * has one. Stops with `QUEUE_REFUSED` when a worker refused a job, `QUEUE_FAILED` when a job of
+ * the run failed (past {@link MAX_STALL_RETRIES} for a stalled one), `QUEUE_REDIS` when Redis
+ * stays away past the patience; each time the run is kept in Redis, for `--resume`.
+ */
+async function collect(c: Collecting): Promise<void> {
+  const { options, url, run, redis, want, seen } = c;
+  const k = keys(run);
+  const patience = options.patienceMs ?? REDIS_PATIENCE_MS;
+  const sweepMs = options.sweepMs ?? SWEEP_MS;
+  // one call's limit: a Redis gone away is noticed within the patience, however short
+  const callMs = Math.max(200, Math.min(5000, patience / 2));
+  // told at once when the connection drops, and when it is back
+  let lostAt = 0;
+  redis.on('close', () => {
+    if (lostAt > 0 || seen.size >= want.size) return;
+    lostAt = Date.now();
+    options.onRedis?.(false);
+  });
+  redis.on('ready', () => {
+    if (lostAt === 0) return;
+    lostAt = 0;
+    options.onRedis?.(true);
+  });
+  let offset = 0;
+  let refusals = 0;
+  let down = 0;
+  let progressAt = Date.now();
+  let sweptAt = Date.now();
+  const retried = new Map<number, number>();
+  const refused = async (): Promise<void> => {
+    const lines = await within(redis.lrange(k.refusals, refusals, -1), callMs);
+    refusals += lines.length;
+    const first = lines[0];
+    if (first === undefined) return;
+    const x = JSON.parse(first) as QueueRefusal;
+    options.onRefusal?.(x);
+    throw queueError(
+      'QUEUE_REFUSED',
+      `Worker ${x.worker} refused game ${x.g} of run ${run}: ${x.reason}. The run is kept: fix or stop that worker, then start again with --resume.`,
+      x.worker,
+    );
+  };
+  while (seen.size < want.size) {
+    try {
+      const ids = await within(redis.lrange(k.done, offset, offset + 999), callMs);
+      offset += ids.length;
+      const gs = ids.map(Number).filter((g) => want.has(g) && !seen.has(g));
+      if (gs.length > 0) {
+        const values = await within(redis.hmget(k.results, ...gs.map(String)), callMs);
+        gs.forEach((g, i) => c.take(g, values[i] ?? null));
+        progressAt = Date.now();
+      }
+      await refused();
+      // a job that failed waits for no worker: looked for now and then while nothing finishes
+      const now = Date.now();
+      if (now - progressAt >= sweepMs && now - sweptAt >= sweepMs) {
+        sweptAt = now;
+        await within(sweepFailed(c, retried, refused), callMs * 4);
+      }
+      down = 0;
+      if (ids.length === 1000) continue;
+    } catch (e) {
+      if (e instanceof BotError) throw e;
+      if (down === 0) down = lostAt || Date.now();
+      if (Date.now() - down > patience)
+        throw queueError(
+          'QUEUE_REDIS',
+          `Redis at ${url} went away for more than ${Math.round(patience / 1000)} s, so this coordinator stops; nothing is lost: the run ${run} is kept in Redis, and workers keep what they finish once it is back. Start again with --resume then.`,
+          url,
+        );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * The failed jobs of the run: one that failed by stalling (workers that stopped or died while
+ * playing it, more than BullMQ allows) goes back on the queue, at most {@link MAX_STALL_RETRIES}
+ * times per game; past that, or failed otherwise, the run stops with `QUEUE_FAILED` (a worker's
+ * refusal, if there is one, first: it says more).
+ */
+async function sweepFailed(c: Collecting, retried: Map<number, number>, refused: () => Promise<void>): Promise<void> {
+  const { run, want, seen, queue } = c;
+  const prefix = `${run}-`;
+  for (const id of await queue.getRanges(['failed'], 0, -1)) {
+    const rest = id.startsWith(prefix) ? id.slice(prefix.length) : '';
+    if (!/^\d{1,9}$/.test(rest)) continue;
+    const g = Number(rest);
+    if (!want.has(g) || seen.has(g)) continue;
+    const job = await c.bull.Job.fromId(queue, id);
+    if (job === undefined || (job.data as { run?: unknown } | null)?.run !== run) continue;
+    // finished after all (a lock that lapsed at the very end): the loop collects it
+    if ((await c.redis.hexists(keys(run).results, String(g))) === 1) continue;
+    const reason = String(job.failedReason ?? 'no reason given')
+      .slice(0, 200)
+      .replace(/\.$/, '');
+    const stalled = reason === STALLED;
+    const times = retried.get(g) ?? 0;
+    if (stalled && times < MAX_STALL_RETRIES) {
+      retried.set(g, times + 1);
+      await job.retry('failed');
+      continue;
+    }
+    await refused();
+    throw queueError(
+      'QUEUE_FAILED',
+      `Game ${g} of run ${run} failed on the queue: ${reason}${stalled ? ` (put back ${times} times already: the workers that play it stop or die before it ends, such as a bot that crashes its process or runs it out of memory)` : ''}. The run is kept in Redis and nothing is lost: fix the cause, then start again with --resume, which queues that game again.`,
+      String(g),
+    );
   }
 }
 
@@ -388,7 +500,8 @@ export interface QueueWorker {
  * A worker of ladder runs: plays the games of any run on the queue at `url` until closed, each in
  * a worker thread of its own (so that job locks keep renewing), and keeps each outcome in Redis.
  * Refuses (and tells the coordinator) a job of another dnup version, or whose bot modules differ
- * from the files at their paths here.
+ * from the files at their paths here or cannot be loaded here (a package named by the run is
+ * resolved from the directory this process runs in).
  */
 export async function serveQueue(options: QueueWorkerOptions): Promise<QueueWorker> {
   const url = checkUrl(options.url);
@@ -449,25 +562,28 @@ export async function serveQueue(options: QueueWorkerOptions): Promise<QueueWork
       return refuse(run, g, `its settings cannot be read (${String((e as Error).message).slice(0, 200)})`);
     }
     if (!Number.isSafeInteger(g) || g < 0 || g >= meta.games) return refuse(run, g, `game ${g} is not in the run`);
+    // paths as the coordinator resolved them, packages where this worker runs
+    let here: RunMeta;
     let hashes: Record<string, string>;
     try {
-      hashes = await moduleHashes(meta.modules);
+      here = { ...meta, modules: (await resolveModules(meta.modules)).urls };
+      hashes = await moduleHashes(here.modules, meta.modules);
     } catch (e) {
-      return refuse(run, g, (e as Error).message.replace(/\.$/, ''));
+      return refuse(run, g, oneLine(e).replace(/\.$/, ''));
     }
     for (const [m, h] of Object.entries(meta.hashes))
       if (hashes[m] !== h)
         return refuse(
           run,
           g,
-          `the bot module ${m} here (${meta.modules[m]}) differs from the coordinator's (sha256 ${hashes[m]?.slice(0, 12)}…, not ${h.slice(0, 12)}…)`,
+          `the bot module ${m} here (${here.modules[m]}) differs from the coordinator's (sha256 ${hashes[m]?.slice(0, 12)}…, not ${h.slice(0, 12)}…)`,
         );
     let played: PlayedLadderGame;
     try {
-      played = threads === undefined ? await playHere(meta, g) : await threads.play(run, meta, g);
+      played = threads === undefined ? await playHere(here, g) : await threads.play(run, here, g);
     } catch (e) {
       // a module that cannot be loaded here, or a worker thread that failed: the coordinator hears why
-      return refuse(run, g, String((e as Error | null)?.message ?? e).slice(0, 300));
+      return refuse(run, g, oneLine(e).replace(/\.$/, ''));
     }
     const k = keys(run);
     // the first outcome of a game is kept: a game played twice counts once

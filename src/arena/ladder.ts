@@ -17,7 +17,7 @@ import {
   inWorkers,
   keepForfeits,
   loadBotModules,
-  moduleUrls,
+  resolveModules,
   moveLimitOf,
   workerScriptOf,
 } from './arena.js';
@@ -68,9 +68,11 @@ export interface LadderOptions {
   /** Makes every deal and every bot decision reproducible. */
   readonly seed: Seed;
   /**
-   * Your own bots, by name: a module path (absolute, or relative to the working directory) or a
-   * `file:` URL whose module exports a {@link BotFactory}, as `default` or as `makeBot`, exactly as
-   * for `runArena`. Loaded in this thread and in every worker.
+   * Your own bots, by name: a module path (absolute, or relative to the working directory), a
+   * `file:` URL, or a package name resolved from the working directory, whose module exports a
+   * {@link BotFactory}, as `default` or as `makeBot`, exactly as for `runArena`. Loaded in this
+   * thread and in every worker; on a `queue`, each queue worker resolves a package name where it
+   * runs, and needs a path at the same place on its machine.
    */
   readonly botModules?: Readonly<Record<string, string>>;
   /** Options of the built-in bots (budget…) and of the `botModules` factories. */
@@ -399,7 +401,10 @@ function checkDoneGame(
  *   `UNKNOWN_BOT` for a name that is neither built in nor in `botModules`; `BAD_ARENA_OPTIONS`
  *   for a bot module that cannot be loaded; `BAD_LADDER_RESUME` for `done` games that do not
  *   belong to this ladder; `RATINGS_UNAVAILABLE` when openskill is not installed;
- *   `ARENA_WORKER_FAILED` when a worker thread fails.
+ *   `ARENA_WORKER_FAILED` when a worker thread fails. On a `queue`: `QUEUE_UNAVAILABLE` without
+ *   bullmq or ioredis; `QUEUE_REDIS` for a Redis that cannot be reached, or that stays away past
+ *   `patienceMs`; `QUEUE_REFUSED` for a run id in use or a worker's refusal; `QUEUE_FAILED` for a
+ *   game whose job failed (see `sweepMs`). The run stays in Redis: `resume` collects it.
  * @example
  * ```ts
  * const result = await runLadder({ bots: ['montecarlo', 'greedy', 'random'], games: 6, seed: 1, botOptions: { playouts: 20 } });
@@ -454,7 +459,7 @@ export async function runLadder(options: LadderOptions): Promise<LadderResult> {
   // the rating library first: a missing one is reported before any game is played
   const ratings: RatingLibrary = await loadRatings();
   const given = options.botModules ?? {};
-  const modules = await moduleUrls(given);
+  const { urls: modules, portable } = await resolveModules(given);
   const makeBot = botMaker(await loadBotModules(modules, given), botOptions);
   for (const name of new Set(bots)) checkFactory(makeBot, name, modules); // unknown names, bad budgets and bad factories fail here
 
@@ -493,6 +498,7 @@ export async function runLadder(options: LadderOptions): Promise<LadderResult> {
       spec,
       games,
       botOptions,
+      portable,
       modules,
       todo,
       (x, i) => checkDoneGame(spec, lineups, games, x, i),

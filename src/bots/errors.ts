@@ -14,6 +14,7 @@ export const BOT_ERROR_CODES = [
   'QUEUE_UNAVAILABLE',
   'QUEUE_REDIS',
   'QUEUE_REFUSED',
+  'QUEUE_FAILED',
 ] as const;
 
 /** A machine-readable reason for refusing a bot or arena setting. */

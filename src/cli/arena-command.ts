@@ -48,7 +48,8 @@ Options:
                        given with --bot, or a module path such as ./mybot.js
       --bot [NAME=]PATH   your bot: a module exporting a bot factory (default export or
                        makeBot; docs/guides/bot-authors.md), named NAME or after its file;
-                       it runs in every worker. Repeat for several bots
+                       PATH may be an installed package's name (my-bot, @me/bot), found
+                       from this directory. It runs in every worker. Repeat for several bots
   -s, --seed S         the arena's seed (default "arena")
       --playouts P     search bots' budget per move in playouts (montecarlo default 100;
                        ismcts: iterations)

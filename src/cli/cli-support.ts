@@ -163,44 +163,121 @@ export function wholeNumber(command: string, flag: string, text: string | undefi
   return n;
 }
 
+/** Where {@link progress} writes and what it reads the time from (a test hands in its own). */
+export interface ProgressOutput {
+  /** Writes text as it is, no newline added. */
+  readonly write: (text: string) => void;
+  /** A terminal: one bar, redrawn in place. */
+  readonly tty: boolean;
+  /** The time in milliseconds. */
+  readonly now: () => number;
+}
+
+const stderrOutput = (): ProgressOutput => ({
+  write: (text) => void process.stderr.write(text),
+  tty: process.stderr.isTTY === true,
+  now: () => performance.now(),
+});
+
+/** The rate is measured over about this long, so that it follows machines joining or leaving a queue run. */
+const RATE_WINDOW_MS = 30_000;
+/** Games finished closer together than this count as one burst (a resume collecting what was done). */
+const BURST_MS = 250;
+
+/** `3.4 games/s`, `0.25 games/s`, `120 games/s`. */
+function rateText(perSecond: number): string {
+  const digits = perSecond >= 10 ? 0 : perSecond >= 1 ? 1 : 2;
+  return `${perSecond.toFixed(digits)} games/s`;
+}
+
+/** `45 s`, `12 min 5 s`, `3 h 20 min`. */
+function durationText(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}
+
 /**
- * Progress on stderr: a redrawn bar on a terminal, else a line at every tenth of the games
- * (`dnup arena: 20/200 games (10%), 3 s`).
+ * Progress on stderr for `dnup arena` and `dnup ladder`: games done of `total`, the rate in games
+ * a second over the last 30 s or so, and the time left at that rate. On a terminal a bar redrawn
+ * in place (`[#####.....] 100/200 games, 3.4 games/s, 29 s left`), else a line at every tenth
+ * of the games (`dnup arena: 20/200 games (10%), 3 s, 6.7 games/s, 27 s left`). Games handed in
+ * at once (a resume collecting what was done meanwhile) count as done but not in the rate.
+ *
+ * @param started - when the command started, by `output.now`.
+ * @returns the function to call with the number of games done, after each game.
  */
-export function progress(command: string, total: number, started: number): (done: number) => void {
-  if (process.stderr.isTTY) {
+export function progress(
+  command: string,
+  total: number,
+  started: number,
+  output: ProgressOutput = stderrOutput(),
+): (done: number) => void {
+  const { write, tty, now } = output;
+  // (time, games done) samples, one per BURST_MS at most: a game within BURST_MS of the newest
+  // sample's start moves it (a burst of games becomes one step, not a rate)
+  const samples: { start: number; t: number; done: number }[] = [];
+  const pace = (done: number, t: number): string => {
+    const newest = samples.at(-1);
+    if (newest !== undefined && t - newest.start < BURST_MS) {
+      newest.t = t;
+      newest.done = done;
+    } else samples.push({ start: t, t, done });
+    while (samples.length > 2 && t - samples[1]!.t >= RATE_WINDOW_MS) samples.shift();
+    const oldest = samples[0]!;
+    const perMs = t > oldest.t && done > oldest.done ? (done - oldest.done) / (t - oldest.t) : 0;
+    if (perMs === 0 || done >= total) return '';
+    return `, ${rateText(perMs * 1000)}, ${durationText((total - done) / perMs)} left`;
+  };
+  if (tty) {
     const width = 30;
     return (done) => {
       const filled = Math.round((done / total) * width);
-      process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} games`);
-      if (done === total) process.stderr.write('\n');
+      const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} games${pace(done, now())}`;
+      // \x1b[K clears what a longer line left behind
+      write(`\r${line}\x1b[K${done === total ? '\n' : ''}`);
     };
   }
   let shown = 0;
   return (done) => {
+    const t = now();
+    const rate = pace(done, t);
     const tenth = Math.floor((done * 10) / total);
     if (tenth === shown) return;
     shown = tenth;
-    const seconds = ((performance.now() - started) / 1000).toFixed(0);
-    process.stderr.write(
-      `dnup ${command}: ${done}/${total} games (${Math.floor((done * 100) / total)}%), ${seconds} s\n`,
-    );
+    const seconds = ((t - started) / 1000).toFixed(0);
+    write(`dnup ${command}: ${done}/${total} games (${Math.floor((done * 100) / total)}%), ${seconds} s${rate}\n`);
   };
 }
 
-/** A lineup entry or --bot value that names a module: a path, a file: URL, or NAME=either. */
+/** A package name, with or without a scope and a path inside it: `my-bot`, `@me/bot`, `@me/bot/dist/bot.js`. */
+const PACKAGE = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w.-]+)*$/i;
+
+/**
+ * A lineup entry or --bot value that surely names a module: a path, a file: URL, a scoped package
+ * (`@me/bot`), or NAME=any of them. A bare `my-bot` in a lineup is a bot's name: give a package
+ * without a scope with --bot.
+ */
 export function isModuleSpec(entry: string): boolean {
   const where = entry.includes('=') ? entry.slice(entry.indexOf('=') + 1) : entry;
-  return /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/]|file:)/.test(where) || /\.[cm]?js$/.test(where);
+  return (
+    /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/]|file:)/.test(where) || /\.[cm]?js$/.test(where) || /^@[\w.-]+\/./.test(where)
+  );
 }
 
-/** Records `[NAME=]PATH` in `modules`; returns the bot's name (NAME, or the file's name). */
+/**
+ * Records `[NAME=]WHERE` in `modules`, WHERE a path or a package name (resolved from the working
+ * directory); returns the bot's name (NAME, or the file's or package's last name).
+ */
 export function defineBot(modules: Record<string, string>, spec: string, flag: string): string {
   const eq = spec.indexOf('=');
   const path = eq < 0 ? spec : spec.slice(eq + 1);
   const name = eq < 0 ? basename(path, extname(path)) : spec.slice(0, eq).trim();
-  if (path === '' || !isModuleSpec(path))
-    throw new CliError(`${flag} ${JSON.stringify(spec)} is not a module path: write ./mybot.js or mybot=./mybot.js`);
+  if (path === '' || !(isModuleSpec(path) || PACKAGE.test(path)))
+    throw new CliError(
+      `${flag} ${JSON.stringify(spec)} is not a module path or package name: write ./mybot.js, mybot=./mybot.js or mybot=my-bot-package`,
+    );
   if (!/^[\w.-]{1,64}$/.test(name))
     throw new CliError(
       `${flag} ${JSON.stringify(spec)}: a bot's name is 1 to 64 letters, digits, dots, dashes or underscores`,

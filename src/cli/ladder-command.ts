@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { BOT_NAMES, type BotOptions } from '../bots/index.js';
 import { runLadder, type LadderGame, type LadderResult } from '../arena.js';
+import { moduleUrls } from '../arena/arena.js';
 import { usageError, workersText, writeForfeits } from './arena-command.js';
 import {
   clip,
@@ -50,7 +50,8 @@ Options:
   -p, --players P      seats per game, 2 to 5 (default: the number of bots, if 5 or fewer)
   -g, --games G        games in all: a whole number of deals, a multiple of
                        (lineups x P), where lineups is the number of ways to choose P bots
-      --bot [NAME=]PATH   your bot: a module exporting a bot factory (see dnup arena --help)
+      --bot [NAME=]PATH   your bot: a module exporting a bot factory, or an installed package
+                       of one (my-bot, @me/bot; see dnup arena --help)
   -s, --seed S         the ladder's seed (default "ladder")
       --playouts N     search bots' budget per move in playouts
       --ms T           search bots' budget per move in milliseconds
@@ -69,12 +70,15 @@ Options:
                        npm install bullmq@6 ioredis@5 (docs/guides/bot-authors.md)
       --run ID         the queue run's id (default: one made from the settings); with
                        --resume, collect what the workers did meanwhile and go on
+      --patience S     how long to wait for a Redis that went away before stopping, in
+                       seconds (default 60); the run stays in Redis, for --resume
       --json           print the result as JSON (docs/guides/bot-authors.md)
   -h, --help           show this help
 
 Exit status: 0 the ladder was played, forfeits or not (the referee did its job) · 2 bad
 arguments, an unknown option, a bot module that cannot be loaded, a bad --out file, a
-refused --resume, or openskill missing ·
+refused --resume, openskill missing; on a --queue: bullmq missing, Redis unreachable or
+away past --patience, a job refused by a worker or failed (the run stays in Redis) ·
 ${COMMON_EXITS}
 (130 and 143 once the games finished so far are saved in the --out file).`;
 
@@ -109,6 +113,7 @@ interface LadderArgs {
   /** The Redis URL of a queue run, and its id. */
   readonly queue: string | undefined;
   readonly run: string | undefined;
+  readonly patienceMs: number | undefined;
 }
 
 const whole = (flag: string, text: string | undefined, fallback?: number): number =>
@@ -127,7 +132,7 @@ function moduleHash(url: string, given: string): string {
   }
 }
 
-function parseLadderArgs(args: readonly string[]): LadderArgs | undefined {
+async function parseLadderArgs(args: readonly string[]): Promise<LadderArgs | undefined> {
   const parsed = parseCommand(
     'ladder',
     LADDER_HELP,
@@ -148,6 +153,7 @@ function parseLadderArgs(args: readonly string[]): LadderArgs | undefined {
       json: { type: 'boolean' },
       queue: { type: 'string' },
       run: { type: 'string' },
+      patience: { type: 'string' },
     },
     0,
   );
@@ -179,14 +185,18 @@ function parseLadderArgs(args: readonly string[]): LadderArgs | undefined {
     throw new CliError(
       '--resume continues the run kept in an --out file or on a --queue: give --out FILE or --queue URL (see dnup ladder --help)',
     );
-  if (text('run') !== undefined && queue === undefined)
-    throw new CliError('--run names a queue run: give --queue URL too (see dnup ladder --help)');
-  const botModules: Record<string, string> = {};
-  const botModuleHashes: Record<string, string> = {};
-  for (const [name, where] of Object.entries(modules)) {
-    botModules[name] = where.startsWith('file:') ? new URL(where).href : pathToFileURL(resolve(where)).href;
-    botModuleHashes[name] = moduleHash(botModules[name], where);
+  for (const flag of ['run', 'patience'])
+    if (text(flag) !== undefined && queue === undefined)
+      throw new CliError(`--${flag} is for a queue run: give --queue URL too (see dnup ladder --help)`);
+  // paths and package names resolved as runLadder resolves them
+  let botModules: Record<string, string>;
+  try {
+    botModules = await moduleUrls(modules);
+  } catch (e) {
+    throw usageError(e, 'ladder');
   }
+  const botModuleHashes: Record<string, string> = {};
+  for (const [name, url] of Object.entries(botModules)) botModuleHashes[name] = moduleHash(url, modules[name]!);
   return {
     settings: {
       bots,
@@ -207,6 +217,7 @@ function parseLadderArgs(args: readonly string[]): LadderArgs | undefined {
     resume: values.resume === true,
     queue,
     run: text('run'),
+    patienceMs: text('patience') === undefined ? undefined : whole('patience', text('patience')) * 1000,
   };
 }
 
@@ -389,7 +400,7 @@ function formatLadder(result: LadderResult, seed: string, out?: string): string 
  * @throws {@link CliError} for bad arguments, a bad --out file or openskill missing (exit 2).
  */
 export async function ladderCommand(args: readonly string[]): Promise<number> {
-  const a = parseLadderArgs(args);
+  const a = await parseLadderArgs(args);
   if (!a) return EXIT.ok;
   const { settings, out } = a;
   let done: unknown[] = [];
@@ -439,7 +450,8 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
       players: settings.players,
       games: settings.games,
       seed: settings.seed,
-      ...(Object.keys(a.modules).length > 0 ? { botModules: settings.botModules } : {}),
+      // as given: a package name stays one, for queue workers to resolve where they run
+      ...(Object.keys(a.modules).length > 0 ? { botModules: a.modules } : {}),
       botOptions: a.botOptions,
       workers: a.workers,
       maxMoves: settings.maxMoves,
@@ -452,6 +464,7 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
               url: a.queue,
               resume: a.resume,
               ...(a.run === undefined ? {} : { run: a.run }),
+              ...(a.patienceMs === undefined ? {} : { patienceMs: a.patienceMs }),
               onRedis: (up: boolean) =>
                 process.stderr.write(
                   up

@@ -13,8 +13,9 @@ Plays the games of the ladder runs that \`dnup ladder --queue URL\` puts on that
 each in a worker thread of its own, until stopped (Ctrl-C or SIGTERM: the games under
 way go back on the queue and are played elsewhere). A worker refuses, and the ladder
 then says so, a run made by another dnup version or whose bot modules differ from
-the files at the same paths on this machine: each machine needs the modules at the
-paths the ladder gave. Needs npm install bullmq@6 ioredis@5.
+the files at the same paths on this machine, or that it cannot load: each machine
+needs the modules at the paths the ladder gave, and the bot packages it named
+installed where the worker runs. Needs npm install bullmq@6 ioredis@5.
 
 Options:
       --queue URL      the Redis the ladders use (required)

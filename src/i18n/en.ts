@@ -206,6 +206,8 @@ export const en: Catalogue = {
         `Redis${p.name ? ` at ${p.name}` : ''} cannot be reached or went away: the run is kept there; start again with --resume once it is back.`,
       QUEUE_REFUSED: (p) =>
         `The queue run was refused${p.name ? ` (${p.name})` : ''}: a run id in use, other settings, or a worker of another dnup version or bot module.`,
+      QUEUE_FAILED: (p) =>
+        `A game of the queue run failed${p.name ? ` (game ${p.name})` : ''}: the run is kept in Redis, nothing is lost; fix the cause, then start again with --resume.`,
     },
     HistoryError: {
       NOTHING_TO_UNDO: () => 'There is no move to undo: this is the first position of the history.',

@@ -236,6 +236,8 @@ export const fr: Catalogue = {
         `Redis${p.name ? ` à ${p.name}` : ''} est injoignable ou a disparu : la partie y est gardée ; relancez avec --resume quand il est revenu.`,
       QUEUE_REFUSED: (p) =>
         `Le classement sur file d'attente a été refusé${p.name ? ` (${p.name})` : ''} : identifiant déjà pris, autres réglages, ou un travailleur d'une autre version de dnup ou d'un autre module de robot.`,
+      QUEUE_FAILED: (p) =>
+        `Une partie du classement sur file d'attente a échoué${p.name ? ` (partie ${p.name})` : ''} : le classement est gardé dans Redis, rien n'est perdu ; corrigez la cause, puis relancez avec --resume.`,
     },
     HistoryError: {
       NOTHING_TO_UNDO: () => "Il n'y a aucun coup à annuler : c'est la première position de l'historique.",

@@ -230,6 +230,8 @@ export const nl: Catalogue = {
         `Redis${p.name ? ` op ${p.name}` : ''} is onbereikbaar of verdwenen: de run blijft daar bewaard; start opnieuw met --resume zodra het terug is.`,
       QUEUE_REFUSED: (p) =>
         `De run via de wachtrij werd geweigerd${p.name ? ` (${p.name})` : ''}: een run-id in gebruik, andere instellingen, of een worker van een andere dnup-versie of een andere botmodule.`,
+      QUEUE_FAILED: (p) =>
+        `Een partij van de run via de wachtrij is mislukt${p.name ? ` (partij ${p.name})` : ''}: de run blijft in Redis bewaard, er gaat niets verloren; verhelp de oorzaak en start opnieuw met --resume.`,
     },
     HistoryError: {
       NOTHING_TO_UNDO: () => 'Er is geen zet om ongedaan te maken: dit is de eerste stelling van de geschiedenis.',

@@ -39,6 +39,16 @@ beforeAll(async () => {
   mkdirSync(DIR, { recursive: true });
   writeFileSync(BOT, SHEDDER);
   writeFileSync(join(DIR, 'nothing.mjs'), 'export const answer = 42;\n');
+  // the same bot as two installed packages, one of them scoped
+  for (const [name, main] of [
+    ['qbot', 'index.js'],
+    ['@me/bot', 'lib/bot.js'],
+  ] as const) {
+    const at = join(DIR, 'node_modules', ...name.split('/'));
+    mkdirSync(join(at, 'lib'), { recursive: true });
+    writeFileSync(join(at, 'package.json'), JSON.stringify({ name, type: 'module', exports: { '.': `./${main}` } }));
+    writeFileSync(join(at, main), SHEDDER);
+  }
   // the command line and the arena's worker from this checkout's sources, side by side as in dist/
   await build({
     config: false,
@@ -50,11 +60,11 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-function cli(args: readonly string[]): { code: number; out: string; err: string } {
+function cli(args: readonly string[], command = 'arena'): { code: number; out: string; err: string } {
   try {
     return {
       code: 0,
-      out: execFileSync(process.execPath, [join(DIST, 'cli.js'), 'arena', ...args], {
+      out: execFileSync(process.execPath, [join(DIST, 'cli.js'), command, ...args], {
         cwd: DIR,
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -131,6 +141,16 @@ describe('bot modules in the arena', () => {
       code: 'BAD_ARENA_OPTIONS',
       message: expect.stringMatching(/cannot be loaded: there is no such file/),
     });
+    // the module is there, a module it imports is not: that one is named, not "no such file"
+    writeFileSync(join(DIR, 'lonely.mjs'), "export { makeBot } from './absent.mjs';\n");
+    expect(
+      await refusal({ ...base, lineup: ['x', 'greedy', 'greedy'], botModules: { x: join(DIR, 'lonely.mjs') } }),
+    ).toMatchObject({
+      code: 'BAD_ARENA_OPTIONS',
+      message: expect.stringMatching(
+        /^The bot module \S+lonely\.mjs cannot be loaded \(file:\S+lonely\.mjs\): .*Cannot find module '\S+absent\.mjs' imported from \S+lonely\.mjs$/,
+      ),
+    });
     expect(
       await refusal({ ...base, lineup: ['greedy', 'greedy', 'greedy'], botModules: { greedy: BOT } }),
     ).toMatchObject({ code: 'BAD_ARENA_OPTIONS', message: expect.stringMatching(/name of a built-in bot \(greedy\)/) });
@@ -185,4 +205,62 @@ describe('bot modules in the arena', () => {
     expect(empty.err).toMatch(/^dnup: The bot module \.\/nothing\.mjs exports no bot factory: it must export default/);
     expect(empty.err.trim().split('\n')).toHaveLength(1);
   });
+});
+
+describe('bot modules as installed packages', () => {
+  it('a bot module given as a package name is found from the working directory, and hashed as a path is', () => {
+    const byName = cli([
+      '-p',
+      '2',
+      '-g',
+      '4',
+      '-s',
+      'packages',
+      '--bot',
+      'mine=qbot',
+      '--seats',
+      'mine,@me/bot',
+      '--json',
+    ]);
+    expect(byName.code, byName.err).toBe(0);
+    const result = JSON.parse(byName.out) as ArenaResult;
+    expect(result.seats.map((s) => [s.bot, s.module])).toEqual([
+      ['mine', pathToFileURL(join(DIR, 'node_modules', 'qbot', 'index.js')).href],
+      ['bot', pathToFileURL(join(DIR, 'node_modules', '@me', 'bot', 'lib', 'bot.js')).href],
+    ]);
+    // the same games as the same code given by path
+    const byPath = cli([
+      '-p',
+      '2',
+      '-g',
+      '4',
+      '-s',
+      'packages',
+      '--seats',
+      'mine=./shedder.mjs,bot=./shedder.mjs',
+      '--json',
+    ]);
+    expect(outcome(result)).toEqual(outcome(JSON.parse(byPath.out) as ArenaResult));
+    // not installed: one line, exit 2
+    const missing = cli(['-p', '2', '-g', '2', '--bot', 'mine=no-such-bot', '--seats', 'mine,greedy']);
+    expect(missing).toMatchObject({ code: 2, out: '' });
+    expect(missing.err).toMatch(
+      /^dnup: The bot module no-such-bot cannot be loaded: no package no-such-bot is installed in \S+ or a folder above it; install it there, or give a path such as \.\/no-such-bot\.js\.\n$/,
+    );
+    // the ladder keeps the sha256 of the file the package leads to: an edit of it refuses --resume
+    const out = join(DIR, 'ladder-package.json');
+    rmSync(out, { force: true });
+    const ladder = ['--bots', 'mine,greedy', '--bot', 'mine=qbot', '--games', '2', '--playouts', '1', '--out', out];
+    const first = cli(ladder, 'ladder');
+    expect(first.code, first.err).toBe(0);
+    const main = join(DIR, 'node_modules', 'qbot', 'index.js');
+    writeFileSync(main, `${SHEDDER}// edited\n`);
+    try {
+      const again = cli([...ladder, '--resume'], 'ladder');
+      expect(again).toMatchObject({ code: 2, out: '' });
+      expect(again.err).toMatch(/^dnup: the bot module qbot changed since \S+ was written \(its sha256 differs\)/);
+    } finally {
+      writeFileSync(main, SHEDDER);
+    }
+  }, 120_000);
 });

@@ -177,7 +177,14 @@ describe('the arena', () => {
         ['--players', '2', '--games', '1', '--seats', 'greedy,greedy', '--bot', 'greedy=./x.js'],
         /greedy is a built-in bot/,
       ],
-      [['--players', '2', '--games', '1', '--seats', 'greedy,greedy', '--bot', 'mine'], /is not a module path/],
+      [
+        ['--players', '2', '--games', '1', '--seats', 'greedy,greedy', '--bot', 'my bot'],
+        /is not a module path or package name/,
+      ],
+      [
+        ['--players', '2', '--games', '1', '--seats', 'greedy,greedy', '--bot', 'mine=dnup-no-such-bot'],
+        /^The bot module dnup-no-such-bot cannot be loaded: no package dnup-no-such-bot is installed in \S+ or a folder above it; install it there, or give a path such as \.\/dnup-no-such-bot\.js\.$/,
+      ],
       [
         ['--players', '2', '--games', '1', '--bots', 'greedy,greedy', '--workers', '0'],
         /--workers must be a whole number/,

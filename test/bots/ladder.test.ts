@@ -17,7 +17,8 @@ import {
   type LadderOptions,
   type LadderResult,
 } from '../../src/arena.js';
-import { ladderSeating, lineupsOf } from '../../src/arena/ladder-games.js';
+import { hungLadderGame, ladderSeating, lineupsOf, playLadderGame } from '../../src/arena/ladder-games.js';
+import { botByName } from '../../src/bots/index.js';
 import {
   finishingOrder,
   forfeitOrder,
@@ -112,6 +113,41 @@ describe('the ladder schedule', () => {
         },
       ),
     );
+  });
+
+  it('keeps a game stopped from outside as a played one is kept: entries, rounded times, the hung seat last', async () => {
+    const spec = { players: 3, bots: ['greedy', 'random', 'greedy'], seed: 'hung', maxMoves: 20_000, limitMs: 100 };
+    const lineups = lineupsOf(3, 3);
+    const g = 4; // rotated: seats are entries [1, 2, 0]
+    const played = await playLadderGame(spec, lineups, g, (name, seed) => botByName(name, { seed }));
+    const hung = hungLadderGame(spec, lineups, g, {
+      seat: 1,
+      kind: 'time',
+      message: 'took 150.0004 ms for one move, past the limit of 100 ms',
+      error: null,
+      elapsedMs: 150.0004,
+      moves: [],
+      stats: [
+        { decisions: 2, ms: 1.23456, max: 1.0001 },
+        { decisions: 0, ms: 0, max: 0 },
+        { decisions: 1, ms: 0.5, max: 0.5 },
+      ],
+    });
+    expect(hung.game.seats).toEqual(played.game.seats);
+    expect(hung.game.seats).toEqual([1, 2, 0]);
+    expect(Object.keys(hung.game).sort()).toEqual([...Object.keys(played.game), 'forfeit'].sort());
+    expect(hung.game).toMatchObject({
+      g,
+      moves: 0,
+      rounds: 1,
+      decisions: [2, 1, 1],
+      ms: [1.235, 150, 0.5],
+      maxMs: [1.0, 150, 0.5],
+      forfeit: { seat: 1, kind: 'time' },
+    });
+    // the hung seat's entry loses: the winner is another seat's entry
+    expect(hung.game.winner).not.toBe(2);
+    expect(hung.forfeit).toMatchObject({ seat: 1, kind: 'time', game: g });
   });
 
   it('ranks a game’s seats winner first, then by score, ties shared', () => {
