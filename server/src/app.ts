@@ -3,6 +3,7 @@
  * games (a data folder, or Redis with `redisUrl`), and the games a dead process left unfinished.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { matchMaker, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { RedisDriver } from '@colyseus/redis-driver';
@@ -15,6 +16,7 @@ import { configureRooms, DnupLobby, DnupRoom, liveRooms, type RoomSettings } fro
 import { roomSettings as currentRoomSettings } from './settings.js';
 import { FileStore } from './file-store.js';
 import { RedisStore } from './redis-store.js';
+import { spreadPings } from './heartbeat.js';
 import type { GameStore } from './store.js';
 
 /** Options of {@link startServer}. */
@@ -35,6 +37,8 @@ export interface ServerConfig extends Partial<Omit<RoomSettings, 'store'>> {
   readonly handleSignals?: boolean;
   /** With Redis: ms a process owns a game without renewing (default 3000); a dead host's games move after about this. */
   readonly leaseMs?: number;
+  /** Each connection is pinged once in this many ms, and closed after two unanswered pings (default 3000). */
+  readonly pingMs?: number;
   /** A store of your own instead of the data folder or Redis (embedding, tests). */
   readonly store?: GameStore;
 }
@@ -53,6 +57,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How late the event loop runs its timers: a move waits as long for its turn on the loop. */
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+
 function stats(req: IncomingMessage, res: ServerResponse): void {
   // the load test starts node with --expose-gc and asks for a collection first, to measure what stays
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -68,8 +76,15 @@ function stats(req: IncomingMessage, res: ServerResponse): void {
       cpuMs: (cpu.user + cpu.system) / 1000,
       process: matchMaker.processId,
       codes: [...liveRooms.byCode.keys()],
+      // since the last `?reset=1` (the load test resets it when its window starts)
+      loopDelayMs: {
+        p50: +(loopDelay.percentile(50) / 1e6).toFixed(2),
+        p99: +(loopDelay.percentile(99) / 1e6).toFixed(2),
+        max: +(loopDelay.max / 1e6).toFixed(2),
+      },
     }),
   );
+  if (req.url?.includes('reset=1')) loopDelay.reset();
 }
 
 /**
@@ -77,6 +92,11 @@ function stats(req: IncomingMessage, res: ServerResponse): void {
  * error, such as a frame over `maxPayload` (ws closes it with 1009).
  */
 class QuietTransport extends WebSocketTransport {
+  /** Colyseus' own pings every socket in one loop: the same pings, spread (heartbeat.ts). */
+  protected override autoTerminateUnresponsiveClients(intervalMs: number, maxMissed: number): void {
+    this.pingInterval = spreadPings(() => this.wss.clients, intervalMs, maxMissed);
+  }
+
   override async onConnection(
     rawClient: Parameters<WebSocketTransport['onConnection']>[0],
     req: Parameters<WebSocketTransport['onConnection']>[1],
@@ -137,7 +157,7 @@ export async function startServer(config: ServerConfig = {}): Promise<RunningSer
   // idle keep-alive sockets live longer than clients' own idle limits (undici: 4 s), so a client
   // whose timers ran late does not reuse a socket the server has just closed (ECONNRESET)
   http.keepAliveTimeout = 30_000;
-  const transport = new QuietTransport({ server: http, maxPayload: 4096 });
+  const transport = new QuietTransport({ server: http, maxPayload: 4096, pingInterval: config.pingMs ?? 3000 });
   const gameServer = new Server({
     transport,
     greet: false,
