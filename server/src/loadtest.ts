@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
 import { replay, seededRandom, type GameRecord, type Move } from 'dnup';
@@ -197,17 +198,33 @@ function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** The server's /stats; `query` may ask for a collection first (gc=1) or restart the loop delay (reset=1). */
 async function stats(
   port: number,
-  gc = true,
-): Promise<{ rooms: number; heapUsed: number; rss: number; cpuMs: number }> {
-  return (await (await fetch(`http://127.0.0.1:${port}/stats${gc ? '?gc=1' : ''}`)).json()) as {
+  query = 'gc=1',
+): Promise<{ rooms: number; heapUsed: number; rss: number; cpuMs: number; loopDelayMs: LoopDelay }> {
+  return (await (await fetch(`http://127.0.0.1:${port}/stats?${query}`)).json()) as {
     rooms: number;
     heapUsed: number;
     rss: number;
     cpuMs: number;
+    loopDelayMs: LoopDelay;
   };
 }
+
+/** How late this process's event loop ran in the window: a state message waits as long to be read. */
+const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+const delayOf = (h: typeof clientLoop): LoopDelay => ({
+  p50: +(h.percentile(50) / 1e6).toFixed(2),
+  p99: +(h.percentile(99) / 1e6).toFixed(2),
+  max: +(h.max / 1e6).toFixed(2),
+});
 
 async function main(): Promise<void> {
   const port = await freePort();
@@ -266,11 +283,14 @@ async function main(): Promise<void> {
   const inFlightOf = (): number =>
     [...tables].filter((t) => !t.done).reduce((n, t) => n + Math.max(0, ...t.bots.map((b) => b.last + 1)), 0);
   const inFlightAtLoad = inFlightOf();
-  const cpuFrom = (await stats(port, false)).cpuMs;
+  const cpuFrom = (await stats(port, 'reset=1')).cpuMs;
+  clientLoop.enable();
   const clientCpuFrom = process.cpuUsage();
   const measureFrom = performance.now();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
-  const cpuTo = (await stats(port, false)).cpuMs;
+  const atEnd = await stats(port, '');
+  const cpuTo = atEnd.cpuMs;
+  clientLoop.disable();
   const clientCpu = process.cpuUsage(clientCpuFrom);
   const load = loadavg();
   stopping = true;
@@ -301,6 +321,7 @@ async function main(): Promise<void> {
       p99: +percentile(rttsNow, 99).toFixed(2),
       samples: rttsNow.length,
     },
+    loopDelayMs: { server: atEnd.loopDelayMs, client: delayOf(clientLoop) },
     serverCpuMsPerMove: +((cpuTo - cpuFrom) / Math.max(1, movesInWindow)).toFixed(3),
     serverCpuShare: +((cpuTo - cpuFrom) / 1000 / measured).toFixed(2),
     clientCpuShare: +((clientCpu.user + clientCpu.system) / 1e6 / measured).toFixed(2),
