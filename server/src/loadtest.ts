@@ -11,7 +11,7 @@
  * as many as the machine allows), --seed S (random moves are seeded), --cpu-prof DIR (the server
  * process writes a V8 CPU profile there as it exits).
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -226,10 +226,9 @@ const delayOf = (h: typeof clientLoop): LoopDelay => ({
   max: +(h.max / 1e6).toFixed(2),
 });
 
-async function main(): Promise<void> {
-  const port = await freePort();
-  const data = mkdtempSync(join(tmpdir(), 'dnup-loadtest-'));
-  const server = spawn(
+/** The server under test: its own process, the embedded store in `data`, no bot or round pauses. */
+function serverProcess(port: number, data: string): ChildProcess {
+  return spawn(
     process.execPath,
     [
       '--expose-gc',
@@ -252,6 +251,12 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+}
+
+async function main(): Promise<void> {
+  const port = await freePort();
+  const data = mkdtempSync(join(tmpdir(), 'dnup-loadtest-'));
+  const server = serverProcess(port, data);
   const hardStop = setTimeout(
     () => {
       console.error('loadtest: did not finish in time');
