@@ -12,11 +12,11 @@ redis-server --port "$PORT" --bind 127.0.0.1 --save '' --appendonly no --dir "$D
 REDIS=$!
 trap 'kill $REDIS 2>/dev/null; rm -rf "$DIR"' EXIT
 sleep 0.5
-secs() { node -e 'const r=JSON.parse(require("fs").readFileSync(0,"utf8"));console.log((r.elapsedMs/1000).toFixed(1), r.averageMoves.toFixed(1))'; }
-for w in 1 2; do echo "in-process, $w worker thread(s): $($CLI $LADDER --workers "$w" 2>/dev/null | secs) s, avg moves"; done
+secs() { node -e 'const r=JSON.parse(require("fs").readFileSync(0,"utf8"));console.log(`${(r.elapsedMs/1000).toFixed(1)} s, ${r.averageMoves.toFixed(1)} moves a game`)'; }
+for w in 1 2; do echo "in-process, $w worker thread(s): $($CLI $LADDER --workers "$w" 2>/dev/null | secs)"; done
 for n in 1 2 4; do
   pids=()
   for _ in $(seq "$n"); do $CLI worker --queue "redis://127.0.0.1:$PORT" --workers 1 2>/dev/null & pids+=($!); done
-  echo "queue, $n worker process(es): $($CLI $LADDER --queue "redis://127.0.0.1:$PORT" --run "bench-$n" 2>/dev/null | secs) s, avg moves"
+  echo "queue, $n worker process(es): $($CLI $LADDER --queue "redis://127.0.0.1:$PORT" --run "bench-$n" 2>/dev/null | secs)"
   kill "${pids[@]}"
 done
