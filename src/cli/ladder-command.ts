@@ -345,7 +345,19 @@ function resumeFrom(path: string, settings: LadderSettings, given: Readonly<Reco
 const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 /** The result as a plain-text table, best rated first. */
-function formatLadder(result: LadderResult, seed: string, out?: string): string {
+/** Where a queue run's games were played, without the URL's password. */
+function queueText(url: string): string {
+  let host = url;
+  try {
+    const u = new URL(url);
+    host = `${u.host}${u.pathname.length > 1 ? u.pathname : ''}`;
+  } catch {
+    // the ladder refused a bad URL before any game: not reached
+  }
+  return `on the queue at ${host}`;
+}
+
+function formatLadder(result: LadderResult, seed: string, out?: string, queue?: string): string {
   const head = [
     'rank',
     'bot',
@@ -383,7 +395,7 @@ function formatLadder(result: LadderResult, seed: string, out?: string): string 
   const modules = result.rows.filter((r) => r.module !== null).map((r) => `${r.bot} = ${r.module}`);
   const lineups = result.gamesPerDeal / result.players;
   return [
-    `dnup ladder: ${result.games} games = ${result.deals} deal${result.deals === 1 ? '' : 's'} x ${result.gamesPerDeal} (${lineups} lineup${lineups === 1 ? '' : 's'} x ${result.players} rotations), ${result.players} players, seed ${JSON.stringify(seed)}, ${workersText(result.workers)}, move limit ${result.moveLimitMs} ms`,
+    `dnup ladder: ${result.games} games = ${result.deals} deal${result.deals === 1 ? '' : 's'} x ${result.gamesPerDeal} (${lineups} lineup${lineups === 1 ? '' : 's'} x ${result.players} rotations), ${result.players} players, seed ${JSON.stringify(seed)}, ${queue === undefined ? workersText(result.workers) : queueText(queue)}, move limit ${result.moveLimitMs} ms`,
     ...(modules.length > 0 ? [`modules: ${modules.join(', ')}`] : []),
     line(head),
     ...rows.map(line),
@@ -491,7 +503,7 @@ export async function ladderCommand(args: readonly string[]): Promise<number> {
   print(
     a.json
       ? JSON.stringify({ settings, ...resultData(result), elapsedMs: Math.round(performance.now() - started) }, null, 2)
-      : formatLadder(result, settings.seed, out),
+      : formatLadder(result, settings.seed, out, a.queue),
   );
   // every forfeit, those of resumed games included, one line each
   const label = new Map(result.rows.map((r) => [r.entry, r.bot]));

@@ -187,6 +187,12 @@ describe.skipIf(!enabled)('dnup ladder --queue and dnup worker', () => {
     const again = await cli(['ladder', ...LADDER, '--games', '12', '--queue', redis.url, '--run', 'kill', '--resume']);
     expect(again.code, again.err).toBe(0);
     expect(outcome(again.out)).toEqual(expected);
+    // the table says where the games were played
+    const plain = LADDER.filter((x) => x !== '--json');
+    const table = await cli(['ladder', ...plain, '--games', '12', '--queue', redis.url, '--run', 'kill', '--resume']);
+    expect(table.code, table.err).toBe(0);
+    expect(table.out).toMatch(/, on the queue at 127\.0\.0\.1:\d+, move limit/);
+    expect(table.out).not.toMatch(/in this thread/);
   }, 120_000);
 
   it('a coordinator killed and started again with --resume collects what was done meanwhile; a game played twice counts once', async () => {
