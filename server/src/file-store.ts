@@ -4,16 +4,16 @@
  */
 import {
   appendFileSync,
-  closeSync,
   existsSync,
   fsyncSync,
   mkdirSync,
-  openSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
-  writeFileSync,
+  writeSync,
 } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GameRecord, Move } from 'dnup';
 import type { StoredGame, GameStore } from './store.js';
@@ -31,7 +31,12 @@ export interface FileStoreOptions {
    * games bigger than this cost a compaction per doubling, not one per move.
    */
   readonly maxBytes?: number;
+  /** Where a failed compaction is told (default: console.error). */
+  readonly log?: (line: string) => void;
 }
+
+/** Games written by one step of a compaction, between which the event loop runs. */
+const GAMES_PER_WRITE = 200;
 
 /**
  * The embedded default: `games.jsonl` (one line per begun game, applied move and end, appended
@@ -49,6 +54,11 @@ export class FileStore implements GameStore {
   private liveBytes = 0;
   /** The live log's size after its last compaction: the games still unfinished then. */
   private compactedBytes = 0;
+  /** The compaction under way, if any. */
+  private compacting: Promise<void> | null = null;
+  /** Lines appended since the compaction under way started. */
+  private since: string[] | null = null;
+  private readonly log: (line: string) => void;
   private games = new Map<string, { game: Omit<StoredGame, 'moves'>; moves: Move[] }>();
   /** Games this process hosts: one process per folder, so every other unfinished game is an orphan. */
   private owned = new Set<string>();
@@ -58,6 +68,7 @@ export class FileStore implements GameStore {
     options: FileStoreOptions = {},
   ) {
     this.maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
+    this.log = options.log ?? ((line) => console.error(line));
     mkdirSync(dir, { recursive: true });
     this.live = join(dir, 'games.jsonl');
     this.done = join(dir, 'finished.jsonl');
@@ -88,26 +99,68 @@ export class FileStore implements GameStore {
     const text = `${JSON.stringify(line)}\n`;
     appendFileSync(this.live, text);
     this.liveBytes += Buffer.byteLength(text);
+    this.since?.push(text);
     // amortised: a compaction costs the unfinished games' size, paid for by as many bytes appended
-    if (this.liveBytes > this.maxBytes && this.liveBytes > 2 * this.compactedBytes) this.compact();
+    if (this.compacting === null && this.liveBytes > this.maxBytes && this.liveBytes > 2 * this.compactedBytes)
+      this.compact();
   }
 
-  /** Rewrites the live log with the unfinished games only (temporary file, then an atomic rename). */
+  /**
+   * Rewrites the live log with the unfinished games only, in the background: megabytes written and
+   * flushed at once held every room's moves for hundreds of milliseconds. The games are written
+   * as they were when it started; what is appended meanwhile goes to the old log (complete until
+   * the rename, so a crash loses nothing) and is copied after them before the atomic rename.
+   */
   private compact(): void {
-    const lines: string[] = [];
-    for (const { game, moves } of this.games.values()) {
-      lines.push(JSON.stringify({ t: 'begin', game } satisfies Line));
-      moves.forEach((m, i) => lines.push(JSON.stringify({ t: 'move', id: game.id, i, m } satisfies Line)));
-    }
-    const text = lines.length ? `${lines.join('\n')}\n` : '';
+    const snapshot = [...this.games.values()].map(({ game, moves }) => ({ game, moves, length: moves.length }));
+    const since: string[] = [];
+    this.since = since;
+    this.compacting = this.rewrite(snapshot, since)
+      .catch((e: unknown) => {
+        // the old log is still whole: the next compaction tries again
+        this.log(`store: the live log could not be compacted (${(e as Error).message}); it is kept as it is`);
+        this.compactedBytes = this.liveBytes;
+      })
+      .finally(() => {
+        this.since = null;
+        this.compacting = null;
+      });
+  }
+
+  private async rewrite(
+    snapshot: { game: Omit<StoredGame, 'moves'>; moves: readonly Move[]; length: number }[],
+    since: string[],
+  ): Promise<void> {
     const tmp = `${this.live}.tmp`;
-    writeFileSync(tmp, text);
-    const fd = openSync(tmp, 'r');
-    fsyncSync(fd);
-    closeSync(fd);
-    renameSync(tmp, this.live);
-    this.liveBytes = Buffer.byteLength(text);
-    this.compactedBytes = this.liveBytes;
+    const file = await open(tmp, 'w');
+    let bytes = 0;
+    try {
+      for (let i = 0; i < snapshot.length; i += GAMES_PER_WRITE) {
+        const lines: string[] = [];
+        for (const { game, moves, length } of snapshot.slice(i, i + GAMES_PER_WRITE)) {
+          lines.push(JSON.stringify({ t: 'begin', game } satisfies Line));
+          for (let j = 0; j < length; j++)
+            lines.push(JSON.stringify({ t: 'move', id: game.id, i: j, m: moves[j]! } satisfies Line));
+        }
+        const text = `${lines.join('\n')}\n`;
+        bytes += Buffer.byteLength(text);
+        await file.write(text);
+      }
+      await file.sync();
+      // from here to the rename synchronously, so that no line is appended in between
+      const tail = since.join('');
+      if (tail !== '') writeSync(file.fd, tail);
+      fsyncSync(file.fd);
+      renameSync(tmp, this.live);
+      this.since = null;
+      this.liveBytes = bytes + Buffer.byteLength(tail);
+      this.compactedBytes = this.liveBytes;
+    } catch (e) {
+      rmSync(tmp, { force: true });
+      throw e;
+    } finally {
+      await file.close().catch(() => {});
+    }
   }
 
   async begin(game: Omit<StoredGame, 'moves'>): Promise<void> {
@@ -175,5 +228,8 @@ export class FileStore implements GameStore {
     return [...read(join(this.dir, 'finished.1.jsonl')), ...read(this.done)];
   }
 
-  async close(): Promise<void> {}
+  /** Waits for a compaction under way. */
+  async close(): Promise<void> {
+    await this.compacting;
+  }
 }
