@@ -8,7 +8,8 @@
  *
  * Options: --rooms N (200), --seconds S (30), --think-ms T (0: each scripted person moves T ms
  * after its view arrives, so the load is a chosen number of moves per room and second rather than
- * as many as the machine allows), --seed S (random moves are seeded), --cpu-prof DIR (the server
+ * as many as the machine allows), --think-spread F (0: each think lasts T × (1 ± F), uniformly
+ * at random, so that moves do not come back in the bursts a pause made), --seed S (random moves are seeded), --cpu-prof DIR (the server
  * process writes a V8 CPU profile there as it exits).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -30,6 +31,8 @@ const ROOMS = Number(option('rooms', 200));
 const SECONDS = Number(option('seconds', 30));
 const SEED = option('seed', 'loadtest');
 const THINK_MS = Number(option('think-ms', 0));
+/** Each think lasts THINK_MS × (1 ± SPREAD), uniformly: people do not all answer 1,000 ms later. */
+const SPREAD = Number(option('think-spread', 0));
 /** A folder for a V8 CPU profile of the server process (`node --cpu-prof`), written as it exits. */
 const CPU_PROF = option('cpu-prof', '');
 if (
@@ -40,10 +43,12 @@ if (
     SECONDS > 0 &&
     SECONDS <= 600 &&
     THINK_MS >= 0 &&
-    THINK_MS <= 10_000
+    THINK_MS <= 10_000 &&
+    SPREAD >= 0 &&
+    SPREAD <= 1
   )
 ) {
-  console.error('loadtest: --rooms is 1–2000, --seconds 1–600 and --think-ms 0–10000');
+  console.error('loadtest: --rooms is 1–2000, --seconds 1–600, --think-ms 0–10000 and --think-spread 0–1');
   process.exit(2);
 }
 
@@ -108,7 +113,7 @@ class Bot {
       this.sentAt.set(n, performance.now());
       this.room.send(MESSAGES.move, { move, moveCount: n });
     };
-    if (THINK_MS > 0) setTimeout(send, THINK_MS);
+    if (THINK_MS > 0) setTimeout(send, SPREAD > 0 ? THINK_MS * (1 + SPREAD * (2 * rng() - 1)) : THINK_MS);
     else send();
   }
 }
@@ -315,6 +320,7 @@ async function main(): Promise<void> {
     rooms: ROOMS,
     seconds: SECONDS,
     thinkMs: THINK_MS,
+    thinkSpread: SPREAD,
     roomsOpenedIn: Math.round(opened - startedAt),
     serverRoomsAtLoad: loaded.rooms,
     roomStartRetries: startFailures.length,
