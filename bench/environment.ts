@@ -4,7 +4,7 @@
  * observation and mask written into one buffer), at 2 to 5 players, in self-play (the agent plays
  * every seat, so the figure is the environment's own cost: apply, the observation, the mask and
  * the legal-action list of every answer); then the time to trust again a player view copied by
- * JSON (loadView). Called from run.mjs; alone: `npx tsup && npx tsx bench/environment.ts [--quick]`.
+ * JSON (loadView). Called from run.ts; alone: `npx tsup && npx tsx bench/environment.ts [--quick]`.
  */
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
@@ -14,7 +14,7 @@ import { createEnvironment, createVectorEnvironment } from 'dnup/encodings';
 const STEPS = 256; // agent steps per timed iteration
 const GAMES = 64; // games of the vector environment
 
-/** The action a step picks: a Lehmer generator's index into the legal actions, as run.mjs picks moves. */
+/** The action a step picks: a Lehmer generator's index into the legal actions, as run.ts picks moves. */
 const chooser = (seed: number): ((count: number) => number) => {
   let x = 12345 + seed;
   return (count) => {
@@ -83,7 +83,7 @@ async function rates(tasks: readonly (readonly [string, () => void])[], time: nu
   });
 }
 
-/** Prints the environment's table with run.mjs's helpers (`table`, `fmt`). */
+/** Prints the environment's table with run.ts's helpers (`table`, `fmt`). */
 export async function benchEnvironment({
   table,
   fmt,

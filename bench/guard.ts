@@ -1,7 +1,7 @@
 /**
  * The benchmark guard of issue 26: `npm run bench` fails (exit code 1; the tests never do) when
  * random playouts through the public API (legalMoves + apply) fall more than 10% below the ratio
- * to the contract baseline (bench/contract-baseline.mjs) recorded in bench/results/reducer-guard.json.
+ * to the contract baseline (bench/contract-baseline.ts) recorded in bench/results/reducer-guard.json.
  * A ratio of two engines timed in one run, interleaved, survives most of a machine's load; a
  * regression of the reducer does not. After a deliberate change of speed, record the new figures
  * with `npm run bench -- --record-guard` (on a quiet machine) and commit the JSON file.
@@ -53,7 +53,7 @@ export async function checkReducerGuard(
     .join(' ');
   if (process.argv.includes('--record-guard')) {
     const record: GuardRecord = {
-      what: 'random playouts through the public API (legalMoves + apply) ÷ the contract baseline (bench/contract-baseline.mjs), same games, one run; bench/guard.ts fails npm run bench below 90% of these',
+      what: 'random playouts through the public API (legalMoves + apply) ÷ the contract baseline (bench/contract-baseline.ts), same games, one run; bench/guard.ts fails npm run bench below 90% of these',
       recorded: new Date().toISOString(),
       loadAverage: load,
       reducerOverContract: Object.fromEntries(ratios.map((r) => [String(r.players), Number(r.ratio.toFixed(3))])),
@@ -95,7 +95,7 @@ export async function checkReducerGuard(
   table(['', 'now (best)', 'recorded', 'floor (−10%)', 'measures', 'verdict'], rows);
   if (failed) {
     console.log(
-      `The reducer stayed more than 10% slower against the contract baseline than recorded in ${RETRIES + 1} measures: find the regression (npx tsx bench/reducer.mjs --dist old=… compares builds), or record new figures on purpose with --record-guard.\n`,
+      `The reducer stayed more than 10% slower against the contract baseline than recorded in ${RETRIES + 1} measures: find the regression (npx tsx bench/reducer.ts --dist old=… compares builds), or record new figures on purpose with --record-guard.\n`,
     );
     process.exitCode = 1;
   }

@@ -6,10 +6,10 @@
 const MASK64 = (1n << 64n) - 1n;
 
 /** An sfc32 state from a seed: FNV-1a 64, SplitMix64 twice, four words, 12 outputs discarded (§1–§3). */
-export function sfc32Start(seed) {
+export function sfc32Start(seed: string | number): number[] {
   let h = 0xcbf29ce484222325n;
   for (const byte of new TextEncoder().encode(String(seed))) h = ((h ^ BigInt(byte)) * 0x100000001b3n) & MASK64;
-  const s = [];
+  const s: number[] = [];
   for (let i = 0; i < 2; i++) {
     h = (h + 0x9e3779b97f4a7c15n) & MASK64;
     let z = h;
@@ -23,11 +23,11 @@ export function sfc32Start(seed) {
 }
 
 /** One sfc32 output; advances `s` in place. */
-export function sfc32Next(s) {
-  const a = s[0],
-    b = s[1],
-    c = s[2],
-    d = s[3];
+export function sfc32Next(s: number[]): number {
+  const a = s[0]!,
+    b = s[1]!,
+    c = s[2]!,
+    d = s[3]!;
   const t = (((a + b) | 0) + d) | 0;
   s[3] = (d + 1) | 0;
   s[0] = b ^ (b >>> 9);
@@ -40,17 +40,17 @@ export function sfc32Next(s) {
  * One round's deal order (§4–§5): Fisher–Yates over the ascending ids in use with rejection
  * sampling, then one draw per card whose top bit is its face. Card `ids[p]` goes to seat p mod n.
  */
-export function dealOrder(s, inUse) {
+export function dealOrder(s: number[], inUse: readonly number[]): { ids: number[]; faces: number[] } {
   const ids = inUse.slice();
   for (let i = ids.length - 1; i >= 1; i--) {
     const bound = i + 1;
     const reject = 0x100000000 % bound;
-    let x;
+    let x: number;
     do x = sfc32Next(s);
     while (x < reject);
     const j = x % bound;
-    const t = ids[i];
-    ids[i] = ids[j];
+    const t = ids[i]!;
+    ids[i] = ids[j]!;
     ids[j] = t;
   }
   const faces = ids.map(() => sfc32Next(s) >>> 31);

@@ -15,6 +15,11 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
 import {
+  type CardDefinition,
+  type DeckDefinition,
+  type GameState,
+  type PlayMove,
+  type PositionDescription,
   apply,
   checkMove,
   createGame,
@@ -34,7 +39,7 @@ import {
   replay,
   seededRandom,
   validatePosition,
-} from '../dist/index.js';
+} from 'dnup';
 
 if (typeof globalThis.gc !== 'function') {
   // each row starts after a forced collection: re-run with --expose-gc (and tsx's loader, in
@@ -59,11 +64,11 @@ const DECK_SIZES = quick ? [4096, 8192, 16384] : [4096, 8192, 16384, 32768, 6553
  * of them shows 1 (2^(n/2) − 1 plays), with 'pairs' each value shows on two of them. Seat 1 gets
  * the second half, every card showing its own value. Card 0 carries the star.
  */
-function bigDeck(n, shape) {
+function bigDeck(n: number, shape: 'one' | 'pairs'): DeckDefinition {
   const half = n / 2;
-  const cards = [];
+  const cards: CardDefinition[] = [];
   for (let id = 0; id < n; id++) {
-    const faces =
+    const faces: [number, number] =
       id < half ? [shape === 'one' ? 1 : 1 + Math.floor(id / 2), 1_000_000 + id] : [10 + id, 2_000_000 + id];
     cards.push(id === 0 ? { id, faces, minPlayers: 2, star: true } : { id, faces, minPlayers: 2 });
   }
@@ -71,7 +76,7 @@ function bigDeck(n, shape) {
 }
 
 /** The position description of {@link bigDeck}: seat 0 to play, hands as dealt, the table empty. */
-function bigDescription(n, shape) {
+function bigDescription(n: number, shape: 'one' | 'pairs'): PositionDescription {
   const deck = bigDeck(n, shape);
   const half = n / 2;
   return {
@@ -86,32 +91,32 @@ function bigDescription(n, shape) {
 }
 
 /** {@link bigDescription} with the discard pile listed (the last quarter of the deck), or with every card of seat 0 publicly known. */
-function variant(n, kind) {
+function variant(n: number, kind: 'known' | 'discard'): PositionDescription {
   const d = bigDescription(n, 'pairs');
-  if (kind === 'known') return { ...d, known: [d.hands[0].map((c) => c.id), []] };
+  if (kind === 'known') return { ...d, known: [d.hands[0]!.map((c) => c.id), []] };
   const quarter = n / 4;
   return {
     ...d,
-    hands: [d.hands[0], d.hands[1].slice(0, quarter)],
-    discard: d.hands[1].slice(quarter).map((c) => c.id),
+    hands: [d.hands[0]!, d.hands[1]!.slice(0, quarter)],
+    discard: d.hands[1]!.slice(quarter).map((c) => c.id),
   };
 }
 
-const memo = new Map();
+const memo = new Map<string, GameState>();
 /** The state of {@link bigDescription}, built once per size and shape. */
-function bigState(n, shape) {
+function bigState(n: number, shape: 'one' | 'pairs'): GameState {
   const key = `${shape} ${n}`;
   if (!memo.has(key)) memo.set(key, fromPosition(bigDescription(n, shape)));
-  return memo.get(key);
+  return memo.get(key)!;
 }
 
 /** The play of every card in seat 0's hand of the 'one' deck: n/2 cards showing 1, legal. */
-const playAll = (n) => ({ type: 'play', cards: Array.from({ length: n / 2 }, (_, i) => i) });
+const playAll = (n: number): PlayMove => ({ type: 'play', cards: Array.from({ length: n / 2 }, (_, i) => i) });
 
 const standard = createGame(3, 'scaling');
 
 /** A standard 2-player game record of `moves` rotations (rotating is always legal, so a game may go on forever). */
-function rotateRecord(moves) {
+function rotateRecord(moves: number): string {
   return JSON.stringify({
     format: 'dnup-record',
     version: 1,
@@ -122,7 +127,7 @@ function rotateRecord(moves) {
 }
 
 /** A record with the 'pairs' deck of n cards and one move. */
-function bigDeckRecord(n) {
+function bigDeckRecord(n: number): string {
   return JSON.stringify({
     format: 'dnup-record',
     version: 1,
@@ -133,18 +138,35 @@ function bigDeckRecord(n) {
   });
 }
 
-const deckRows = (input, setup, run) => ({ input, sizes: DECK_SIZES, unit: 'cards', setup, run });
+/** Rows of one function: `setup(n)` builds the argument of size n, `run(argument)` is the call timed. */
+interface Case<T = unknown> {
+  /** What grows. */
+  readonly input: string;
+  readonly sizes: readonly number[];
+  readonly unit: string;
+  // methods, so that a case of any argument type is a Case<unknown>
+  setup(n: number): T;
+  run(arg: T): unknown;
+}
+
+const deckRows = <T>(input: string, setup: (n: number) => T, run: (arg: T) => unknown): Case<T> => ({
+  input,
+  sizes: DECK_SIZES,
+  unit: 'cards',
+  setup,
+  run,
+});
 
 /** [function, what grows, sizes, unit, setup(n) → argument, run(argument)]. */
-const cases = [
+const cases: (readonly [string, Case])[] = [
   [
     'parseMove',
     {
       input: "'P 1' + n spaces + 'x' (unreadable)",
       sizes: DECK_SIZES.map((n) => n * 4),
       unit: 'chars',
-      setup: (n) => `P 1${' '.repeat(n)}x`,
-      run: (t) => {
+      setup: (n: number) => `P 1${' '.repeat(n)}x`,
+      run: (t: string) => {
         try {
           parseMove(standard, t);
         } catch {
@@ -157,7 +179,7 @@ const cases = [
     'parseMove',
     deckRows(
       'a play naming all n/2 cards of a hand of one value',
-      (n) => [bigState(n, 'one'), `P ${playAll(n).cards.join(',')}`],
+      (n) => [bigState(n, 'one'), `P ${playAll(n).cards.join(',')}`] as const,
       ([s, t]) => parseMove(s, t),
     ),
   ],
@@ -173,7 +195,7 @@ const cases = [
     'checkMove',
     deckRows(
       'a play of all n/2 cards of one value',
-      (n) => [bigState(n, 'one'), playAll(n)],
+      (n) => [bigState(n, 'one'), playAll(n)] as const,
       ([s, m]) => checkMove(s, m),
     ),
   ],
@@ -181,7 +203,7 @@ const cases = [
     'apply',
     deckRows(
       'a play of all n/2 cards of one value',
-      (n) => [bigState(n, 'one'), playAll(n)],
+      (n) => [bigState(n, 'one'), playAll(n)] as const,
       ([s, m]) => apply(s, m),
     ),
   ],
@@ -197,7 +219,7 @@ const cases = [
     'formatMove',
     deckRows(
       'a play of n/2 cards',
-      (n) => [bigState(n, 'one'), playAll(n)],
+      (n) => [bigState(n, 'one'), playAll(n)] as const,
       ([s, m]) => formatMove(s, m),
     ),
   ],
@@ -205,7 +227,7 @@ const cases = [
     'describeMove',
     deckRows(
       'a play of n/2 cards',
-      (n) => [bigState(n, 'one'), playAll(n)],
+      (n) => [bigState(n, 'one'), playAll(n)] as const,
       ([s, m]) => describeMove(s, m),
     ),
   ],
@@ -254,7 +276,7 @@ const cases = [
     'moveFromSelection',
     deckRows(
       'all n/2 cards of one value selected',
-      (n) => [bigState(n, 'one'), { cards: playAll(n).cards }],
+      (n) => [bigState(n, 'one'), { cards: playAll(n).cards }] as const,
       ([s, sel]) => moveFromSelection(s, sel),
     ),
   ],
@@ -312,13 +334,13 @@ const cases = [
       input: 'a standard deal with a discard list of n duplicates',
       sizes: DECK_SIZES.map((n) => n * 2),
       unit: 'entries',
-      setup: (n) => ({
+      setup: (n: number): PositionDescription => ({
         players: 3,
         hands: standard.hands,
-        discard: Array.from({ length: n }, (_, i) => standard.hands[0][i % 10].id),
+        discard: Array.from({ length: n }, (_, i) => standard.hands[0]![i % 10]!.id),
         turn: { seat: 0 },
       }),
-      run: (d) => validatePosition(d),
+      run: (d: PositionDescription) => validatePosition(d),
     },
   ],
   [
@@ -360,7 +382,7 @@ const cases = [
       sizes: DECK_SIZES,
       unit: 'moves',
       setup: rotateRecord,
-      run: (t) => parseRecord(t),
+      run: (t: string) => parseRecord(t),
     },
   ],
   [
@@ -369,8 +391,8 @@ const cases = [
       input: 'a record of n rotate moves',
       sizes: DECK_SIZES,
       unit: 'moves',
-      setup: (n) => parseRecord(rotateRecord(n)),
-      run: (r) => replay(r),
+      setup: (n: number) => parseRecord(rotateRecord(n)),
+      run: (r: unknown) => replay(r),
     },
   ],
   ['parseRecord', deckRows('a record with a custom deck of n cards (JSON text)', bigDeckRecord, (t) => parseRecord(t))],
@@ -389,18 +411,20 @@ const cases = [
  * median, not the mean, so that a burst of load from other processes or one garbage collection
  * spoils less. A collection first (with --expose-gc) so that one row's garbage is not the next's cost.
  */
-async function msPerCall(name, fn) {
+async function msPerCall(name: string, fn: () => unknown): Promise<number> {
   globalThis.gc?.();
   const bench = new Bench({ time: TIME, iterations: quick ? 3 : 5, warmupIterations: 2, warmupTime: TIME / 2 });
   bench.add(name, fn);
   await bench.run();
-  const task = bench.tasks[0];
+  const task = bench.tasks[0]!;
   if (!task.result || !('latency' in task.result))
-    throw new Error(`benchmark ${name} failed: ${task.result?.error ?? task.result?.state}`);
+    throw new Error(
+      `benchmark ${name} failed: ${task.result && 'error' in task.result ? String(task.result.error) : task.result?.state}`,
+    );
   return task.result.latency.p50;
 }
 
-function fmt(x, digits = 0) {
+function fmt(x: number, digits = 0): string {
   return x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
@@ -412,9 +436,9 @@ console.log(
 );
 console.log('Figures depend on the machine and its load; they never fail anything.\n');
 
-const rows = [];
+const rows: string[][] = [];
 for (const [fn, c] of cases) {
-  let previous;
+  let previous: number | undefined;
   for (const n of c.sizes) {
     const arg = c.setup(n);
     const ms = await msPerCall(`${fn} ${n}`, () => c.run(arg));
@@ -425,7 +449,7 @@ for (const [fn, c] of cases) {
 
 const head = ['function', 'input', 'n', 'ms/call', 'ratio'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-const line = (cells) =>
-  cells.map((c, i) => (i < 2 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+const line = (cells: readonly string[]): string =>
+  cells.map((c, i) => (i < 2 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join('  ');
 console.log(line(head));
 for (const r of rows) console.log(line(r));
