@@ -6,13 +6,18 @@
  * (5,000 sockets) that loop held the event loop for 100–130 ms, and every move behind it waited.
  * The same pings spread over the interval cost the same in all, a few sockets per tick.
  */
-import type WebSocket from 'ws';
 
 /** How often a slice of connections is pinged, in ms. */
 const TICK_MS = 100;
 
-/** A connection as Colyseus' transport keeps it: a pong sets `pingCount` back to 0. */
-type Pinged = WebSocket & { pingCount: number };
+/** A connection as Colyseus' transport keeps it (a `ws` socket): a pong sets `pingCount` back to 0. */
+export interface PingedSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  pingCount?: number;
+  ping(done: () => void): void;
+  terminate(): void;
+}
 
 const noop = (): void => {};
 
@@ -22,15 +27,19 @@ const noop = (): void => {};
  *
  * @returns the timer, for `clearInterval` when the server closes.
  */
-export function spreadPings(clients: () => Iterable<WebSocket>, intervalMs: number, maxMissed: number): NodeJS.Timeout {
+export function spreadPings(
+  clients: () => Iterable<PingedSocket>,
+  intervalMs: number,
+  maxMissed: number,
+): NodeJS.Timeout {
   const tickMs = Math.min(TICK_MS, intervalMs);
   const ticksPerRound = Math.max(1, Math.round(intervalMs / tickMs));
-  let round: Pinged[] = [];
+  let round: PingedSocket[] = [];
   let next = 0;
   let tick = ticksPerRound;
   return setInterval(() => {
     if (tick >= ticksPerRound) {
-      round = [...clients()] as Pinged[];
+      round = [...clients()];
       next = 0;
       tick = 0;
     }

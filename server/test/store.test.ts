@@ -126,7 +126,7 @@ describe('FileStore compaction in the background', () => {
     calls.push(store.finish(ids[0]!, recordOf(createGame(['Ana', 'Ben'], `seed-${ids[0]}`), movesOf12.get(ids[0]!)!)));
     await Promise.all(calls);
     const expected = ids.slice(1).map((id) => ({ id, moves: movesOf12.get(id) }));
-    const read = async (): Promise<{ id: string; moves: Move[] }[]> =>
+    const read = async (): Promise<{ id: string; moves: readonly Move[] }[]> =>
       (await new FileStore(dir, { maxBytes: 3_000 }).unfinished()).map((g) => ({ id: g.id, moves: g.moves }));
     expect(await read()).toEqual(expected); // read before the compaction ends: the old log
     await store.close();
