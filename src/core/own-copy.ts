@@ -37,6 +37,8 @@ export interface OwnCopy {
   readonly out: readonly number[];
   readonly scores: readonly number[];
   readonly turn: Turn;
+  /** The shared moves `legalMoves` last listed from `state`, its own copy of them (listed-moves.ts), or null. */
+  listed: readonly Move[] | null;
 }
 
 /** A copy of a set: its own list of cards. */
@@ -187,7 +189,16 @@ function wholeCopy(s: GameState, lastMove: Move | null): GameState {
 
 /** The parts of the public state `p` that the library keeps, in lists of its own. */
 function partsOf(state: GameState, p: GameState): OwnCopy {
-  return { state, hands: p.hands, known: p.known, table: p.table, out: p.out, scores: p.scores, turn: p.turn };
+  return {
+    state,
+    hands: p.hands,
+    known: p.known,
+    table: p.table,
+    out: p.out,
+    scores: p.scores,
+    turn: p.turn,
+    listed: null,
+  };
 }
 
 /**
@@ -244,7 +255,7 @@ export function publishApplied(next: GameState, was: OwnCopy): { readonly handOu
   const tn = next.turn;
   const turn = tn === base.turn ? was.turn : { seat: tn.seat, area: tn.area, number: tn.number };
   const handOut = copyState(next, hands, known, table, turn, out, scores, copyEvents(next.events));
-  return { handOut, own: { state: next, hands, known, table, out, scores, turn } };
+  return { handOut, own: { state: next, hands, known, table, out, scores, turn, listed: null } };
 }
 
 /**
