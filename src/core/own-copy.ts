@@ -41,8 +41,25 @@ export interface OwnCopy {
   listed: readonly Move[] | null;
 }
 
+/**
+ * A copy of a list of card ids (a hand's public knowledge, a set's cards): a loop, not `slice`,
+ * whose builtin call costs more than the copy at these lengths (callgrind: instructions a move).
+ */
+function copyIds(a: readonly CardId[]): CardId[] {
+  const out = new Array<CardId>(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i]!;
+  return out;
+}
+
+/** {@link copyIds} for lists of cards held (hands, cards returned or taken): a function of its own, one array kind per load. */
+function copyCards(a: readonly HeldCard[]): HeldCard[] {
+  const out = new Array<HeldCard>(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i]!;
+  return out;
+}
+
 /** A copy of a set: its own list of cards. */
-const copySet = (y: TableSet): TableSet => ({ seat: y.seat, area: y.area, value: y.value, cards: y.cards.slice() });
+const copySet = (y: TableSet): TableSet => ({ seat: y.seat, area: y.area, value: y.value, cards: copyIds(y.cards) });
 
 /**
  * A copy of an event: its lists and places its own (cards held are frozen, so shared). One literal
@@ -53,9 +70,9 @@ function copyEvent(e: GameEvent): GameEvent {
     case 'turnStarted':
       return { type: 'turnStarted', seat: e.seat, area: e.area, number: e.number };
     case 'setPlayed':
-      return { type: 'setPlayed', seat: e.seat, area: e.area, value: e.value, cards: e.cards.slice() };
+      return { type: 'setPlayed', seat: e.seat, area: e.area, value: e.value, cards: copyIds(e.cards) };
     case 'setDiscarded':
-      return { type: 'setDiscarded', seat: e.seat, area: e.area, value: e.value, cards: e.cards.slice() };
+      return { type: 'setDiscarded', seat: e.seat, area: e.area, value: e.value, cards: copyIds(e.cards) };
     case 'cardAdded':
       return {
         type: 'cardAdded',
@@ -71,10 +88,10 @@ function copyEvent(e: GameEvent): GameEvent {
         seat: e.seat,
         area: e.area,
         value: e.value,
-        cards: e.cards.slice(),
+        cards: copyIds(e.cards),
         by: e.by,
         fate: e.fate,
-        returned: e.returned.slice(),
+        returned: copyCards(e.returned),
       };
     case 'setTaken':
       return {
@@ -82,10 +99,10 @@ function copyEvent(e: GameEvent): GameEvent {
         seat: e.seat,
         from: { seat: e.from.seat, area: e.from.area },
         value: e.value,
-        cards: e.cards.slice(),
+        cards: copyCards(e.cards),
       };
     case 'handRotated':
-      return { type: 'handRotated', seat: e.seat, cards: e.cards.slice() };
+      return { type: 'handRotated', seat: e.seat, cards: copyCards(e.cards) };
     case 'roundDealt':
       return { type: 'roundDealt', round: e.round, starter: e.starter };
     case 'playerOut':
@@ -187,8 +204,12 @@ function wholeCopy(s: GameState, lastMove: Move | null): GameState {
   return copy;
 }
 
-/** The parts of the public state `p` that the library keeps, in lists of its own. */
-function partsOf(state: GameState, p: GameState): OwnCopy {
+/**
+ * What the library keeps of `handOut`, the public copy of its own `state`, made just now (so its
+ * parts are still the ones the library put there).
+ */
+export function ownCopy(state: GameState, handOut: GameState): OwnCopy {
+  const p = handOut;
   return {
     state,
     hands: p.hands,
@@ -208,15 +229,16 @@ function partsOf(state: GameState, p: GameState): OwnCopy {
 export function twoCopies(s: GameState): { readonly handOut: GameState; readonly own: OwnCopy } {
   const lastMove = frozenMove(s.lastMove);
   const handOut = wholeCopy(s, lastMove);
-  return { handOut, own: partsOf(wholeCopy(s, lastMove), handOut) };
+  return { handOut, own: ownCopy(wholeCopy(s, lastMove), handOut) };
 }
 
 /**
  * The public copy of `next`, which the library made from its own copy of a state (`was`): the
  * parts `next` shares with it are the public parts of that state; the parts the move made anew
- * are copied. `next` becomes the library's own copy of the result. Its last move must be frozen.
+ * are copied. `next` becomes the library's own copy of the result ({@link ownCopy}). Its last
+ * move must be frozen.
  */
-export function publishApplied(next: GameState, was: OwnCopy): { readonly handOut: GameState; readonly own: OwnCopy } {
+export function publishApplied(next: GameState, was: OwnCopy): GameState {
   const base = was.state;
   const n = next.hands.length;
   // The lists of public parts are the public object's own: a caller who swaps a part in them can
@@ -227,7 +249,7 @@ export function publishApplied(next: GameState, was: OwnCopy): { readonly handOu
     const h = new Array<readonly HeldCard[]>(n);
     for (let i = 0; i < n; i++) {
       const hand = next.hands[i]!;
-      h[i] = hand === base.hands[i] ? was.hands[i]! : hand.slice();
+      h[i] = hand === base.hands[i] ? was.hands[i]! : copyCards(hand);
     }
     hands = h;
   }
@@ -236,17 +258,20 @@ export function publishApplied(next: GameState, was: OwnCopy): { readonly handOu
     const k = new Array<readonly CardId[]>(n);
     for (let i = 0; i < n; i++) {
       const list = next.known[i]!;
-      k[i] = list === base.known[i] ? was.known[i]! : list.slice();
+      k[i] = list === base.known[i] ? was.known[i]! : copyIds(list);
     }
     known = k;
   }
   let table = was.table;
   if (next.table !== base.table) {
     const t = new Array<TableSet>(next.table.length);
+    const before = base.table;
     for (let j = 0; j < t.length; j++) {
       const y = next.table[j]!;
-      const k = base.table.indexOf(y);
-      t[j] = k >= 0 ? was.table[k]! : copySet(y);
+      // a set kept from before is the same object (a loop: indexOf is a builtin call, for 1-5 sets)
+      let k = 0;
+      while (k < before.length && before[k] !== y) k++;
+      t[j] = k < before.length ? was.table[k]! : copySet(y);
     }
     table = t;
   }
@@ -254,8 +279,7 @@ export function publishApplied(next: GameState, was: OwnCopy): { readonly handOu
   const scores = next.scores === base.scores ? was.scores : next.scores.slice();
   const tn = next.turn;
   const turn = tn === base.turn ? was.turn : { seat: tn.seat, area: tn.area, number: tn.number };
-  const handOut = copyState(next, hands, known, table, turn, out, scores, copyEvents(next.events));
-  return { handOut, own: { state: next, hands, known, table, out, scores, turn, listed: null } };
+  return copyState(next, hands, known, table, turn, out, scores, copyEvents(next.events));
 }
 
 /**

@@ -25,7 +25,7 @@ import { invariantProblems, stateShape } from './state-problems.js';
 import type { GameState } from './state.js';
 import type { MoveSource, SeatView } from './position.js';
 import { ReturnsItsArgument } from './private-mark.js';
-import { publishApplied, sameState, twoCopies, type OwnCopy } from './own-copy.js';
+import { ownCopy, publishApplied, sameState, twoCopies, type OwnCopy } from './own-copy.js';
 import { sealView, viewIntact, type ViewSeal } from './seal.js';
 
 /**
@@ -91,8 +91,8 @@ export function issue(state: GameState): GameState {
  * it handed out: only the parts the move made anew are copied for the public.
  */
 export function issueApplied(next: GameState, was: OwnCopy): GameState {
-  const { handOut, own } = publishApplied(next, was);
-  return new IssuedState(handOut, own) as unknown as GameState;
+  const handOut = publishApplied(next, was);
+  return new IssuedState(handOut, ownCopy(next, handOut)) as unknown as GameState;
 }
 
 /** The library's own copy of a state it handed out (`legalMoves` and `apply` read nothing else). */
