@@ -18,6 +18,7 @@
  */
 import type { CardId, HeldCard } from './cards.js';
 import type { GameEvent } from './events.js';
+import { copyCards, copyIds, eventsAgain, handedOutEvents, NOT_KEPT } from './own-events.js';
 import type { Move } from './moves.js';
 import type { GameState, TableSet, Turn } from './state.js';
 
@@ -39,23 +40,23 @@ export interface OwnCopy {
   readonly turn: Turn;
   /** The shared moves `legalMoves` last listed from `state`, its own copy of them (listed-moves.ts), or null. */
   listed: readonly Move[] | null;
+  /**
+   * The events of the state handed out, as the library made them: `state.events`, or, when
+   * `apply` handed its events out without keeping a copy (own-events.ts), null until
+   * {@link ownEvents} makes them again from `before`.
+   */
+  events: readonly GameEvent[] | null;
+  /** The library's copy of the state `state` was made from, while `events` is null; then null. */
+  before: GameState | null;
 }
 
-/**
- * A copy of a list of card ids (a hand's public knowledge, a set's cards): a loop, not `slice`,
- * whose builtin call costs more than the copy at these lengths (callgrind: instructions a move).
- */
-function copyIds(a: readonly CardId[]): CardId[] {
-  const out = new Array<CardId>(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = a[i]!;
-  return out;
-}
-
-/** {@link copyIds} for lists of cards held (hands, cards returned or taken): a function of its own, one array kind per load. */
-function copyCards(a: readonly HeldCard[]): HeldCard[] {
-  const out = new Array<HeldCard>(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = a[i]!;
-  return out;
+/** The events of the state handed out, as the library made them (made again once if not kept). */
+export function ownEvents(own: OwnCopy): readonly GameEvent[] {
+  if (own.events === null) {
+    own.events = eventsAgain(own.before!, own.state);
+    own.before = null;
+  }
+  return own.events;
 }
 
 /** A copy of a set: its own list of cards. */
@@ -206,10 +207,12 @@ function wholeCopy(s: GameState, lastMove: Move | null): GameState {
 
 /**
  * What the library keeps of `handOut`, the public copy of its own `state`, made just now (so its
- * parts are still the ones the library put there).
+ * parts are still the ones the library put there). `before`: the library's copy `state` was made
+ * from by a move, to make its events again when `state` keeps none; else null.
  */
-export function ownCopy(state: GameState, handOut: GameState): OwnCopy {
+export function ownCopy(state: GameState, handOut: GameState, before: GameState | null): OwnCopy {
   const p = handOut;
+  const kept = state.events !== NOT_KEPT;
   return {
     state,
     hands: p.hands,
@@ -219,6 +222,8 @@ export function ownCopy(state: GameState, handOut: GameState): OwnCopy {
     scores: p.scores,
     turn: p.turn,
     listed: null,
+    events: kept ? state.events : null,
+    before: kept ? null : before,
   };
 }
 
@@ -229,14 +234,15 @@ export function ownCopy(state: GameState, handOut: GameState): OwnCopy {
 export function twoCopies(s: GameState): { readonly handOut: GameState; readonly own: OwnCopy } {
   const lastMove = frozenMove(s.lastMove);
   const handOut = wholeCopy(s, lastMove);
-  return { handOut, own: ownCopy(wholeCopy(s, lastMove), handOut) };
+  return { handOut, own: ownCopy(wholeCopy(s, lastMove), handOut, null) };
 }
 
 /**
  * The public copy of `next`, which the library made from its own copy of a state (`was`): the
  * parts `next` shares with it are the public parts of that state; the parts the move made anew
- * are copied. `next` becomes the library's own copy of the result ({@link ownCopy}). Its last
- * move must be frozen.
+ * are copied, but for the events of an action, which are handed out as they are (own-events.ts),
+ * `next` then keeping none. `next` becomes the library's own copy of the result
+ * ({@link ownCopy}). Its last move must be frozen.
  */
 export function publishApplied(next: GameState, was: OwnCopy): GameState {
   const base = was.state;
@@ -279,7 +285,14 @@ export function publishApplied(next: GameState, was: OwnCopy): GameState {
   const scores = next.scores === base.scores ? was.scores : next.scores.slice();
   const tn = next.turn;
   const turn = tn === base.turn ? was.turn : { seat: tn.seat, area: tn.area, number: tn.number };
-  return copyState(next, hands, known, table, turn, out, scores, copyEvents(next.events));
+  let events: readonly GameEvent[];
+  if (next.lastMove?.type === 'nextRound')
+    events = copyEvents(next.events); // once a round: kept
+  else {
+    events = handedOutEvents(next.events);
+    (next as { events: readonly GameEvent[] }).events = NOT_KEPT;
+  }
+  return copyState(next, hands, known, table, turn, out, scores, events);
 }
 
 /**
@@ -288,7 +301,7 @@ export function publishApplied(next: GameState, was: OwnCopy): GameState {
  * frozen, so the same object is the same data. Never throws (a part that cannot be read is not
  * the same), and reads no deeper than `b` goes.
  */
-export function sameState(a: GameState, b: GameState): boolean {
+export function sameState(a: GameState, b: GameState, events: readonly GameEvent[]): boolean {
   try {
     return (
       a.format === b.format &&
@@ -310,7 +323,7 @@ export function sameState(a: GameState, b: GameState): boolean {
       sameNumbers(a.out, b.out) &&
       sameNumbers(a.scores, b.scores) &&
       same(a.lastMove, b.lastMove) &&
-      same(a.events, b.events) &&
+      same(a.events, events) &&
       keyCount(a) === keyCount(b)
     );
   } catch {

@@ -25,7 +25,7 @@ import { invariantProblems, stateShape } from './state-problems.js';
 import type { GameState } from './state.js';
 import type { MoveSource, SeatView } from './position.js';
 import { ReturnsItsArgument } from './private-mark.js';
-import { ownCopy, publishApplied, sameState, twoCopies, type OwnCopy } from './own-copy.js';
+import { ownCopy, ownEvents, publishApplied, sameState, twoCopies, type OwnCopy } from './own-copy.js';
 import { sealView, viewIntact, type ViewSeal } from './seal.js';
 
 /**
@@ -92,7 +92,7 @@ export function issue(state: GameState): GameState {
  */
 export function issueApplied(next: GameState, was: OwnCopy): GameState {
   const handOut = publishApplied(next, was);
-  return new IssuedState(handOut, ownCopy(next, handOut)) as unknown as GameState;
+  return new IssuedState(handOut, ownCopy(next, handOut, was.state)) as unknown as GameState;
 }
 
 /** The library's own copy of a state it handed out (`legalMoves` and `apply` read nothing else). */
@@ -102,7 +102,8 @@ export function ownCopyOf(state: GameState): OwnCopy {
 
 /** True when the state the library handed out still holds what it was made with. Never throws. */
 function intact(state: GameState): boolean {
-  return sameState(state, IssuedState.ownOf(state).state);
+  const own = IssuedState.ownOf(state);
+  return sameState(state, own.state, ownEvents(own));
 }
 
 /** True for a state object the library made (changed since or not: see {@link trustedState}). */
