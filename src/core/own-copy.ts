@@ -11,7 +11,9 @@
  * tens of nanoseconds per object, and a frozen array is read through a slow path at every index
  * (docs/benchmarks.md, "Read-only in fact: what it costs"). Two copies cost less: `apply` makes the
  * next state from the library's copy, then a public copy of only the parts the move made anew;
- * the other parts are the public ones of the state before, as they were shared before.
+ * the other parts are the public ones of the state before, as they were shared before. An
+ * action's events are not copied at all: the library makes them again when it needs them
+ * (own-events.ts).
  *
  * The two copies share only frozen things: the names, the deck, the random stream, the cards held
  * (one frozen object per card and face) and the moves (frozen when the library takes them).

@@ -88,7 +88,8 @@ export function issue(state: GameState): GameState {
 
 /**
  * {@link issue} for the state `apply` made just now from the library's own copy `was` of a state
- * it handed out: only the parts the move made anew are copied for the public.
+ * it handed out: only the parts the move made anew are copied for the public (an action's events
+ * not even those: own-events.ts, which keeps `was.state` to make them again).
  */
 export function issueApplied(next: GameState, was: OwnCopy): GameState {
   const handOut = publishApplied(next, was);
