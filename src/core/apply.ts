@@ -2,9 +2,10 @@
 import { playAction } from './play-action.js';
 import { positionOfSource, ruleError } from './check-move.js';
 import { deckIndex } from './cards.js';
-import { finishDraft, startDraft } from './draft.js';
+import { finishDraft, startDraft, type Draft } from './draft.js';
 import { ownMove, type Move } from './moves.js';
-import { isInterned } from './interned-moves.js';
+import { freshPlayCount, isInterned } from './interned-moves.js';
+import { keepListed, wasListed } from './listed-moves.js';
 import { movesFrom, movesOf } from './legal-moves.js';
 import { codedError, isIssued, issueApplied, ownCopyOf, trustedSource, trustedState } from './trust.js';
 import type { GameState } from './state.js';
@@ -36,6 +37,14 @@ import { dealNextRound } from './setup.js';
 export function apply(state: GameState, move: Move): GameState {
   // played from the library's own copy: what a caller did to the object it holds changes nothing
   const was = ownCopyOf(isIssued(state) ? state : trustedState(state));
+  if (wasListed(was, move)) {
+    // listed from this very copy: legal by construction, frozen and shared (listed-moves.ts)
+    try {
+      return issueApplied(playOnDraft(startDraft(was.state, deckIndex(was.state.deck)), move), was);
+    } catch (e) {
+      throw codedError(e);
+    }
+  }
   const own = ownMove(move); // read once: the caller's object can change nothing afterwards
   if (own instanceof IllegalMoveError) throw own;
   freezeMove(own); // it becomes the next state's lastMove, which the caller may hold
@@ -62,9 +71,15 @@ export function applyTrusted(state: GameState, own: Move): GameState {
   const d = startDraft(state, deckIndex(state.deck));
   const error = ruleError(d, own);
   if (error) throw error;
-  if (own.type === 'nextRound') return dealNextRound(state, state.scores, state.moveCount, own);
-  playAction(d, own);
-  return finishDraft(d, own);
+  return playOnDraft(d, own);
+}
+
+/** Plays `move`, judged legal on the draft `d`, and returns the next state. */
+function playOnDraft(d: Draft, move: Move): GameState {
+  const state = d.base;
+  if (move.type === 'nextRound') return dealNextRound(state, state.scores, state.moveCount, move);
+  playAction(d, move);
+  return finishDraft(d, move);
 }
 
 /**
@@ -94,8 +109,19 @@ export function applyTrusted(state: GameState, own: Move): GameState {
  * ```
  */
 export function legalMoves(source: MoveSource): Move[] {
-  // a state the library handed out: listed from its own copy (see apply)
-  const trusted = isIssued(source) ? ownCopyOf(source).state : trustedSource(source);
+  if (isIssued(source)) {
+    // a state the library handed out: listed from its own copy (see apply), the list kept there
+    const own = ownCopyOf(source);
+    try {
+      const fresh = freshPlayCount();
+      const moves = legalMovesTrusted(own.state);
+      keepListed(own, moves, freshPlayCount() === fresh);
+      return moves;
+    } catch (e) {
+      throw codedError(e);
+    }
+  }
+  const trusted = trustedSource(source);
   try {
     if (trusted.format !== 'dnup-view') return legalMovesTrusted(trusted);
     const p = positionOfSource(trusted);

@@ -6,7 +6,7 @@
  */
 import { rotated, rotatedFrom, type CardId, type DeckIndex, type HeldCard } from './cards.js';
 import { areasPerSeat } from './players.js';
-import { handIndexOf } from './actions/hand-cards.js';
+import { handIndexOf, plainIds } from './actions/hand-cards.js';
 import type { GameEvent } from './events.js';
 import type { Move } from './moves.js';
 import type { MovePosition } from './position.js';
@@ -92,6 +92,15 @@ export function emit(d: Draft, event: GameEvent): void {
     default:
       (d.more ??= []).push(event);
   }
+}
+
+/**
+ * A list of card ids for an event: on `apply`'s drafts a copy, since `apply` hands its events out
+ * as they are and keeps none (own-events.ts), so an event shares no list with a state; a live
+ * draft's events share the list.
+ */
+export function eventIds(d: Draft, ids: readonly CardId[]): readonly CardId[] {
+  return d.live ? ids : plainIds(ids);
 }
 
 /**

@@ -58,6 +58,13 @@ const TRIE_IDS = 128;
 const TRIE_NODES = 1 << 16;
 const roots: (PlayNode | undefined)[] = [];
 let trieNodes = 0;
+/** How many unshared plays {@link multiPlay} has made: unchanged over a listing, every move it made is shared. */
+let freshPlays = 0;
+
+/** The number of unshared plays made so far (see {@link multiPlay}). */
+export function freshPlayCount(): number {
+  return freshPlays;
+}
 
 /**
  * `{ type: 'play', cards }` for `size` ≥ 2 cards `ids[from + pick[i]]`, ascending: the shared move
@@ -87,6 +94,7 @@ function cardsOf(ids: ArrayLike<CardId>, from: number, pick: readonly number[], 
 }
 
 function freshPlay(ids: ArrayLike<CardId>, from: number, pick: readonly number[], size: number): PlayMove {
+  freshPlays++;
   return { type: 'play', cards: cardsOf(ids, from, pick, size) };
 }
 

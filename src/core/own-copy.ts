@@ -11,13 +11,16 @@
  * tens of nanoseconds per object, and a frozen array is read through a slow path at every index
  * (docs/benchmarks.md, "Read-only in fact: what it costs"). Two copies cost less: `apply` makes the
  * next state from the library's copy, then a public copy of only the parts the move made anew;
- * the other parts are the public ones of the state before, as they were shared before.
+ * the other parts are the public ones of the state before, as they were shared before. An
+ * action's events are not copied at all: the library makes them again when it needs them
+ * (own-events.ts).
  *
  * The two copies share only frozen things: the names, the deck, the random stream, the cards held
  * (one frozen object per card and face) and the moves (frozen when the library takes them).
  */
 import type { CardId, HeldCard } from './cards.js';
 import type { GameEvent } from './events.js';
+import { eventsAgain, NOT_KEPT } from './own-events.js';
 import type { Move } from './moves.js';
 import type { GameState, TableSet, Turn } from './state.js';
 
@@ -37,6 +40,25 @@ export interface OwnCopy {
   readonly out: readonly number[];
   readonly scores: readonly number[];
   readonly turn: Turn;
+  /** The shared moves `legalMoves` last listed from `state`, its own copy of them (listed-moves.ts), or null. */
+  listed: readonly Move[] | null;
+  /**
+   * The events of the state handed out, as the library made them: `state.events`, or, when
+   * `apply` handed its events out without keeping a copy (own-events.ts), null until
+   * {@link ownEvents} makes them again from `before`.
+   */
+  events: readonly GameEvent[] | null;
+  /** The library's copy of the state `state` was made from, while `events` is null; then null. */
+  before: GameState | null;
+}
+
+/** The events of the state handed out, as the library made them (made again once if not kept). */
+export function ownEvents(own: OwnCopy): readonly GameEvent[] {
+  if (own.events === null) {
+    own.events = eventsAgain(own.before!, own.state);
+    own.before = null;
+  }
+  return own.events;
 }
 
 /** A copy of a set: its own list of cards. */
@@ -185,9 +207,26 @@ function wholeCopy(s: GameState, lastMove: Move | null): GameState {
   return copy;
 }
 
-/** The parts of the public state `p` that the library keeps, in lists of its own. */
-function partsOf(state: GameState, p: GameState): OwnCopy {
-  return { state, hands: p.hands, known: p.known, table: p.table, out: p.out, scores: p.scores, turn: p.turn };
+/**
+ * What the library keeps of `handOut`, the public copy of its own `state`, made just now (so its
+ * parts are still the ones the library put there). `before`: the library's copy `state` was made
+ * from by a move, to make its events again when `state` keeps none; else null.
+ */
+export function ownCopy(state: GameState, handOut: GameState, before: GameState | null): OwnCopy {
+  const p = handOut;
+  const kept = state.events !== NOT_KEPT;
+  return {
+    state,
+    hands: p.hands,
+    known: p.known,
+    table: p.table,
+    out: p.out,
+    scores: p.scores,
+    turn: p.turn,
+    listed: null,
+    events: kept ? state.events : null,
+    before: kept ? null : before,
+  };
 }
 
 /**
@@ -197,15 +236,17 @@ function partsOf(state: GameState, p: GameState): OwnCopy {
 export function twoCopies(s: GameState): { readonly handOut: GameState; readonly own: OwnCopy } {
   const lastMove = frozenMove(s.lastMove);
   const handOut = wholeCopy(s, lastMove);
-  return { handOut, own: partsOf(wholeCopy(s, lastMove), handOut) };
+  return { handOut, own: ownCopy(wholeCopy(s, lastMove), handOut, null) };
 }
 
 /**
  * The public copy of `next`, which the library made from its own copy of a state (`was`): the
  * parts `next` shares with it are the public parts of that state; the parts the move made anew
- * are copied. `next` becomes the library's own copy of the result. Its last move must be frozen.
+ * are copied, but for the events of an action, which are handed out as they are (own-events.ts),
+ * `next` then keeping none. `next` becomes the library's own copy of the result
+ * ({@link ownCopy}). Its last move must be frozen.
  */
-export function publishApplied(next: GameState, was: OwnCopy): { readonly handOut: GameState; readonly own: OwnCopy } {
+export function publishApplied(next: GameState, was: OwnCopy): GameState {
   const base = was.state;
   const n = next.hands.length;
   // The lists of public parts are the public object's own: a caller who swaps a part in them can
@@ -232,10 +273,13 @@ export function publishApplied(next: GameState, was: OwnCopy): { readonly handOu
   let table = was.table;
   if (next.table !== base.table) {
     const t = new Array<TableSet>(next.table.length);
+    const before = base.table;
     for (let j = 0; j < t.length; j++) {
       const y = next.table[j]!;
-      const k = base.table.indexOf(y);
-      t[j] = k >= 0 ? was.table[k]! : copySet(y);
+      // a set kept from before is the same object (a loop: indexOf is a builtin call, for 1-5 sets)
+      let k = 0;
+      while (k < before.length && before[k] !== y) k++;
+      t[j] = k < before.length ? was.table[k]! : copySet(y);
     }
     table = t;
   }
@@ -243,8 +287,14 @@ export function publishApplied(next: GameState, was: OwnCopy): { readonly handOu
   const scores = next.scores === base.scores ? was.scores : next.scores.slice();
   const tn = next.turn;
   const turn = tn === base.turn ? was.turn : { seat: tn.seat, area: tn.area, number: tn.number };
-  const handOut = copyState(next, hands, known, table, turn, out, scores, copyEvents(next.events));
-  return { handOut, own: { state: next, hands, known, table, out, scores, turn } };
+  let events: readonly GameEvent[];
+  if (next.lastMove?.type === 'nextRound')
+    events = copyEvents(next.events); // once a round: kept
+  else {
+    events = next.events; // lists of their own (draft.ts eventIds)
+    (next as { events: readonly GameEvent[] }).events = NOT_KEPT;
+  }
+  return copyState(next, hands, known, table, turn, out, scores, events);
 }
 
 /**
@@ -253,7 +303,7 @@ export function publishApplied(next: GameState, was: OwnCopy): { readonly handOu
  * frozen, so the same object is the same data. Never throws (a part that cannot be read is not
  * the same), and reads no deeper than `b` goes.
  */
-export function sameState(a: GameState, b: GameState): boolean {
+export function sameState(a: GameState, b: GameState, events: readonly GameEvent[]): boolean {
   try {
     return (
       a.format === b.format &&
@@ -275,7 +325,7 @@ export function sameState(a: GameState, b: GameState): boolean {
       sameNumbers(a.out, b.out) &&
       sameNumbers(a.scores, b.scores) &&
       same(a.lastMove, b.lastMove) &&
-      same(a.events, b.events) &&
+      same(a.events, events) &&
       keyCount(a) === keyCount(b)
     );
   } catch {

@@ -25,7 +25,7 @@ import { invariantProblems, stateShape } from './state-problems.js';
 import type { GameState } from './state.js';
 import type { MoveSource, SeatView } from './position.js';
 import { ReturnsItsArgument } from './private-mark.js';
-import { publishApplied, sameState, twoCopies, type OwnCopy } from './own-copy.js';
+import { ownCopy, ownEvents, publishApplied, sameState, twoCopies, type OwnCopy } from './own-copy.js';
 import { sealView, viewIntact, type ViewSeal } from './seal.js';
 
 /**
@@ -88,11 +88,12 @@ export function issue(state: GameState): GameState {
 
 /**
  * {@link issue} for the state `apply` made just now from the library's own copy `was` of a state
- * it handed out: only the parts the move made anew are copied for the public.
+ * it handed out: only the parts the move made anew are copied for the public (an action's events
+ * not even those: own-events.ts, which keeps `was.state` to make them again).
  */
 export function issueApplied(next: GameState, was: OwnCopy): GameState {
-  const { handOut, own } = publishApplied(next, was);
-  return new IssuedState(handOut, own) as unknown as GameState;
+  const handOut = publishApplied(next, was);
+  return new IssuedState(handOut, ownCopy(next, handOut, was.state)) as unknown as GameState;
 }
 
 /** The library's own copy of a state it handed out (`legalMoves` and `apply` read nothing else). */
@@ -102,7 +103,8 @@ export function ownCopyOf(state: GameState): OwnCopy {
 
 /** True when the state the library handed out still holds what it was made with. Never throws. */
 function intact(state: GameState): boolean {
-  return sameState(state, IssuedState.ownOf(state).state);
+  const own = IssuedState.ownOf(state);
+  return sameState(state, own.state, ownEvents(own));
 }
 
 /** True for a state object the library made (changed since or not: see {@link trustedState}). */

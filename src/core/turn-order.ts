@@ -3,7 +3,7 @@
  * 3–5 players: clockwise, skipping seats that are out but still discarding their area when
  * their turn would have begun. Duel: area 0 then area 1 of one seat, then of the other.
  */
-import { discardCards, isOut, removeSetAt, setAt, setTurn, emit, recording, type Draft } from './draft.js';
+import { discardCards, eventIds, isOut, removeSetAt, setAt, setTurn, emit, recording, type Draft } from './draft.js';
 
 /** The discard step for one play area (rules §4.1). */
 function discardAtTurnStart(d: Draft, seat: number, area: number): void {
@@ -12,7 +12,7 @@ function discardAtTurnStart(d: Draft, seat: number, area: number): void {
   const set = d.table[at]!;
   removeSetAt(d, at);
   discardCards(d, set.cards);
-  if (recording(d)) emit(d, { type: 'setDiscarded', seat, area, value: set.value, cards: set.cards });
+  if (recording(d)) emit(d, { type: 'setDiscarded', seat, area, value: set.value, cards: eventIds(d, set.cards) });
 }
 
 /** The first turn of a round: the ★ holder, area 1 in the duel (rules §6), else area 0. */

@@ -1,7 +1,7 @@
 /** Action A — play a set (rules §5 A). */
 import { IllegalMoveError } from '../errors.js';
 import { beatSet, mayArrive, setOfSize } from '../beaten-sets.js';
-import { placeSet, removeFromHand, updateKnown, emit, recording, type Draft } from '../draft.js';
+import { eventIds, placeSet, removeFromHand, updateKnown, emit, recording, type Draft } from '../draft.js';
 import type { PlayMove } from '../moves.js';
 import { MAX_CARD_ID, type CardId } from '../cards.js';
 import type { MovePosition } from '../position.js';
@@ -105,7 +105,7 @@ export function playSet(d: Draft, move: readonly CardId[]): void {
   const value = removeFromHand(d, seat, ids);
   updateKnown(d, seat, ids, false);
   const beaten = setOfSize(d.table, ids.length);
-  if (recording(d)) emit(d, { type: 'setPlayed', seat, area, value, cards: ids });
+  if (recording(d)) emit(d, { type: 'setPlayed', seat, area, value, cards: eventIds(d, ids) });
   if (beaten >= 0) beatSet(d, beaten, seat);
   placeSet(d, { seat, area, value, cards: ids });
 }

@@ -5,6 +5,6 @@ import { rotateWholeHand, emit, recording, type Draft } from '../draft.js';
 export function rotateHand(d: Draft): void {
   const seat = d.turn.seat;
   const cards = rotateWholeHand(d, seat);
-  // a live hand changes on: the event keeps a copy
-  if (recording(d)) emit(d, { type: 'handRotated', seat, cards: d.live ? cards.slice() : cards });
+  // the event keeps a copy: a live hand changes on, and apply hands its events out (own-events.ts)
+  if (recording(d)) emit(d, { type: 'handRotated', seat, cards: cards.slice() });
 }
