@@ -1122,15 +1122,18 @@ export async function resolveModules(
         urls[name] = pathToFileURL(createRequire(resolve(from, 'package.json')).resolve(where)).href;
       } catch (e) {
         const code = (e as { code?: unknown } | null)?.code;
+        const short = `./${where.replace(/^@[^/]+\//, '')}.js`;
         throw new BotError(
           'BAD_ARENA_OPTIONS',
           `The bot module ${where} cannot be loaded: ${
             code === 'MODULE_NOT_FOUND'
-              ? `no package ${where} is installed in ${from} or a folder above it`
-              : `the package ${where} cannot be resolved from ${from} (${String((e as Error | null)?.message ?? e)
-                  .split('\n')[0]!
-                  .slice(0, 200)})`
-          }; install it there, or give a path such as ./${where.replace(/^@[^/]+\//, '')}.js.`,
+              ? `no package ${where} is installed in ${from} or a folder above it; install it there, or give a path such as ${short}.`
+              : code === 'ERR_PACKAGE_PATH_NOT_EXPORTED'
+                ? `the "exports" of its package.json give require.resolve, which finds packages here, no entry for ${where} (one under the "import" condition only needs a "default" beside it); add one, or give the file's path.`
+                : `the package ${where} cannot be resolved from ${from} (${String((e as Error | null)?.message ?? e)
+                    .split('\n')[0]!
+                    .slice(0, 200)}); install it there, or give a path such as ${short}.`
+          }`,
           { name, input: where },
         );
       }

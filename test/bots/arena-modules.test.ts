@@ -49,6 +49,14 @@ beforeAll(async () => {
     writeFileSync(join(at, 'package.json'), JSON.stringify({ name, type: 'module', exports: { '.': `./${main}` } }));
     writeFileSync(join(at, main), SHEDDER);
   }
+  // a package whose exports name only the "import" condition, which require.resolve cannot use
+  const esm = join(DIR, 'node_modules', 'esm-only-bot');
+  mkdirSync(esm, { recursive: true });
+  writeFileSync(
+    join(esm, 'package.json'),
+    JSON.stringify({ name: 'esm-only-bot', type: 'module', exports: { '.': { import: './index.js' } } }),
+  );
+  writeFileSync(join(esm, 'index.js'), SHEDDER);
   // the command line and the arena's worker from this checkout's sources, side by side as in dist/
   await build({
     config: false,
@@ -246,6 +254,12 @@ describe('bot modules as installed packages', () => {
     expect(missing).toMatchObject({ code: 2, out: '' });
     expect(missing.err).toMatch(
       /^dnup: The bot module no-such-bot cannot be loaded: no package no-such-bot is installed in \S+ or a folder above it; install it there, or give a path such as \.\/no-such-bot\.js\.\n$/,
+    );
+    // exported for "import" only: said so, with what to add
+    const esmOnly = cli(['-p', '2', '-g', '2', '--bot', 'e=esm-only-bot', '--seats', 'e,greedy']);
+    expect(esmOnly).toMatchObject({ code: 2, out: '' });
+    expect(esmOnly.err).toMatch(
+      /^dnup: The bot module esm-only-bot cannot be loaded: the "exports" of its package\.json .*no entry for esm-only-bot \(one under the "import" condition only needs a "default" beside it\); add one, or give the file's path\.\n$/,
     );
     // the ladder keeps the sha256 of the file the package leads to: an edit of it refuses --resume
     const out = join(DIR, 'ladder-package.json');
