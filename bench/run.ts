@@ -52,19 +52,10 @@ import { type SnapshotState, SnapshotGame } from './snapshot-wrapper.js';
 import { benchArenaWorkers, benchFastPath, benchTimeBudget } from './playouts.js';
 import { checkReducerGuard } from './guard.js';
 import { benchEnvironment } from './environment.js';
+import { withExposedGc } from './expose-gc.js';
 
-if (typeof globalThis.gc !== 'function') {
-  // memory is measured around forced collections: re-run with --expose-gc (and tsx's loader,
-  // in process.execArgv when run by tsx)
-  const r = spawnSync(
-    process.execPath,
-    [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    {
-      stdio: 'inherit',
-    },
-  );
-  process.exit(r.status ?? 1);
-}
+// memory is measured around forced collections
+withExposedGc(import.meta.url);
 
 const quick = process.argv.includes('--quick');
 const TIME = quick ? 300 : 1500;

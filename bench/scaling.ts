@@ -10,9 +10,7 @@
  * measured in one run, so load bursts spoil them less); they never fail anything.
  * Options: --quick (three sizes, shorter timings).
  */
-import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
 import {
   type CardDefinition,
@@ -40,19 +38,10 @@ import {
   seededRandom,
   validatePosition,
 } from 'dnup';
+import { withExposedGc } from './expose-gc.js';
 
-if (typeof globalThis.gc !== 'function') {
-  // each row starts after a forced collection: re-run with --expose-gc (and tsx's loader, in
-  // process.execArgv when run by tsx)
-  const r = spawnSync(
-    process.execPath,
-    [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    {
-      stdio: 'inherit',
-    },
-  );
-  process.exit(r.status ?? 1);
-}
+// each row starts after a forced collection
+withExposedGc(import.meta.url);
 
 const quick = process.argv.includes('--quick');
 const TIME = quick ? 60 : 250;

@@ -209,18 +209,18 @@ interface LoopDelay {
   max: number;
 }
 
+/** What the server's /stats answers (the fields the load test reads). */
+interface ServerStats {
+  rooms: number;
+  heapUsed: number;
+  rss: number;
+  cpuMs: number;
+  loopDelayMs: LoopDelay;
+}
+
 /** The server's /stats; `query` may ask for a collection first (gc=1) or restart the loop delay (reset=1). */
-async function stats(
-  port: number,
-  query = 'gc=1',
-): Promise<{ rooms: number; heapUsed: number; rss: number; cpuMs: number; loopDelayMs: LoopDelay }> {
-  return (await (await fetch(`http://127.0.0.1:${port}/stats?${query}`)).json()) as {
-    rooms: number;
-    heapUsed: number;
-    rss: number;
-    cpuMs: number;
-    loopDelayMs: LoopDelay;
-  };
+async function stats(port: number, query = 'gc=1'): Promise<ServerStats> {
+  return (await (await fetch(`http://127.0.0.1:${port}/stats?${query}`)).json()) as ServerStats;
 }
 
 /** How late this process's event loop ran in the window: a state message waits as long to be read. */
