@@ -44,7 +44,7 @@ const GAMES_PER_WRITE = 200;
  * line). Past `maxBytes` (and twice what its last compaction left) the live log is rewritten with
  * unfinished games only, and the finished log becomes `finished.1.jsonl`, replacing the older one:
  * on disk at most about 3 × `maxBytes`, or 2 × the unfinished games and 2 × `maxBytes` when those
- * games alone are bigger.
+ * games alone are bigger, plus what is appended while a compaction runs.
  * One process per folder.
  */
 export class FileStore implements GameStore {
