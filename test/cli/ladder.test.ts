@@ -186,7 +186,7 @@ describe('dnup ladder', () => {
       '--seed',
       'stop',
       '--playouts',
-      '40',
+      '100',
       '-w',
       '1',
       '--json',
@@ -197,7 +197,9 @@ describe('dnup ladder', () => {
     });
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code, signal) => resolve(code ?? (signal === null ? null : -1))),
+    );
     const deadline = Date.now() + 60_000;
     while (!existsSync(file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGINT');
@@ -208,7 +210,10 @@ describe('dnup ladder', () => {
       expect(before).toBeGreaterThan(0);
       expect(before).toBeLessThan(9);
     } else {
-      expect(code).toBe(0); // it finished first, on a fast machine: the resume below still must agree
+      // it finished first, on a fast machine: it exited 0, or the signal came while the process was
+      // ending, after its handlers were gone (-1: killed by it); either way the file holds the result
+      expect([0, -1]).toContain(code);
+      expect(JSON.parse(readFileSync(file, 'utf8')).result, err).not.toBeNull();
     }
     const resumed = ladder([...slow, '--out', file, '--resume']);
     expect(resumed.code, resumed.err).toBe(0);
