@@ -4,9 +4,11 @@
  */
 import {
   appendFileSync,
+  closeSync,
   existsSync,
   fsyncSync,
   mkdirSync,
+  openSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -52,6 +54,8 @@ export class FileStore implements GameStore {
   private readonly done: string;
   private readonly maxBytes: number;
   private liveBytes = 0;
+  /** The live log, open for appending (one write a line, not an open, a write and a close); null until needed. */
+  private fd: number | null = null;
   /** The live log's size after its last compaction: the games still unfinished then. */
   private compactedBytes = 0;
   /** The compaction under way, if any. */
@@ -97,7 +101,8 @@ export class FileStore implements GameStore {
 
   private append(line: Line): void {
     const text = `${JSON.stringify(line)}\n`;
-    appendFileSync(this.live, text);
+    this.fd ??= openSync(this.live, 'a');
+    writeSync(this.fd, text);
     this.liveBytes += Buffer.byteLength(text);
     this.since?.push(text);
     // amortised: a compaction costs the unfinished games' size, paid for by as many bytes appended
@@ -152,6 +157,7 @@ export class FileStore implements GameStore {
       if (tail !== '') writeSync(file.fd, tail);
       fsyncSync(file.fd);
       renameSync(tmp, this.live);
+      this.reopen(); // the open descriptor is the old log's, now gone
       this.since = null;
       this.liveBytes = bytes + Buffer.byteLength(tail);
       this.compactedBytes = this.liveBytes;
@@ -228,8 +234,15 @@ export class FileStore implements GameStore {
     return [...read(join(this.dir, 'finished.1.jsonl')), ...read(this.done)];
   }
 
-  /** Waits for a compaction under way. */
+  /** Closes the live log's descriptor: the next line opens the file at its path again. */
+  private reopen(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+
+  /** Waits for a compaction under way, then closes the live log. */
   async close(): Promise<void> {
     await this.compacting;
+    this.reopen();
   }
 }

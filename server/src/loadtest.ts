@@ -2,7 +2,7 @@
  * `npm run loadtest`: a bounded load test on loopback. Starts one server process (embedded
  * store in a temporary folder); this process runs only the clients: it keeps `--rooms` rooms of
  * scripted colyseus.js clients playing whole games for `--seconds`, then reports moves per
- * second, move round-trip percentiles, the server's CPU milliseconds per move and heap per room
+ * second, move round-trip percentiles (of the moves sent once every room is open, and the p99 of each 10 s), the server's CPU milliseconds per move and heap per room
  * (from its /stats), the load average, and checks that no move was lost or applied twice and that
  * every finished game's record replays as legal. Exits 1 when a check fails.
  *
@@ -62,7 +62,9 @@ async function freePort(): Promise<number> {
 }
 
 const problems: string[] = [];
+/** Move round trips: when each move was sent, and how long until its mover saw the view after it. */
 const rtts: number[] = [];
+const rttSentAt: number[] = [];
 let moves = 0;
 let finished = 0;
 let stopping = false;
@@ -101,6 +103,7 @@ class Bot {
     const sent = this.sentAt.get(n - 1);
     if (sent !== undefined) {
       rtts.push(performance.now() - sent);
+      rttSentAt.push(sent);
       this.sentAt.delete(n - 1);
     }
     if (s.moves.length === 0 || n <= this.last) return;
@@ -201,6 +204,22 @@ const startFailures: string[] = [];
 
 function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** The p99 round trip of the moves sent in each 10 s from `from` (ms), over `seconds`. */
+function rttWindows(from: number, seconds: number): number[] {
+  const buckets: number[][] = Array.from({ length: Math.ceil(seconds / 10) }, () => []);
+  for (let i = 0; i < rtts.length; i++) {
+    const k = Math.floor((rttSentAt[i]! - from) / 10_000);
+    if (k >= 0 && k < buckets.length) buckets[k]!.push(rtts[i]!);
+  }
+  return buckets.map(
+    (b) =>
+      +percentile(
+        b.sort((x, y) => x - y),
+        99,
+      ).toFixed(1),
+  );
 }
 
 interface LoopDelay {
@@ -305,7 +324,10 @@ async function main(): Promise<void> {
   const load = loadavg();
   stopping = true;
   const measured = (performance.now() - measureFrom) / 1000;
-  const rttsNow = rtts.slice().sort((a, b) => a - b);
+  // the moves sent within the measured window: not the opening's, which creates rooms meanwhile
+  const inWindow = rtts.filter((_, i) => rttSentAt[i]! >= measureFrom);
+  const rttsNow = inWindow.slice().sort((a, b) => a - b);
+  const windows = rttWindows(measureFrom, measured);
   // moves applied in the window: finished games plus the ones still being played
   const movesInWindow = moves - movesAtLoad + inFlightOf() - inFlightAtLoad;
 
@@ -331,6 +353,8 @@ async function main(): Promise<void> {
       p95: +percentile(rttsNow, 95).toFixed(2),
       p99: +percentile(rttsNow, 99).toFixed(2),
       samples: rttsNow.length,
+      /** p99 of each 10 s of the window: a tail that grows with time, or one pause. */
+      p99By10s: windows,
     },
     loopDelayMs: { server: atEnd.loopDelayMs, client: delayOf(clientLoop) },
     serverCpuMsPerMove: +((cpuTo - cpuFrom) / Math.max(1, movesInWindow)).toFixed(3),
