@@ -64,7 +64,24 @@ function refuse(r: Reading, message: string): never {
   throw new Refusal(path, message);
 }
 
-function copyValue(r: Reading, x: unknown, depth: number): PlainValue {
+/**
+ * A scalar read once: itself (−0 as 0), or a refusal at `key` below the current path. Inlined
+ * for the elements of lists and fields, which are mostly numbers: no call and no path kept for them.
+ */
+function scalarOrRefuse(r: Reading, x: unknown, key: string | number): PlainValue {
+  r.trail.push(key);
+  const v = copyValue(r, x, 0, undefined); // refuses with the path (depth 0: a scalar has none)
+  r.trail.pop();
+  return v;
+}
+
+/**
+ * A copy of `x`, read once. `like`: plain data the library holds (frozen, or never changed); a
+ * part of `x` equal to the same part of `like` is returned as that part itself, not copied (a
+ * view's standard deck is the library's own), the parts read before a difference being taken
+ * from `like`, which they equal.
+ */
+function copyValue(r: Reading, x: unknown, depth: number, like: unknown): PlainValue {
   if (++r.nodes > r.maxNodes) refuse(r, `The value is too large: more than ${r.maxNodes} parts.`);
   switch (typeof x) {
     case 'string':
@@ -85,44 +102,111 @@ function copyValue(r: Reading, x: unknown, depth: number): PlainValue {
   if (depth >= r.maxDepth) refuse(r, `The value is nested too deeply: more than ${r.maxDepth} levels.`);
   if (r.open.includes(x)) refuse(r, 'The value contains itself (a cycle), which JSON cannot hold.');
   r.open.push(x);
-  let out: PlainValue;
-  if (Array.isArray(x)) {
-    const length = x.length;
-    if (length > r.maxNodes - r.nodes) refuse(r, `The value is too large: more than ${r.maxNodes} parts.`);
-    const list = new Array<PlainValue>(length);
-    for (let i = 0; i < length; i++) {
-      r.trail.push(i);
-      if (!(i in x)) refuse(r, 'This list has a hole here (a missing element).');
-      list[i] = copyValue(r, x[i], depth + 1);
-      r.trail.pop();
-    }
-    out = list;
-  } else {
-    const proto = Object.getPrototypeOf(x) as unknown;
-    if (proto !== Object.prototype && proto !== null)
-      refuse(r, `A ${describeValue(x)} is not plain JSON data (an object or an array).`);
-    const record: { [key: string]: PlainValue } = {};
-    const keys = Object.keys(x);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      const v = (x as Record<string, unknown>)[key];
-      if (v === undefined) continue; // JSON leaves out undefined fields
-      r.trail.push(key);
-      if (key === '__proto__') refuse(r, 'A field named "__proto__" is not accepted.');
-      record[key] = copyValue(r, v, depth + 1);
-      r.trail.pop();
-    }
-    out = record;
-  }
+  const out = Array.isArray(x) ? copyList(r, x, depth, like) : copyRecord(r, x, depth, like);
   r.open.pop();
   return out;
+}
+
+function copyList(r: Reading, x: unknown[], depth: number, like: unknown): PlainValue {
+  const length = x.length;
+  if (length > r.maxNodes - r.nodes) refuse(r, `The value is too large: more than ${r.maxNodes} parts.`);
+  const same = Array.isArray(like) && like.length === length ? (like as PlainValue[]) : undefined;
+  let list: PlainValue[] | undefined = same === undefined ? new Array<PlainValue>(length) : undefined;
+  for (let i = 0; i < length; i++) {
+    const v = x[i];
+    let c: PlainValue;
+    if (typeof v === 'number' && Number.isFinite(v) && r.nodes < r.maxNodes) {
+      r.nodes++;
+      c = v === 0 ? 0 : v;
+    } else if (typeof v === 'object' && v !== null) {
+      r.trail.push(i);
+      c = copyValue(r, v, depth + 1, same?.[i]);
+      r.trail.pop();
+    } else {
+      // a hole reads as undefined: say which it is
+      if (v === undefined && !(i in x)) {
+        r.trail.push(i);
+        refuse(r, 'This list has a hole here (a missing element).');
+      }
+      c = scalarOrRefuse(r, v, i);
+    }
+    if (list === undefined) {
+      if (c === same![i]) continue;
+      list = same!.slice(0, i); // the parts before were equal to `like`'s: its own, shared
+      list.length = length;
+    }
+    list[i] = c;
+  }
+  return list ?? same!;
+}
+
+function copyRecord(r: Reading, x: object, depth: number, like: unknown): PlainValue {
+  const proto = Object.getPrototypeOf(x) as unknown;
+  if (proto !== Object.prototype && proto !== null)
+    refuse(r, `A ${describeValue(x)} is not plain JSON data (an object or an array).`);
+  const model =
+    typeof like === 'object' && like !== null && !Array.isArray(like)
+      ? (like as Record<string, PlainValue>)
+      : undefined;
+  // while every field read equals the model's, no copy is made: it is the model's
+  let record: { [key: string]: PlainValue } | undefined = model === undefined ? {} : undefined;
+  const keys = Object.keys(x);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const v = (x as Record<string, unknown>)[key];
+    if (v === undefined) {
+      record ??= fieldsOf(model!, keys, i);
+      continue; // JSON leaves out undefined fields
+    }
+    if (key === '__proto__') {
+      r.trail.push(key);
+      refuse(r, 'A field named "__proto__" is not accepted.');
+    }
+    let c: PlainValue;
+    if (typeof v === 'number' && Number.isFinite(v) && r.nodes < r.maxNodes) {
+      r.nodes++;
+      c = v === 0 ? 0 : v;
+    } else if (typeof v === 'object' && v !== null) {
+      r.trail.push(key);
+      c = copyValue(r, v, depth + 1, model !== undefined && Object.hasOwn(model, key) ? model[key] : undefined);
+      r.trail.pop();
+    } else c = scalarOrRefuse(r, v, key);
+    if (record === undefined) {
+      if (Object.hasOwn(model!, key) && model![key] === c) continue;
+      record = fieldsOf(model!, keys, i);
+    }
+    record[key] = c;
+  }
+  return record ?? (keyCount(model!) === keys.length ? model! : fieldsOf(model!, keys, keys.length));
+}
+
+/** A new record of the fields `keys[0…end − 1]` of `model` (read from the input, found equal to the model's). */
+function fieldsOf(
+  model: Record<string, PlainValue>,
+  keys: readonly string[],
+  end: number,
+): { [key: string]: PlainValue } {
+  const record: { [key: string]: PlainValue } = {};
+  for (let j = 0; j < end; j++) record[keys[j]!] = model[keys[j]!]!;
+  return record;
+}
+
+/** The number of enumerable own keys of a plain object, without a list made. */
+function keyCount(o: object): number {
+  let n = 0;
+  for (const k in o) if (Object.hasOwn(o, k)) n++;
+  return n;
 }
 
 /**
  * A fresh plain-data copy of `input`, read once, or the first problem that keeps it from being
  * JSON data within {@link INPUT_LIMITS}. Never throws.
  */
-export function readInput(input: unknown, limits: { depth?: number; nodes?: number } = {}): InputResult {
+export function readInput(
+  input: unknown,
+  limits: { depth?: number; nodes?: number } = {},
+  like?: PlainValue,
+): InputResult {
   const r: Reading = {
     maxDepth: limits.depth ?? INPUT_LIMITS.depth,
     maxNodes: limits.nodes ?? INPUT_LIMITS.nodes,
@@ -131,7 +215,7 @@ export function readInput(input: unknown, limits: { depth?: number; nodes?: numb
     open: [],
   };
   try {
-    return { ok: true, value: copyValue(r, input, 0) };
+    return { ok: true, value: copyValue(r, input, 0, like) };
   } catch (e) {
     if (e instanceof Refusal) return { ok: false, problem: { path: e.path, message: e.message } };
     // a getter or a Proxy trap threw while reading

@@ -9,6 +9,7 @@
 import { STANDARD_DECK, isMove, seededRandom } from '../core/index.js';
 import {
   isRecord,
+  type PlainValue,
   readInput,
   samePlainData,
   ProblemList,
@@ -53,6 +54,9 @@ const VIEW_KEYS = [
   'events',
 ];
 
+/** What {@link readInput} may find in a view as the library's own: the standard deck. */
+const STANDARD_LIKE = { deck: STANDARD_DECK } as unknown as PlainValue;
+
 function examineView(input: unknown, problems: ProblemList): PlayerView | undefined {
   if (isIssuedView(input) && (input as Partial<PlayerView>).handSizes !== undefined) {
     if (isIntactView(input)) return input as PlayerView;
@@ -64,19 +68,18 @@ function examineView(input: unknown, problems: ProblemList): PlayerView | undefi
     );
     return undefined;
   }
-  const read = readInput(input);
+  // a copy of the standard deck, the same data to the last field, is read as the standard deck
+  // itself: the library's own, checked once for all, not a deck of 44 cards to copy and check
+  const read = readInput(input, {}, STANDARD_LIKE);
   if (!read.ok) {
     problems.add('UNREADABLE', read.problem.path, '§8', `The player view cannot be read: ${read.problem.message}`);
     return undefined;
   }
-  let v = read.value;
+  const v = read.value;
   if (!isRecord(v) || v.format !== 'dnup-view') {
     problems.add('BAD_SHAPE', 'format', '§8', 'A player view is an object whose "format" is "dnup-view".');
     return undefined;
   }
-  // a copy of the standard deck, the same data to the last field, is the standard deck itself: the
-  // library's own, checked once for all, instead of a deck of 44 cards to check at every view
-  if (samePlainData(v.deck, STANDARD_DECK)) v = { ...v, deck: STANDARD_DECK as never };
   for (const key of Object.keys(v))
     if (!VIEW_KEYS.includes(key))
       problems.add('BAD_SHAPE', key, '§8', `A player view has no field ${JSON.stringify(key.slice(0, 40))}.`);
