@@ -73,4 +73,39 @@ describe.skipIf(chromiumPath === null)('playground language switch in headless C
     expect(await page.textContent('#start')).toBe('Spel beginnen');
     expect(pageErrors).toEqual([]);
   });
+
+  it("shows the players' rulebook in the page's language, its cards drawn as on the board, the reference one link away", async () => {
+    const words = {
+      en: { title: 'How to play dnup', section: '§5 The four actions', rotate: 'rotate' },
+      fr: { title: 'Comment jouer à dnup', section: '§5 Les quatre actions', rotate: 'Retourner' },
+      nl: { title: 'Zo speel je dnup', section: '§5 De vier acties', rotate: 'omdraaien' },
+    } as const;
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [lang, w] of Object.entries(words)) {
+      await page.goto(`${baseUrl}?lang=${lang}#rules`);
+      const book = page.locator('#rulebook');
+      await expect.poll(() => book.locator('h2').first().textContent()).toBe(w.title);
+      expect(await book.getAttribute('lang')).toBe(lang);
+      expect(await book.locator('h3').allTextContents()).toContain(w.section);
+      expect(await book.textContent()).toContain(w.rotate);
+      // every {card:ID:ACTIVE} is a card face: none left as text, each showing its active value
+      expect(await book.textContent()).not.toContain('{card:');
+      const cards = await book
+        .locator('.card')
+        .evaluateAll((els) => els.map((el) => [el.getAttribute('data-card-id'), el.getAttribute('data-active')]));
+      expect(cards.length).toBeGreaterThan(15);
+      expect(cards).toContainEqual(['17', '3']);
+      expect(cards).toContainEqual(['17', '6']); // the same card, rotated
+      expect(cards).toContainEqual(['3', '1']); // the star card
+      await book.screenshot({ path: join(ROOT, 'test-results', 'screenshots', `rulebook-${lang}-390.png`) });
+      // the reference for programmers, one link away
+      await page.click('#rules-to-reference');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('rules-reference');
+    }
+    // the language menu redraws the rulebook without a reload
+    await page.selectOption('#header-language', 'fr');
+    await expect.poll(() => page.locator('#rulebook h2').first().textContent()).toBe(words.fr.title);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(pageErrors).toEqual([]);
+  });
 });

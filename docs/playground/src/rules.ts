@@ -1,10 +1,67 @@
 /**
- * The rules page: the project's rules reference (docs/rules.md, the text every refusal cites as
- * "rules §N"), rendered from Markdown at build time, after a short guide to this page's controls.
+ * The rules page: the players' rulebook in the page's language (docs/players/rulebook.LANG.md,
+ * numbered like the reference, its cards drawn as the board draws them), then the project's rules
+ * reference (docs/rules.md, the text every refusal cites as "rules §N"), both rendered from
+ * Markdown at build time, after a short guide to this page's controls.
  */
+import { STANDARD_DECK } from 'dnup';
 import { marked } from 'marked';
+import { cardFace } from './cards';
 import { h } from './dom';
 import { currentLocale, onLocaleChange, t } from './i18n';
+
+const books = import.meta.glob<string>('../../players/rulebook.*.md', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/** The players' rulebook in `locale`, else in English (undefined when the build has none). */
+function rulebookText(locale: string): string | undefined {
+  return books[`../../players/rulebook.${locale}.md`] ?? books['../../players/rulebook.en.md'];
+}
+
+/** A card the rulebook names, `{card:ID:ACTIVE}`: the standard deck's card ID showing ACTIVE. */
+const CARD_MARK = /\{card:(\d+):(\d+)\}/g;
+
+/**
+ * The rulebook as elements: Markdown from the repository (never a player's text), one h2 for its
+ * title (the page keeps one h1), and each `{card:ID:ACTIVE}` drawn by the board's own card face.
+ */
+function rulebook(locale: string): HTMLElement | null {
+  const text = rulebookText(locale);
+  if (text === undefined) return null;
+  const book = h('section', {
+    class: 'rulebook rules-text',
+    id: 'rulebook',
+    lang: books[`../../players/rulebook.${locale}.md`] ? locale : 'en',
+  });
+  book.innerHTML = marked.parse(text, { async: false });
+  // below the page's own title: its title an h2, its sections h3
+  for (const [from, to] of [
+    ['h2', 'h3'],
+    ['h1', 'h2'],
+  ] as const)
+    for (const heading of book.querySelectorAll(from))
+      heading.replaceWith(Object.assign(document.createElement(to), { textContent: heading.textContent }));
+  const walker = document.createTreeWalker(book, NodeFilter.SHOW_TEXT);
+  const withCards: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    if (/\{card:\d+:\d+\}/.test(node.textContent ?? '')) withCards.push(node as Text);
+  for (const node of withCards) {
+    const parts: (string | Node)[] = [];
+    let last = 0;
+    const text = node.textContent ?? '';
+    for (const m of text.matchAll(CARD_MARK)) {
+      parts.push(text.slice(last, m.index));
+      parts.push(cardFace({ id: Number(m[1]), active: Number(m[2]) }, STANDARD_DECK, 'small rulebook-card'));
+      last = m.index + m[0].length;
+    }
+    parts.push(text.slice(last));
+    node.replaceWith(...parts);
+  }
+  return book;
+}
 
 // a glob rather than a plain import, so a checkout without docs/rules.md still builds
 const sources = import.meta.glob<string>('../../rules.md', { query: '?raw', import: 'default', eager: true });
@@ -87,6 +144,13 @@ export function mountRules(root: HTMLElement): RulesPage {
   };
   // the page's own words follow the chosen language; the reference below is the English text every refusal cites
   const draw = (): void => {
+    const toReference = h('a', { href: '#rules-reference', id: 'rules-to-reference' }, t().rules.toReference);
+    toReference.addEventListener('click', (e) => {
+      e.preventDefault();
+      reference.scrollIntoView();
+      reference.focus({ preventScroll: true });
+    });
+    const reference = h('p', { id: 'rules-reference', tabindex: -1 }, t().rules.reference);
     root.replaceChildren(
       h('h2', { id: 'rules-title' }, t().rules.title),
       h(
@@ -94,7 +158,9 @@ export function mountRules(root: HTMLElement): RulesPage {
         { class: 'how' },
         t().rules.how.map((line) => h('li', {}, line)),
       ),
-      h('p', {}, t().rules.reference),
+      h('p', {}, toReference),
+      rulebook(currentLocale()) ?? '',
+      reference,
       body,
     );
     body.lang = 'en';

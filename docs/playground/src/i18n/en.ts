@@ -210,6 +210,7 @@ export const en = {
       'Empty your hand to go out. With 3–5 players the first out gains 2 tokens, the second 1, and the first to 4 tokens wins. In the duel each player has two play areas and two turns in a row, and the first to win 2 rounds wins.',
       'Keyboard: arrow keys move between your cards, Space selects, a digit selects the next card of that value (0 for 10), Alt+arrows move a card, Escape clears, Tab reaches Play.',
     ],
+    toReference: 'The full rules reference, for programmers and disputed positions (in English), below',
     reference:
       'The full rules, as the dnup library enforces them (in English); every refusal in the game names its section (rules §N).',
     missing: 'The rules reference (docs/rules.md) is not part of this build.',

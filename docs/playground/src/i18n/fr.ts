@@ -207,6 +207,7 @@ export const fr: Messages = {
       'Débarrassez-vous de toutes vos cartes pour sortir. De 3 à 5 joueurs, le premier sorti gagne 2 jetons, le deuxième 1, et le premier à 4 jetons gagne. En duel, chaque joueur a deux zones de jeu et joue deux tours de suite ; 2 manches gagnantes.',
       'Clavier : les flèches passent d’une carte à l’autre, Espace sélectionne, un chiffre sélectionne la prochaine carte de cette valeur (0 pour 10), Alt+flèches déplace une carte, Échap efface, Tab mène à Jouer.',
     ],
+    toReference: 'Les règles complètes, pour les programmeurs et les positions disputées (en anglais), plus bas',
     reference:
       'Les règles complètes, telles que la bibliothèque dnup les applique (en anglais) ; chaque refus dans la partie nomme sa section (règles §N).',
     missing: 'La référence des règles (docs/rules.md) ne fait pas partie de cette version.',

@@ -206,6 +206,7 @@ export const nl: Messages = {
       'Speel al je kaarten weg om uit te gaan. Met 3–5 spelers krijgt wie eerst uit is 2 letterfiches, de tweede 1, en wie eerst 4 letterfiches heeft wint. In het duel heeft elke speler twee speelgebieden en twee beurten na elkaar; wie twee rondes wint, wint.',
       'Toetsenbord: pijltjestoetsen gaan van kaart naar kaart, Spatie selecteert, een cijfer selecteert de volgende kaart met die waarde (0 voor 10), Alt+pijlen verplaatst een kaart, Escape wist, Tab gaat naar Spelen.',
     ],
+    toReference: 'De volledige regels, voor programmeurs en betwiste posities (in het Engels), hieronder',
     reference:
       'De volledige regels, zoals de dnup-bibliotheek ze toepast (in het Engels); elke weigering in het spel noemt haar paragraaf (regels §N).',
     missing: 'De regels (docs/rules.md) zitten niet in deze versie.',
