@@ -3,7 +3,7 @@
  * directions, refusal codes, and the checks the server runs on everything a client sends.
  * Plain data only, so the playground and any other client can share these types.
  */
-import type { GameRecord, Move, MoveErrorCode, PlayerView, ViewEvent } from 'dnup';
+import type { GameRecord, Move, MoveErrorCode, PlayerView, PublicView } from 'dnup';
 
 /** The room type clients create and join. */
 export const ROOM_NAME = 'dnup';
@@ -104,13 +104,6 @@ export interface LobbyMessage {
   readonly phase: 'waiting' | 'playing' | 'over';
 }
 
-/** What a spectator sees: a player view without a hand, every rotated hand redacted. */
-export interface SpectatorView extends Omit<PlayerView, 'seat' | 'hand' | 'events'> {
-  readonly seat: null;
-  readonly hand: readonly [];
-  readonly events: readonly ViewEvent[];
-}
-
 /** When the turn clock of the seat to play runs out (room option `turnSeconds`). */
 export interface TurnDeadline {
   /** The seat whose time runs. */
@@ -123,8 +116,8 @@ export interface TurnDeadline {
 
 /** Server → client: after every change of the game. */
 export interface StateMessage {
-  /** `playerView(state, yourSeat)`, or the spectator view. */
-  readonly view: PlayerView | SpectatorView;
+  /** `playerView(state, yourSeat)`, or for a spectator the library's `publicView(state)`. */
+  readonly view: PlayerView | PublicView;
   /** Your legal moves (canonical order); empty when it is not your turn, or for spectators. */
   readonly moves: readonly Move[];
   /**

@@ -6,6 +6,7 @@
  */
 import {
   describeEvent,
+  publicSteps,
   replay,
   viewSteps,
   type CardId,
@@ -27,7 +28,6 @@ import { replayOfPlayerRecord, loadReplay, type Replay } from '../replays';
 import { orderEl, roundGains, scoresEl, seatsEl, tableEl, turnLabel } from '../table';
 import { inPlayerWords } from '../wording';
 import { addFromSelection, hintsOf, NO_HINTS, playFromSelection, slotKey, type Hints } from './hints';
-import { boardSteps } from './steps';
 import {
   isSeatView,
   type BoardView,
@@ -207,11 +207,11 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     if (!animating) void drain();
   }
 
-  /** The positions a move passes through: the UI kit's `viewSteps` for a seat's views, the board's own fold for the public view. */
+  /** The positions a move passes through: the UI kit's `viewSteps` for a seat's views, `publicSteps` for the public view. */
   function stepsBetween(before: BoardView, after: BoardView): { event: ViewEvent; view: BoardView }[] {
-    if (!isSeatView(before) || !isSeatView(after)) return boardSteps(before, after);
     try {
-      return viewSteps(before, after);
+      if (isSeatView(before) && isSeatView(after)) return viewSteps(before, after);
+      return isSeatView(before) || isSeatView(after) ? [] : publicSteps(before, after);
     } catch {
       return []; // views that are not one move apart: the new one at once
     }
