@@ -79,11 +79,6 @@ interface StepResult {
   readonly handRotated: boolean;
 }
 
-/** Play areas per seat: two in the duel (rules §6), one otherwise. */
-export function areasOf(view: Pick<PlayerView, 'players'>): 1 | 2 {
-  return view.players.length === 2 ? 2 : 1;
-}
-
 /** The library's answers per deck, so a redraw does not ask it again for every card. */
 const otherFaces = new WeakMap<DeckDefinition, Map<string, number>>();
 

@@ -1,8 +1,7 @@
 /** The parts of the board both the game and the replay draw: seats, turn order, the table, scores. */
-import type { HeldCard, TableSet } from 'dnup';
+import { areasPerSeat, upcomingTurns, type HeldCard, type TableSet } from 'dnup';
 import { cardBack, cardFace } from './cards';
 import { h, type Child } from './dom';
-import { areasOf } from './engine';
 import type { BoardView as PlayerView, SeatStatus } from './board/source';
 import { t } from './i18n';
 
@@ -13,26 +12,7 @@ function areaLabel(area: number): string {
 
 /** "Bob · area 2" in the duel, "Bob" otherwise. */
 export function turnLabel(view: PlayerView, seat: number, area: number): string {
-  return areasOf(view) === 2 ? `${view.players[seat]} · ${areaLabel(area)}` : view.players[seat]!;
-}
-
-/** The next turns in order (rules §6 duel order, §7 clockwise with out seats skipped). */
-function upcomingTurns(view: PlayerView, n: number): { seat: number; area: number }[] {
-  const seats = view.players.length;
-  const out: { seat: number; area: number }[] = [];
-  let { seat, area } = view.turn;
-  for (let i = 0; i < n; i++) {
-    out.push({ seat, area });
-    if (areasOf(view) === 2) {
-      if (area === 0) area = 1;
-      else [seat, area] = [(seat + 1) % seats, 0];
-    } else {
-      let next = (seat + 1) % seats;
-      for (let k = 0; k < seats && view.out.includes(next); k++) next = (next + 1) % seats;
-      seat = next;
-    }
-  }
-  return out;
+  return areasPerSeat(view.players.length) === 2 ? `${view.players[seat]} · ${areaLabel(area)}` : view.players[seat]!;
 }
 
 /** "2 tokens", "1 round win". */
@@ -50,7 +30,7 @@ export function seatsEl(
   hands?: readonly (readonly HeldCard[] | undefined)[],
   statuses?: readonly SeatStatus[],
 ): HTMLElement {
-  const areas = areasOf(view);
+  const areas = areasPerSeat(view.players.length);
   return h(
     'ul',
     { class: 'seats', 'aria-label': t().seats.label },
@@ -127,7 +107,7 @@ function statusBadge(status: SeatStatus | undefined): HTMLElement | null {
 export function orderEl(view: PlayerView): HTMLElement {
   if (view.status !== 'playing')
     return h('p', { class: 'order' }, view.status === 'gameOver' ? t().table.gameOver : t().table.roundOver);
-  const next = upcomingTurns(view, areasOf(view) === 2 ? 5 : view.players.length);
+  const next = upcomingTurns(view, areasPerSeat(view.players.length) === 2 ? 5 : view.players.length);
   return h(
     'p',
     { class: 'order', 'aria-label': t().table.turnOrderLabel },
@@ -161,7 +141,7 @@ function lastMoveMarks(view: PlayerView): Map<string, string> {
  * what the last move did there; `markViewer` labels the view's own seat "(you)" (not in a replay).
  */
 export function tableEl(view: PlayerView, decorate?: SlotDecorator, markViewer = true): HTMLElement {
-  const areas = areasOf(view);
+  const areas = areasPerSeat(view.players.length);
   const marks = lastMoveMarks(view);
   const slots: HTMLElement[] = [];
   for (let seat = 0; seat < view.players.length; seat++) {

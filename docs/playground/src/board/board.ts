@@ -5,6 +5,7 @@
  * reports what the player did through `source.submit`. It never holds another seat's hand.
  */
 import {
+  areasPerSeat,
   describeEvent,
   publicSteps,
   replay,
@@ -19,7 +20,7 @@ import {
 } from 'dnup';
 import { cardFace } from '../cards';
 import { h, replaceChildren } from '../dom';
-import { areasOf, facesOf } from '../engine';
+import { facesOf } from '../engine';
 import { commitmentOf, shortHash } from '../fairness';
 import { trapFocus } from '../dialog';
 import { currentLocale, onLocaleChange, refusalSentence, t } from '../i18n';
@@ -1167,7 +1168,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
               'h2',
               { class: 'hand-title', id: 'hand-title' },
               mine
-                ? `${g.yourHandTurn}${areasOf(view) === 2 ? ` (${turnLabel(view, view.turn.seat, view.turn.area).split(' · ')[1]})` : ''}`
+                ? `${g.yourHandTurn}${areasPerSeat(view.players.length) === 2 ? ` (${turnLabel(view, view.turn.seat, view.turn.area).split(' · ')[1]})` : ''}`
                 : g.yourHand,
             ),
             h('p', { class: 'sr-only', id: 'hand-help' }, g.handHelp),
