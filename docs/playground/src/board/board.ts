@@ -7,6 +7,7 @@
 import {
   areasPerSeat,
   describeEvent,
+  formatMove,
   publicSteps,
   replay,
   viewSteps,
@@ -90,22 +91,6 @@ interface LogEntry {
   readonly move: Move | null;
   readonly seat: number | null;
   readonly moveCount: number;
-}
-
-/** The move in the library's ids, for the details view: `P 15,17`, `A 12 → 1.0`, `T 2.0`, `R`. */
-function idNotation(move: Move): string {
-  switch (move.type) {
-    case 'play':
-      return `P ${move.cards.join(',')}`;
-    case 'add':
-      return `A ${move.card} → ${move.target.seat}.${move.target.area}`;
-    case 'take':
-      return `T ${move.target.seat}.${move.target.area}`;
-    case 'rotate':
-      return 'R';
-    default:
-      return move.type;
-  }
 }
 
 /**
@@ -352,7 +337,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
               h(
                 'code',
                 { class: 'notation' },
-                `${e.moveCount}. ${e.seat !== null ? `${players[e.seat]}: ` : ''}${idNotation(e.move!)}`,
+                `${e.moveCount}. ${e.seat !== null ? `${players[e.seat]}: ` : ''}${formatMove(view, e.move!)}`,
               ),
             ),
           ),
