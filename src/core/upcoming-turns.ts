@@ -18,19 +18,20 @@ export interface TurnOrderSource {
 
 const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
 
-/** Why `p` cannot be read for its turn order, or undefined when it can. */
-function turnOrderProblem(p: TurnOrderSource): string | undefined {
+/** What {@link upcomingTurns} reads of a position, each field read once (a getter cannot change it between checks). */
+function readOrder(p: TurnOrderSource): { n: number; playing: boolean; turn: Turn; out: Set<number> } | string {
   if (typeof p !== 'object' || p === null) return `the position is ${describeValue(p)}`;
-  const n = Array.isArray(p.players) ? p.players.length : 0;
+  const { players, status, turn, out } = p;
+  const n = Array.isArray(players) ? players.length : 0;
   if (n < 2 || n > 5) return 'its "players" is not a list of 2 to 5 names';
-  const t = p.turn as Partial<Turn> | null | undefined;
-  if (typeof t !== 'object' || t === null || !isInt(t.seat) || t.seat < 0 || t.seat >= n)
-    return 'its "turn" has no seat of the game';
-  if (!isInt(t.area) || t.area < 0 || t.area >= areasPerSeat(n) || !isInt(t.number) || t.number < 1)
+  if (typeof turn !== 'object' || turn === null) return 'it has no "turn"';
+  const { seat, area, number } = turn;
+  if (!isInt(seat) || seat < 0 || seat >= n) return 'its "turn" has no seat of the game';
+  if (!isInt(area) || area < 0 || area >= areasPerSeat(n) || !isInt(number) || number < 1)
     return 'its "turn" has no area of the seat or no turn number';
-  if (!Array.isArray(p.out) || !p.out.every((s) => isInt(s) && s >= 0 && s < n))
-    return 'its "out" is not a list of seats';
-  return undefined;
+  const seats = Array.isArray(out) ? out.slice() : null;
+  if (seats === null || !seats.every((s) => isInt(s) && s >= 0 && s < n)) return 'its "out" is not a list of seats';
+  return { n, playing: status === 'playing', turn: { seat, area, number }, out: new Set(seats) };
 }
 
 /**
@@ -57,15 +58,19 @@ export function upcomingTurns(position: TurnOrderSource, count: number): Turn[] 
       'BAD_ARGUMENT',
       `upcomingTurns lists 0 to ${MAX_UPCOMING_TURNS} turns, not ${describeValue(count)}.`,
     );
-  const problem = turnOrderProblem(position);
-  if (problem !== undefined)
-    throw new ArgumentError('BAD_ARGUMENT', `upcomingTurns needs a game position: ${problem} (rules §6, §7).`);
-  if (position.status !== 'playing') return [];
-  const n = position.players.length;
-  const out = new Set(position.out);
+  let read: ReturnType<typeof readOrder>;
+  try {
+    read = readOrder(position);
+  } catch {
+    read = 'it cannot be read as plain data'; // a getter that throws, a revoked proxy
+  }
+  if (typeof read === 'string')
+    throw new ArgumentError('BAD_ARGUMENT', `upcomingTurns needs a game position: ${read} (rules §6, §7).`);
+  if (!read.playing) return [];
+  const { n, out } = read;
   // every seat out while the round goes on is no position of the rules: its own turn repeats
   const everyoneOut = out.size >= n;
-  let { seat, area, number } = position.turn;
+  let { seat, area, number } = read.turn;
   const turns: Turn[] = [];
   for (let i = 0; i < count; i++) {
     turns.push({ seat, area, number });

@@ -379,6 +379,16 @@ function looksPublic(x: unknown): x is PublicView {
 export function publicSteps(before: PublicView, after: PublicView): PublicStep[] {
   const refuse = (why: string): ArgumentError =>
     new ArgumentError('BAD_ARGUMENT', `publicSteps needs two public views one move apart: ${why}`);
+  try {
+    return foldPublic(before, after, refuse);
+  } catch (e) {
+    // anything else from outside data (a getter that throws, a cycle): the same coded refusal
+    if (e instanceof ArgumentError) throw e;
+    throw refuse('they cannot be read as plain data (rules §8).');
+  }
+}
+
+function foldPublic(before: PublicView, after: PublicView, refuse: (why: string) => ArgumentError): PublicStep[] {
   if (!looksPublic(before) || !looksPublic(after)) throw refuse('a public view has seat null and no hand.');
   if (before.moveCount + 1 !== after.moveCount || !samePlainData(before.players, after.players))
     throw refuse(`these are of other players, or after moves ${before.moveCount} and ${after.moveCount}.`);
@@ -387,15 +397,10 @@ export function publicSteps(before: PublicView, after: PublicView): PublicStep[]
   const index = deckIndex(deck);
   const steps: PublicStep[] = [];
   let cur = before;
-  try {
-    after.events.forEach((event, i) => {
-      cur = viewStep(cur, event, index, after, i);
-      steps.push({ event, view: cur });
-    });
-  } catch {
-    // malformed events from outside (a network message): no step, as for views that do not match
-    throw refuse('the events of the second cannot be played on the first (rules §8).');
-  }
+  after.events.forEach((event, i) => {
+    cur = viewStep(cur, event, index, after, i);
+    steps.push({ event, view: cur });
+  });
   if (!samePlainData(cur, after)) throw refuse('the events of the second do not lead from the first to it (rules §8).');
   steps[steps.length - 1] = { event: steps[steps.length - 1]!.event, view: after };
   return steps;
