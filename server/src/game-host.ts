@@ -31,7 +31,7 @@ import {
 } from './protocol.js';
 import { replayStored } from './restore.js';
 import {
-  BOT_NAMES,
+  BOT_SEAT_NAMES,
   botFor,
   chooseSeat,
   fillEmptySeats,
@@ -96,7 +96,7 @@ export class GameHost<C> {
   setUp(o: ReturnType<typeof readCreateOptions>): void {
     this.isPrivate = o.private;
     this.turnSeconds = o.turnSeconds;
-    this.seats = o.seats.map((kind) => newSeat(kind, kind === 'human' ? '' : BOT_NAMES[kind]));
+    this.seats = o.seats.map((kind) => newSeat(kind, kind === 'human' ? '' : BOT_SEAT_NAMES[kind]));
     this.host = o.seats.indexOf('human');
   }
 
