@@ -26,22 +26,23 @@ export interface BotCatalogueEntry {
   readonly difficulty: BotDifficulty;
 }
 
+/** The catalogue frozen to its options: no app can change another's bots. */
+function deepFrozen<T extends readonly BotCatalogueEntry[]>(list: T): T {
+  for (const b of list) Object.freeze(Object.freeze(b).options);
+  return Object.freeze(list);
+}
+
 /**
  * The bots an app offers, easiest first. The search bots' budgets suit a browser: `montecarlo`
  * plays 200 playouts per decision, the `ismcts` ones think 50 ms, 200 ms and 1 s per move.
  */
-export const BOT_CATALOGUE = Object.freeze([
-  Object.freeze({ id: 'random', bot: 'random', options: Object.freeze({}), difficulty: 'beginner' }),
-  Object.freeze({ id: 'greedy', bot: 'greedy', options: Object.freeze({}), difficulty: 'easy' }),
-  Object.freeze({
-    id: 'montecarlo',
-    bot: 'montecarlo',
-    options: Object.freeze({ playouts: 200 }),
-    difficulty: 'medium',
-  }),
-  Object.freeze({ id: 'ismcts-quick', bot: 'ismcts', options: Object.freeze({ timeMs: 50 }), difficulty: 'medium' }),
-  Object.freeze({ id: 'ismcts', bot: 'ismcts', options: Object.freeze({ timeMs: 200 }), difficulty: 'strong' }),
-  Object.freeze({ id: 'ismcts-strong', bot: 'ismcts', options: Object.freeze({ timeMs: 1000 }), difficulty: 'expert' }),
+export const BOT_CATALOGUE = deepFrozen([
+  { id: 'random', bot: 'random', options: {}, difficulty: 'beginner' },
+  { id: 'greedy', bot: 'greedy', options: {}, difficulty: 'easy' },
+  { id: 'montecarlo', bot: 'montecarlo', options: { playouts: 200 }, difficulty: 'medium' },
+  { id: 'ismcts-quick', bot: 'ismcts', options: { timeMs: 50 }, difficulty: 'medium' },
+  { id: 'ismcts', bot: 'ismcts', options: { timeMs: 200 }, difficulty: 'strong' },
+  { id: 'ismcts-strong', bot: 'ismcts', options: { timeMs: 1000 }, difficulty: 'expert' },
 ] as const) satisfies readonly BotCatalogueEntry[];
 
 /** The id of a bot of {@link BOT_CATALOGUE}. */
