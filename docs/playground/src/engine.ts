@@ -31,8 +31,6 @@ import { discardSentence, moveSentence } from './language';
 import { t } from './i18n';
 import { PLAYER_RECORD_FORMAT, type PlayerRecord, type ViewFrame } from './player-record';
 
-export type { PlayerView } from 'dnup';
-
 /**
  * Who sits in a seat: the person at the page or a bot of the library's catalogue (`BOT_CATALOGUE`,
  * which the setup form lists; a new bot there needs one label in each catalogue of i18n/).
