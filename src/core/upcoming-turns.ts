@@ -18,20 +18,31 @@ export interface TurnOrderSource {
 
 const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
 
-/** What {@link upcomingTurns} reads of a position, each field read once (a getter cannot change it between checks). */
-function readOrder(p: TurnOrderSource): { n: number; playing: boolean; turn: Turn; out: Set<number> } | string {
-  if (typeof p !== 'object' || p === null) return `the position is ${describeValue(p)}`;
+/**
+ * What {@link upcomingTurns} reads of a position, each field read once (a getter cannot change it
+ * between checks), or undefined when the position has no 2 to 5 players, no turn of one of their
+ * areas or no list of seats out.
+ */
+function readOrder(p: TurnOrderSource): { n: number; playing: boolean; turn: Turn; out: Set<number> } | undefined {
   const { players, status, turn, out } = p;
   const n = Array.isArray(players) ? players.length : 0;
-  if (n < 2 || n > 5) return 'its "players" is not a list of 2 to 5 names';
-  if (typeof turn !== 'object' || turn === null) return 'it has no "turn"';
   const { seat, area, number } = turn;
-  if (!isInt(seat) || seat < 0 || seat >= n) return 'its "turn" has no seat of the game';
-  if (!isInt(area) || area < 0 || area >= areasPerSeat(n) || !isInt(number) || number < 1)
-    return 'its "turn" has no area of the seat or no turn number';
-  const seats = Array.isArray(out) ? out.slice() : null;
-  if (seats === null || !seats.every((s) => isInt(s) && s >= 0 && s < n)) return 'its "out" is not a list of seats';
-  return { n, playing: status === 'playing', turn: { seat, area, number }, out: new Set(seats) };
+  const seats = Array.isArray(out) ? out.slice() : [-1];
+  const isSeat = (s: unknown): boolean => isInt(s) && s >= 0 && s < n;
+  if (
+    n < 2 ||
+    n > 5 ||
+    !isSeat(seat) ||
+    !isInt(area) ||
+    area < 0 ||
+    area >= areasPerSeat(n) ||
+    !isInt(number) ||
+    number < 1
+  )
+    return undefined;
+  return seats.every(isSeat)
+    ? { n, playing: status === 'playing', turn: { seat, area, number }, out: new Set(seats) }
+    : undefined;
 }
 
 /**
@@ -62,10 +73,13 @@ export function upcomingTurns(position: TurnOrderSource, count: number): Turn[] 
   try {
     read = readOrder(position);
   } catch {
-    read = 'it cannot be read as plain data'; // a getter that throws, a revoked proxy
+    // not an object, no turn, a getter that throws
   }
-  if (typeof read === 'string')
-    throw new ArgumentError('BAD_ARGUMENT', `upcomingTurns needs a game position: ${read} (rules §6, §7).`);
+  if (read === undefined)
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      'upcomingTurns needs a position of 2 to 5 players whose turn is one of their areas, with the seats that are out (rules §6, §7).',
+    );
   if (!read.playing) return [];
   const { n, out } = read;
   // every seat out while the round goes on is no position of the rules: its own turn repeats
