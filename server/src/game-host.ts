@@ -5,7 +5,16 @@
  * {@link Clock}, so tests drive it with fakes (no sockets, no waiting); room.ts is the Colyseus
  * side (frames, the rate limit, create and restore).
  */
-import { createGame, legalMoves, playerView, recordOf, type GameRecord, type GameState, type Move } from 'dnup';
+import {
+  createGame,
+  legalMoves,
+  playerView,
+  publicView,
+  recordOf,
+  type GameRecord,
+  type GameState,
+  type Move,
+} from 'dnup';
 import type { Clock, Timer } from './clock.js';
 import {
   CLOSE_CODES,
@@ -22,7 +31,7 @@ import {
 } from './protocol.js';
 import { replayStored } from './restore.js';
 import {
-  BOT_NAMES,
+  BOT_SEAT_NAMES,
   botFor,
   chooseSeat,
   fillEmptySeats,
@@ -40,7 +49,7 @@ import type { RoomSettings } from './settings.js';
 import { GameTakenOver, type StoredGame } from './store.js';
 import type { Transport } from './transport.js';
 import { deadlineOf, planTurn, samePlan, type TurnPlan } from './turns.js';
-import { listingMetadata, lobbyMessage, movesOf, spectatorView } from './views.js';
+import { listingMetadata, lobbyMessage, movesOf } from './views.js';
 
 /** The settings a host reads (room settings without the store's own options). */
 export type HostSettings = Pick<
@@ -87,7 +96,7 @@ export class GameHost<C> {
   setUp(o: ReturnType<typeof readCreateOptions>): void {
     this.isPrivate = o.private;
     this.turnSeconds = o.turnSeconds;
-    this.seats = o.seats.map((kind) => newSeat(kind, kind === 'human' ? '' : BOT_NAMES[kind]));
+    this.seats = o.seats.map((kind) => newSeat(kind, kind === 'human' ? '' : BOT_SEAT_NAMES[kind]));
     this.host = o.seats.indexOf('human');
   }
 
@@ -472,7 +481,7 @@ export class GameHost<C> {
 
   private stateFor(seat: number | undefined, deadline: StateMessage['deadline']): StateMessage {
     const game = this.game!;
-    if (seat === undefined) return { view: spectatorView(game), moves: [], deadline, seal: this.seal };
+    if (seat === undefined) return { view: publicView(game), moves: [], deadline, seal: this.seal };
     const view = playerView(game, seat);
     return { view, moves: this.phase === 'playing' ? movesOf(view) : [], deadline, seal: this.seal };
   }

@@ -3,19 +3,25 @@
  * directions, refusal codes, and the checks the server runs on everything a client sends.
  * Plain data only, so the playground and any other client can share these types.
  */
-import type { GameRecord, Move, MoveErrorCode, PlayerView, ViewEvent } from 'dnup';
+import type { BotId, GameRecord, Move, MoveErrorCode, PlayerView, PublicView } from 'dnup';
 
 /** The room type clients create and join. */
 export const ROOM_NAME = 'dnup';
 /** The lobby room type (Colyseus' LobbyRoom): lists public dnup rooms as they change. */
 export const LOBBY_NAME = 'lobby';
 
-/** What may sit in a seat: a person, or one of the library's bots. */
-export const SEAT_KINDS = ['human', 'random', 'greedy', 'montecarlo'] as const;
+/**
+ * The bots of the library's catalogue (`BOT_CATALOGUE`) a room may seat: those whose budget is a
+ * count of playouts. A bot that thinks for a set time would hold the server's one thread that long
+ * at every move of every room.
+ */
+export const ONLINE_BOTS = ['random', 'greedy', 'montecarlo'] as const satisfies readonly BotId[];
+/** A bot a room may seat. */
+export type OnlineBotId = (typeof ONLINE_BOTS)[number];
+/** What may sit in a seat: a person, or one of {@link ONLINE_BOTS}. */
+export const SEAT_KINDS = ['human', ...ONLINE_BOTS] as const;
 /** A seat kind. */
 export type SeatKind = (typeof SEAT_KINDS)[number];
-/** A bot seat kind. */
-export type BotKind = Exclude<SeatKind, 'human'>;
 
 /** Longest display name, in characters. */
 export const MAX_NAME_LENGTH = 24;
@@ -104,13 +110,6 @@ export interface LobbyMessage {
   readonly phase: 'waiting' | 'playing' | 'over';
 }
 
-/** What a spectator sees: a player view without a hand, every rotated hand redacted. */
-export interface SpectatorView extends Omit<PlayerView, 'seat' | 'hand' | 'events'> {
-  readonly seat: null;
-  readonly hand: readonly [];
-  readonly events: readonly ViewEvent[];
-}
-
 /** When the turn clock of the seat to play runs out (room option `turnSeconds`). */
 export interface TurnDeadline {
   /** The seat whose time runs. */
@@ -123,8 +122,8 @@ export interface TurnDeadline {
 
 /** Server → client: after every change of the game. */
 export interface StateMessage {
-  /** `playerView(state, yourSeat)`, or the spectator view. */
-  readonly view: PlayerView | SpectatorView;
+  /** `playerView(state, yourSeat)`, or for a spectator the library's `publicView(state)`. */
+  readonly view: PlayerView | PublicView;
   /** Your legal moves (canonical order); empty when it is not your turn, or for spectators. */
   readonly moves: readonly Move[];
   /**

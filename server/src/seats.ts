@@ -3,9 +3,9 @@
  * that play bot seats and stand in for absent people. Room codes live here too.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { botByName, type Bot } from 'dnup';
+import { catalogueBot, type Bot } from 'dnup';
 import type { Timer } from './clock.js';
-import type { SeatKind } from './protocol.js';
+import type { OnlineBotId, SeatKind } from './protocol.js';
 import type { Reconnection } from './transport.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -24,7 +24,11 @@ export function newSeatToken(): string {
 /** What the store keeps of a token: a leaked store cannot take a seat. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export const BOT_NAMES: Readonly<Record<Exclude<SeatKind, 'human'>, string>> = {
+/**
+ * The names bot seats play under, in the game and its record (the server's only words: it speaks
+ * English; the client words a bot seat by its kind in the player's language).
+ */
+export const BOT_SEAT_NAMES: Readonly<Record<OnlineBotId, string>> = {
   random: 'Random bot',
   greedy: 'Greedy bot',
   montecarlo: 'Monte-Carlo bot',
@@ -59,12 +63,15 @@ export function newSeat<C = unknown>(kind: SeatKind, name: string): Seat<C> {
   };
 }
 
-/** The bot of a seat, seeded by room and seat so a restored room's bots play as before. */
+/**
+ * The bot of a seat (a greedy bot for a person's seat it plays for), from the library's catalogue,
+ * seeded by room and seat so a restored room's bots play as before. The Monte-Carlo bot plays the
+ * server's own number of playouts.
+ */
 export function botFor(kind: SeatKind, room: string, seat: number, montecarloPlayouts: number): Bot {
   const seed = `${room}-${seat}`;
-  return kind === 'montecarlo'
-    ? botByName('montecarlo', { seed, playouts: montecarloPlayouts })
-    : botByName(kind === 'random' ? 'random' : 'greedy', { seed });
+  const id = kind === 'human' ? 'greedy' : kind;
+  return catalogueBot(id, id === 'montecarlo' ? { seed, playouts: montecarloPlayouts } : { seed });
 }
 
 /** `wanted` (or "Player N"), with " (2)", " (3)"… if another seat has that name. */
@@ -137,7 +144,7 @@ export function fillEmptySeats(seats: Seat[]): void {
     if (s.kind === 'human' && s.tokenHash === '') {
       s.kind = 'greedy';
       s.playedBy = 'bot';
-      s.name = uniqueName(seats, BOT_NAMES.greedy, i);
+      s.name = uniqueName(seats, BOT_SEAT_NAMES.greedy, i);
     }
   });
 }

@@ -1,25 +1,10 @@
 /**
- * What clients see: the spectator's view, a seat's legal moves, the room's lobby message and
- * its listing metadata. Plain functions of the game and the seats.
+ * What clients see: a seat's legal moves, the room's lobby message and its listing metadata
+ * (spectators get the library's `publicView`). Plain functions of the game and the seats.
  */
-import { legalMoves, playerView, type GameState, type Move, type PlayerView } from 'dnup';
-import type { LobbyMessage, SeatInfo, SpectatorView } from './protocol.js';
+import { legalMoves, type Move, type PlayerView } from 'dnup';
+import type { LobbyMessage, SeatInfo } from './protocol.js';
 import type { Seat } from './seats.js';
-
-/**
- * What a spectator sees: seat 0's view without its hand, and with every rotated hand's cards
- * redacted. Everything left is public (hand sizes, known cards, the table, discards, scores).
- */
-export function spectatorView(state: GameState): SpectatorView {
-  const v = playerView(state, 0);
-  const { hand: _hand, seat: _seat, events, ...rest } = v;
-  return {
-    ...rest,
-    seat: null,
-    hand: [],
-    events: events.map((e) => (e.type === 'handRotated' ? { ...e, cards: null } : e)),
-  };
-}
 
 /** The moves a seat may send now: its legal moves on its turn; anyone may deal the next round (rules §8). */
 export function movesOf(view: PlayerView): Move[] {

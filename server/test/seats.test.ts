@@ -2,7 +2,18 @@
  * Seating without a server: which seat a joining client gets, and the coded refusals.
  */
 import { describe, expect, it } from 'vitest';
-import { chooseSeat, fillEmptySeats, hashToken, JoinRefusal, newSeat, uniqueName } from '../src/seats.js';
+import { BOT_CATALOGUE, createGame, isBotId, legalMoves, playerView } from 'dnup';
+import { ONLINE_BOTS, SEAT_KINDS } from '../src/protocol.js';
+import {
+  BOT_SEAT_NAMES,
+  botFor,
+  chooseSeat,
+  fillEmptySeats,
+  hashToken,
+  JoinRefusal,
+  newSeat,
+  uniqueName,
+} from '../src/seats.js';
 import { lobbyMessage } from '../src/views.js';
 
 const room = { started: false, host: 1, spectators: 0, maxSpectators: 2 };
@@ -80,5 +91,24 @@ describe('lobbyMessage', () => {
     expect(at(12_000)[1]).toEqual({ at: 10_000, remainingMs: 0 }); // never negative
     s[1]!.client = {} as never; // back: the deadline is no longer sent even if not yet cleared
     expect(at(7_500)[1]).toBeNull();
+  });
+});
+
+describe('bot seats', () => {
+  it('seat the library catalogue’s bots that count playouts, each with a name, and nothing else', async () => {
+    expect(SEAT_KINDS).toEqual(['human', ...ONLINE_BOTS]);
+    for (const kind of ONLINE_BOTS) {
+      expect(isBotId(kind)).toBe(true);
+      expect(BOT_CATALOGUE.find((b) => b.id === kind)!.options).not.toHaveProperty('timeMs');
+      expect(BOT_SEAT_NAMES[kind]).toMatch(/ bot$/);
+    }
+    expect(Object.keys(BOT_SEAT_NAMES).sort()).toEqual([...ONLINE_BOTS].sort());
+    const state = createGame(3, 'seat bots');
+    const view = playerView(state, state.turn.seat);
+    for (const kind of SEAT_KINDS) {
+      const bot = botFor(kind, 'ROOM42', state.turn.seat, 5);
+      expect(bot.name).toBe(kind === 'human' ? 'greedy' : kind); // a person's seat is played by a greedy bot
+      expect(legalMoves(state)).toContainEqual(await bot.chooseMove(view, legalMoves(view)));
+    }
   });
 });

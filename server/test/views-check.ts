@@ -1,10 +1,10 @@
 /**
  * What a client may see, checked message by message against the library: every `state` message
- * equals `playerView` and `legalMoves` at its move count, and holds no card hidden from its seat
+ * equals `playerView` (a spectator's `publicView`) and `legalMoves` at its move count, and holds no card hidden from its seat
  * and never the seed before the game is over.
  */
 import { expect } from 'vitest';
-import { apply, createGame, legalMoves, playerView, type GameState, type Move } from 'dnup';
+import { apply, createGame, legalMoves, playerView, publicView, type GameState, type Move } from 'dnup';
 import { MESSAGES, type StateMessage } from '../src/protocol.js';
 import type { Received } from './helpers.js';
 
@@ -57,6 +57,7 @@ export function checkMessages(received: Received, seat: number | null, states: G
       const mine = state.status === 'roundOver' || (state.status === 'playing' && state.turn.seat === seat);
       expect(moves).toEqual(mine ? JSON.parse(JSON.stringify(legalMoves(state))) : []);
     } else {
+      expect(view).toEqual(JSON.parse(JSON.stringify(publicView(state))));
       expect(view.hand).toEqual([]);
       expect(moves).toEqual([]);
     }

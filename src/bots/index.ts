@@ -21,3 +21,13 @@ export { wilsonInterval } from './wilson-interval.js';
 // runArena (worker threads, Node only) is the entry dnup/arena: src/arena.ts
 
 export { BOT_NAMES, botByName, type BotName, type BotOptions } from './by-name.js';
+export {
+  BOT_CATALOGUE,
+  BOT_DIFFICULTIES,
+  BOT_IDS,
+  catalogueBot,
+  isBotId,
+  type BotCatalogueEntry,
+  type BotDifficulty,
+  type BotId,
+} from './catalogue.js';

@@ -1,5 +1,7 @@
 /** The rules core: the pure reducer and everything it is made of. */
 export { createGame } from './setup.js';
+export { areasPerSeat } from './players.js';
+export { upcomingTurns, MAX_UPCOMING_TURNS, type TurnOrderSource } from './upcoming-turns.js';
 export { apply, legalMoves } from './apply.js';
 export { checkMove, isLegalMove, type MoveCheck } from './check-move.js';
 export type { MoveSource, SeatView } from './position.js';

@@ -32,7 +32,15 @@ export function defaultNames(seats: number): string[] {
   return Array.from({ length: seats }, (_, i) => `Player ${i + 1}`);
 }
 
-/** Play areas per seat (rules §1): two in the duel, one with 3–5 players. */
+/**
+ * Play areas per seat (rules §1, §6): two in the duel, one with 3–5 players.
+ *
+ * @param players - the number of seats.
+ * @example
+ * ```ts
+ * areasPerSeat(view.players.length); // 2 in a duel
+ * ```
+ */
 export function areasPerSeat(players: number): 1 | 2 {
   return players === 2 ? 2 : 1;
 }

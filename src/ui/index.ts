@@ -11,4 +11,4 @@ export {
   type SelectionErrorCode,
 } from './selection.js';
 export { cardHints, type CardHints, type CardHint, type SetHint } from './card-hints.js';
-export { applySteps, viewSteps, type StateStep, type ViewStep } from './steps.js';
+export { applySteps, viewSteps, publicSteps, type StateStep, type ViewStep, type PublicStep } from './steps.js';

@@ -15,9 +15,17 @@ import {
   type GameState,
   type TableSet,
 } from '../core/index.js';
-import { deckIndex, rotated, type DeckIndex, samePlainData, codedError, trustedState } from '../core/internal.js';
+import {
+  deckIndex,
+  rotated,
+  type DeckIndex,
+  samePlainData,
+  codedError,
+  trustedDeck,
+  trustedState,
+} from '../core/internal.js';
 import { loadView } from '../views/load-view.js';
-import type { PlayerView, ViewEvent } from '../views/player-view.js';
+import type { PlayerView, PublicView, ViewEvent } from '../views/player-view.js';
 
 /** One step of {@link applySteps}: an event and the position right after it. */
 export interface StateStep {
@@ -40,6 +48,13 @@ export interface ViewStep {
    * of a move is no position, so ask `cardHints` about `after`); the last step's is `after` itself.
    */
   readonly view: PlayerView;
+}
+
+/** One step of {@link publicSteps}: an event and the public view right after it. */
+export interface PublicStep {
+  readonly event: ViewEvent;
+  /** The public view once `event` has happened, for drawing only (as {@link ViewStep.view}); the last step's is `after` itself. */
+  readonly view: PublicView;
 }
 
 /** The fields a step changes, as a mutable copy of the previous position. */
@@ -84,7 +99,7 @@ function tableGrown(table: readonly TableSet[], target: { seat: number; area: nu
 }
 
 /** The public facts every event changes the same way in a state and in a view (rules §6–§8). */
-function scoreStep(next: Mutable<GameState> | Mutable<PlayerView>, e: GameEvent | ViewEvent): boolean {
+function scoreStep(next: Mutable<GameState> | Mutable<PlayerView | PublicView>, e: GameEvent | ViewEvent): boolean {
   switch (e.type) {
     case 'playerOut':
       next.out = [...next.out, e.seat];
@@ -163,16 +178,19 @@ function mergedIds(list: readonly CardId[], more: readonly CardId[]): CardId[] {
   return [...list, ...more].sort((a, b) => a - b);
 }
 
-/** The view once `e`, event number `i` of the move, has happened to `prev` (`after`: the after view, as in {@link stateStep}). */
-function viewStep(prev: PlayerView, e: ViewEvent, index: DeckIndex, after: PlayerView, i: number): PlayerView {
-  if (e.type === 'roundDealt') return { ...after, turn: prev.turn, events: after.events.slice(0, i + 1) } as PlayerView;
+/**
+ * The view once `e`, event number `i` of the move, has happened to `prev` (`after`: the after view,
+ * as in {@link stateStep}). A public view (seat null) owns no hand, so only sizes and known cards move.
+ */
+function viewStep<V extends PlayerView | PublicView>(prev: V, e: ViewEvent, index: DeckIndex, after: V, i: number): V {
+  if (e.type === 'roundDealt') return { ...after, turn: prev.turn, events: after.events.slice(0, i + 1) } as V;
   const next = {
     ...prev,
     moveCount: after.moveCount,
     lastMove: after.lastMove,
     events: after.events.slice(0, i + 1),
-  } as Mutable<PlayerView>;
-  if (scoreStep(next, e)) return next as PlayerView;
+  } as Mutable<PlayerView>; // a public view's hand is never written: `own` is false for every seat
+  if (scoreStep(next, e)) return next as V;
   const own = (seat: number): boolean => seat === prev.seat;
   const size = (seat: number, delta: number): void =>
     void (next.handSizes = replaced(next.handSizes, seat, next.handSizes[seat]! + delta));
@@ -223,7 +241,7 @@ function viewStep(prev: PlayerView, e: ViewEvent, index: DeckIndex, after: Playe
       );
       break;
   }
-  return next as PlayerView;
+  return next as V;
 }
 
 /**
@@ -322,4 +340,65 @@ export function viewSteps(before: PlayerView, after: PlayerView): ViewStep[] {
   } catch (e) {
     throw codedError(e);
   }
+}
+
+/**
+ * True for data that says it is a public view: no seat, no hand, its events a list. What else it
+ * holds is checked by folding: a fold that fails, or ends elsewhere than `after`, is refused.
+ */
+function looksPublic(x: unknown): x is PublicView {
+  if (typeof x !== 'object' || x === null) return false;
+  const v = x as Record<string, unknown>;
+  return (
+    v.format === 'dnup-view' &&
+    v.seat === null &&
+    Array.isArray(v.hand) &&
+    v.hand.length === 0 &&
+    Array.isArray(v.events) &&
+    Number.isSafeInteger(v.moveCount)
+  );
+}
+
+/**
+ * {@link viewSteps} for the public: the public views (see `publicView`) one move passes through,
+ * one step per event of `after.events`, each differing from the one before exactly as its event
+ * says, the last one `after` itself. What a spectator's board or a replay of a full record animates.
+ *
+ * @param before - the public view before the move.
+ * @param after - the public view after that one move (`after.moveCount` is one more).
+ * @throws {@link ArgumentError} `BAD_ARGUMENT` when the two are not public views one move apart
+ *   whose events lead from the first to the second (a client that missed a move shows `after` directly).
+ * @example
+ * ```ts
+ * for (const step of publicSteps(shown, next)) { render(step.view); await pause(400); }
+ * ```
+ */
+export function publicSteps(before: PublicView, after: PublicView): PublicStep[] {
+  const refuse = (why: string): ArgumentError =>
+    new ArgumentError('BAD_ARGUMENT', `publicSteps needs two public views one move apart: ${why}`);
+  try {
+    return foldPublic(before, after, refuse);
+  } catch (e) {
+    // anything else from outside data (a getter that throws, a cycle): the same coded refusal
+    if (e instanceof ArgumentError) throw e;
+    throw refuse('they cannot be read as plain data (rules §8).');
+  }
+}
+
+function foldPublic(before: PublicView, after: PublicView, refuse: (why: string) => ArgumentError): PublicStep[] {
+  if (!looksPublic(before) || !looksPublic(after)) throw refuse('a public view has seat null and no hand.');
+  if (before.moveCount + 1 !== after.moveCount || !samePlainData(before.players, after.players))
+    throw refuse(`these are of other players, or after moves ${before.moveCount} and ${after.moveCount}.`);
+  const deck = trustedDeck(after.deck);
+  if (deck === undefined || after.events.length === 0) throw refuse('the second has no sound deck or no events.');
+  const index = deckIndex(deck);
+  const steps: PublicStep[] = [];
+  let cur = before;
+  after.events.forEach((event, i) => {
+    cur = viewStep(cur, event, index, after, i);
+    steps.push({ event, view: cur });
+  });
+  if (!samePlainData(cur, after)) throw refuse('the events of the second do not lead from the first to it (rules §8).');
+  steps[steps.length - 1] = { event: steps[steps.length - 1]!.event, view: after };
+  return steps;
 }

@@ -5,7 +5,10 @@
 export { ViewError, isViewError, VIEW_ERROR_CODES, type ViewErrorCode } from './errors.js';
 export {
   playerView,
+  publicView,
   type PlayerView,
+  type PublicView,
+  type PublicViewData,
   type PlayerViewData,
   type ViewEvent,
   type ViewHandRotatedEvent,

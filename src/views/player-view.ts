@@ -96,8 +96,11 @@ function copyData<T>(x: T): T {
   return out as T;
 }
 
-/** The events as `seat` sees them, copied: every event is public but the cards of another seat's rotated hand. */
-function redact(events: readonly GameEvent[], seat: number): readonly ViewEvent[] {
+/**
+ * The events as `seat` sees them, copied: every event is public but the cards of another seat's
+ * rotated hand (every rotated hand's, for `null`: the public).
+ */
+function redact(events: readonly GameEvent[], seat: number | null): readonly ViewEvent[] {
   const out = new Array<ViewEvent>(events.length);
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
@@ -138,6 +141,52 @@ export function playerView(state: GameState, seat: number): PlayerView {
 
 /** The view of `seat` of a trusted state, not issued: for the library's own reading (the encodings' environment). */
 export function viewOf(state: GameState, seat: number): PlayerView {
+  return viewData(state, seat) as PlayerView;
+}
+
+/**
+ * What the public may see of a game (rules §8): a player view with no seat and no hand. Every
+ * hand is a size plus the cards publicly known in it, and every rotated hand's cards are hidden.
+ * Spectators, replays of someone else's game and broadcasts get this.
+ */
+export type PublicView = PublicViewData & GameOutcome;
+
+/** Everything a {@link PublicView} holds besides its status and winner: a {@link PlayerViewData} without a seat. */
+export interface PublicViewData extends Omit<PlayerViewData, 'seat' | 'hand'> {
+  /** No seat: the public sits at none. */
+  readonly seat: null;
+  /** No hand: every hand shows as a size in `handSizes` and its public cards in `known`. */
+  readonly hand: readonly [];
+}
+
+/**
+ * What anyone watching `state` may know (rules §8): every hand's size and the cards publicly known
+ * in it (`state.known`), the table, the discard pile, turn, scores and the last move's events with
+ * every rotated hand redacted. It is {@link playerView} of any seat, less that seat's hand.
+ *
+ * @param state - a state the library made, or one from outside, which is checked in full first.
+ * @returns plain JSON data of its own: it shares no list or record with `state` (only frozen
+ *   cards, moves, names and the deck), so changing it cannot change the game. It is no seat's view:
+ *   `legalMoves`, `checkMove`, `loadView` and bots do not take it.
+ * @throws {@link PositionError} for a state from outside that the rules cannot reach.
+ * @example
+ * ```ts
+ * const view = publicView(state); // what a spectator receives
+ * view.handSizes; // [10, 9, 10]
+ * view.hand; // []
+ * ```
+ */
+export function publicView(state: GameState): PublicView {
+  const s = trustedState(state);
+  try {
+    return viewData(s, null) as PublicView;
+  } catch (e) {
+    throw codedError(e);
+  }
+}
+
+/** The view of `seat` (or of the public, `null`) of a trusted state: data of its own, not issued. */
+function viewData(state: GameState, seat: number | null): PlayerView | PublicView {
   const n = state.players.length;
   const handSizes = new Array<number>(n);
   const known = new Array<readonly HeldCard[]>(n);
@@ -154,7 +203,7 @@ export function viewOf(state: GameState, seat: number): PlayerView {
     scoring: state.scoring,
     round: state.round,
     status: state.status,
-    hand: state.hands[seat]!.slice(),
+    hand: seat === null ? [] : state.hands[seat]!.slice(),
     handSizes,
     known,
     table: copyData(state.table),
@@ -168,5 +217,5 @@ export function viewOf(state: GameState, seat: number): PlayerView {
     moveCount: state.moveCount,
     lastMove: copyData(state.lastMove),
     events: redact(state.events, seat),
-  } as PlayerView; // status and winner copied together from the state
+  } as PlayerView | PublicView; // status and winner copied together from the state
 }

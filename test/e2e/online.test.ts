@@ -21,6 +21,7 @@ import {
   apply,
   createGame,
   greedyBot,
+  formatMove,
   legalMoves,
   playerView,
   replay,
@@ -396,6 +397,15 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
     // every snapshot of every page against the full state of its move
     const states: GameState[] = [createGame(record.players, record.seed)];
     for (const m of record.moves) states.push(apply(states.at(-1)!, m as Move));
+
+    // the spectator's Details list writes each move it saw in the library's notation ("A 4>1", "N")
+    const details = await spectator.$$eval('.notation-list code', (codes) => codes.map((c) => c.textContent ?? ''));
+    expect(details.length, 'moves in the Details list').toBeGreaterThan(record.moves.length / 3);
+    for (const line of details) {
+      const [, count, text] = /^(\d+)\. (?:[^:]+: )?(.+)$/.exec(line) ?? [];
+      const n = Number(count);
+      expect(text, line).toBe(formatMove(states[n - 1]!, record.moves[n - 1] as Move));
+    }
     for (const { page, seat } of pages) {
       await collect(page);
       const all = snapshots.get(page)!;

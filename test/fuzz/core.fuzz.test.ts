@@ -139,6 +139,12 @@ const COVERED: Record<string, string> = {
   cardHints: 'ui',
   applySteps: 'ui',
   viewSteps: 'ui',
+  publicSteps: 'ui',
+  publicView: 'views',
+  upcomingTurns: 'core',
+  areasPerSeat: 'core',
+  catalogueBot: 'bots',
+  isBotId: 'bots',
 };
 
 it('every exported function has a fuzz property (add one here when the API grows)', () => {
@@ -371,6 +377,35 @@ describe('decks and cards', () => {
           returnsOrCoded('discardPile(value)', () => discardPile(id as GameState));
           returnsOrCoded('locateCard(value, 0)', () => locateCard(card as GameState, 0));
         }),
+        runs(200),
+      );
+    },
+    timeoutFor(),
+  );
+});
+
+describe('turn order', () => {
+  it(
+    'upcomingTurns lists turns or throws an ArgumentError for any position and count; areasPerSeat never throws',
+    () => {
+      fc.assert(
+        property(
+          fc.oneof(
+            reached.map((r) => r.state as unknown),
+            hostileValue,
+          ),
+          fc.oneof(fc.integer({ min: -2, max: 70 }), hostileValue),
+          (position, count) => {
+            const out = returnsOrCoded(
+              'upcomingTurns(value, count)',
+              () => dnup.upcomingTurns(position as never, count as never),
+              isArgumentError,
+            );
+            if (out.ok && out.value.length > dnup.MAX_UPCOMING_TURNS) throw new Error('upcomingTurns listed too many');
+            const areas = neverThrows('areasPerSeat(value)', () => dnup.areasPerSeat(count as never));
+            if (areas !== 1 && areas !== 2) throw new Error(`areasPerSeat answered ${String(areas)}`);
+          },
+        ),
         runs(200),
       );
     },

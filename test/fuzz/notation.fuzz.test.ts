@@ -13,6 +13,8 @@ import {
   isNotationError,
   legalMoves,
   parseMove,
+  playerView,
+  publicView,
   renderPosition,
   validatePosition,
   type GameState,
@@ -22,6 +24,7 @@ import {
   bounded,
   descriptionOf,
   hostileMove,
+  hostileStableMove,
   hostileValue,
   property,
   reached,
@@ -148,6 +151,31 @@ describe('formatMove, describeMove, renderPosition', () => {
           returnsOrCoded('describeMove(value, rotate)', () => describeMove(x as GameState, { type: 'rotate' }));
         }),
         runs(150),
+      );
+    },
+    timeoutFor(),
+  );
+
+  it(
+    'from a view: the same text as from the state; a damaged view gives text or a coded error',
+    () => {
+      fc.assert(
+        // a move that reads the same every time: two calls must see one move to write one text
+        property(reached, hostileStableMove, hostileValue, fc.boolean(), ({ state }, m, x, faces) => {
+          const options = { cards: faces ? 'faces' : 'ids' } as const;
+          const text = returnsOrCoded('formatMove(state, value)', () => formatMove(state, m as Move));
+          const seen = returnsOrCoded('formatMove(publicView, value)', () => formatMove(publicView(state), m as Move));
+          if (text.ok !== seen.ok || (text.ok && seen.ok && text.value !== seen.value))
+            throw new Error('formatMove wrote another text from the public view');
+          const seat = playerView(state, state.turn.seat);
+          for (const damaged of [
+            { ...publicView(state), players: x },
+            { ...seat, seat: x },
+            { ...seat, hand: x },
+          ])
+            returnsOrCoded('formatMove(damaged view, move)', () => formatMove(damaged as never, m as Move, options));
+        }),
+        runs(100),
       );
     },
     timeoutFor(),

@@ -1,6 +1,6 @@
 /**
  * Fuzz: hostile input to the UI kit (fast-check prints the seed of a failure): moveFromSelection never
- * throws and answers every value with a coded verdict; cardHints, applySteps, viewSteps and the
+ * throws and answers every value with a coded verdict; cardHints, applySteps, viewSteps, publicSteps and the
  * viewer's sentences throw only the library's own coded errors, and change nothing they are given.
  */
 import fc from 'fast-check';
@@ -17,6 +17,8 @@ import {
   MOVE_ERROR_CODES,
   moveFromSelection,
   playerView,
+  publicSteps,
+  publicView,
   SELECTION_ERROR_CODES,
   viewSteps,
   type Selection,
@@ -96,6 +98,10 @@ describe('the UI kit under hostile input', () => {
         codedOrNothing(() => applySteps(a as never, { type: 'rotate' }));
         codedOrNothing(() => viewSteps(a as never, b as never));
         codedOrNothing(() => viewSteps(view, a as never));
+        codedOrNothing(() => publicSteps(a as never, b as never));
+        codedOrNothing(() => publicSteps(publicView(state), a as never));
+        codedOrNothing(() => publicSteps(publicView(state), { ...publicView(next), events: a } as never));
+        codedOrNothing(() => publicSteps(publicView(state), { ...publicView(next), [String(b)]: a } as never));
         codedOrNothing(() => describeEvent(next.events[0]!, state.players, a as never));
         codedOrNothing(() => describeEvent(next.events[0]!, a as never));
         codedOrNothing(() => describeMove(state, legalMoves(state)[0]!, a as never));

@@ -8,6 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ismctsBot,
   expertBot,
+  BOT_IDS,
+  catalogueBot,
+  isBotId,
+  publicView,
   Playout,
   botByName,
   checkMoveOfView,
@@ -83,6 +87,23 @@ describe('player views', () => {
           },
         ),
         runs(80),
+      );
+    },
+    timeoutFor(),
+  );
+
+  it(
+    'publicView returns the public view of any reached state, or a coded error for anything else',
+    () => {
+      fc.assert(
+        property(reached, hostileValue, ({ state }, x) => {
+          const out = returnsOrCoded('publicView(state)', () => publicView(state));
+          if (!out.ok) throw new Error('publicView refused a state the rules reached');
+          expect(jsonCopy(out.value)).toEqual(out.value);
+          expect(out.value.hand).toEqual([]);
+          returnsOrCoded('publicView(value)', () => publicView(x as never));
+        }),
+        runs(60),
       );
     },
     timeoutFor(),
@@ -250,6 +271,21 @@ describe('bots', () => {
           },
         ),
         runs(50),
+      );
+    },
+    timeoutFor(),
+  );
+
+  it(
+    'catalogueBot gives a bot or a BotError for any id and options; isBotId never throws',
+    () => {
+      fc.assert(
+        property(fc.oneof(fc.constantFrom(...BOT_IDS), hostileValue), options, (id, o) => {
+          const known = neverThrows('isBotId(value)', () => isBotId(id));
+          const out = returnsOrCoded('catalogueBot(id, options)', () => catalogueBot(id as never, o as never));
+          if (out.ok && !known) throw new Error(`catalogueBot made a bot of ${String(id)}, which is no catalogue id`);
+        }),
+        runs(60),
       );
     },
     timeoutFor(),

@@ -6,9 +6,12 @@ import {
   createGame,
   formatMove,
   fromPosition,
+  isArgumentError,
   isNotationError,
   legalMoves,
   parseMove,
+  playerView,
+  publicView,
   type GameState,
   type Move,
   type NotationErrorCode,
@@ -58,6 +61,41 @@ describe('formatMove and parseMove (rules §5)', () => {
       }),
       { numRuns: scaled(40) },
     );
+  });
+
+  it('writes a move the same from a seat’s view and from the public view as from the state (rules §8)', () => {
+    fc.assert(
+      fc.property(gameScript({ maxMoves: 60 }), (script) => {
+        playScript(script, ({ before, moves }) => {
+          const watcher = publicView(before);
+          const seat = playerView(before, (before.turn.seat + 1) % before.players.length);
+          const mover = playerView(before, before.turn.seat);
+          for (const m of moves.slice(0, 6)) {
+            const text = formatMove(before, m);
+            expect(formatMove(watcher, m)).toBe(text);
+            expect(formatMove(seat, m)).toBe(text);
+            // faces need the hand of the seat to play: its own view has it, the others name ids
+            expect(formatMove(mover, m, { cards: 'faces' })).toBe(formatMove(before, m, { cards: 'faces' }));
+            expect(formatMove(watcher, m, { cards: 'faces' })).toBe(text);
+          }
+        });
+      }),
+      { numRuns: scaled(10) },
+    );
+    expect(formatMove(publicView(createGame(3, 'x')), { type: 'add', card: 4, target: { seat: 1, area: 0 } })).toBe(
+      'A 4>1',
+    );
+    expect(formatMove(publicView(createGame(2, 'x')), { type: 'add', card: 4, target: { seat: 0, area: 1 } })).toBe(
+      'A 4>0.1',
+    );
+    expect(formatMove(publicView(createGame(2, 'x')), { type: 'nextRound' })).toBe('N');
+    let error: unknown;
+    try {
+      formatMove({ ...publicView(createGame(2, 'x')), players: ['Ana'] }, { type: 'rotate' });
+    } catch (e) {
+      error = e;
+    }
+    expect(isArgumentError(error)).toBe(true);
   });
 
   it('writes each move kind canonically: ids ascending, the area only in the duel', () => {

@@ -1,4 +1,5 @@
-/** applySteps and viewSteps: one position per event, the last the move's result. */
+/** applySteps, viewSteps and publicSteps: one position per event, the last the move's result. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   apply,
@@ -7,9 +8,14 @@ import {
   isArgumentError,
   legalMoves,
   playerView,
+  publicSteps,
+  publicView,
   viewSteps,
   type GameState,
+  type PublicView,
 } from '../../src/index.js';
+import { gameScript, playScript } from '../helpers/random-games.js';
+import { scaled } from '../helpers/scale.js';
 import { buildState, set } from '../helpers/positions.js';
 import { deepFreeze } from '../helpers/freeze.js';
 
@@ -104,6 +110,54 @@ describe('viewSteps', () => {
       let error: unknown;
       try {
         viewSteps(x, y);
+      } catch (e) {
+        error = e;
+      }
+      expect(isArgumentError(error)).toBe(true);
+    }
+  });
+});
+
+describe('publicSteps', () => {
+  /** What the public sees of a seat's step: everything but that seat's hand. */
+  const publicPart = ({ seat: _s, hand: _h, events: _e, ...rest }: { seat: unknown; hand: unknown; events: unknown }) =>
+    rest;
+
+  it('folds every move as viewSteps does, less the hand, and ends at the after view (2–5 players, property)', () => {
+    fc.assert(
+      fc.property(gameScript({ maxMoves: 80 }), (script) => {
+        playScript(script, ({ before, after }) => {
+          const steps = publicSteps(publicView(before), publicView(after));
+          expect(steps.map((x) => x.event)).toEqual(publicView(after).events);
+          expect(steps.at(-1)!.view).toEqual(publicView(after));
+          const seatSteps = viewSteps(playerView(before, 0), playerView(after, 0));
+          steps.forEach((step, i) => {
+            expect(step.view.seat).toBeNull();
+            expect(step.view.hand).toEqual([]);
+            expect(publicPart(step.view)).toEqual(publicPart(seatSteps[i]!.view));
+          });
+        });
+      }),
+      { numRuns: scaled(15) },
+    );
+  });
+
+  it('refuses seat views, views not one move apart, and events that do not lead there, with a coded error', () => {
+    const s = createGame(3, 'public apart');
+    const a = apply(s, legalMoves(s)[0]!);
+    const b = apply(a, legalMoves(a)[0]!);
+    const forged = { ...publicView(a), events: [{ type: 'setPlayed', seat: 7, area: 0, value: 1, cards: [999] }] };
+    for (const [x, y] of [
+      [playerView(s, 0), playerView(a, 0)],
+      [publicView(s), publicView(b)],
+      [publicView(a), publicView(s)],
+      [publicView(s), forged],
+      [publicView(s), { ...publicView(a), handSizes: [1, 2, 3] }],
+      [null, publicView(a)],
+    ] as const) {
+      let error: unknown;
+      try {
+        publicSteps(x as PublicView, y as PublicView);
       } catch (e) {
         error = e;
       }

@@ -7,7 +7,7 @@
  */
 import {
   apply,
-  botByName,
+  catalogueBot,
   checkMove,
   createGame,
   formatMove,
@@ -16,6 +16,7 @@ import {
   playerView,
   recordOf,
   type Bot,
+  type BotId,
   type CardId,
   type DeckDefinition,
   type GameRecord,
@@ -30,26 +31,11 @@ import { discardSentence, moveSentence } from './language';
 import { t } from './i18n';
 import { PLAYER_RECORD_FORMAT, type PlayerRecord, type ViewFrame } from './player-record';
 
-export type { PlayerView } from 'dnup';
-
 /**
- * The bots a seat can be given, in the order the setup form lists them. A new bot is one entry
- * here, one label in each catalogue of i18n/ and one case in {@link makeBot}.
+ * Who sits in a seat: the person at the page or a bot of the library's catalogue (`BOT_CATALOGUE`,
+ * which the setup form lists; a new bot there needs one label in each catalogue of i18n/).
  */
-export const BOT_KINDS = ['random', 'greedy', 'montecarlo', 'ismcts-quick', 'ismcts', 'ismcts-strong'] as const;
-type BotKind = (typeof BOT_KINDS)[number];
-/** Who sits in a seat: the person at the page or a built-in bot. */
-export type SeatKind = 'human' | BotKind;
-
-/** The ISMCTS bot's difficulty: its thinking time per move, in milliseconds. */
-const ISMCTS_BUDGET_MS: Readonly<Record<'ismcts-quick' | 'ismcts' | 'ismcts-strong', number>> = {
-  'ismcts-quick': 50,
-  ismcts: 200,
-  'ismcts-strong': 1000,
-};
-
-/** Playouts per decision of the Monte-Carlo bot: twice the library's default of 100, still quick in a browser. */
-const MONTE_CARLO_PLAYOUTS = 200;
+export type SeatKind = 'human' | BotId;
 
 /** What the page needs to start a game. */
 export interface MatchConfig {
@@ -79,11 +65,6 @@ interface StepResult {
   readonly handRotated: boolean;
 }
 
-/** Play areas per seat: two in the duel (rules §6), one otherwise. */
-export function areasOf(view: Pick<PlayerView, 'players'>): 1 | 2 {
-  return view.players.length === 2 ? 2 : 1;
-}
-
 /** The library's answers per deck, so a redraw does not ask it again for every card. */
 const otherFaces = new WeakMap<DeckDefinition, Map<string, number>>();
 
@@ -108,10 +89,8 @@ function seatNames(seats: readonly SeatKind[], name: string): string[] {
 }
 
 /** The bot of one seat, seeded from the game's seed so a finished game can be played again exactly. */
-function makeBot(kind: BotKind, seed: string): Bot {
-  if (kind === 'ismcts-quick' || kind === 'ismcts' || kind === 'ismcts-strong')
-    return botByName('ismcts', { seed, timeMs: ISMCTS_BUDGET_MS[kind] });
-  return kind === 'montecarlo' ? botByName(kind, { seed, playouts: MONTE_CARLO_PLAYOUTS }) : botByName(kind, { seed });
+function makeBot(kind: BotId, seed: string): Bot {
+  return catalogueBot(kind, { seed });
 }
 
 /** The log lines of one move: its notation, the library's sentence, and any turn-start discard. */

@@ -8,8 +8,10 @@
  * - `#online=CODE&server=ws://…` is a room of the game server, opened by online/index.ts.
  */
 import './styles.css';
+import { isBotId } from 'dnup';
+import { botOptions } from './bot-menu';
 import { h } from './dom';
-import { BOT_KINDS, type MatchConfig, type SeatKind } from './engine';
+import type { MatchConfig, SeatKind } from './engine';
 import { commitmentOf, randomSeed } from './fairness';
 import { mountBoard, SPEEDS, type BoardHost, type Speed } from './board/board';
 import { offlineSource } from './board/offline';
@@ -46,9 +48,7 @@ interface SetupChoice {
 /** Reads a setup from the URL hash; anything missing or unreadable falls back to a default. */
 function setupFromHash(params: URLSearchParams): SetupChoice {
   const raw = (params.get('seats') ?? 'human,greedy,random').split(',');
-  const seats = raw
-    .filter((s): s is SeatKind => s === 'human' || (BOT_KINDS as readonly string[]).includes(s))
-    .slice(0, 5);
+  const seats = raw.filter((s): s is SeatKind => s === 'human' || isBotId(s)).slice(0, 5);
   const valid = seats.length >= 2 && seats.filter((s) => s === 'human').length === 1;
   return {
     seats: valid ? seats : ['human', 'greedy', 'random'],
@@ -176,7 +176,7 @@ function renderSetup(choice: SetupChoice): void {
                 },
               },
               h('option', { value: 'human', selected: kind === 'human' }, m.setup.you),
-              BOT_KINDS.map((b) => h('option', { value: b, selected: kind === b }, m.bots[b])),
+              botOptions(kind),
             ),
           ),
         ),

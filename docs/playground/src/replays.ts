@@ -6,12 +6,13 @@
 import {
   isDnupError,
   localizeError,
-  playerView,
+  publicView,
   replay,
   type GameState,
   type HeldCard,
   type MoveVerdict,
   type PlayerView,
+  type PublicView,
 } from 'dnup';
 import { moveLines, type LogLine } from './engine';
 import { currentLocale, t } from './i18n';
@@ -22,8 +23,8 @@ interface ReplayFrame {
   readonly index: number;
   /** The library's verdict on move `index - 1` (null for the deal, and in a player's record). */
   readonly verdict: MoveVerdict | null;
-  /** The position as one seat sees it. */
-  readonly view: PlayerView;
+  /** The position as the public sees it (a full record: every hand is in `hands`), or as the record's seat saw it. */
+  readonly view: PlayerView | PublicView;
   /** The hands shown face up, per seat; undefined for a hand kept hidden. */
   readonly hands: readonly (readonly HeldCard[] | undefined)[];
   /** What the move did, in words. */
@@ -59,7 +60,7 @@ function fullReplay(record: unknown): Replay {
   const frameOf = (state: GameState, index: number, lines: LogLine[]): ReplayFrame => ({
     index,
     verdict: index === 0 ? null : result.verdicts[index - 1]!,
-    view: playerView(state, state.turn.seat),
+    view: publicView(state),
     hands: state.hands,
     lines,
   });

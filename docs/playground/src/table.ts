@@ -1,9 +1,8 @@
 /** The parts of the board both the game and the replay draw: seats, turn order, the table, scores. */
-import type { HeldCard, TableSet } from 'dnup';
+import { areasPerSeat, upcomingTurns, type HeldCard, type TableSet } from 'dnup';
 import { cardBack, cardFace } from './cards';
 import { h, type Child } from './dom';
-import { areasOf } from './engine';
-import type { BoardView as PlayerView, SeatStatus } from './board/source';
+import type { BoardView, SeatStatus } from './board/source';
 import { t } from './i18n';
 
 /** Area label as the rulebook counts them (area 1 and 2; the library numbers them from 0). */
@@ -12,31 +11,12 @@ function areaLabel(area: number): string {
 }
 
 /** "Bob · area 2" in the duel, "Bob" otherwise. */
-export function turnLabel(view: PlayerView, seat: number, area: number): string {
-  return areasOf(view) === 2 ? `${view.players[seat]} · ${areaLabel(area)}` : view.players[seat]!;
-}
-
-/** The next turns in order (rules §6 duel order, §7 clockwise with out seats skipped). */
-function upcomingTurns(view: PlayerView, n: number): { seat: number; area: number }[] {
-  const seats = view.players.length;
-  const out: { seat: number; area: number }[] = [];
-  let { seat, area } = view.turn;
-  for (let i = 0; i < n; i++) {
-    out.push({ seat, area });
-    if (areasOf(view) === 2) {
-      if (area === 0) area = 1;
-      else [seat, area] = [(seat + 1) % seats, 0];
-    } else {
-      let next = (seat + 1) % seats;
-      for (let k = 0; k < seats && view.out.includes(next); k++) next = (next + 1) % seats;
-      seat = next;
-    }
-  }
-  return out;
+export function turnLabel(view: BoardView, seat: number, area: number): string {
+  return areasPerSeat(view.players.length) === 2 ? `${view.players[seat]} · ${areaLabel(area)}` : view.players[seat]!;
 }
 
 /** "2 tokens", "1 round win". */
-function scoreText(view: PlayerView, seat: number): string {
+function scoreText(view: BoardView, seat: number): string {
   const s = view.scores[seat] ?? 0;
   return view.scoring === 'tokens' ? t().seats.tokens(s) : t().seats.roundWins(s);
 }
@@ -46,11 +26,11 @@ function scoreText(view: PlayerView, seat: number): string {
  * `hands` shows them), publicly known cards, score, out place.
  */
 export function seatsEl(
-  view: PlayerView,
+  view: BoardView,
   hands?: readonly (readonly HeldCard[] | undefined)[],
   statuses?: readonly SeatStatus[],
 ): HTMLElement {
-  const areas = areasOf(view);
+  const areas = areasPerSeat(view.players.length);
   return h(
     'ul',
     { class: 'seats', 'aria-label': t().seats.label },
@@ -124,10 +104,10 @@ function statusBadge(status: SeatStatus | undefined): HTMLElement | null {
 }
 
 /** The order of the next turns, so the duel's area order (rules §6) is visible. */
-export function orderEl(view: PlayerView): HTMLElement {
+export function orderEl(view: BoardView): HTMLElement {
   if (view.status !== 'playing')
     return h('p', { class: 'order' }, view.status === 'gameOver' ? t().table.gameOver : t().table.roundOver);
-  const next = upcomingTurns(view, areasOf(view) === 2 ? 5 : view.players.length);
+  const next = upcomingTurns(view, areasPerSeat(view.players.length) === 2 ? 5 : view.players.length);
   return h(
     'p',
     { class: 'order', 'aria-label': t().table.turnOrderLabel },
@@ -143,7 +123,7 @@ export function orderEl(view: PlayerView): HTMLElement {
 export type SlotDecorator = (set: TableSet | undefined, seat: number, area: number) => Child[];
 
 /** What the last move did to each play area, in words ("just played"), for highlighting it. */
-function lastMoveMarks(view: PlayerView): Map<string, string> {
+function lastMoveMarks(view: BoardView): Map<string, string> {
   const marks = new Map<string, string>();
   const name = (seat: number): string => view.players[seat] ?? '';
   for (const e of view.events) {
@@ -160,8 +140,8 @@ function lastMoveMarks(view: PlayerView): Map<string, string> {
  * The table: one slot per play area, each showing its set's owner, area, size and value, and
  * what the last move did there; `markViewer` labels the view's own seat "(you)" (not in a replay).
  */
-export function tableEl(view: PlayerView, decorate?: SlotDecorator, markViewer = true): HTMLElement {
-  const areas = areasOf(view);
+export function tableEl(view: BoardView, decorate?: SlotDecorator, markViewer = true): HTMLElement {
+  const areas = areasPerSeat(view.players.length);
   const marks = lastMoveMarks(view);
   const slots: HTMLElement[] = [];
   for (let seat = 0; seat < view.players.length; seat++) {
@@ -212,7 +192,7 @@ export function tableEl(view: PlayerView, decorate?: SlotDecorator, markViewer =
 }
 
 /** Who went out and what it earned this round (rules §6), from the order players went out. */
-export function roundGains(view: PlayerView): Map<number, string> {
+export function roundGains(view: BoardView): Map<number, string> {
   const gains = new Map<number, string>();
   view.out.forEach((seat, i) => {
     if (view.scoring === 'rounds') gains.set(seat, i === 0 ? t().result.wonRound : t().result.outPlace(i + 1));
@@ -222,7 +202,7 @@ export function roundGains(view: PlayerView): Map<number, string> {
 }
 
 /** Scores as a table, for the round-over and game-over dialogs. */
-export function scoresEl(view: PlayerView): HTMLElement {
+export function scoresEl(view: BoardView): HTMLElement {
   const gains = roundGains(view);
   return h(
     'table',

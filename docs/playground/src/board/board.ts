@@ -5,7 +5,10 @@
  * reports what the player did through `source.submit`. It never holds another seat's hand.
  */
 import {
+  areasPerSeat,
   describeEvent,
+  formatMove,
+  publicSteps,
   replay,
   viewSteps,
   type CardId,
@@ -18,7 +21,7 @@ import {
 } from 'dnup';
 import { cardFace } from '../cards';
 import { h, replaceChildren } from '../dom';
-import { areasOf, facesOf } from '../engine';
+import { facesOf } from '../engine';
 import { commitmentOf, shortHash } from '../fairness';
 import { trapFocus } from '../dialog';
 import { currentLocale, onLocaleChange, refusalSentence, t } from '../i18n';
@@ -27,7 +30,6 @@ import { replayOfPlayerRecord, loadReplay, type Replay } from '../replays';
 import { orderEl, roundGains, scoresEl, seatsEl, tableEl, turnLabel } from '../table';
 import { inPlayerWords } from '../wording';
 import { addFromSelection, hintsOf, NO_HINTS, playFromSelection, slotKey, type Hints } from './hints';
-import { boardSteps } from './steps';
 import {
   isSeatView,
   type BoardView,
@@ -89,22 +91,6 @@ interface LogEntry {
   readonly move: Move | null;
   readonly seat: number | null;
   readonly moveCount: number;
-}
-
-/** The move in the library's ids, for the details view: `P 15,17`, `A 12 → 1.0`, `T 2.0`, `R`. */
-function idNotation(move: Move): string {
-  switch (move.type) {
-    case 'play':
-      return `P ${move.cards.join(',')}`;
-    case 'add':
-      return `A ${move.card} → ${move.target.seat}.${move.target.area}`;
-    case 'take':
-      return `T ${move.target.seat}.${move.target.area}`;
-    case 'rotate':
-      return 'R';
-    default:
-      return move.type;
-  }
 }
 
 /**
@@ -207,11 +193,11 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     if (!animating) void drain();
   }
 
-  /** The positions a move passes through: the UI kit's `viewSteps` for a seat's views, the board's own fold for the public view. */
+  /** The positions a move passes through: the UI kit's `viewSteps` for a seat's views, `publicSteps` for the public view. */
   function stepsBetween(before: BoardView, after: BoardView): { event: ViewEvent; view: BoardView }[] {
-    if (!isSeatView(before) || !isSeatView(after)) return boardSteps(before, after);
     try {
-      return viewSteps(before, after);
+      if (isSeatView(before) && isSeatView(after)) return viewSteps(before, after);
+      return isSeatView(before) || isSeatView(after) ? [] : publicSteps(before, after);
     } catch {
       return []; // views that are not one move apart: the new one at once
     }
@@ -351,7 +337,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
               h(
                 'code',
                 { class: 'notation' },
-                `${e.moveCount}. ${e.seat !== null ? `${players[e.seat]}: ` : ''}${idNotation(e.move!)}`,
+                `${e.moveCount}. ${e.seat !== null ? `${players[e.seat]}: ` : ''}${formatMove(view, e.move!)}`,
               ),
             ),
           ),
@@ -1167,7 +1153,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
               'h2',
               { class: 'hand-title', id: 'hand-title' },
               mine
-                ? `${g.yourHandTurn}${areasOf(view) === 2 ? ` (${turnLabel(view, view.turn.seat, view.turn.area).split(' · ')[1]})` : ''}`
+                ? `${g.yourHandTurn}${areasPerSeat(view.players.length) === 2 ? ` (${turnLabel(view, view.turn.seat, view.turn.area).split(' · ')[1]})` : ''}`
                 : g.yourHand,
             ),
             h('p', { class: 'sr-only', id: 'hand-help' }, g.handHelp),

@@ -7,11 +7,8 @@
 import type { Replay } from '../replays';
 import type { BoardView, GameSource, SeatStatus, SourceSnapshot, SubmitResult } from './source';
 
-/** The view of a frame as the board draws it: a full record has no viewer, so it is the public view. */
-function boardView(r: Replay, index: number): BoardView {
-  const view = r.frames[index]!.view;
-  return r.kind === 'player' ? view : { ...view, seat: null, hand: [] };
-}
+/** The view of a frame as the board draws it: a full record's is the public view, a player's record that seat's. */
+const boardView = (r: Replay, index: number): BoardView => r.frames[index]!.view;
 
 /** A replay as a source, opened at position `at` (the record's `start` unless given). */
 export function replaySource(r: Replay, at = r.start): GameSource {

@@ -8,19 +8,9 @@
  * The board knows no rules of its own (chessground's shape): it draws what the source gives,
  * computes hints from the view with the library's view functions, and reports moves by `submit`.
  */
-import type { ErrorParams, GameRecord, HeldCard, Move, PlayerView, ViewEvent } from 'dnup';
+import type { ErrorParams, GameRecord, HeldCard, Move, PlayerView, PublicView } from 'dnup';
 
-/**
- * The public view a spectator (or a replay of someone else's game) gets: a player view without a
- * hand, every rotated hand redacted. Same shape as the server's `SpectatorView` (server/src/protocol.ts).
- */
-interface PublicView extends Omit<PlayerView, 'seat' | 'hand' | 'events'> {
-  readonly seat: null;
-  readonly hand: readonly [];
-  readonly events: readonly ViewEvent[];
-}
-
-/** What the board draws: the viewer's player view, or the public view when it has no seat. */
+/** What the board draws: the viewer's player view, or the library's public view when it has no seat. */
 export type BoardView = PlayerView | PublicView;
 
 /** True when the view is a seat's view (it has a hand to draw and moves to make). */

@@ -42,6 +42,7 @@ export const en = {
     'ismcts-quick': 'ISMCTS bot · quick (50 ms)',
     ismcts: 'ISMCTS bot · steady (200 ms)',
     'ismcts-strong': 'ISMCTS bot · strong (1 s)',
+    difficulty: { beginner: 'Beginner', easy: 'Easy', medium: 'Medium', strong: 'Strong', expert: 'Expert' },
     short: {
       random: 'Random',
       greedy: 'Greedy',

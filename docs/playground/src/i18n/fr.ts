@@ -39,6 +39,7 @@ export const fr: Messages = {
     'ismcts-quick': 'Bot ISMCTS · rapide (50 ms)',
     ismcts: 'Bot ISMCTS · posé (200 ms)',
     'ismcts-strong': 'Bot ISMCTS · fort (1 s)',
+    difficulty: { beginner: 'Débutant', easy: 'Facile', medium: 'Moyen', strong: 'Fort', expert: 'Expert' },
     short: {
       random: 'Aléatoire',
       greedy: 'Glouton',

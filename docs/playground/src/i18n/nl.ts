@@ -39,6 +39,7 @@ export const nl: Messages = {
     'ismcts-quick': 'ISMCTS-bot · snel (50 ms)',
     ismcts: 'ISMCTS-bot · rustig (200 ms)',
     'ismcts-strong': 'ISMCTS-bot · sterk (1 s)',
+    difficulty: { beginner: 'Beginner', easy: 'Makkelijk', medium: 'Gemiddeld', strong: 'Sterk', expert: 'Expert' },
     short: {
       random: 'Willekeurig',
       greedy: 'Gretig',

@@ -7,10 +7,12 @@
  */
 import type { Locale } from 'dnup';
 import type { GameOverMessage, LobbyMessage, SeatInfo, SeatKind, StateMessage } from '../../../../server/src/protocol';
-import { SEAT_KINDS } from '../../../../server/src/protocol';
+import { ONLINE_BOTS } from '../../../../server/src/protocol';
 import { seatName } from '../board/board';
 import type { GameSource } from '../board/source';
+import { botOptions } from '../bot-menu';
 import { h, replaceChildren, type Child } from '../dom';
+import { t as catalogue } from '../i18n';
 import { commitmentOf, shortHash } from '../fairness';
 import {
   DEFAULT_SERVER,
@@ -395,10 +397,6 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
     );
   }
 
-  function seatLabel(kind: SeatKind): string {
-    return kind === 'human' ? t('person') : t(`bot_${kind}` as WordKey);
-  }
-
   function createScreen(): Child[] {
     return [
       h('h2', { id: 'online-title' }, t('createTitle')),
@@ -457,7 +455,8 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
                         seats[i] = (e.target as HTMLSelectElement).value as SeatKind;
                       },
                     },
-                    SEAT_KINDS.map((k) => h('option', { value: k, selected: k === kind }, seatLabel(k))),
+                    h('option', { value: 'human', selected: kind === 'human' }, t('person')),
+                    botOptions(kind, ONLINE_BOTS),
                   ),
                 ),
           ),
@@ -553,7 +552,7 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
           }),
           h('span', { class: 'online-seat-name' }, t('seat', { n: s.seat + 1 })),
           ' ',
-          h('strong', {}, s.kind !== 'human' ? t(`bot_${s.kind}` as WordKey) : s.name || '—'),
+          h('strong', {}, s.kind !== 'human' ? catalogue().bots[s.kind] : s.name || '—'),
           s.seat === mine ? ` ${t('seatYou')}` : '',
           s.seat === l.host ? h('span', { class: 'badge' }, t('host')) : null,
           h('span', { class: 'online-seat-state' }, seatState(s)),
