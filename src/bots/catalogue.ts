@@ -36,7 +36,7 @@ function deepFrozen<T extends readonly BotCatalogueEntry[]>(list: T): T {
  * The bots an app offers, easiest first. The search bots' budgets suit a browser: `montecarlo`
  * plays 200 playouts per decision, the `ismcts` ones think 50 ms, 200 ms and 1 s per move.
  */
-export const BOT_CATALOGUE = deepFrozen([
+export const BOT_CATALOGUE = /* @__PURE__ */ deepFrozen([
   { id: 'random', bot: 'random', options: {}, difficulty: 'beginner' },
   { id: 'greedy', bot: 'greedy', options: {}, difficulty: 'easy' },
   { id: 'montecarlo', bot: 'montecarlo', options: { playouts: 200 }, difficulty: 'medium' },
@@ -49,7 +49,12 @@ export const BOT_CATALOGUE = deepFrozen([
 export type BotId = (typeof BOT_CATALOGUE)[number]['id'];
 
 /** The ids of {@link BOT_CATALOGUE}, in its order. */
-export const BOT_IDS: readonly BotId[] = Object.freeze(BOT_CATALOGUE.map((b) => b.id));
+export const BOT_IDS: readonly BotId[] = /* @__PURE__ */ idsOf(BOT_CATALOGUE);
+
+/** The ids of a catalogue, frozen (a function, so that a bundler may drop it unused). */
+function idsOf<T extends { readonly id: string }>(list: readonly T[]): readonly T['id'][] {
+  return Object.freeze(list.map((b) => b.id));
+}
 
 /** True when `id` is the id of a bot of {@link BOT_CATALOGUE}. */
 export function isBotId(id: unknown): id is BotId {
