@@ -101,7 +101,8 @@ describe('the UI kit under hostile input', () => {
         codedOrNothing(() => publicSteps(a as never, b as never));
         codedOrNothing(() => publicSteps(publicView(state), a as never));
         codedOrNothing(() => publicSteps(publicView(state), { ...publicView(next), events: a } as never));
-        codedOrNothing(() => publicSteps(publicView(state), { ...publicView(next), [String(b)]: a } as never));
+        const key = typeof b === 'string' ? b : 'extra'; // String(b) itself may throw (a hostile toString)
+        codedOrNothing(() => publicSteps(publicView(state), { ...publicView(next), [key]: a } as never));
         codedOrNothing(() => describeEvent(next.events[0]!, state.players, a as never));
         codedOrNothing(() => describeEvent(next.events[0]!, a as never));
         codedOrNothing(() => describeMove(state, legalMoves(state)[0]!, a as never));
