@@ -108,4 +108,57 @@ describe.skipIf(chromiumPath === null)('playground language switch in headless C
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(pageErrors).toEqual([]);
   });
+
+  it('teaches play, add, take and rotate in a guided duel, on a phone, in French, then plays on', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${baseUrl}?lang=fr`);
+    await page.selectOption('#header-language', 'fr');
+    await page.click('#guided');
+    const guide = page.locator('#guide');
+    const stage = (): Promise<string | null> => guide.getAttribute('data-stage');
+    await expect.poll(stage).toBe('play');
+    expect(await page.textContent('#guide-step')).toMatch(/^À vous, pour votre zone de jeu 1\. Jouez une série/);
+    await page.waitForSelector('#game[data-my-turn="true"]');
+    const shots = join(ROOT, 'test-results', 'screenshots');
+    await page.screenshot({ path: join(shots, 'guided-fr-390-play.png') });
+    // another legal move is refused with the lesson's sentence
+    await page.click('#rotate');
+    await expect.poll(() => page.locator('#message').textContent()).toContain('sélectionnez vos deux 3');
+    expect(await stage()).toBe('play');
+    // play: the two 3s
+    for (const id of [15, 17]) await page.click(`#hand .hand-card[data-card-id="${id}"]`);
+    await page.click('#play');
+    await expect.poll(stage).toBe('add');
+    // add: the 8 onto the Teacher's 8, which beats the person's own two 3s: back in hand as a 4 and a 6
+    await page.click('#hand .hand-card[data-card-id="29"]');
+    await page.click('#game [data-slot="1.0"] button.add');
+    await expect.poll(stage).not.toBe('add');
+    await expect
+      .poll(() =>
+        page
+          .locator('#hand .card')
+          .evaluateAll((els) =>
+            els.map((el) => `${el.getAttribute('data-card-id')}:${el.getAttribute('data-active')}`),
+          ),
+      )
+      .toEqual(expect.arrayContaining(['15:4', '17:6']));
+    // the Teacher's two scripted turns, then take: the two 5s
+    await expect.poll(stage, { timeout: 20_000 }).toBe('take');
+    await page.screenshot({ path: join(shots, 'guided-fr-390-take.png') });
+    await page.waitForSelector('#game[data-my-turn="true"]');
+    await page.click('#game [data-slot="1.1"] button.take');
+    await expect.poll(stage).toBe('rotate');
+    await page.waitForSelector('#game[data-my-turn="true"]');
+    await page.click('#rotate');
+    await expect.poll(stage).toBe('free');
+    expect(await page.textContent('#guide-step')).toMatch(/^Vous avez vu les quatre actions/);
+    // the Teacher plays on as a bot: the game moves on past the script
+    await expect.poll(() => page.locator('#game').getAttribute('data-my-turn'), { timeout: 20_000 }).toBe('true');
+    await page.screenshot({ path: join(shots, 'guided-fr-390-free.png') });
+    // the guide stays with the game: hidden on other pages, gone in a game of one's own
+    await page.click('#nav-rules');
+    expect(await guide.isHidden()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@
  *   (`&seed=…` deals from a seed of your own choosing: you then know every hand);
  * - `#replay=…` opens a finished game's record (see share.ts);
  * - `#rules` opens the rules;
+ * - `#guided` starts the guided first game (guide/first-game.ts);
  * - `#online=CODE&server=ws://…` is a room of the game server, opened by online/index.ts.
  */
 import './styles.css';
@@ -14,6 +15,7 @@ import { h } from './dom';
 import type { MatchConfig, SeatKind } from './engine';
 import { commitmentOf, randomSeed } from './fairness';
 import { mountBoard, SPEEDS, type BoardHost, type Speed } from './board/board';
+import { guidedGame, type GuideStage } from './board/guided';
 import { offlineSource } from './board/offline';
 import { currentLocale, languageSelect, onLocaleChange, t } from './i18n';
 import { mountReplay } from './replay';
@@ -34,6 +36,18 @@ const sections: Record<ViewName, HTMLElement> = {
 };
 let current: ViewName = 'setup';
 let stopGame: (() => void) | null = null;
+/** What the guide says during the guided first game (above the board), or null in any other game. */
+let guideStage: (() => GuideStage) | null = null;
+const guidePanel = h('aside', { id: 'guide', class: 'guide', hidden: true, role: 'status', 'aria-live': 'polite' });
+
+/** Words the guide panel: its title and the stage's sentence, in the page's language. */
+function drawGuide(): void {
+  guidePanel.hidden = guideStage === null || current !== 'game';
+  if (guideStage === null) return;
+  const m = t().guide;
+  guidePanel.replaceChildren(h('strong', {}, `${m.title}: `), h('span', { id: 'guide-step' }, m.steps[guideStage()]));
+  guidePanel.dataset.stage = guideStage();
+}
 let speed: Speed = 'normal';
 /** The seats and name of the last game, for "Play again". */
 let lastSetup: { seats: readonly SeatKind[]; name: string } | null = null;
@@ -66,6 +80,7 @@ function show(which: ViewName): void {
   current = which;
   replayViewer.setShown(which === 'replay');
   for (const name of VIEWS) sections[name].hidden = name !== which;
+  drawGuide();
   for (const b of document.querySelectorAll<HTMLElement>('nav button')) {
     if (b.dataset.view === which) b.setAttribute('aria-current', 'page');
     else b.removeAttribute('aria-current');
@@ -75,6 +90,7 @@ function show(which: ViewName): void {
 async function startGame(choice: SetupChoice): Promise<void> {
   stopGame?.();
   stopGame = null;
+  guideStage = null;
   const config: MatchConfig = { seats: choice.seats, name: choice.name, seed: choice.seed || randomSeed() };
   lastSetup = { seats: choice.seats, name: choice.name };
   // the form forgets a chosen seed, so the page holds it only inside the running game
@@ -104,6 +120,30 @@ async function startGame(choice: SetupChoice): Promise<void> {
   stopGame = () => {
     unmount();
     source.close();
+  };
+}
+
+/** Starts the guided first game: a duel against the Teacher, each action shown once (guide/first-game.ts). */
+function startGuided(): void {
+  stopGame?.();
+  lastSetup = null;
+  history.replaceState(null, '', '#guided');
+  const game = guidedGame({
+    you: setupNow.name || t().setup.defaultName,
+    teacher: t().guide.teacher,
+    botDelay: () => SPEEDS[speed],
+    lessonSentence: (lesson) => t().guide.steps[lesson],
+  });
+  guideStage = game.stage;
+  const stopWatching = game.onStage(drawGuide);
+  show('game');
+  const unmount = mountBoard(sections.game, game.source, { ...onlineBoardHost, playAgain: startGuided });
+  stopGame = () => {
+    stopWatching();
+    unmount();
+    game.source.close();
+    guideStage = null;
+    drawGuide();
   };
 }
 
@@ -236,6 +276,8 @@ function renderSetup(choice: SetupChoice): void {
       {},
       `${m.setup.newToDnup} `,
       h('button', { type: 'button', class: 'link', onclick: () => show('rules') }, m.setup.readRules),
+      ' · ',
+      h('button', { type: 'button', class: 'link', id: 'guided', onclick: startGuided }, m.setup.guided),
       '.',
     ),
   );
@@ -300,12 +342,13 @@ function renderHeader(): void {
 }
 
 const header = h('header', { class: 'top' });
-app.replaceChildren(header, h('main', {}, Object.values(sections)));
+app.replaceChildren(header, h('main', {}, guidePanel, Object.values(sections)));
 renderHeader();
 onLocaleChange(() => {
   const focused = document.activeElement?.id;
   renderHeader();
   renderSetup(setupNow);
+  drawGuide();
   // the menu just used was redrawn: the keyboard stays on it
   if (focused) document.getElementById(focused)?.focus();
 });
@@ -326,6 +369,8 @@ async function route(): Promise<void> {
       replayViewer.fail(e instanceof Error ? e.message : String(e));
     }
     show('replay');
+  } else if (params.has('guided')) {
+    startGuided();
   } else if (params.has('rules')) {
     show('rules');
   } else if (params.has('seats')) {

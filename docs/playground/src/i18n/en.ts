@@ -34,6 +34,7 @@ export const en = {
     start: 'Start game',
     newToDnup: 'New to dnup?',
     readRules: 'Read how to play and the rules',
+    guided: 'Learn with a guided first game',
   },
   bots: {
     random: 'Random bot',
@@ -201,6 +202,19 @@ export const en = {
     moves: (n: number) => ` · ${plural(n, 'move', 'moves')}`,
     moveRefused: (n: number) => ` · move ${n} is refused`,
     allLegal: ' · every move legal',
+  },
+  guide: {
+    title: 'Guided first game',
+    teacher: 'Teacher',
+    steps: {
+      play: 'Your turn, for your play area 1. Play a set (rules §5 A): select your two 3s, then press Play.',
+      add: "In the duel you take two turns in a row: this one is for your area 2. Add a card to an opponent's set (rules §5 B): select your 8 and add it to the Teacher's 8. The two 8s beat your own two 3s, which come back to your hand rotated, as a 4 and a 6: a dnup!",
+      take: "Take an opponent's set (rules §5 C): take the Teacher's two 5s. Every card taken from the table is rotated (the golden rule).",
+      rotate: 'Rotate your hand (rules §5 D): press Rotate hand, and every card in it turns over.',
+      teacher: 'The Teacher takes their two turns.',
+      free: 'You have seen the four actions. Play on: the first to empty their hand wins the round, the first to win 2 rounds wins the game.',
+      over: 'The guided game is over. Start a game of your own from New game.',
+    },
   },
   rules: {
     title: 'How to play',

@@ -31,6 +31,7 @@ export const fr: Messages = {
     start: 'Commencer la partie',
     newToDnup: 'Vous découvrez dnup ?',
     readRules: 'Lire comment jouer et les règles',
+    guided: 'Apprendre avec une première partie guidée',
   },
   bots: {
     random: 'Bot aléatoire',
@@ -198,6 +199,19 @@ export const fr: Messages = {
     moves: (n) => ` · ${plural(n, 'coup', 'coups')}`,
     moveRefused: (n) => ` · le coup ${n} est refusé`,
     allLegal: ' · tous les coups sont permis',
+  },
+  guide: {
+    title: 'Première partie guidée',
+    teacher: 'Professeur',
+    steps: {
+      play: 'À vous, pour votre zone de jeu 1. Jouez une série (règles §5 A) : sélectionnez vos deux 3, puis appuyez sur Jouer.',
+      add: 'À 2 joueurs, vous jouez deux tours de suite : celui-ci est pour votre zone 2. Ajoutez 1 carte à une série posée devant un adversaire (règles §5 B) : sélectionnez votre 8 et ajoutez-le au 8 du Professeur. Les deux 8 battent vos deux 3, qui reviennent dans votre main retournés, en 4 et en 6 : un dnup !',
+      take: 'Prenez la série posée devant un adversaire (règles §5 C) : prenez les deux 5 du Professeur. Chaque carte prise sur la table est retournée.',
+      rotate: 'Retournez toutes les cartes de votre main (règles §5 D) : appuyez sur Retourner la main.',
+      teacher: 'Le Professeur joue ses deux tours.',
+      free: 'Vous avez vu les quatre actions. Continuez : le premier à vider sa main gagne la manche, le premier à 2 manches gagnantes gagne la partie.',
+      over: 'La partie guidée est finie. Lancez votre propre partie depuis Nouvelle partie.',
+    },
   },
   rules: {
     title: 'Comment jouer',

@@ -31,6 +31,7 @@ export const nl: Messages = {
     start: 'Spel beginnen',
     newToDnup: 'Nieuw bij dnup?',
     readRules: 'Lees hoe je speelt en de regels',
+    guided: 'Leer spelen met een begeleid eerste spel',
   },
   bots: {
     random: 'Willekeurige bot',
@@ -197,6 +198,19 @@ export const nl: Messages = {
     moves: (n) => ` · ${plural(n, 'zet', 'zetten')}`,
     moveRefused: (n) => ` · zet ${n} is geweigerd`,
     allLegal: ' · elke zet toegestaan',
+  },
+  guide: {
+    title: 'Begeleid eerste spel',
+    teacher: 'Leraar',
+    steps: {
+      play: "Jij bent aan de beurt, voor je speelgebied 1. Speel een set voor je neer (regels §5 A): selecteer je twee 3's en kies Spelen.",
+      add: "Met 2 spelers speel je twee beurten na elkaar: deze is voor je speelgebied 2. Voeg 1 kaart toe aan een set van een andere speler (regels §5 B): selecteer je 8 en voeg hem toe aan de 8 van de Leraar. De twee 8's verslaan je eigen twee 3's, die omgedraaid terugkomen in je hand, als een 4 en een 6: een dnup!",
+      take: "Neem de set van een andere speler (regels §5 C): neem de twee 5's van de Leraar. Elke kaart die je van tafel neemt, wordt omgedraaid (de gouden regel).",
+      rotate: 'Draai alle kaarten in je hand om (regels §5 D): kies Hand omdraaien.',
+      teacher: 'De Leraar speelt zijn twee beurten.',
+      free: 'Je hebt de vier acties gezien. Speel verder: wie eerst zijn hand leegmaakt wint de ronde, wie eerst twee rondes wint, wint het spel.',
+      over: 'Het begeleide spel is voorbij. Begin je eigen spel via Nieuw spel.',
+    },
   },
   rules: {
     title: 'Hoe je speelt',
