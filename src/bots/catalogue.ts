@@ -40,7 +40,6 @@ export const BOT_CATALOGUE = /* @__PURE__ */ deepFrozen([
   { id: 'random', bot: 'random', options: {}, difficulty: 'beginner' },
   { id: 'greedy', bot: 'greedy', options: {}, difficulty: 'easy' },
   { id: 'montecarlo', bot: 'montecarlo', options: { playouts: 200 }, difficulty: 'medium' },
-  { id: 'ismcts-quick', bot: 'ismcts', options: { timeMs: 50 }, difficulty: 'medium' },
   { id: 'ismcts', bot: 'ismcts', options: { timeMs: 200 }, difficulty: 'strong' },
   { id: 'ismcts-strong', bot: 'ismcts', options: { timeMs: 1000 }, difficulty: 'expert' },
 ] as const) satisfies readonly BotCatalogueEntry[];
@@ -70,7 +69,7 @@ export function isBotId(id: unknown): id is BotId {
  * @throws {@link BotError} `UNKNOWN_BOT` for an id outside the catalogue, `BAD_BOT_OPTIONS` for a bad budget.
  * @example
  * ```ts
- * const bot = catalogueBot('ismcts-quick', { seed: 'game 7/seat 2' });
+ * const bot = catalogueBot('ismcts', { seed: 'game 7/seat 2' });
  * ```
  */
 export function catalogueBot(id: BotId, options: BotOptions = {}): Bot {

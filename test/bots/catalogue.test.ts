@@ -34,11 +34,13 @@ describe('BOT_CATALOGUE', () => {
     }
     const ranks = BOT_CATALOGUE.map((b) => BOT_DIFFICULTIES.indexOf(b.difficulty));
     expect(ranks).toEqual(ranks.slice().sort((a, b) => a - b));
-    expect(BOT_CATALOGUE.find((b) => b.id === 'ismcts-quick')).toEqual({
-      id: 'ismcts-quick',
+    // one bot per difficulty, so that a menu names each by its difficulty alone
+    expect(BOT_CATALOGUE.map((b) => b.difficulty)).toEqual([...BOT_DIFFICULTIES]);
+    expect(BOT_CATALOGUE.find((b) => b.id === 'ismcts')).toEqual({
+      id: 'ismcts',
       bot: 'ismcts',
-      options: { timeMs: 50 },
-      difficulty: 'medium',
+      options: { timeMs: 200 },
+      difficulty: 'strong',
     });
     expect(isBotId('alphadnup')).toBe(false);
     expect(isBotId('human')).toBe(false);

@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPlayground, findChromium, launchChromium, ROOT, serveStatic } from './server.js';
+import { buildPlayground, findChromium, launchBrowser, launchChromium, ROOT, serveStatic } from './server.js';
 
 const SITE = join(ROOT, 'test-results', 'e2e-language');
 let context: BrowserContext;
@@ -107,6 +107,42 @@ describe.skipIf(chromiumPath === null)('playground language switch in headless C
     await expect.poll(() => page.locator('#rulebook h2').first().textContent()).toBe(words.fr.title);
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(pageErrors).toEqual([]);
+  });
+
+  it("a first visit speaks the browser's language; the name typed once is Play online's; bots are named by difficulty", async () => {
+    const browser = await launchBrowser(chromiumPath!);
+    try {
+      // a Dutch browser, nothing kept from an earlier visit: the page opens in Dutch
+      const dutch = await browser.newContext({ locale: 'nl-BE' });
+      const p = await dutch.newPage();
+      await p.goto(baseUrl);
+      expect(await p.locator('#header-language').inputValue()).toBe('nl');
+      expect(await p.textContent('#start')).toBe('Spel beginnen');
+      // each bot is one word, easiest first, the same words as the difficulties
+      expect(await p.locator('#seat-1 option').allTextContents()).toEqual([
+        expect.any(String), // the person's own seat
+        'Beginner',
+        'Makkelijk',
+        'Gemiddeld',
+        'Sterk',
+        'Expert',
+      ]);
+      // the name typed in New game is the one Play online starts from, after a reload too
+      await p.fill('#your-name', 'Zoë');
+      await p.reload();
+      expect(await p.inputValue('#your-name')).toBe('Zoë');
+      await p.click('#nav-online');
+      await expect.poll(() => p.inputValue('#online-name')).toBe('Zoë');
+      await dutch.close();
+      // a browser in a language the page does not have: English
+      const other = await browser.newContext({ locale: 'de-DE' });
+      const q = await other.newPage();
+      await q.goto(baseUrl);
+      expect(await q.locator('#header-language').inputValue()).toBe('en');
+      await other.close();
+    } finally {
+      await browser.close();
+    }
   });
 
   it('teaches play, add, take and rotate in a guided duel, on a phone, in French, then plays on', async () => {

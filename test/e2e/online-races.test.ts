@@ -327,13 +327,13 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
     };
     const a = await race(ana, 0, -1);
     // the seat after Ana's is the bot's, named by its kind in French
-    expect(a.text).toBe('Interdit : C’est au tour de Glouton 2, pas au vôtre (règles §4).');
+    expect(a.text).toBe('Interdit : C’est au tour de Facile 2, pas au vôtre (règles §4).');
     const b = await race(ben, 2, a.n);
     // the seat after Ben's is Ana's
     expect(b.text).toBe('Niet toegestaan: Ana is aan de beurt, niet jij (regels §4).');
     await ana.selectOption('#header-language', 'en');
     const c = await race(ana, 0, b.n);
-    expect(c.text).toBe('Not allowed: It is Greedy 2’s turn, not yours (rules §4).');
+    expect(c.text).toBe('Not allowed: It is Easy 2’s turn, not yours (rules §4).');
     // the server refused the late moves as stale, and the game went on without them
     expect(
       game.refusalLines.filter((l) => l.startsWith(`refused STALE_MOVE room=${code} `)).length,

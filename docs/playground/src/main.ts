@@ -22,6 +22,7 @@ import { mountReplay } from './replay';
 import { installOnline } from './online/index';
 import { mountRules } from './rules';
 import { decodeRecord, encodeRecord } from './share';
+import { saveName, savedName } from './player-name';
 
 /** The page's views; each is one section, shown alone, with its nav button. */
 const VIEWS = ['setup', 'game', 'replay', 'rules'] as const;
@@ -66,7 +67,7 @@ function setupFromHash(params: URLSearchParams): SetupChoice {
   const valid = seats.length >= 2 && seats.filter((s) => s === 'human').length === 1;
   return {
     seats: valid ? seats : ['human', 'greedy', 'random'],
-    name: params.get('name')?.slice(0, 24) || 'Ada',
+    name: params.get('name')?.slice(0, 24) || savedName(),
     seed: params.get('seed') ?? '',
   };
 }
@@ -173,6 +174,7 @@ function renderSetup(choice: SetupChoice): void {
     setupNow = { seats, name: nameInput.value, seed: seedInput.value };
   };
   nameInput.addEventListener('input', remember);
+  nameInput.addEventListener('input', () => saveName(nameInput.value));
   seedInput.addEventListener('input', remember);
   const seatsBox = h('div', { class: 'seat-choices' });
 

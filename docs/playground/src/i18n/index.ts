@@ -26,7 +26,12 @@ function initialLocale(): Locale {
     const kept = localStorage.getItem(STORAGE_KEY);
     if (isLocale(kept)) return kept;
   } catch {
-    // storage refused (private mode): English
+    // storage refused (private mode): the browser's languages
+  }
+  // a first visit: the browser's first language we have, else English
+  for (const tag of typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])) {
+    const base = String(tag).toLowerCase().split('-')[0];
+    if (isLocale(base)) return base;
   }
   return 'en';
 }

@@ -5,6 +5,7 @@
  * with the record and the revealed seed checked against the seal. A link
  * `#online=CODE&server=ws://host:port` opens a room; a reload takes the seat back with its token.
  */
+import { saveName, savedName } from '../player-name';
 import type { Locale } from 'dnup';
 import type { GameOverMessage, LobbyMessage, SeatInfo, SeatKind, StateMessage } from '../../../../server/src/protocol';
 import { ONLINE_BOTS } from '../../../../server/src/protocol';
@@ -42,7 +43,6 @@ export interface OnlineHost {
 
 type Screen = 'lobby' | 'create' | 'waiting' | 'game';
 
-const NAME_KEY = 'dnup-online-name';
 /** The turn clocks a host may choose (seconds; 0 for none). */
 const TURN_CLOCKS = [0, 15, 30, 60, 120] as const;
 const SERVER_KEY = 'dnup-online-server';
@@ -57,7 +57,7 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
     say(host.locale(), key, params);
   let screen: Screen = 'lobby';
   let server = hashParams().get('server') || localStorage.getItem(SERVER_KEY) || DEFAULT_SERVER;
-  let name = localStorage.getItem(NAME_KEY) ?? '';
+  let name = savedName();
   let codeText = '';
   let seats: SeatKind[] = ['human', 'human', 'greedy'];
   let isPrivate = false;
@@ -251,7 +251,7 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
         placeholder: t('namePlaceholder'),
         oninput: (e: Event) => {
           name = (e.target as HTMLInputElement).value;
-          localStorage.setItem(NAME_KEY, name);
+          saveName(name);
         },
       }),
     );
