@@ -25,6 +25,19 @@ function rulebookText(locale: string): string | undefined {
 const CARD_MARK = /\{card:(\d+):(\d+)\}/g;
 
 /**
+ * A card of the standard deck drawn as the board draws it, as a picture: it names no card of a
+ * game (`data-picture-*`, not the board's `data-card-*`, which the page's tests check for leaks).
+ */
+function picture(id: number, active: number): HTMLElement {
+  const face = cardFace({ id, active }, STANDARD_DECK, 'small rulebook-card');
+  face.removeAttribute('data-card-id');
+  face.removeAttribute('data-active');
+  face.dataset.pictureId = String(id);
+  face.dataset.pictureActive = String(active);
+  return face;
+}
+
+/**
  * The rulebook as elements: Markdown from the repository (never a player's text), one h2 for its
  * title (the page keeps one h1), and each `{card:ID:ACTIVE}` drawn by the board's own card face.
  */
@@ -54,7 +67,7 @@ function rulebook(locale: string): HTMLElement | null {
     const text = node.textContent ?? '';
     for (const m of text.matchAll(CARD_MARK)) {
       parts.push(text.slice(last, m.index));
-      parts.push(cardFace({ id: Number(m[1]), active: Number(m[2]) }, STANDARD_DECK, 'small rulebook-card'));
+      parts.push(picture(Number(m[1]), Number(m[2])));
       last = m.index + m[0].length;
     }
     parts.push(text.slice(last));
