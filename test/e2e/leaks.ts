@@ -28,7 +28,9 @@ export interface Snapshot {
   readonly seedInFields: boolean;
   readonly seedInUrl: boolean;
   readonly seedInStorage: boolean;
-  /** localStorage and sessionStorage, as JSON. */
+  /** The seed is among the finished games kept on the device (allowed once the game is over). */
+  readonly seedInRecent: boolean;
+  /** localStorage (but the finished games kept) and sessionStorage, as JSON. */
   readonly storage: string;
 }
 
@@ -55,7 +57,9 @@ export async function watchPage(page: Page, seed: string, gameId = 'game', now =
       const elsewhere = [...document.querySelectorAll('[data-card-id]')].filter(
         (el) => !game?.contains(el) && !viewer?.contains(el),
       );
-      const storage = JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } });
+      // the finished games kept for the New game page hold their records (seeds revealed at their end)
+      const { 'dnup-recent-games': recent = '', ...local } = { ...localStorage } as Record<string, string>;
+      const storage = JSON.stringify({ local, session: { ...sessionStorage } });
       const fields = [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].some(
         (el) => el.value.includes(secret),
       );
@@ -71,6 +75,7 @@ export async function watchPage(page: Page, seed: string, gameId = 'game', now =
         seedInFields: fields,
         seedInUrl: location.href.includes(encodeURIComponent(secret)) || location.href.includes(secret),
         seedInStorage: storage.includes(secret),
+        seedInRecent: recent.includes(secret),
         storage,
       });
     };
@@ -113,6 +118,7 @@ export function snapshotProblems(s: Snapshot, states: readonly GameState[], view
   if (!over && s.seedInFields) problems.push(`move ${s.move}: the seed is in a form field`);
   if (!over && s.seedInUrl) problems.push(`move ${s.move}: the seed is in the URL`);
   if (s.seedInStorage) problems.push(`move ${s.move}: the seed is in storage`);
+  if (!over && s.seedInRecent) problems.push(`move ${s.move}: the seed is among the finished games before the end`);
   if (/"hands"|dnup-record/.test(s.storage))
     problems.push(`move ${s.move}: storage holds a record or hands: ${s.storage.slice(0, 80)}`);
   if (over) return problems;

@@ -516,6 +516,16 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
   expect(full.json.moves).toEqual(plan.moves);
   const replayed = replay(full.json);
   expect(replayed.ok && replayed.state.status).toBe('gameOver');
+  // the finished game heads the list of recent games kept on the device, and is no longer resumed
+  const kept = await page.evaluate(() => ({
+    recent: JSON.parse(localStorage.getItem('dnup-recent-games') ?? '[]') as {
+      winner: number;
+      record: { seed: string };
+    }[],
+    current: localStorage.getItem('dnup-current-game'),
+  }));
+  expect(kept.recent[0]).toMatchObject({ winner: final.winner, record: { seed } });
+  expect(kept.current).toBeNull();
   if (c.screens) await shot(page, `${tag}-06-game-over`);
   await expect.poll(() => page.getAttribute('#replay-link', 'href')).toMatch(/#replay=[\w-]+$/);
   links.set(c.seats.length, (await page.getAttribute('#replay-link', 'href'))!);

@@ -20,7 +20,7 @@ export type Seat = 'human' | 'random' | 'greedy';
 
 /** The names the page gives (docs/playground/src/engine.ts seatNames). */
 export function namesOf(seats: readonly Seat[], human = 'Ada'): string[] {
-  const label = { random: 'Random', greedy: 'Greedy' } as const;
+  const label = { random: 'Beginner', greedy: 'Easy' } as const;
   return seats.map((s, i) => (s === 'human' ? human : `${label[s]} ${i + 1}`));
 }
 

@@ -33,3 +33,13 @@ export function replaceChildren(el: Element, ...children: Child[]): void {
     again?.focus({ preventScroll: true });
   }
 }
+
+/** Saves `text` as a file through the browser's download. */
+export function downloadText(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = h('a', { href: url, download: name, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -132,15 +132,20 @@ export interface Match {
   revealedHands(): readonly (readonly HeldCard[])[] | null;
   /** The opening line of the log. */
   dealLine(): LogLine;
+  /** The moves played so far (to keep the game on the device: saved-games.ts). */
+  moves(): readonly Move[];
+  /** The winner's seat once the game is over, else null. */
+  winner(): number | null;
 }
 
 /**
  * Starts a game. `commitment` is the SHA-256 of the seed (hex), or null when the browser cannot
- * compute it; it is written into the player's record.
+ * compute it; it is written into the player's record. `resume`: the moves of a game kept on the
+ * device, played again first.
  *
  * @throws the library's `GameSetupError` when the setup is refused.
  */
-export function startMatch(config: MatchConfig, commitment: string | null): Match {
+export function startMatch(config: MatchConfig, commitment: string | null, resume: readonly Move[] = []): Match {
   const humanSeat = config.seats.indexOf('human');
   if (humanSeat < 0) throw new Error(t().errors.oneSeatYours);
   let state = createGame(seatNames(config.seats, config.name), config.seed);
@@ -173,6 +178,10 @@ export function startMatch(config: MatchConfig, commitment: string | null): Matc
     }
     return { lines, arrivedRotated: arrived, handRotated };
   };
+
+  // a game kept on the device: its moves played again from the same seed (the library throws at
+  // the first that is not legal, and the page then deals a new game)
+  for (const move of resume) commit(move);
 
   const metadata = (): { event: string; date: string } => ({
     event: 'dnup playground',
@@ -211,6 +220,8 @@ export function startMatch(config: MatchConfig, commitment: string | null): Matc
     revealedSeed: () => (state.status === 'gameOver' ? config.seed : null),
     revealedHands: () => (state.status === 'gameOver' ? state.hands : null),
     dealLine,
+    moves: () => moves.slice(),
+    winner: () => (state.status === 'gameOver' ? state.winner : null),
   };
 }
 

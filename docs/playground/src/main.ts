@@ -9,7 +9,7 @@
  * - `#online=CODE&server=ws://…` is a room of the game server, opened by online/index.ts.
  */
 import './styles.css';
-import { isBotId } from 'dnup';
+import { isBotId, type GameRecord, type Move } from 'dnup';
 import { botOptions } from './bot-menu';
 import { h } from './dom';
 import type { MatchConfig, SeatKind } from './engine';
@@ -23,6 +23,10 @@ import { installOnline } from './online/index';
 import { mountRules } from './rules';
 import { decodeRecord, encodeRecord } from './share';
 import { saveName, savedName } from './player-name';
+import { recentGamesList } from './recent-games';
+import { addRecentGame } from './saved-games';
+import { saveGame, savedGame, type SavedGame } from './sealed-game';
+import type { GameSource } from './board/source';
 
 /** The page's views; each is one section, shown alone, with its nav button. */
 const VIEWS = ['setup', 'game', 'replay', 'rules'] as const;
@@ -88,18 +92,48 @@ function show(which: ViewName): void {
   }
 }
 
-async function startGame(choice: SetupChoice): Promise<void> {
+/**
+ * Starts a game with a new deal, or the game kept on this device (`resume`: its seed and moves),
+ * which is then kept after every move until it is over and joins the recent games.
+ */
+async function startGame(choice: SetupChoice, resume?: SavedGame): Promise<void> {
   stopGame?.();
   stopGame = null;
   guideStage = null;
-  const config: MatchConfig = { seats: choice.seats, name: choice.name, seed: choice.seed || randomSeed() };
+  const config: MatchConfig = {
+    seats: choice.seats,
+    name: choice.name,
+    seed: resume?.seed ?? (choice.seed || randomSeed()),
+  };
   lastSetup = { seats: choice.seats, name: choice.name };
   // the form forgets a chosen seed, so the page holds it only inside the running game
   renderSetup({ ...choice, seed: '' });
   history.replaceState(null, '', gameHash(lastSetup));
   const commitment = await commitmentOf(config.seed);
   show('game');
-  const source = offlineSource(config, commitment, { botDelay: () => SPEEDS[speed] });
+  const humanSeat = config.seats.indexOf('human');
+  let finished = false;
+  const keep = (moves: readonly Move[], winner: number | null, record: GameRecord | null): void => {
+    if (finished) return;
+    if (record === null || winner === null) return void saveGame({ ...config, moves });
+    finished = true;
+    void saveGame(null);
+    addRecentGame({ date: new Date().toISOString(), seat: humanSeat, winner, record });
+  };
+  let source: GameSource;
+  try {
+    source = offlineSource(config, commitment, {
+      botDelay: () => SPEEDS[speed],
+      resume: resume?.moves ?? [],
+      onMove: keep,
+    });
+  } catch (e) {
+    if (resume === undefined) throw e;
+    // a kept game that no longer plays (storage changed by hand): forgotten, and a new deal
+    void saveGame(null);
+    return startGame({ ...choice, seed: '' });
+  }
+  if (resume === undefined) keep([], null, null);
   const unmount = mountBoard(sections.game, source, {
     speed: () => speed,
     setSpeed: (s) => {
@@ -282,6 +316,10 @@ function renderSetup(choice: SetupChoice): void {
       h('button', { type: 'button', class: 'link', id: 'guided', onclick: startGuided }, m.setup.guided),
       '.',
     ),
+    recentGamesList((json) => {
+      replayViewer.loadJson(json);
+      show('replay');
+    }) ?? '',
   );
 }
 
@@ -332,7 +370,10 @@ function renderHeader(): void {
     h(
       'nav',
       { 'aria-label': m.app.views },
-      nav('setup', m.app.navSetup, () => show('setup')),
+      nav('setup', m.app.navSetup, () => {
+        renderSetup(setupNow); // with the games finished since in its list
+        show('setup');
+      }),
       nav('game', m.app.navGame, () => {
         if (stopGame) show('game');
       }),
@@ -376,7 +417,12 @@ async function route(): Promise<void> {
   } else if (params.has('rules')) {
     show('rules');
   } else if (params.has('seats')) {
-    await startGame(setup);
+    // a reload, or a phone that dropped the tab: the game kept on this device comes back
+    const kept = await savedGame();
+    // (a link that names a seed asks for that deal, not the kept game)
+    const same =
+      kept !== null && setup.seed === '' && kept.seats.join() === setup.seats.join() && kept.name === setup.name;
+    await startGame(setup, same ? kept : undefined);
   } else {
     show('setup');
   }

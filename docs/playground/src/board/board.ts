@@ -20,7 +20,7 @@ import {
   type ViewEvent,
 } from 'dnup';
 import { cardFace } from '../cards';
-import { h, replaceChildren } from '../dom';
+import { downloadText, h, replaceChildren } from '../dom';
 import { facesOf } from '../engine';
 import { commitmentOf, shortHash } from '../fairness';
 import { trapFocus } from '../dialog';
@@ -73,16 +73,6 @@ export function seatName(name: string, status: SeatStatus | undefined, seat: num
   const short = t().bots.short as Record<string, string>;
   const kind = status?.kind === 'bot' ? status.botKind : undefined;
   return kind !== undefined && short[kind] !== undefined ? `${short[kind]} ${seat + 1}` : name;
-}
-
-/** Saves `text` as a file through the browser's download. */
-function downloadText(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = h('a', { href: url, download: name, hidden: true });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** One move (or deal) in the log: its events are worded when drawn, in the language of the moment. */

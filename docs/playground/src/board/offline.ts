@@ -3,18 +3,22 @@
  * and the seed) with the built-in bots. The board gets the human seat's player view after every
  * move, as it would from a server.
  */
-import type { GameRecord } from 'dnup';
+import type { GameRecord, Move } from 'dnup';
 import { startMatch, type MatchConfig, type Match } from '../engine';
 import type { GameSource, SeatStatus, SourceSnapshot, SubmitResult } from './source';
 
 export interface OfflineOptions {
   /** Milliseconds a bot waits before moving, so people can follow (read before every bot move). */
   readonly botDelay: () => number;
+  /** The moves of a game kept on the device, played again before the board draws. */
+  readonly resume?: readonly Move[];
+  /** Called after every move with the moves so far, and the winner's seat once the game is over. */
+  readonly onMove?: (moves: readonly Move[], winner: number | null, record: GameRecord | null) => void;
 }
 
 /** A game against bots in this page; `commitment` is the SHA-256 of the seed (fairness.ts). */
 export function offlineSource(config: MatchConfig, commitment: string | null, options: OfflineOptions): GameSource {
-  const match: Match = startMatch(config, commitment);
+  const match: Match = startMatch(config, commitment, options.resume);
   const listeners = new Set<(s: SourceSnapshot) => void>();
   const seats: SeatStatus[] = config.seats.map((kind, i) =>
     kind === 'human'
@@ -37,6 +41,7 @@ export function offlineSource(config: MatchConfig, commitment: string | null, op
   const publish = (): void => {
     last = snapshot();
     for (const l of listeners) l(last);
+    options.onMove?.(match.moves(), match.winner(), last.over?.record ?? null);
   };
 
   async function runBots(): Promise<void> {

@@ -200,6 +200,14 @@ export const en = {
     moveRefused: (n: number) => ` · move ${n} is refused`,
     allLegal: ' · every move legal',
   },
+  recent: {
+    title: 'Your recent games',
+    youWon: 'You won',
+    won: (winner: string) => `${winner} won`,
+    unfinished: 'not finished',
+    replay: 'Replay',
+    download: 'Download',
+  },
   guide: {
     title: 'Guided first game',
     teacher: 'Teacher',

@@ -197,6 +197,14 @@ export const fr: Messages = {
     moveRefused: (n) => ` · le coup ${n} est refusé`,
     allLegal: ' · tous les coups sont permis',
   },
+  recent: {
+    title: 'Vos parties récentes',
+    youWon: 'Vous avez gagné',
+    won: (winner: string) => `${winner} a gagné`,
+    unfinished: 'pas finie',
+    replay: 'Revoir',
+    download: 'Télécharger',
+  },
   guide: {
     title: 'Première partie guidée',
     teacher: 'Professeur',

@@ -196,6 +196,14 @@ export const nl: Messages = {
     moveRefused: (n) => ` · zet ${n} is geweigerd`,
     allLegal: ' · elke zet toegestaan',
   },
+  recent: {
+    title: 'Je recente spellen',
+    youWon: 'Jij hebt gewonnen',
+    won: (winner: string) => `${winner} heeft gewonnen`,
+    unfinished: 'niet af',
+    replay: 'Terugkijken',
+    download: 'Downloaden',
+  },
   guide: {
     title: 'Begeleid eerste spel',
     teacher: 'Leraar',
