@@ -6,6 +6,7 @@
  * side (frames, the rate limit, create and restore).
  */
 import {
+  apply,
   createGame,
   legalMoves,
   playerView,
@@ -18,6 +19,7 @@ import {
 import type { Clock, Timer } from './clock.js';
 import {
   CLOSE_CODES,
+  MAX_HISTORY,
   MAX_SPECTATORS,
   MESSAGES,
   readJoinOptions,
@@ -26,6 +28,7 @@ import {
   type readCreateOptions,
   Refusal,
   type GameOverMessage,
+  type HistoryEntry,
   type StateMessage,
   type WelcomeMessage,
 } from './protocol.js';
@@ -197,6 +200,7 @@ export class GameHost<C> {
       seatToken: seat === null ? null : token,
       reconnectSeconds: this.cfg.reconnectSeconds,
       turnSeconds: this.turnSeconds,
+      history: this.history(),
     };
     this.transport.send(client, MESSAGES.welcome, welcome);
     if (this.game && seat === null) this.sendState(client);
@@ -368,6 +372,23 @@ export class GameHost<C> {
 
   private storeFinish(record: GameRecord): void {
     this.cfg.store.finish(this.code, record).catch((e: unknown) => this.fail(String(e), 'store: '));
+  }
+
+  /**
+   * The game so far as anyone watching saw it (the welcome's history): played again from the
+   * deal, once per join, rather than kept for every room all game long.
+   */
+  private history(): HistoryEntry[] {
+    if (!this.game) return [];
+    let state = createGame(this.game.players, this.seedText);
+    const entries: HistoryEntry[] = [{ events: publicView(state).events, move: null, seat: null, moveCount: 0 }];
+    for (const move of this.moves) {
+      const before = state;
+      state = apply(state, move);
+      const seat = before.status === 'playing' && move.type !== 'nextRound' ? before.turn.seat : null;
+      entries.push({ events: publicView(state).events, move, seat, moveCount: state.moveCount });
+    }
+    return entries.slice(-MAX_HISTORY);
   }
 
   private record(extra: Record<string, unknown> = {}): GameRecord {

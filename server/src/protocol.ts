@@ -96,6 +96,26 @@ export interface WelcomeMessage {
   readonly reconnectSeconds: number;
   /** The room's turn clock in seconds, or null when it has none. */
   readonly turnSeconds: number | null;
+  /**
+   * The game so far as anyone watching saw it, for the log of a client that joins or comes back
+   * mid-game: the deal, then each move with the public view's events, at most the last
+   * {@link MAX_HISTORY}; empty before the game starts.
+   */
+  readonly history: readonly HistoryEntry[];
+}
+
+/** How many moves a welcome's history holds at most (the last ones). */
+export const MAX_HISTORY = 400;
+
+/** One move of a welcome's history (or the deal, with `move` null). */
+export interface HistoryEntry {
+  /** The public view's events of that move (what anyone watching saw). */
+  readonly events: PublicView['events'];
+  readonly move: Move | null;
+  /** The seat that moved, or null (a deal). */
+  readonly seat: number | null;
+  /** The move count after it. */
+  readonly moveCount: number;
 }
 
 /** Server → every client: the room's people and phase, after every change of them. */

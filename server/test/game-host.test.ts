@@ -3,11 +3,17 @@
  * turn clock, reconnection windows and the hand-over, without a socket or a real timer.
  */
 import { createHash } from 'node:crypto';
-import type { Move } from 'dnup';
+import { apply, createGame, publicView, type Move } from 'dnup';
 import { describe, expect, it } from 'vitest';
 import type { Clock, Timer } from '../src/clock.js';
 import { GameHost, type HostSettings } from '../src/game-host.js';
-import { MESSAGES, readCreateOptions, type LobbyMessage, type StateMessage } from '../src/protocol.js';
+import {
+  MESSAGES,
+  readCreateOptions,
+  type LobbyMessage,
+  type StateMessage,
+  type WelcomeMessage,
+} from '../src/protocol.js';
 import { GameTakenOver, type GameStore } from '../src/store.js';
 import type { RefusalInfo, Transport } from '../src/transport.js';
 
@@ -154,6 +160,28 @@ describe('GameHost (fake clock, fake transport)', () => {
     const mover = toMove(transport);
     expect(stateOf(transport, mover).moves.length).toBeGreaterThan(0);
     expect(stateOf(transport, mover === 'ana' ? 'ben' : 'ana').moves).toEqual([]);
+  });
+
+  it('welcomes a spectator mid-game with the game so far, as anyone watching saw each move', async () => {
+    const { host, transport, store } = await twoPeople();
+    // before the start, nothing to tell
+    expect(transport.last<WelcomeMessage>('ana', MESSAGES.welcome)!.history).toEqual([]);
+    for (let i = 0; i < 6; i++) {
+      const mover = toMove(transport);
+      const s = stateOf(transport, mover);
+      host.submit(mover, { move: s.moves[0], moveCount: s.view.moveCount });
+      await settle();
+    }
+    host.join('eve', { spectate: true });
+    const history = transport.last<WelcomeMessage>('eve', MESSAGES.welcome)!.history;
+    expect(history.map((e) => e.moveCount)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(history.slice(1).map((e) => e.move)).toEqual(store.moves.map((m) => m.move));
+    // played again from the seed: the same public events the spectator's view shows now
+    let state = createGame(['Ana', 'Ben'], store.begun[0]!);
+    for (const { move } of store.moves) state = apply(state, move);
+    expect(history.at(-1)!.events).toEqual(publicView(state).events);
+    expect(history.at(-1)!.events).toEqual(stateOf(transport, 'eve').view.events);
+    expect(history.every((e, i) => i === 0 || e.seat === 0 || e.seat === 1)).toBe(true);
   });
 
   it('judges queued moves one at a time, in order: a second move at the same count is stale', async () => {

@@ -333,6 +333,8 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
           await ben.selectOption('#game-speed', 'fast');
           expect(back.move).toBe(board.move);
           expect(back.myTurn).toBe(true);
+          // the log holds the whole game so far, not the last move only (the welcome's history)
+          expect(await ben.locator('#online-game #log li.log-move').count()).toBeGreaterThanOrEqual(board.move - 2); // nextRound has no line
           expect(await englishOnScreen(ben), 'English words on the Dutch phone mid-game').toEqual([]);
           await collect(ben);
         }

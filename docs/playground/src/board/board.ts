@@ -113,7 +113,13 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   let turnHandled = -1;
   let dialogFor = '';
   let busy = false;
-  const log: LogEntry[] = [{ events: view.events, move: null, seat: null, moveCount: view.moveCount }];
+  // joined mid-game (online): the moves before, as anyone watching saw them, then this view's
+  const past = source.history?.() ?? [];
+  const here = past.find((e) => e.moveCount === view.moveCount);
+  const log: LogEntry[] = [
+    ...past.filter((e) => e.moveCount < view.moveCount),
+    { events: view.events, move: here?.move ?? null, seat: here?.seat ?? null, moveCount: view.moveCount },
+  ];
 
   const seatView = (): PlayerView | null => (isSeatView(view) ? view : null);
   /** While a move is drawn event by event, the board shows positions between two views: nothing to play. */

@@ -69,6 +69,16 @@ export interface SourceSteps {
   history(): readonly BoardView[];
 }
 
+/** A move played before the page joined the game (online: the server's welcome), for the log. */
+export interface PastMove {
+  /** What anyone watching saw of it (the public view's events). */
+  readonly events: BoardView['events'];
+  readonly move: Move | null;
+  /** The seat that moved, or null (a deal). */
+  readonly seat: number | null;
+  readonly moveCount: number;
+}
+
 /** A refused move: the library's (or the server's) code, its parameters, and the rule it breaks. */
 export interface Refusal {
   readonly ok: false;
@@ -105,6 +115,8 @@ export interface GameSource {
   submit(move: Move): Promise<SubmitResult>;
   /** The record to offer for download while playing (the player's view of it) or once over (the full record). */
   recordToShare?(): unknown;
+  /** The game so far when the page joined it mid-game (online), for the log; absent or empty otherwise. */
+  history?(): readonly PastMove[];
   /** Present on a replay: the board steps through it instead of playing. */
   readonly steps?: SourceSteps;
   /** Stops the source (bots stop moving, the connection closes). */

@@ -5,7 +5,14 @@
  */
 import { checkMoveOfView, type Move } from 'dnup';
 import type { GameOverMessage, LobbyMessage, SeatInfo, StateMessage } from '../../../../server/src/protocol';
-import { isSeatView, type GameSource, type SeatStatus, type SourceSnapshot, type SubmitResult } from '../board/source';
+import {
+  isSeatView,
+  type GameSource,
+  type PastMove,
+  type SeatStatus,
+  type SourceSnapshot,
+  type SubmitResult,
+} from '../board/source';
 import type { RoomSession } from './connection';
 
 /**
@@ -55,6 +62,11 @@ export class OnlineSource implements GameSource {
 
   current(): SourceSnapshot {
     return this.snapshot;
+  }
+
+  /** The game before this page joined it, from the server's welcome (the log shows it whole). */
+  history(): readonly PastMove[] {
+    return this.session.welcome?.history ?? [];
   }
 
   subscribe(listener: (s: SourceSnapshot) => void): () => void {
