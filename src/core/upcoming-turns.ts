@@ -2,6 +2,7 @@
 import { ArgumentError } from './errors.js';
 import { describeValue } from './input.js';
 import { areasPerSeat } from './players.js';
+import { isIssued, isIssuedView, trustedSource } from './trust.js';
 import type { GameStatus, Turn } from './state.js';
 
 /** The most turns {@link upcomingTurns} lists at once: more than a lap of any table, and a bound on its work. */
@@ -56,6 +57,8 @@ function readOrder(p: TurnOrderSource): { n: number; playing: boolean; turn: Tur
  * @param count - how many turns, 0 to {@link MAX_UPCOMING_TURNS}.
  * @returns `count` turns, numbered on from `position.turn.number`; none when the round is over or
  *   the game is (the next round's first turn is the ★ holder's, unknown before the deal).
+ * @throws {@link PositionError} `CORRUPT_STATE` or `CORRUPT_VIEW` for a state or player view the
+ *   library made and a caller changed in place since.
  * @throws {@link ArgumentError} `BAD_ARGUMENT` for a count out of range or a position whose
  *   players, turn or out list cannot be read.
  * @example
@@ -69,6 +72,9 @@ export function upcomingTurns(position: TurnOrderSource, count: number): Turn[] 
       'BAD_ARGUMENT',
       `upcomingTurns lists 0 to ${MAX_UPCOMING_TURNS} turns, not ${describeValue(count)}.`,
     );
+  // a state or view the library handed out and a caller changed since is refused, as by every
+  // other function (CORRUPT_STATE, CORRUPT_VIEW); any other position is read as it is
+  if (isIssued(position) || isIssuedView(position)) trustedSource(position);
   let read: ReturnType<typeof readOrder>;
   try {
     read = readOrder(position);

@@ -106,3 +106,15 @@ describe('upcomingTurns', () => {
     expect(upcomingTurns(apply(s, legalMoves(s)[0]!), MAX_UPCOMING_TURNS)).toHaveLength(MAX_UPCOMING_TURNS);
   });
 });
+
+describe('upcomingTurns and what the library handed out', () => {
+  it('refuses a state or player view changed in place since, as every other function does', () => {
+    const state = createGame(3, 'changed');
+    const view = playerView(state, 1);
+    expect(upcomingTurns(state, 2)).toEqual(upcomingTurns(view, 2));
+    (state.turn as { seat: number }).seat = (state.turn.seat + 1) % 3;
+    expect(() => upcomingTurns(state, 2)).toThrow(expect.objectContaining({ code: 'CORRUPT_STATE' }));
+    (view.turn as { seat: number }).seat = (view.turn.seat + 1) % 3;
+    expect(() => upcomingTurns(view, 2)).toThrow(expect.objectContaining({ code: 'CORRUPT_VIEW' }));
+  });
+});
