@@ -167,7 +167,9 @@ export interface PublicViewData extends Omit<PlayerViewData, 'seat' | 'hand'> {
  * @param state - a state the library made, or one from outside, which is checked in full first.
  * @returns plain JSON data of its own: it shares no list or record with `state` (only frozen
  *   cards, moves, names and the deck), so changing it cannot change the game. It is no seat's view:
- *   `legalMoves`, `checkMove`, `loadView` and bots do not take it.
+ *   `legalMoves`, `checkMove`, `loadView` and bots do not take it. It is not sealed as a player
+ *   view is: the functions that describe one (`formatMove`, `upcomingTurns`, `publicSteps`, which
+ *   checks that its events lead from the view before) read it as it is.
  * @throws {@link PositionError} for a state from outside that the rules cannot reach.
  * @example
  * ```ts
