@@ -4,14 +4,8 @@
  * the server's errors, room codes and turn deadlines are read as documented in docs/online.md.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  answerOfState,
-  failureOf,
-  Pacer,
-  readCode,
-  sameMove,
-  TIMING,
-} from '../../docs/playground/src/online/connection';
+import { answerOfState, failureOf, Pacer, readCode, TIMING } from '../../docs/playground/src/online/connection';
+import { sameMove } from '../../docs/playground/src/same-move';
 import { reconnectDeadlineOf, turnDeadlineOf } from '../../docs/playground/src/online/source';
 import { EN, ONLINE_WORDS, say, type WordKey } from '../../docs/playground/src/online/words';
 

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apply, legalMoves, validatePosition, type GameState, type Move } from '../../src/index.js';
-import { FIRST_GAME_SCRIPT, firstGameStart, sameMove } from '../../docs/playground/src/guide/first-game.js';
+import { FIRST_GAME_SCRIPT, firstGameStart } from '../../docs/playground/src/guide/first-game.js';
+import { sameMove } from '../../docs/playground/src/same-move.js';
 
 const holds = (s: GameState, seat: number): string[] => s.hands[seat]!.map((c) => `${c.id}:${c.active}`);
 

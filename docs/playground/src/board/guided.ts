@@ -16,8 +16,9 @@ import {
   type GameState,
   type Move,
 } from 'dnup';
-import { FIRST_GAME_SCRIPT, firstGameStart, sameMove, type LessonName } from '../guide/first-game';
-import type { GameSource, SeatStatus, SourceSnapshot, SubmitResult } from './source';
+import { FIRST_GAME_SCRIPT, firstGameStart, type LessonName } from '../guide/first-game';
+import { sameMove } from '../same-move';
+import { refusalOf, type GameSource, type SeatStatus, type SourceSnapshot, type SubmitResult } from './source';
 
 /** What the guide says now: a lesson, the Teacher playing, or free play once the lessons are done. */
 export type GuideStage = LessonName | 'teacher' | 'free' | 'over';
@@ -118,14 +119,7 @@ export function guidedGame(options: GuidedOptions): GuidedGame {
     },
     submit(move): Promise<SubmitResult> {
       const verdict = checkMove(playerView(state, HUMAN), move);
-      if (!verdict.ok)
-        return Promise.resolve({
-          ok: false,
-          code: verdict.code,
-          params: verdict.params,
-          rule: verdict.rule,
-          message: verdict.message,
-        });
+      if (!verdict.ok) return Promise.resolve(refusalOf(verdict));
       const scripted = FIRST_GAME_SCRIPT[step];
       if (scripted?.by === 'you' && !sameMove(scripted.move, move))
         return Promise.resolve({ ok: false, code: 'LESSON', message: options.lessonSentence(scripted.lesson) });

@@ -5,7 +5,7 @@
  */
 import type { GameRecord, Move } from 'dnup';
 import { startMatch, type MatchConfig, type Match } from '../engine';
-import type { GameSource, SeatStatus, SourceSnapshot, SubmitResult } from './source';
+import { refusalOf, type GameSource, type SeatStatus, type SourceSnapshot, type SubmitResult } from './source';
 
 export interface OfflineOptions {
   /** Milliseconds a bot waits before moving, so people can follow (read before every bot move). */
@@ -73,14 +73,7 @@ export function offlineSource(config: MatchConfig, commitment: string | null, op
     },
     submit(move): Promise<SubmitResult> {
       const verdict = match.check(move);
-      if (!verdict.ok)
-        return Promise.resolve({
-          ok: false,
-          code: verdict.code,
-          params: verdict.params,
-          rule: verdict.rule,
-          message: verdict.message,
-        });
+      if (!verdict.ok) return Promise.resolve(refusalOf(verdict));
       match.play(move);
       publish();
       void runBots();

@@ -8,7 +8,7 @@
  * The board knows no rules of its own (chessground's shape): it draws what the source gives,
  * computes hints from the view with the library's view functions, and reports moves by `submit`.
  */
-import type { ErrorParams, GameRecord, HeldCard, Move, PlayerView, PublicView } from 'dnup';
+import type { ErrorParams, GameRecord, HeldCard, Move, MoveCheck, PlayerView, PublicView } from 'dnup';
 
 /** What the board draws: the viewer's player view, or the library's public view when it has no seat. */
 export type BoardView = PlayerView | PublicView;
@@ -94,6 +94,11 @@ export interface Refusal {
 }
 
 export type SubmitResult = { readonly ok: true } | Refusal;
+
+/** The library's verdict on a refused move, as the board shows a refusal. */
+export function refusalOf(verdict: Extract<MoveCheck, { ok: false }>): Refusal {
+  return { ok: false, code: verdict.code, params: verdict.params, rule: verdict.rule, message: verdict.message };
+}
 
 /**
  * A game as the board sees it. `subscribe` calls the listener with every new snapshot (after each

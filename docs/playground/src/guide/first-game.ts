@@ -49,25 +49,3 @@ export const FIRST_GAME_SCRIPT: readonly ScriptedMove[] = [
   { by: 'you', lesson: 'take', move: { type: 'take', target: { seat: 1, area: 1 } } },
   { by: 'you', lesson: 'rotate', move: { type: 'rotate' } },
 ];
-
-/** True when two moves are the same move (the order of a play's cards aside). */
-export function sameMove(a: Move, b: Move): boolean {
-  if (a.type !== b.type) return false;
-  switch (a.type) {
-    case 'play': {
-      const x = [...a.cards].sort((p, q) => p - q);
-      const y = [...(b as typeof a).cards].sort((p, q) => p - q);
-      return x.length === y.length && x.every((id, i) => id === y[i]);
-    }
-    case 'add': {
-      const o = b as typeof a;
-      return a.card === o.card && a.target.seat === o.target.seat && a.target.area === o.target.area;
-    }
-    case 'take': {
-      const o = b as typeof a;
-      return a.target.seat === o.target.seat && a.target.area === o.target.area;
-    }
-    default:
-      return true;
-  }
-}

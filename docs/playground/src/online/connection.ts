@@ -12,6 +12,7 @@
  */
 import { Client, type Room } from 'colyseus.js';
 import type { Move } from 'dnup';
+import { sameMove } from '../same-move';
 import {
   MESSAGES,
   ROOM_NAME,
@@ -53,22 +54,6 @@ export function failureOf(e: unknown): Failure {
   if (typeof code === 'number' && code > 0 && message !== '')
     return { kind: 'refused', code: 'OTHER', detail: message };
   return { kind: 'noServer' };
-}
-
-/** The same move (a play's cards in any order). */
-export function sameMove(a: Move, b: Move): boolean {
-  switch (a.type) {
-    case 'play':
-      return b.type === 'play' && a.cards.length === b.cards.length && a.cards.every((c) => b.cards.includes(c));
-    case 'add':
-      return (
-        b.type === 'add' && a.card === b.card && a.target.seat === b.target.seat && a.target.area === b.target.area
-      );
-    case 'take':
-      return b.type === 'take' && a.target.seat === b.target.seat && a.target.area === b.target.area;
-    default:
-      return a.type === b.type;
-  }
 }
 
 /**
