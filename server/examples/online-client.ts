@@ -9,7 +9,15 @@
  */
 import { Client, type Room } from 'colyseus.js';
 import type { Move } from 'dnup';
-import type { CreateOptions, GameOverMessage, RefusedMessage, StateMessage, WelcomeMessage } from '../src/protocol.js';
+import {
+  DeckKeeper,
+  type CreateOptions,
+  type GameOverMessage,
+  type RefusedMessage,
+  type StateMessage,
+  type WelcomeMessage,
+  type WireStateMessage,
+} from '../src/protocol.js';
 
 export interface OnlineClientOptions {
   /** The server, e.g. `ws://127.0.0.1:2567`. */
@@ -108,6 +116,8 @@ export async function playOnline(o: OnlineClientOptions): Promise<Outcome> {
     };
 
     let room: Room | null = null;
+    // the deck comes once per connection (deckOnce): kept here, put back into every view
+    const deck = new DeckKeeper();
     const listen = (r: Room): void => {
       room = r;
       r.onMessage('welcome', (w: WelcomeMessage) => {
@@ -117,8 +127,8 @@ export async function playOnline(o: OnlineClientOptions): Promise<Outcome> {
         if (w.seatToken) token = w.seatToken; // null when we came back through a reconnection: keep ours
       });
       r.onMessage('lobby', () => {});
-      r.onMessage('state', (s: StateMessage) => {
-        latest = s;
+      r.onMessage('state', (s: WireStateMessage) => {
+        latest = deck.complete(s);
         act();
       });
       r.onMessage('refused', (x: RefusedMessage) => {
@@ -162,7 +172,7 @@ export async function playOnline(o: OnlineClientOptions): Promise<Outcome> {
       for (;;) {
         try {
           log('rejoin');
-          return listen(await client.joinById(code!, { seatToken: token! }));
+          return listen(await client.joinById(code!, { seatToken: token!, deckOnce: true }));
         } catch (e) {
           const c = (e as { code?: number }).code ?? 0;
           if (FINAL_JOIN_ERRORS.has(c))
@@ -176,8 +186,13 @@ export async function playOnline(o: OnlineClientOptions): Promise<Outcome> {
     };
 
     const first = code
-      ? client.joinById(code, token ? { seatToken: token } : { name: o.name ?? '' })
-      : client.create('dnup', o.create ?? { seats: ['human', 'greedy'], name: o.name ?? '' });
+      ? client.joinById(code, token ? { seatToken: token, deckOnce: true } : { name: o.name ?? '', deckOnce: true })
+      : client.create('dnup', {
+          seats: ['human', 'greedy'],
+          ...o.create,
+          name: o.create?.name ?? o.name ?? '',
+          deckOnce: true,
+        });
     log('join');
     first.then(listen, (e: Error & { code?: number }) =>
       end({ kind: 'stopped', why: `join refused: ${e.message}`, closeCode: null }),

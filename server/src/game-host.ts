@@ -13,6 +13,7 @@ import {
   publicView,
   recordOf,
   type GameRecord,
+  type DeckDefinition,
   type GameState,
   type Move,
 } from 'dnup';
@@ -31,6 +32,7 @@ import {
   type HistoryEntry,
   type StateMessage,
   type WelcomeMessage,
+  type WireStateMessage,
 } from './protocol.js';
 import { replayStored } from './restore.js';
 import {
@@ -73,6 +75,8 @@ export class GameHost<C> {
   private moves: Move[] = [];
   private spectators = new Set<C>();
   private seatOf = new Map<C, number>();
+  /** Connections that joined with `deckOnce`, each with the deck its last state message carried (null: none yet). */
+  private deckSent = new Map<C, DeckDefinition | null>();
   /** Moves are judged, stored and shown one at a time. */
   private queue: Promise<void> = Promise.resolve();
   /** What the server does next by itself (turns.ts), its timer, and when the current move count began. */
@@ -144,9 +148,11 @@ export class GameHost<C> {
   join(client: C, options: unknown): void {
     let choice: SeatChoice;
     let name: string | null;
+    let deckOnce: boolean;
     try {
       const o = readJoinOptions(options);
       name = o.name;
+      deckOnce = o.deckOnce;
       choice = chooseSeat(this.seats, o, {
         started: this.phase !== 'waiting',
         host: this.host,
@@ -156,6 +162,7 @@ export class GameHost<C> {
     } catch (e) {
       throw e instanceof JoinRefusal ? e : new JoinRefusal(4400, (e as Error).message);
     }
+    if (deckOnce) this.deckSent.set(client, null);
     if (choice.kind === 'token') this.attach(client, choice.seat, null);
     else if (choice.kind === 'spectate') {
       this.spectators.add(client);
@@ -178,6 +185,7 @@ export class GameHost<C> {
     s.client = client;
     s.playedBy = 'human';
     this.seatOf.set(client, seat);
+    if (this.deckSent.has(client)) this.deckSent.set(client, null); // its next state carries the deck
     this.transport.seat(client, seat);
     this.stopAwaiting(s);
     const pending = s.reconnection;
@@ -209,6 +217,7 @@ export class GameHost<C> {
 
   /** A client left: for good (`consented`) or dropped, when its person may come back. */
   async leave(client: C, consented: boolean): Promise<void> {
+    const deckOnce = this.deckSent.delete(client);
     if (this.spectators.delete(client)) return this.broadcastLobby();
     const seat = this.seatOf.get(client);
     if (seat === undefined || this.seats[seat]?.client !== client) return;
@@ -231,6 +240,7 @@ export class GameHost<C> {
       const back = await reconnection.promise;
       if (s.reconnection === reconnection) {
         s.reconnection = null;
+        if (deckOnce) this.deckSent.set(back, null);
         this.attach(back, seat, null);
         this.broadcastLobby();
       }
@@ -513,19 +523,29 @@ export class GameHost<C> {
 
   private sendState(client: C): void {
     if (!this.game) return;
-    this.transport.send(client, MESSAGES.state, this.stateFor(this.seatOf.get(client), this.deadline()));
+    this.sendStateTo(client, this.stateFor(this.seatOf.get(client), this.deadline()));
   }
 
   private broadcastState(): void {
     if (!this.game) return;
     const deadline = this.deadline();
     this.seats.forEach((s, i) => {
-      if (s.client !== null) this.transport.send(s.client, MESSAGES.state, this.stateFor(i, deadline));
+      if (s.client !== null) this.sendStateTo(s.client, this.stateFor(i, deadline));
     });
     if (this.spectators.size > 0) {
       const message = this.stateFor(undefined, deadline);
-      for (const c of this.spectators) this.transport.send(c, MESSAGES.state, message);
+      for (const c of this.spectators) this.sendStateTo(c, message);
     }
+  }
+
+  /** Sends a state message; to a `deckOnce` connection without the deck its last one carried. */
+  private sendStateTo(client: C, m: StateMessage): void {
+    const sent = this.deckSent.get(client);
+    if (sent === undefined) return this.transport.send(client, MESSAGES.state, m);
+    const { deck, ...view } = m.view;
+    if (sent === deck) return this.transport.send(client, MESSAGES.state, { ...m, view } satisfies WireStateMessage);
+    this.deckSent.set(client, deck);
+    this.transport.send(client, MESSAGES.state, m);
   }
 
   private lobby() {

@@ -21,7 +21,15 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
 import { replay, seededRandom, type GameRecord, type Move } from 'dnup';
-import { MESSAGES, ROOM_NAME, type GameOverMessage, type StateMessage, type WelcomeMessage } from './protocol.js';
+import {
+  DeckKeeper,
+  MESSAGES,
+  ROOM_NAME,
+  type GameOverMessage,
+  type StateMessage,
+  type WelcomeMessage,
+  type WireStateMessage,
+} from './protocol.js';
 
 function option(name: string, fallback: number | string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -77,6 +85,8 @@ class Bot {
   counts: number[] = [];
   sentAt = new Map<number, number>();
   over: GameOverMessage | null = null;
+  /** The deck is sent once (`deckOnce`), as the game's page asks for it. */
+  deck = new DeckKeeper();
   constructor(
     readonly room: Room,
     readonly table: Table,
@@ -90,7 +100,7 @@ class Bot {
       if (r.code !== 'STALE_MOVE')
         problems.push(`refused: ${r.code} ${r.message} (seat ${this.seat}, after move ${this.last})`);
     });
-    room.onMessage(MESSAGES.state, (s: StateMessage) => this.onState(s));
+    room.onMessage(MESSAGES.state, (s: WireStateMessage) => this.onState(this.deck.complete(s)));
     room.onMessage(MESSAGES.gameOver, (g: GameOverMessage) => {
       this.over = g;
       table.check();
@@ -135,7 +145,7 @@ class Table {
 
   async start(): Promise<void> {
     const seats = Array.from({ length: this.players }, () => 'human' as const);
-    const host = await this.client.create(ROOM_NAME, { seats, name: 'Load 1' });
+    const host = await this.client.create(ROOM_NAME, { seats, name: 'Load 1', deckOnce: true });
     this.bots = [new Bot(host, this)];
     this.step = 'welcome';
     const code = await new Promise<string>((resolve) =>
@@ -143,7 +153,7 @@ class Table {
     );
     for (let i = 1; i < this.players; i++) {
       this.step = `join of seat ${i}`;
-      this.bots.push(new Bot(await this.client.joinById(code, { name: `Load ${i + 1}` }), this));
+      this.bots.push(new Bot(await this.client.joinById(code, { name: `Load ${i + 1}`, deckOnce: true }), this));
     }
     this.step = 'open';
   }

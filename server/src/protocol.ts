@@ -3,7 +3,7 @@
  * directions, refusal codes, and the checks the server runs on everything a client sends.
  * Plain data only, so the playground and any other client can share these types.
  */
-import type { BotId, GameRecord, Move, MoveErrorCode, PlayerView, PublicView } from 'dnup';
+import type { BotId, DeckDefinition, GameRecord, Move, MoveErrorCode, PlayerView, PublicView } from 'dnup';
 
 /** The room type clients create and join. */
 export const ROOM_NAME = 'dnup';
@@ -44,6 +44,8 @@ export interface CreateOptions {
    * allowed); when they run out the server plays a greedy bot's move for that seat. Off when absent.
    */
   readonly turnSeconds?: number;
+  /** The creator's own `deckOnce` ({@link JoinOptions}): Colyseus hands the create options to the creator's join. */
+  readonly deckOnce?: boolean;
 }
 
 /** Options of `client.joinById(code, options)`. */
@@ -54,6 +56,13 @@ export interface JoinOptions {
   readonly spectate?: boolean;
   /** The seat token a `welcome` message gave: takes that seat back (reload, crash, bot took over). */
   readonly seatToken?: string;
+  /**
+   * Send the deck once: each `state` message's view leaves out `deck` when an earlier one on this
+   * connection carried the same deck (the first after joining or reconnecting always does). Most of
+   * a view's bytes are its deck's 40 cards; a {@link DeckKeeper} puts it back. Off when absent.
+   * Also read from the creator's create options.
+   */
+  readonly deckOnce?: boolean;
 }
 
 /** Who holds a seat, as everyone in the room sees it. */
@@ -153,6 +162,38 @@ export interface StateMessage {
   readonly deadline: TurnDeadline | null;
   /** The seal of the deal: SHA-256 (hex) of the seed's UTF-8 bytes, to check against the seed revealed at game over. */
   readonly seal?: string;
+}
+
+/**
+ * A `state` message as it travels to a connection that joined with `deckOnce`: its view may leave
+ * out the deck, which an earlier message carried ({@link DeckKeeper} completes it).
+ */
+export interface WireStateMessage extends Omit<StateMessage, 'view'> {
+  readonly view: Omit<PlayerView, 'deck'> | Omit<PublicView, 'deck'>;
+}
+
+/**
+ * The client side of `deckOnce`: keeps the deck of the last state message that carried one and
+ * puts it back into those that leave it out, so the page always gets whole views. One per
+ * connection (it may outlive a reconnection: the server sends the deck again anyway).
+ */
+export class DeckKeeper {
+  private deck: DeckDefinition | null = null;
+
+  /**
+   * The whole message: `m` itself when its view carries a deck (kept), else a copy with the kept deck.
+   * @throws Error when the view leaves out the deck and none was kept (a server that does not keep
+   *   the protocol).
+   */
+  complete(m: StateMessage | WireStateMessage): StateMessage {
+    const deck = (m.view as { deck?: DeckDefinition }).deck;
+    if (deck !== undefined) {
+      this.deck = deck;
+      return m as StateMessage;
+    }
+    if (this.deck === null) throw new Error('A state message left out the deck before any carried it (deckOnce).');
+    return { ...m, view: { ...m.view, deck: this.deck } as StateMessage['view'] };
+  }
 }
 
 /** Why the server refused a message. Library codes come with the library's sentence. */
@@ -295,8 +336,13 @@ export function readCreateOptions(x: unknown): {
 }
 
 /** Reads join options (the creator's create options are read by {@link readCreateOptions}). */
-export function readJoinOptions(x: unknown): { name: string | null; spectate: boolean; seatToken: string | null } {
-  if (x === undefined || x === null) return { name: null, spectate: false, seatToken: null };
+export function readJoinOptions(x: unknown): {
+  name: string | null;
+  spectate: boolean;
+  seatToken: string | null;
+  deckOnce: boolean;
+} {
+  if (x === undefined || x === null) return { name: null, spectate: false, seatToken: null, deckOnce: false };
   if (!isPlainObject(x)) throw new Error('BAD_OPTIONS: join options must be an object such as { name: "Ana" }.');
   if (x.seatToken !== undefined && (typeof x.seatToken !== 'string' || x.seatToken.length > 64)) {
     throw new Error('BAD_SEAT_TOKEN: a seat token is the string the welcome message gave.');
@@ -305,6 +351,7 @@ export function readJoinOptions(x: unknown): { name: string | null; spectate: bo
     name: x.name === undefined ? null : cleanName(x.name, ''),
     spectate: x.spectate === true,
     seatToken: typeof x.seatToken === 'string' ? x.seatToken : null,
+    deckOnce: x.deckOnce === true,
   };
 }
 

@@ -8,11 +8,14 @@ import { describe, expect, it } from 'vitest';
 import type { Clock, Timer } from '../src/clock.js';
 import { GameHost, type HostSettings } from '../src/game-host.js';
 import {
+  DeckKeeper,
   MESSAGES,
   readCreateOptions,
+  readJoinOptions,
   type LobbyMessage,
   type StateMessage,
   type WelcomeMessage,
+  type WireStateMessage,
 } from '../src/protocol.js';
 import { GameTakenOver, type GameStore } from '../src/store.js';
 import type { RefusalInfo, Transport } from '../src/transport.js';
@@ -277,5 +280,58 @@ describe('GameHost (fake clock, fake transport)', () => {
     expect(transport.logs.some((l) => l.includes('handed over at move 0'))).toBe(true);
     expect(transport.sent.filter((m) => m.type === MESSAGES.state).length).toBe(states);
     expect(host.hostsGame).toBe(false);
+  });
+
+  describe('deckOnce: the deck sent once per connection', () => {
+    /** Plays `n` moves, each the first legal one of the seat to play (seats held by `clients`). */
+    async function play(t: ReturnType<typeof setUp>, n: number, clients = ['ana', 'ben']): Promise<void> {
+      for (let i = 0; i < n; i++) {
+        const mover = clients[stateOf(t.transport, 'ben').view.turn.seat]!;
+        const s = stateOf(t.transport, mover);
+        t.host.submit(mover, { move: s.moves[0], moveCount: s.view.moveCount });
+        await settle();
+      }
+    }
+    const hasDeck = (m: WireStateMessage): boolean => Object.hasOwn(m.view, 'deck');
+
+    it('leaves the deck out after the first message, and a keeper puts back exactly what others get', async () => {
+      const t = await twoPeople();
+      t.host.join('eve', { spectate: true, deckOnce: true });
+      t.host.join('sam', { spectate: true });
+      await play(t, 5);
+      const eve = t.transport.of<WireStateMessage>('eve', MESSAGES.state);
+      const sam = t.transport.of<StateMessage>('sam', MESSAGES.state);
+      expect(eve.length).toBe(6);
+      expect(eve.map(hasDeck)).toEqual([true, false, false, false, false, false]);
+      expect(sam.every(hasDeck)).toBe(true);
+      const keeper = new DeckKeeper();
+      expect(eve.map((m) => keeper.complete(m))).toEqual(sam);
+    });
+
+    it('sends the deck again to a seat that comes back on a new connection, and keeps the seat compact', async () => {
+      const t = setUp({ seats: ['human', 'human'] });
+      t.host.join('ana', { name: 'Ana', deckOnce: true });
+      t.host.join('ben', { name: 'Ben' });
+      await settle();
+      await play(t, 2);
+      expect(t.transport.of<WireStateMessage>('ana', MESSAGES.state).map(hasDeck)).toEqual([true, false, false]);
+      void t.host.leave('ana', false);
+      t.transport.windows.get('ana')!.resolve('ana-again');
+      await settle();
+      await play(t, 2, ['ana-again', 'ben']);
+      const again = t.transport.of<WireStateMessage>('ana-again', MESSAGES.state);
+      expect(again.map(hasDeck)).toEqual([true, false, false]);
+      // completed, each is the view of seat 0 that a client without deckOnce would get
+      const keeper = new DeckKeeper();
+      for (const m of again) expect(keeper.complete(m).view.deck).toEqual(stateOf(t.transport, 'ben').view.deck);
+    });
+
+    it('is off unless asked for with true, and a keeper refuses a message without a deck before any deck', () => {
+      expect(readJoinOptions({ deckOnce: true }).deckOnce).toBe(true);
+      for (const x of [undefined, null, {}, { deckOnce: 'yes' }, { deckOnce: 1 }])
+        expect(readJoinOptions(x).deckOnce).toBe(false);
+      const view = { moveCount: 0 } as unknown as WireStateMessage['view'];
+      expect(() => new DeckKeeper().complete({ view, moves: [], deadline: null })).toThrow(/left out the deck/);
+    });
   });
 });
