@@ -14,6 +14,7 @@ import { Client, type Room } from 'colyseus.js';
 import type { Move } from 'dnup';
 import { sameMove } from '../same-move';
 import {
+  DeckKeeper,
   MESSAGES,
   ROOM_NAME,
   type CreateOptions,
@@ -23,6 +24,7 @@ import {
   type RefusedMessage,
   type StateMessage,
   type WelcomeMessage,
+  type WireStateMessage,
 } from '../../../../server/src/protocol';
 
 /** The server a fresh page talks to: `npm run server`'s address. */
@@ -209,6 +211,8 @@ export class RoomSession {
   /** When the latest `lobby` arrived (this page's clock): its seats' `reconnectDeadline.remainingMs` count from here. */
   lobbyAt = 0;
   status: ConnectionStatus = { state: 'connected' };
+  /** The deck comes once per connection (`deckOnce`): kept here and put back into every view. */
+  private readonly deck = new DeckKeeper();
 
   private constructor(
     readonly server: string,
@@ -217,12 +221,12 @@ export class RoomSession {
 
   /** Creates a room (the creator takes the first person's seat and is its host). */
   static create(server: string, options: CreateOptions, events: SessionEvents): Promise<RoomSession> {
-    return RoomSession.open(server, events, (c) => c.create(ROOM_NAME, options));
+    return RoomSession.open(server, events, (c) => c.create(ROOM_NAME, { ...options, deckOnce: true }));
   }
 
   /** Joins room `code`: a free seat, or as a spectator. */
   static join(server: string, code: string, options: JoinOptions, events: SessionEvents): Promise<RoomSession> {
-    return RoomSession.open(server, events, (c) => c.joinById(code, options));
+    return RoomSession.open(server, events, (c) => c.joinById(code, { ...options, deckOnce: true }));
   }
 
   /**
@@ -271,7 +275,8 @@ export class RoomSession {
       this.lobbyAt = Date.now();
       this.events.lobby(l);
     });
-    room.onMessage(MESSAGES.state, (s: StateMessage) => {
+    room.onMessage(MESSAGES.state, (wire: WireStateMessage) => {
+      const s: StateMessage = this.deck.complete(wire);
       const p = this.pending;
       const answer = p ? answerOfState(p, s) : undefined;
       if (answer !== undefined) this.answer(answer);
@@ -374,7 +379,7 @@ export class RoomSession {
       attempt++;
       this.setStatus({ state: 'reconnecting', attempt });
       const client = new Client(this.server);
-      const joining = token ? client.reconnect(token) : client.joinById(code, place);
+      const joining = token ? client.reconnect(token) : client.joinById(code, { ...place, deckOnce: true });
       joining.then(
         (room) => {
           if (this.closed) return void room.leave().catch(() => undefined);
