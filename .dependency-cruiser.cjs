@@ -1,8 +1,8 @@
 /**
  * The floors of src/ (docs/architecture.md), checked by test/layering/floors.test.ts:
  *
- *   floor 3  i18n/, cli/, index.ts, arena.ts, encodings.ts   sentences in every language, the command line, the entries
- *   floor 2  bots/, arena/, search/, ui/, encodings/   players: bots; the arena and ladders (worker threads, queues); the playout fast path; the UI kit; encodings for learning agents
+ *   floor 3  i18n/, cli/, index.ts, arena.ts, encodings.ts, neural.ts   sentences in every language, the command line, the entries
+ *   floor 2  bots/, arena/, search/, ui/, encodings/, neural/   players: bots; the arena and ladders (worker threads, queues); the playout fast path; the UI kit; encodings for learning agents; the neural bot
  *   floor 1  views/, notation/, records/, setup/, history/   what is built on the rules
  *   floor 0  core/                   the rules: imports nothing outside core/
  *
@@ -12,8 +12,8 @@
  * through core/index.ts (the public core) and core/internal.ts (the internals the floors need).
  */
 const FLOOR_1 = '^src/(views|notation|records|setup|history)/';
-const FLOOR_2 = '^src/(bots|arena|search|ui|encodings)/';
-const TOP = '^src/(i18n/|cli/|index[.]ts$|arena[.]ts$|encodings[.]ts$)';
+const FLOOR_2 = '^src/(bots|arena|search|ui|encodings|neural)/';
+const TOP = '^src/(i18n/|cli/|index[.]ts$|arena[.]ts$|encodings[.]ts$|neural[.]ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -50,7 +50,7 @@ module.exports = {
     {
       name: 'floor-2-below-top',
       severity: 'error',
-      comment: 'Floor 2 (bots, search, ui, encodings) imports nothing of i18n/, cli/ or the entry.',
+      comment: 'Floor 2 (bots, search, ui, encodings, neural) imports nothing of i18n/, cli/ or the entry.',
       from: { path: FLOOR_2 },
       to: { path: TOP },
     },
@@ -59,7 +59,7 @@ module.exports = {
       severity: 'error',
       comment: 'cli/ and the entries are leaves: the library never imports them (the CLI may).',
       from: { path: '^src/', pathNot: '^src/cli/' },
-      to: { path: '^src/(cli/|index[.]ts$|arena[.]ts$|encodings[.]ts$)' },
+      to: { path: '^src/(cli/|index[.]ts$|arena[.]ts$|encodings[.]ts$|neural[.]ts$)' },
     },
     {
       name: 'root-entry-without-arena',
@@ -76,6 +76,13 @@ module.exports = {
         'The encodings for learning agents are the entry dnup/encodings: an app that imports only the root ships none of them.',
       from: { path: '^src/index[.]ts$' },
       to: { path: '^src/encodings/', reachable: true },
+    },
+    {
+      name: 'root-entry-without-neural',
+      severity: 'error',
+      comment: 'The neural bot and its weights are the entry dnup/neural: an app that imports only the root ships none of them.',
+      from: { path: '^src/index[.]ts$' },
+      to: { path: '^src/neural/', reachable: true },
     },
     {
       name: 'node-builtins-only-in-node-modules',

@@ -4,8 +4,9 @@ export default defineConfig([
   {
     // the library: ESM and CommonJS with their own type declarations. The root (index) is
     // browser-clean; the arena, with its worker threads, is its own entry (dnup/arena); so are the
-    // encodings for learning agents (dnup/encodings), which apps that do not import them never ship
-    entry: { index: 'src/index.ts', arena: 'src/arena.ts', encodings: 'src/encodings.ts' },
+    // encodings for learning agents (dnup/encodings) and the neural bot with its weights (dnup/neural),
+    // which apps that do not import them never ship
+    entry: { index: 'src/index.ts', arena: 'src/arena.ts', encodings: 'src/encodings.ts', neural: 'src/neural.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     // no source maps: dist is plain, unminified JavaScript (see CHANGELOG)

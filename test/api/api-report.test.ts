@@ -14,15 +14,20 @@ import * as api from '../../src/index.js';
 import { ROOT } from '../docs/markdown.js';
 
 describe('public API report', () => {
-  it('etc/dnup.api.md, etc/dnup-arena.api.md and etc/dnup-encodings.api.md are up to date with the declarations of src/ (regenerate with npm run api-report)', () => {
+  it('etc/dnup.api.md and the reports of dnup/arena, dnup/encodings and dnup/neural are up to date with the declarations of src/ (regenerate with npm run api-report)', () => {
     rmSync(join(ROOT, 'test', '.tmp', 'api-dts'), { recursive: true, force: true });
     execFileSync(
       process.execPath,
       [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.api.json')],
       { cwd: ROOT, stdio: 'pipe' },
     );
-    // one report per package entry: the root, dnup/arena and dnup/encodings
-    for (const config of ['api-extractor.json', 'api-extractor.arena.json', 'api-extractor.encodings.json'])
+    // one report per package entry: the root, dnup/arena, dnup/encodings and dnup/neural
+    for (const config of [
+      'api-extractor.json',
+      'api-extractor.arena.json',
+      'api-extractor.encodings.json',
+      'api-extractor.neural.json',
+    ])
       expectReportCurrent(config);
   }, 120_000);
 

@@ -16,6 +16,7 @@ const TMP = join(ROOT, 'test', '.tmp', 'docs-examples');
 const ENTRY = join(ROOT, 'src', 'index.js');
 const ARENA = join(ROOT, 'src', 'arena.js');
 const ENCODINGS = join(ROOT, 'src', 'encodings.js');
+const NEURAL = join(ROOT, 'src', 'neural.js');
 
 interface Example extends CodeBlock {
   readonly path: string;
@@ -28,6 +29,7 @@ function prepare(block: CodeBlock, i: number): Example {
   const entry = relative(TMP, ENTRY).split('\\').join('/');
   const arena = relative(TMP, ARENA).split('\\').join('/');
   const encodings = relative(TMP, ENCODINGS).split('\\').join('/');
+  const neural = relative(TMP, NEURAL).split('\\').join('/');
   const missing = block.flags.includes('pending') ? dnupValueImports(block.code).filter((n) => !(n in api)) : [];
   return {
     ...block,
@@ -36,7 +38,8 @@ function prepare(block: CodeBlock, i: number): Example {
     code: block.code
       .replace(/(from\s*)['"]dnup['"]/g, `$1'${entry}'`)
       .replace(/(from\s*)['"]dnup\/arena['"]/g, `$1'${arena}'`)
-      .replace(/(from\s*)['"]dnup\/encodings['"]/g, `$1'${encodings}'`),
+      .replace(/(from\s*)['"]dnup\/encodings['"]/g, `$1'${encodings}'`)
+      .replace(/(from\s*)['"]dnup\/neural['"]/g, `$1'${neural}'`),
   };
 }
 
