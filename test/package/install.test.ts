@@ -178,6 +178,22 @@ console.log(JSON.stringify({ workers: result.workers, games: result.rows.reduce(
     expect(JSON.parse(run(process.execPath, ['arena.cjs'], app()))).toEqual(expected);
   });
 
+  it('plays a whole game with the neural bot of dnup/neural, through ESM import and CommonJS require', () => {
+    const NEURAL = `const { state } = await dnup.playGame([neural.neuralBot(), dnup.greedyBot(), dnup.greedyBot(), dnup.greedyBot()], { seed: 'install' });
+console.log(JSON.stringify({ status: state.status, networks: neural.neuralNetworks().map((n) => n.players), root: 'neuralBot' in dnup }));`;
+    writeFileSync(
+      join(app(), 'neural.mjs'),
+      `import * as neural from 'dnup/neural';\nimport * as dnup from 'dnup';\n${NEURAL}`,
+    );
+    writeFileSync(
+      join(app(), 'neural.cjs'),
+      `const neural = require('dnup/neural');\nconst dnup = require('dnup');\n(async () => {\n${NEURAL}\n})();`,
+    );
+    const expected = { status: 'gameOver', networks: expect.arrayContaining([4]), root: false };
+    expect(JSON.parse(run(process.execPath, ['neural.mjs'], app()))).toEqual(expected);
+    expect(JSON.parse(run(process.execPath, ['neural.cjs'], app()))).toEqual(expected);
+  });
+
   it('lets the CommonJS copy recognise errors thrown by the ESM copy (no instanceof needed)', () => {
     writeFileSync(
       join(app(), 'dual.mjs'),
