@@ -80,7 +80,8 @@ module.exports = {
     {
       name: 'root-entry-without-neural',
       severity: 'error',
-      comment: 'The neural bot and its weights are the entry dnup/neural: an app that imports only the root ships none of them.',
+      comment:
+        'The neural bot and its weights are the entry dnup/neural: an app that imports only the root ships none of them.',
       from: { path: '^src/index[.]ts$' },
       to: { path: '^src/neural/', reachable: true },
     },
