@@ -311,6 +311,8 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
     const race = async (page: Page, seat: number, after: number): Promise<{ n: number; text: string }> => {
       const board = await myTurn(page, after);
       const n = board.move;
+      // a clock of a few seconds is in its last seconds from the start: urgent
+      await page.waitForSelector('#online-clock-left.urgent', { timeout: 5_000 });
       hold = { seat, n };
       // Escape clears an earlier refusal still shown
       await page.locator('#online-game #hand .hand-card').first().focus();

@@ -15,6 +15,7 @@ import { h } from './dom';
 import type { MatchConfig, SeatKind } from './engine';
 import { commitmentOf, randomSeed } from './fairness';
 import { mountBoard, SPEEDS, type BoardHost, type Speed } from './board/board';
+import { pageTitle, setTurnAlerts, turnAlerts } from './board/turn-signal';
 import { guidedGame, type GuideStage } from './board/guided';
 import { offlineSource } from './board/offline';
 import { currentLocale, languageSelect, onLocaleChange, t } from './i18n';
@@ -298,6 +299,21 @@ function renderSetup(choice: SetupChoice): void {
         ),
       ),
       h(
+        'div',
+        { class: 'field' },
+        h(
+          'label',
+          { for: 'turn-alerts' },
+          h('input', {
+            type: 'checkbox',
+            id: 'turn-alerts',
+            checked: turnAlerts(),
+            onchange: (e: Event) => setTurnAlerts((e.target as HTMLInputElement).checked),
+          }),
+          ` ${m.signals.alerts}`,
+        ),
+      ),
+      h(
         'details',
         { class: 'field', open: choice.seed !== '' },
         h('summary', {}, m.setup.ownSeed),
@@ -346,7 +362,7 @@ const rulesPage = mountRules(sections.rules);
 /** The page's header: title, the header's language menu, the views' buttons. */
 function renderHeader(): void {
   const m = t();
-  document.title = m.app.title;
+  document.title = pageTitle();
   sections.game.setAttribute('aria-label', m.game.region);
   const nav = (view: ViewName, label: string, onclick: () => void): HTMLElement =>
     h(

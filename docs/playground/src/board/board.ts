@@ -30,6 +30,7 @@ import { replayOfPlayerRecord, loadReplay, type Replay } from '../replays';
 import { orderEl, roundGains, scoresEl, seatsEl, tableEl, turnLabel } from '../table';
 import { inPlayerWords } from '../wording';
 import { addFromSelection, hintsOf, NO_HINTS, playFromSelection, slotKey, type Hints } from './hints';
+import { drawTurnSignal, signalTurn } from './turn-signal';
 import {
   isSeatView,
   type BoardView,
@@ -185,6 +186,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   }
 
   function onSnapshot(next: SourceSnapshot): void {
+    if (!source.steps) signalTurn(next); // a live game's turns, not a replay's
     pending.push(next);
     if (!animating) void drain();
   }
@@ -1223,6 +1225,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   board.addEventListener('click', onSlotClick);
   const unsubscribe = source.subscribe(onSnapshot);
   const unLocale = onLocaleChange(() => {
+    drawTurnSignal();
     view = named(raw);
     drawLog();
     render();
@@ -1231,8 +1234,10 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   syncHandOrder();
   drawLog();
   render();
+  if (!source.steps) signalTurn(snap);
   return () => {
     stopped = true;
+    if (!source.steps) signalTurn(null);
     unsubscribe();
     unLocale();
     document.removeEventListener('keydown', onKey);

@@ -7,6 +7,10 @@
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 export const en = {
+  signals: {
+    yourTurn: 'Your turn',
+    alerts: 'Sound and vibration on your turn',
+  },
   app: {
     title: 'dnup playground',
     loading: 'Loading the dnup playground…',

@@ -4,6 +4,10 @@ import type { Messages } from './en.js'; // .js: the e2e tests (NodeNext) read t
 const plural = (n: number, one: string, many: string): string => `${n} ${n <= 1 ? one : many}`;
 
 export const fr: Messages = {
+  signals: {
+    yourTurn: 'À vous de jouer',
+    alerts: 'Son et vibration quand c’est à vous',
+  },
   app: {
     title: 'dnup — terrain de jeu',
     loading: 'Chargement du terrain de jeu dnup…',

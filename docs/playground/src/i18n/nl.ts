@@ -4,6 +4,10 @@ import type { Messages } from './en.js'; // .js: the e2e tests (NodeNext) read t
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 export const nl: Messages = {
+  signals: {
+    yourTurn: 'Jij bent aan de beurt',
+    alerts: 'Geluid en trilling als je aan de beurt bent',
+  },
   app: {
     title: 'dnup-speeltuin',
     loading: 'De dnup-speeltuin wordt geladen…',

@@ -31,6 +31,9 @@ import { OnlineSource, reconnectDeadlineOf } from './source';
 import { say, type WordKey } from './words';
 import './online.css';
 
+/** The turn clock turns urgent with this many seconds left. */
+const URGENT_SECONDS = 10;
+
 /** What the online screens ask of the page around them. */
 export interface OnlineHost {
   /** Draws the shared board in `into`, reading the game from `source`; returns its unmount. */
@@ -77,6 +80,8 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
   /** The list of people above the board is open (kept across redraws). */
   let peopleOpen = false;
   let ticker: ReturnType<typeof setInterval> | null = null;
+  /** The turn deadline whose last seconds were said to screen readers. */
+  let urgentSaid: number | null = null;
   /**
    * The game-over box waits for the board to have drawn the last move (it draws each move event
    * by event): the winner is not told above a board still showing the move that wins.
@@ -677,7 +682,10 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
         h('span', { class: `online-dot ${status.state === 'connected' ? 'on' : 'away'}`, 'aria-hidden': 'true' }),
         h('span', { id: 'online-connection' }, conn),
         session?.seat === null ? h('span', { class: 'badge' }, t('watching')) : null,
-        clockText() ? h('span', { id: 'online-clock-left', class: 'online-clock' }, clockText()) : null,
+        clockText()
+          ? h('span', { id: 'online-clock-left', class: `online-clock${clockUrgent() ? ' urgent' : ''}` }, clockText())
+          : null,
+        urgentNotice(),
         l && l.spectators > 0 ? h('span', { class: 'hint' }, watchers(l.spectators)) : null,
         status.state === 'lost' && status.why === 'network'
           ? h('button', { type: 'button', id: 'online-retry', onclick: () => session?.retry() }, t('retry'))
@@ -703,6 +711,29 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
         : null,
       over && (over.reason !== 'won' || boardBox.dataset.status === 'gameOver') ? overBox(over) : null,
     ];
+  }
+
+  /** True in the turn clock's last seconds (URGENT_SECONDS or fewer left). */
+  function clockUrgent(): boolean {
+    const snap = source?.current();
+    if (!snap || snap.turnDeadline === null || snap.over) return false;
+    return snap.turnDeadline - Date.now() <= URGENT_SECONDS * 1000;
+  }
+
+  /**
+   * Said once to screen readers when the clock of this tab's own turn enters its last seconds: a
+   * live region drawn in that one render only (the strip redraws every second).
+   */
+  function urgentNotice(): HTMLElement | null {
+    const snap = source?.current();
+    if (!snap || !clockUrgent() || snap.turnDeadline === urgentSaid) return null;
+    if (session?.seat === null || snap.view.turn.seat !== session?.seat) return null;
+    urgentSaid = snap.turnDeadline;
+    return h(
+      'span',
+      { class: 'sr-only', role: 'alert', id: 'online-clock-urgent' },
+      t('clockUrgent', { seconds: URGENT_SECONDS }),
+    );
   }
 
   /** The turn clock of the seat to play, when the room has one: seconds left and whose. */
@@ -833,6 +864,7 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
  * Adds "Play online" to the page: a nav button and a section of its own, shown alone like the
  * page's other views (their nav buttons hide it again). Opens at once when the link names a room.
  */
+
 export function installOnline(
   app: HTMLElement,
   mountBoard: OnlineHost['mountBoard'],

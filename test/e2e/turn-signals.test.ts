@@ -1,0 +1,74 @@
+/**
+ * Your turn, noticed away from the board: the tab's title and icon change while it is your turn and
+ * go back after; a sound and a vibration mark its start when the player chose them on New game.
+ */
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPlayground, findChromium, launchChromium, ROOT, serveStatic } from './server.js';
+
+const SITE = join(ROOT, 'test-results', 'e2e-turn-signals');
+let context: BrowserContext;
+let page: Page;
+let server: Server;
+let baseUrl: string;
+const pageErrors: string[] = [];
+const chromiumPath = findChromium();
+
+const myTurn = (p: Page): Promise<string | null> => p.locator('#game').getAttribute('data-my-turn');
+const icon = (p: Page): Promise<string | null> => p.locator('link[rel="icon"]').getAttribute('href');
+
+// without a browser, playground.test.ts says so in one line (and fails under CI)
+describe.skipIf(chromiumPath === null)('your turn, noticed, in headless Chromium', () => {
+  beforeAll(async () => {
+    await buildPlayground(SITE);
+    ({ server, url: baseUrl } = await serveStatic(SITE));
+    context = await launchChromium(chromiumPath!);
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await new Promise((done) => server?.close(done));
+  });
+
+  it('marks the tab while it is your turn, in the page language, and takes the mark off after your move', async () => {
+    await page.goto(`${baseUrl}?lang=en#seats=human,greedy,random&name=Ada&speed=slow`);
+    await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');
+    expect(await page.title()).toBe('● Your turn — dnup playground');
+    expect(await icon(page)).toContain('circle');
+    await page.click('#rotate');
+    await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('false');
+    await expect.poll(() => page.title()).toBe('dnup playground');
+    expect(await icon(page)).not.toContain('circle');
+    // the bots play, then it is Ada's turn again: marked again, in French after a change of language
+    await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');
+    await page.goto(`${baseUrl}?lang=fr#seats=human,greedy,random&name=Ada&speed=slow`);
+    await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');
+    await expect.poll(() => page.title()).toBe('● À vous de jouer — dnup — terrain de jeu');
+    // no sound or vibration unless chosen
+    expect(await page.evaluate(() => document.documentElement.dataset.turnAlerts)).toBeUndefined();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('sounds and vibrates at the start of your turn once chosen on New game, and remembers the choice', async () => {
+    await page.goto(`${baseUrl}?lang=en#setup`);
+    const box = page.locator('#turn-alerts');
+    expect(await box.isChecked()).toBe(false);
+    await box.check();
+    expect(await page.evaluate(() => localStorage.getItem('dnup.turnAlerts'))).toBe('1');
+    await page.goto(`${baseUrl}?lang=en#seats=human,greedy,random&name=Ada&speed=slow`);
+    await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.turnAlerts)).toBe('1');
+    await page.click('#rotate');
+    await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('false');
+    await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');
+    // once per turn, not once per redraw
+    expect(await page.evaluate(() => document.documentElement.dataset.turnAlerts)).toBe('2');
+    await page.goto(`${baseUrl}?lang=en#setup`);
+    expect(await page.locator('#turn-alerts').isChecked()).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+});
