@@ -75,6 +75,8 @@ export class GameHost<C> {
   private moves: Move[] = [];
   private spectators = new Set<C>();
   private seatOf = new Map<C, number>();
+  /** The move counts (after the move) of the moves the turn clock played for a person. */
+  private byClock = new Set<number>();
   /** Connections that joined with `deckOnce`, each with the deck its last state message carried (null: none yet). */
   private deckSent = new Map<C, DeckDefinition | null>();
   /** Moves are judged, stored and shown one at a time. */
@@ -330,11 +332,19 @@ export class GameHost<C> {
   }
 
   /** Judges and applies a move of `seat`; `client` (null for a bot or the server) hears refusals. */
-  private enqueue(seat: number, move: Move, moveCount: number | null, client: C | null): void {
-    this.queue = this.queue.then(() => this.apply(seat, move, moveCount, client)).catch((e: unknown) => this.fail(e));
+  private enqueue(seat: number, move: Move, moveCount: number | null, client: C | null, byClock = false): void {
+    this.queue = this.queue
+      .then(() => this.apply(seat, move, moveCount, client, byClock))
+      .catch((e: unknown) => this.fail(e));
   }
 
-  private async apply(seat: number, move: Move, moveCount: number | null, client: C | null): Promise<void> {
+  private async apply(
+    seat: number,
+    move: Move,
+    moveCount: number | null,
+    client: C | null,
+    byClock: boolean,
+  ): Promise<void> {
     if (this.stopped) return;
     const judged = judgeMove(this.game, this.phase === 'playing', seat, move, moveCount);
     if (!judged.ok) {
@@ -351,6 +361,7 @@ export class GameHost<C> {
     }
     this.game = judged.next;
     this.moves.push(move);
+    if (byClock) this.byClock.add(judged.next.moveCount);
     this.since = this.clock.now();
     this.afterMove();
   }
@@ -396,7 +407,8 @@ export class GameHost<C> {
       const before = state;
       state = apply(state, move);
       const seat = before.status === 'playing' && move.type !== 'nextRound' ? before.turn.seat : null;
-      entries.push({ events: publicView(state).events, move, seat, moveCount: state.moveCount });
+      const entry: HistoryEntry = { events: publicView(state).events, move, seat, moveCount: state.moveCount };
+      entries.push(this.byClock.has(state.moveCount) ? { ...entry, byClock: true } : entry);
     }
     return entries.slice(-MAX_HISTORY);
   }
@@ -419,6 +431,7 @@ export class GameHost<C> {
       this.seedText,
     );
     this.moves = [];
+    this.byClock.clear();
     this.phase = 'playing';
     this.transport.autoDispose(false);
     const stored: Omit<StoredGame, 'moves'> = {
@@ -503,7 +516,7 @@ export class GameHost<C> {
       .then((move) => {
         // someone may have dropped while the bot thought: the game waits for them (a timeout does not)
         if (plan.kind === 'bot' && waitingForSomeone(this.seats)) return this.replan();
-        this.enqueue(seat, move, at, null);
+        this.enqueue(seat, move, at, null, plan.kind === 'timeout' && s.kind === 'human');
       })
       .catch((e: unknown) => this.fail(String(e), 'bot: '));
   }
@@ -512,9 +525,10 @@ export class GameHost<C> {
 
   private stateFor(seat: number | undefined, deadline: StateMessage['deadline']): StateMessage {
     const game = this.game!;
-    if (seat === undefined) return { view: publicView(game), moves: [], deadline, seal: this.seal };
+    const clock = this.byClock.has(game.moveCount) ? ({ byClock: true } as const) : {};
+    if (seat === undefined) return { view: publicView(game), moves: [], deadline, seal: this.seal, ...clock };
     const view = playerView(game, seat);
-    return { view, moves: this.phase === 'playing' ? movesOf(view) : [], deadline, seal: this.seal };
+    return { view, moves: this.phase === 'playing' ? movesOf(view) : [], deadline, seal: this.seal, ...clock };
   }
 
   private deadline(): StateMessage['deadline'] {

@@ -125,6 +125,8 @@ export interface HistoryEntry {
   readonly seat: number | null;
   /** The move count after it. */
   readonly moveCount: number;
+  /** True when the turn clock played it for its seat, whose time ran out (absent otherwise). */
+  readonly byClock?: true;
 }
 
 /** Server → every client: the room's people and phase, after every change of them. */
@@ -162,6 +164,11 @@ export interface StateMessage {
   readonly deadline: TurnDeadline | null;
   /** The seal of the deal: SHA-256 (hex) of the seed's UTF-8 bytes, to check against the seed revealed at game over. */
   readonly seal?: string;
+  /**
+   * True when the view's last move was played by the turn clock for its seat, whose time ran out
+   * (a greedy bot's move); absent otherwise.
+   */
+  readonly byClock?: true;
 }
 
 /**

@@ -241,6 +241,26 @@ describe('GameHost (fake clock, fake transport)', () => {
     await clock.advance(1);
     expect(store.moves).toHaveLength(1);
     expect(stateOf(transport, 'ana').view.moveCount).toBe(1);
+    // every seat, and a spectator's welcome, hears that the clock played that move
+    expect([stateOf(transport, 'ana').byClock, stateOf(transport, 'ben').byClock]).toEqual([true, true]);
+  });
+
+  it('says which moves the clock played, in state messages and in the history, and no others', async () => {
+    const { host, clock, transport } = await twoPeople({ turnSeconds: 10 });
+    await clock.advance(10_000); // move 1: the clock's
+    const mover = toMove(transport);
+    const s = stateOf(transport, mover);
+    host.submit(mover, { move: s.moves[0], moveCount: s.view.moveCount }); // move 2: a person's
+    await settle();
+    expect(stateOf(transport, 'ana').view.moveCount).toBe(2);
+    expect(Object.hasOwn(stateOf(transport, 'ana'), 'byClock')).toBe(false);
+    host.join('eve', { spectate: true });
+    const history = transport.last<WelcomeMessage>('eve', MESSAGES.welcome)!.history;
+    expect(history.map((e) => [e.moveCount, e.byClock ?? false])).toEqual([
+      [0, false],
+      [1, true],
+      [2, false],
+    ]);
   });
 
   it('keeps a dropped seat for its reconnection window, then hands it to a bot', async () => {

@@ -308,7 +308,11 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
       const wait = (): void => void (serverMoveCount(code) > arrival.moveCount ? pass() : setTimeout(wait, 20));
       wait();
     });
-    const race = async (page: Page, seat: number, after: number): Promise<{ n: number; text: string }> => {
+    const race = async (
+      page: Page,
+      seat: number,
+      after: number,
+    ): Promise<{ n: number; text: string; clockNote: string }> => {
       const board = await myTurn(page, after);
       const n = board.move;
       // a clock of a few seconds is in its last seconds from the start: urgent
@@ -321,18 +325,32 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
       await perform(page, await otherMove(game, code, n, await greedyAt(game, code, n, seat)));
       const text = await waitDom(
         page,
-        () => (document.querySelector('#online-game #message')?.textContent ?? '').trim() || null,
+        // the refusal (an error), after the note that the clock played for this person (info)
+        () => (document.querySelector('#online-game #message.error')?.textContent ?? '').trim() || null,
         null,
         30_000,
       );
-      return { n, text };
+      // the log says the clock played that move for this person, in their words
+      const clockNote = await waitDom(
+        page,
+        () => [...document.querySelectorAll('#online-game #log .by-clock')].at(-1)?.textContent ?? null,
+        null,
+        10_000,
+      );
+      return { n, text, clockNote };
     };
     const a = await race(ana, 0, -1);
+    expect(a.clockNote).toBe('Temps écoulé : un coup a été joué pour vous.');
     // the seat after Ana's is the bot's, named by its kind in French
     expect(a.text).toBe('Interdit : C’est au tour de Facile 2, pas au vôtre (règles §4).');
     const b = await race(ben, 2, a.n);
     // the seat after Ben's is Ana's
     expect(b.text).toBe('Niet toegestaan: Ana is aan de beurt, niet jij (regels §4).');
+    expect(b.clockNote).toBe('De tijd is om: er is een zet voor je gespeeld.');
+    // and Ana's log tells of Ben's, by name
+    expect(await ana.locator('#online-game #log .by-clock').allTextContents()).toContain(
+      'Temps écoulé : un coup a été joué pour Ben.',
+    );
     await ana.selectOption('#header-language', 'en');
     const c = await race(ana, 0, b.n);
     expect(c.text).toBe('Not allowed: It is Easy 2’s turn, not yours (rules §4).');

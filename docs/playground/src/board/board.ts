@@ -82,6 +82,8 @@ interface LogEntry {
   readonly move: Move | null;
   readonly seat: number | null;
   readonly moveCount: number;
+  /** Played by the turn clock for its seat, whose time ran out. */
+  readonly byClock?: boolean;
 }
 
 /**
@@ -119,7 +121,13 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   const here = past.find((e) => e.moveCount === view.moveCount);
   const log: LogEntry[] = [
     ...past.filter((e) => e.moveCount < view.moveCount),
-    { events: view.events, move: here?.move ?? null, seat: here?.seat ?? null, moveCount: view.moveCount },
+    {
+      events: view.events,
+      move: here?.move ?? null,
+      seat: here?.seat ?? null,
+      moveCount: view.moveCount,
+      byClock: here?.byClock === true || snap.byClock === true,
+    },
   ];
 
   const seatView = (): PlayerView | null => (isSeatView(view) ? view : null);
@@ -248,11 +256,13 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     view = named(raw);
     if (source.steps) replayLog(source.steps);
     else if (view.moveCount !== before.moveCount) {
+      const mover = before.status === 'playing' && view.lastMove?.type !== 'nextRound' ? before.turn.seat : null;
       log.push({
         events: view.events,
         move: view.lastMove,
-        seat: before.status === 'playing' && view.lastMove?.type !== 'nextRound' ? before.turn.seat : null,
+        seat: mover,
         moveCount: view.moveCount,
+        byClock: next.byClock === true,
       });
       const now = performance.now();
       const v = seatView();
@@ -271,6 +281,9 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
         !(message?.at !== undefined && message.at >= view.moveCount)
       )
         message = null;
+      // the clock played for this very player: said on the board, not only in the log
+      if (next.byClock === true && mover !== null && mover === me)
+        message = { text: t().signals.clockPlayedForYou, kind: 'info', at: view.moveCount };
     }
     syncHandOrder();
     drawLog();
@@ -317,6 +330,14 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
             text,
           ),
         );
+        if (isMove && entry.byClock === true && entry.seat !== null)
+          items.push(
+            h(
+              'li',
+              { class: 'log-note by-clock' },
+              entry.seat === me ? t().signals.clockPlayedForYou : t().signals.clockPlayed(players[entry.seat] ?? '?'),
+            ),
+          );
       }
     }
     logEl.replaceChildren(...items);

@@ -55,6 +55,8 @@ export interface SourceSnapshot {
   readonly over: GameOverInfo | null;
   /** Hands shown face up, per seat (a replay's; undefined keeps a hand hidden). */
   readonly hands?: readonly (readonly HeldCard[] | undefined)[];
+  /** True when the view's last move was played by the turn clock for its seat, whose time ran out. */
+  readonly byClock?: boolean;
 }
 
 /** A source the viewer steps through (a replay) rather than plays: the board shows step controls. */
@@ -77,6 +79,8 @@ export interface PastMove {
   /** The seat that moved, or null (a deal). */
   readonly seat: number | null;
   readonly moveCount: number;
+  /** True when the turn clock played it for its seat. */
+  readonly byClock?: boolean;
 }
 
 /** A refused move: the library's (or the server's) code, its parameters, and the rule it breaks. */

@@ -10,6 +10,8 @@ export const en = {
   signals: {
     yourTurn: 'Your turn',
     alerts: 'Sound and vibration on your turn',
+    clockPlayedForYou: 'Time ran out: a move was played for you.',
+    clockPlayed: (name: string) => `Time ran out: a move was played for ${name}.`,
   },
   app: {
     title: 'dnup playground',

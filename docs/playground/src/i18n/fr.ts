@@ -7,6 +7,8 @@ export const fr: Messages = {
   signals: {
     yourTurn: 'À vous de jouer',
     alerts: 'Son et vibration quand c’est à vous',
+    clockPlayedForYou: 'Temps écoulé : un coup a été joué pour vous.',
+    clockPlayed: (name: string) => `Temps écoulé : un coup a été joué pour ${name}.`,
   },
   app: {
     title: 'dnup — terrain de jeu',

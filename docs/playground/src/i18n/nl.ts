@@ -7,6 +7,8 @@ export const nl: Messages = {
   signals: {
     yourTurn: 'Jij bent aan de beurt',
     alerts: 'Geluid en trilling als je aan de beurt bent',
+    clockPlayedForYou: 'De tijd is om: er is een zet voor je gespeeld.',
+    clockPlayed: (name: string) => `De tijd is om: er is een zet gespeeld voor ${name}.`,
   },
   app: {
     title: 'dnup-speeltuin',

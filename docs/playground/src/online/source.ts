@@ -81,7 +81,12 @@ export class OnlineSource implements GameSource {
 
   /** A new view from the server. */
   takeState(s: StateMessage): void {
-    this.publish({ ...this.snapshot, view: s.view, turnDeadline: turnDeadlineOf(s, Date.now()) });
+    this.publish({
+      ...this.snapshot,
+      view: s.view,
+      turnDeadline: turnDeadlineOf(s, Date.now()),
+      byClock: s.byClock === true,
+    });
   }
 
   /** The people in the seats changed. */
