@@ -317,6 +317,17 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
       const n = board.move;
       // a clock of a few seconds is in its last seconds from the start: urgent
       await page.waitForSelector('#online-clock-left.urgent', { timeout: 5_000 });
+      // on a phone, the board scrolled to the hand: the clock and the last move are still in sight
+      if (page === ben) {
+        const inSight = await page.evaluate(() =>
+          ['#online-clock-left', '#online-game #last-move'].map((sel) => {
+            const r = document.querySelector(sel)!.getBoundingClientRect();
+            return { sel, top: Math.round(r.top), bottom: Math.round(r.bottom), height: innerHeight };
+          }),
+        );
+        for (const r of inSight) expect(r.top >= 0 && r.bottom <= r.height, JSON.stringify(r)).toBe(true);
+        await page.screenshot({ path: join(SHOTS, 'races-your-turn-nl-390x844.png') });
+      }
       hold = { seat, n };
       // Escape clears an earlier refusal still shown
       await page.locator('#online-game #hand .hand-card').first().focus();

@@ -824,6 +824,9 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
             ? waitingScreen()
             : gameBar();
     replaceChildren(body, ...content);
+    // the last move sticks under the clock strip on a phone (online.css): at the strip's height
+    const strip = body.querySelector<HTMLElement>('.online-strip');
+    if (strip) root.style.setProperty('--online-strip-height', `${strip.offsetHeight}px`);
     replaceChildren(
       bar,
       notice
