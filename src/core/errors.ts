@@ -31,6 +31,8 @@ export interface ErrorParams {
   readonly turnSeat?: number;
   /** A play area, 0-based. */
   readonly area?: number;
+  /** Play areas per seat in this game: 2 in the duel, else 1 (rules §1). */
+  readonly areas?: number;
   /** The action concerned, `A` to `D` (rules §5). */
   readonly action?: 'A' | 'B' | 'C' | 'D';
   /** A number of players. */

@@ -91,7 +91,7 @@ export const en: Catalogue = {
         return `There is no set at ${where(p)} ${rules(p, '§5')}.`;
       },
       NOT_AN_OPPONENT_SET: (p) =>
-        `Action ${p.action ?? 'B or C'} works only on an opponent's set, never your own ${rules(p, '§5')}.`,
+        `Action ${p.action ?? 'B or C'} works only on an opponent's set, never your own${(p.areas ?? 1) > 1 && p.area !== undefined ? ` set in area ${p.area + 1}` : ''} ${rules(p, '§5')}.`,
       INVALID_STATE: (p) =>
         `The position given cannot be judged: it is not a state or view the rules can reach ${rules(p, '§8')}.`,
       VALUE_MISMATCH: (p) =>

@@ -96,7 +96,7 @@ export const fr: Catalogue = {
         return `Il n'y a pas de série à ${ou(p)} ${regles(p, '§5')}.`;
       },
       NOT_AN_OPPONENT_SET: (p) =>
-        `L'action ${p.action ?? 'B ou C'} ne vise qu'une série posée devant un adversaire, jamais la vôtre ${regles(p, '§5')}.`,
+        `L'action ${p.action ?? 'B ou C'} ne vise qu'une série posée devant un adversaire, jamais la vôtre${(p.areas ?? 1) > 1 && p.area !== undefined ? `, comme celle de votre zone ${p.area + 1}` : ''} ${regles(p, '§5')}.`,
       INVALID_STATE: (p) =>
         `La position donnée ne peut pas être jugée : ce n'est pas un état ou une vue que les règles peuvent atteindre (règles ${p.rule ?? '§8'}).`,
       VALUE_MISMATCH: (p) =>

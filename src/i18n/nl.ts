@@ -93,7 +93,7 @@ export const nl: Catalogue = {
         return `Er ligt geen set op ${waar(p)} ${regels(p, '§5')}.`;
       },
       NOT_AN_OPPONENT_SET: (p) =>
-        `Actie ${p.action ?? 'B of C'} werkt alleen op de set van een andere speler, nooit op je eigen set ${regels(p, '§5')}.`,
+        `Actie ${p.action ?? 'B of C'} werkt alleen op de set van een andere speler, nooit op je eigen set${(p.areas ?? 1) > 1 && p.area !== undefined ? ` in speelgebied ${p.area + 1}` : ''} ${regels(p, '§5')}.`,
       INVALID_STATE: (p) =>
         `De gegeven stand kan niet beoordeeld worden: het is geen toestand of overzicht dat de regels kunnen bereiken (regels ${p.rule ?? '§8'}).`,
       VALUE_MISMATCH: (p) =>

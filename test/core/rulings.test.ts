@@ -1,6 +1,16 @@
 /** Rules of rules §4–§7 and every ruling of §6, each on a hand-built position. */
 import { describe, expect, it } from 'vitest';
-import { apply, checkMove, createGame, discardPile, legalMoves, type GameState, type Move } from '../../src/index.js';
+import {
+  apply,
+  checkMove,
+  createGame,
+  discardPile,
+  legalMoves,
+  localizeError,
+  type GameState,
+  type IllegalMoveError,
+  type Move,
+} from '../../src/index.js';
 import { add, buildState, play, rotate, set, take } from '../helpers/positions.js';
 import { deepFreeze } from '../helpers/freeze.js';
 
@@ -361,6 +371,27 @@ describe('rules §6 duel', () => {
     expect(checkMove(s, add(21, 0, 1))).toMatchObject({ code: 'NOT_AN_OPPONENT_SET' });
     expect(checkMove(s, take(0, 1))).toMatchObject({ code: 'NOT_AN_OPPONENT_SET' });
     expect(legalMoves(s).filter((m) => m.type === 'add' || m.type === 'take')).toEqual([]);
+    // the refusal names the area of that own set, counted from 1 as players count them, in every language
+    const refused = checkMove(s, take(0, 1));
+    expect(refused).toMatchObject({ params: { seat: 0, area: 1, areas: 2 } });
+    expect(!refused.ok && refused.message).toBe(
+      "Action C works only on an opponent's set, never your own set in area 2 (rules §5 C).",
+    );
+    let e!: IllegalMoveError;
+    try {
+      apply(s, take(0, 1));
+    } catch (x) {
+      e = x as IllegalMoveError;
+    }
+    expect(localizeError(e, 'en')).toBe(
+      "Action C works only on an opponent's set, never your own set in area 2 (rules §5 C).",
+    );
+    expect(localizeError(e, 'fr')).toBe(
+      "L'action C ne vise qu'une série posée devant un adversaire, jamais la vôtre, comme celle de votre zone 2 (règles §5 C).",
+    );
+    expect(localizeError(e, 'nl')).toBe(
+      'Actie C werkt alleen op de set van een andere speler, nooit op je eigen set in speelgebied 2 (regels §5 C).',
+    );
   });
 
   it('the first out wins the round; the second round win wins the game (§6)', () => {

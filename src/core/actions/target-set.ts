@@ -18,9 +18,11 @@ export function opponentSetAt(p: MovePosition, target: AreaRef, action: 'B' | 'C
   if (seat === p.turn.seat) {
     return new IllegalMoveError(
       'NOT_AN_OPPONENT_SET',
-      `Action ${action} works only on an opponent's set, never your own (rules §5 ${action}).`,
+      p.areas > 1
+        ? `Action ${action} works only on an opponent's set, never your own set in area ${area + 1} (rules §5 ${action}).`
+        : `Action ${action} works only on an opponent's set, never your own (rules §5 ${action}).`,
       `§5 ${action}`,
-      { action, seat, area },
+      { action, seat, area, areas: p.areas },
     );
   }
   const at = setAt(p.table, seat, area);

@@ -7,6 +7,7 @@
 import {
   areasPerSeat,
   describeEvent,
+  legalMoves,
   formatMove,
   publicSteps,
   replay,
@@ -738,7 +739,9 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
       : message
         ? ''
         : verdict === null
-          ? g.selectHint
+          ? legalMoves(v).some((m) => m.type === 'play')
+            ? g.selectHint
+            : g.nothingBeats
           : verdict.ok
             ? g.legalPlay
             : refusalText(verdict);
@@ -898,7 +901,12 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
 
   function resultSummary(): string {
     const first = view.out[0];
-    if (view.scoring === 'rounds') return first === undefined ? '' : t().result.emptiedFirst(view.players[first]!);
+    if (view.scoring === 'rounds')
+      return first === undefined
+        ? ''
+        : first === me
+          ? t().result.youEmptiedFirst
+          : t().result.emptiedFirst(view.players[first]!);
     const gains = roundGains(view);
     const parts = view.out.map((seat) => `${view.players[seat]} ${gains.get(seat)}`);
     return parts.length > 0 ? t().result.thisRound(parts.join('; ')) : '';

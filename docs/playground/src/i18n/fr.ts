@@ -81,6 +81,7 @@ export const fr: Messages = {
     sort: 'Trier la main',
     selectHint:
       'Sélectionnez des cartes d’une même valeur pour les jouer ; les cartes en surbrillance peuvent être jouées.',
+    nothingBeats: 'Rien dans votre main ne bat la table : ajoutez une carte, prenez une série ou retournez votre main.',
     playable: 'peut être jouée',
     addable: 'peut être ajoutée à une série',
     legalPlay: 'Ce coup est permis.',
@@ -151,6 +152,7 @@ export const fr: Messages = {
     youWinRound: (round) => `Manche ${round} : vous gagnez la manche`,
     winsRound: (round, name) => `Manche ${round} : ${name} gagne la manche`,
     emptiedFirst: (name) => `${name} s’est débarrassé de toutes ses cartes en premier (règles §6).`,
+    youEmptiedFirst: 'Vous vous êtes débarrassé de toutes vos cartes en premier (règles §6).',
     thisRound: (parts) => `Cette manche : ${parts}.`,
     wonRound: 'a gagné la manche',
     outFirst: 'sorti en premier, +2 jetons',
