@@ -506,6 +506,16 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
     final.winner === human ? 'You win the game!' : `${names[final.winner!]} wins the game`,
   );
   await expectOnScreen(page, '#result-title', 'the game-over title');
+  // a moment of confetti and the scores arriving, and nothing that moves with reduced motion
+  const moving = (): Promise<{ confetti: string; rows: string }> =>
+    page.evaluate(() => ({
+      confetti: getComputedStyle(document.querySelector('dialog#game-over .celebration')!).display,
+      rows: getComputedStyle(document.querySelector('dialog#game-over .scores-arrive tbody tr')!).animationName,
+    }));
+  expect(await moving()).toEqual({ confetti: 'block', rows: 'score-arrive' });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await moving()).toEqual({ confetti: 'none', rows: 'none' });
+  await page.emulateMedia({ reducedMotion: null });
   expect(await page.textContent('#seed-revealed')).toBe(seed);
   await expect.poll(() => page.textContent('.fair-check')).toContain('✓');
   // with the seed out, every hand is shown

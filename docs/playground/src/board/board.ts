@@ -938,11 +938,14 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
         () => link.remove(),
       );
     dialog.id = over ? 'game-over' : 'round-over';
+    const scores = scoresEl(view);
+    if (over) scores.classList.add('scores-arrive');
     replaceChildren(
       dialog,
+      over ? celebration() : null,
       h('h2', { id: 'result-title' }, resultTitle()),
       h('p', {}, resultSummary()),
-      scoresEl(view),
+      scores,
       fairnessEl(),
       h(
         'div',
@@ -1009,6 +1012,14 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
         ),
       ),
     );
+  }
+
+  /** Confetti over the game-over dialog for a moment (none with reduced motion: styles.css). */
+  function celebration(): HTMLElement {
+    const bits = Array.from({ length: 28 }, (_, i) =>
+      h('span', { style: `--i:${i};--x:${(i * 37) % 100}%;--hue:${(i * 47) % 360}` }),
+    );
+    return h('div', { class: 'celebration', 'aria-hidden': 'true' }, ...bits);
   }
 
   function openDialog(): void {
