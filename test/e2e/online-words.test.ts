@@ -34,12 +34,8 @@ describe('online words', () => {
   }
 
   it('fills the parts of a sentence', () => {
-    expect(say('fr', 'noServer', { server: 'ws://h:1' })).toBe(
-      'Aucun serveur dnup ne répond à ws://h:1 ; lancez-en un avec npm run server.',
-    );
-    expect(say('en', 'noServer', { server: 'ws://h:1' })).toBe(
-      'No dnup server answers at ws://h:1; start one with npm run server.',
-    );
+    expect(say('fr', 'turnClock', { seconds: 5, name: 'Ana' })).toBe('Encore 5 s à Ana pour jouer');
+    expect(say('en', 'turnClock', { seconds: 5, name: 'Ana' })).toBe('5 s left for Ana to play');
     expect(say('nl', 'seat', {})).toBe('Plaats {n}');
   });
 });

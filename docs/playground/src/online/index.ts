@@ -291,10 +291,12 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
     return [
       h('h2', { id: 'online-title' }, t('title')),
       h('p', { class: 'hint' }, t('intro')),
+      h('div', { class: 'online-who' }, nameField()),
+      // the server's address is for those who run their own: behind a disclosure, open when not the default
       h(
-        'div',
-        { class: 'online-who' },
-        nameField(),
+        'details',
+        { class: 'online-advanced', open: server !== DEFAULT_SERVER },
+        h('summary', {}, t('advanced')),
         field(
           'online-server',
           t('server'),
