@@ -70,6 +70,8 @@ export class GameHost<C> {
   isPrivate = false;
   /** Seconds a person has for each move; null: no turn clock. */
   turnSeconds: number | null = null;
+  /** The game starts once every person's seat is taken; false: only when the host says so. */
+  startWhenFull = true;
   private phase: 'waiting' | 'playing' | 'over' = 'waiting';
   private game: GameState | null = null;
   private moves: Move[] = [];
@@ -105,6 +107,7 @@ export class GameHost<C> {
   setUp(o: ReturnType<typeof readCreateOptions>): void {
     this.isPrivate = o.private;
     this.turnSeconds = o.turnSeconds;
+    this.startWhenFull = o.startWhenFull;
     this.seats = o.seats.map((kind) => newSeat(kind, kind === 'human' ? '' : BOT_SEAT_NAMES[kind]));
     this.host = o.seats.indexOf('human');
   }
@@ -177,7 +180,12 @@ export class GameHost<C> {
       this.attach(client, choice.seat, token);
     }
     this.broadcastLobby();
-    if (this.phase === 'waiting' && this.seats.every((s) => s.kind !== 'human' || s.tokenHash !== '')) this.startGame();
+    if (
+      this.phase === 'waiting' &&
+      this.startWhenFull &&
+      this.seats.every((s) => s.kind !== 'human' || s.tokenHash !== '')
+    )
+      this.startGame();
   }
 
   /** Puts `client` in `seat`, replacing whoever held it (an old tab, a pending reconnection, a bot). */
@@ -566,6 +574,7 @@ export class GameHost<C> {
     const people = {
       code: this.code,
       isPrivate: this.isPrivate,
+      startWhenFull: this.startWhenFull,
       seats: this.seats,
       host: this.host,
       spectators: this.spectators.size,

@@ -44,6 +44,11 @@ export interface CreateOptions {
    * allowed); when they run out the server plays a greedy bot's move for that seat. Off when absent.
    */
   readonly turnSeconds?: number;
+  /**
+   * True (the default): the game starts once every person's seat is taken. False: it waits for the
+   * host's `start` message even then, so the host says when.
+   */
+  readonly startWhenFull?: boolean;
   /** The creator's own `deckOnce` ({@link JoinOptions}): Colyseus hands the create options to the creator's join. */
   readonly deckOnce?: boolean;
 }
@@ -133,6 +138,8 @@ export interface HistoryEntry {
 export interface LobbyMessage {
   readonly code: string;
   readonly private: boolean;
+  /** False when the room waits for the host's start even once every seat is taken (see CreateOptions). */
+  readonly startWhenFull?: boolean;
   readonly seats: readonly SeatInfo[];
   /** The seat that may start the game early. */
   readonly host: number;
@@ -312,6 +319,7 @@ export function readCreateOptions(x: unknown): {
   name: string;
   private: boolean;
   turnSeconds: number | null;
+  startWhenFull: boolean;
 } {
   if (!isPlainObject(x))
     throw new Error('BAD_OPTIONS: room options must be an object such as { seats: ["human", "greedy"] }.');
@@ -326,6 +334,8 @@ export function readCreateOptions(x: unknown): {
     throw new Error('BAD_OPTIONS: at least one seat must be human (the creator takes the first).');
   if (x.private !== undefined && typeof x.private !== 'boolean')
     throw new Error('BAD_OPTIONS: private is true or false.');
+  if (x.startWhenFull !== undefined && typeof x.startWhenFull !== 'boolean')
+    throw new Error('BAD_OPTIONS: startWhenFull is true or false.');
   const t = x.turnSeconds;
   if (
     t !== undefined &&
@@ -339,6 +349,7 @@ export function readCreateOptions(x: unknown): {
     name: cleanName(x.name, 'Player 1'),
     private: x.private === true,
     turnSeconds: typeof t === 'number' ? t : null,
+    startWhenFull: x.startWhenFull !== false,
   };
 }
 

@@ -16,6 +16,7 @@ export function movesOf(view: PlayerView): Move[] {
 export interface RoomPeople {
   readonly code: string;
   readonly isPrivate: boolean;
+  readonly startWhenFull: boolean;
   readonly seats: readonly Seat[];
   readonly host: number;
   readonly spectators: number;
@@ -27,6 +28,7 @@ export function lobbyMessage(r: RoomPeople, now: number): LobbyMessage {
   return {
     code: r.code,
     private: r.isPrivate,
+    startWhenFull: r.startWhenFull,
     seats: r.seats.map(
       (s, i): SeatInfo => ({
         seat: i,

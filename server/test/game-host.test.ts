@@ -302,6 +302,24 @@ describe('GameHost (fake clock, fake transport)', () => {
     expect(host.hostsGame).toBe(false);
   });
 
+  it('with startWhenFull false, a full room waits for the host, who starts it; the lobby says which', async () => {
+    const { host, transport, store } = setUp({ seats: ['human', 'human'], startWhenFull: false });
+    host.join('ana', { name: 'Ana' });
+    host.join('ben', { name: 'Ben' });
+    await settle();
+    const lobby = transport.last<LobbyMessage>('*', MESSAGES.lobby)!;
+    expect([lobby.phase, lobby.startWhenFull, lobby.seats.every((s) => s.taken)]).toEqual(['waiting', false, true]);
+    expect(store.begun).toHaveLength(0);
+    expect(() => host.start('ben', {})).toThrow(); // only the host starts
+    host.start('ana', {});
+    await settle();
+    expect(store.begun).toHaveLength(1);
+    expect(transport.last<LobbyMessage>('*', MESSAGES.lobby)!.phase).toBe('playing');
+    // the default still starts when full
+    expect(readCreateOptions({ seats: ['human', 'greedy'] }).startWhenFull).toBe(true);
+    expect(() => readCreateOptions({ seats: ['human', 'greedy'], startWhenFull: 'no' })).toThrow(/startWhenFull/);
+  });
+
   describe('deckOnce: the deck sent once per connection', () => {
     /** Plays `n` moves, each the first legal one of the seat to play (seats held by `clients`). */
     async function play(t: ReturnType<typeof setUp>, n: number, clients = ['ana', 'ben']): Promise<void> {

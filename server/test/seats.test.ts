@@ -85,7 +85,15 @@ describe('lobbyMessage', () => {
     s[0]!.client = {} as never; // connected
     s[1]!.tokenHash = hashToken('t1');
     s[1]!.deadlineAt = 10_000; // dropped at 5 000 with 5 s to come back
-    const people = { code: 'ABCDEF', isPrivate: false, seats: s, host: 0, spectators: 0, phase: 'playing' as const };
+    const people = {
+      code: 'ABCDEF',
+      isPrivate: false,
+      startWhenFull: true,
+      seats: s,
+      host: 0,
+      spectators: 0,
+      phase: 'playing' as const,
+    };
     const at = (now: number) => lobbyMessage(people, now).seats.map((x) => x.reconnectDeadline);
     expect(at(7_500)).toEqual([null, { at: 10_000, remainingMs: 2_500 }, null, null]);
     expect(at(12_000)[1]).toEqual({ at: 10_000, remainingMs: 0 }); // never negative

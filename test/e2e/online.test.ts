@@ -259,6 +259,37 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
     await visitor.context().close();
   });
 
+  it("a room made to wait for its host stays waiting when full, says so to both, and starts on the host's Start", async () => {
+    const server = `ws://127.0.0.1:${game.port}`;
+    const host = await newPage(DESKTOP);
+    await host.goto(`${siteUrl}?lang=en#online&server=${encodeURIComponent(server)}`);
+    await host.fill('#online-name', 'Dee');
+    await host.click('#online-new');
+    await host.selectOption('#online-players', '2');
+    await host.selectOption('#online-seat-1', 'human');
+    await host.check('#online-private');
+    await host.uncheck('#online-start-when-full');
+    await host.click('#online-create');
+    await host.locator('#online-start').waitFor();
+    const link = await host.inputValue('#online-link');
+    const guest = await newPage(PHONE);
+    await guest.goto(link.replace('#', '?lang=fr#'));
+    await guest.fill('#online-name', 'Eli');
+    await guest.click('#online-join');
+    await waitText(host, '#online-full', 'Everyone is here: start the game when you are ready.');
+    await waitText(guest, '#online-full', 'Tout le monde est là : on attend que l’hôte lance la partie.');
+    const code = (await host.textContent('#online-code'))!.trim();
+    expect(
+      (await game.store.unfinished()).some((g) => g.id === code),
+      'not started when full',
+    ).toBe(false);
+    await host.click('#online-start');
+    await Promise.all([host, guest].map((p) => p.waitForSelector('#online-game[data-move-count]')));
+    const stored = (await game.store.unfinished()).find((g) => g.id === code)!;
+    expect(stored.kinds).toEqual(['human', 'human']);
+    for (const p of [host, guest]) await p.context().close();
+  });
+
   it('two people and a bot play a whole game; a reload takes the seat back; a spectator watches to the end', async () => {
     const server = `ws://127.0.0.1:${game.port}`;
     // Ana creates the room, in French, on a laptop screen

@@ -64,6 +64,8 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
   let codeText = '';
   let seats: SeatKind[] = ['human', 'human', 'greedy'];
   let isPrivate = false;
+  /** The room starts once every seat is taken (else it waits for the host's Start). */
+  let startWhenFull = true;
   /** The turn clock chosen for a new room, in seconds; 0 for none. */
   let turnSeconds = 0;
   let lobbyState: LobbyState = { kind: 'connecting' };
@@ -210,7 +212,7 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
     void enter(() =>
       RoomSession.create(
         server,
-        { seats, name, private: isPrivate, ...(turnSeconds > 0 ? { turnSeconds } : {}) },
+        { seats, name, private: isPrivate, startWhenFull, ...(turnSeconds > 0 ? { turnSeconds } : {}) },
         events,
       ),
     );
@@ -499,6 +501,17 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
         ),
         h(
           'div',
+          { class: 'online-check' },
+          h('input', {
+            type: 'checkbox',
+            id: 'online-start-when-full',
+            checked: startWhenFull,
+            onchange: (e: Event) => (startWhenFull = (e.target as HTMLInputElement).checked),
+          }),
+          h('label', { for: 'online-start-when-full' }, t('startWhenFull')),
+        ),
+        h(
+          'div',
           { class: 'online-row' },
           h(
             'button',
@@ -633,6 +646,10 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
       l && l.spectators > 0 ? h('p', { class: 'hint' }, watchers(l.spectators)) : null,
       h('p', { class: 'hint' }, session?.seat === null ? t('watching') : t('waitingHint')),
       isHost ? h('p', { class: 'hint' }, t('waitingHost')) : null,
+      // a room that waits for its host once full says so, to the host and to everyone else
+      l && l.startWhenFull === false && l.seats.every((s) => s.kind !== 'human' || s.taken)
+        ? h('p', { class: 'hint', id: 'online-full' }, isHost ? t('fullStartNow') : t('fullWaitHost'))
+        : null,
       h(
         'div',
         { class: 'online-row' },
