@@ -25,6 +25,9 @@ import {
   MESSAGES,
   readJoinOptions,
   readMoveMessage,
+  readReactMessage,
+  REACTION_GAP_MS,
+  type ReactionMessage,
   readStartMessage,
   type readCreateOptions,
   Refusal,
@@ -72,6 +75,12 @@ export class GameHost<C> {
   turnSeconds: number | null = null;
   /** The game starts once every person's seat is taken; false: only when the host says so. */
   startWhenFull = true;
+  /** Quick reactions between the room's people (a room option). */
+  reactions = true;
+  /** When each connection last reacted (clock ms): one reaction per REACTION_GAP_MS. */
+  private reactedAt = new Map<C, number>();
+  /** Spectators' display names, for their reactions. */
+  private spectatorNames = new Map<C, string>();
   private phase: 'waiting' | 'playing' | 'over' = 'waiting';
   private game: GameState | null = null;
   private moves: Move[] = [];
@@ -108,6 +117,7 @@ export class GameHost<C> {
     this.isPrivate = o.private;
     this.turnSeconds = o.turnSeconds;
     this.startWhenFull = o.startWhenFull;
+    this.reactions = o.reactions;
     this.seats = o.seats.map((kind) => newSeat(kind, kind === 'human' ? '' : BOT_SEAT_NAMES[kind]));
     this.host = o.seats.indexOf('human');
   }
@@ -171,6 +181,7 @@ export class GameHost<C> {
     if (choice.kind === 'token') this.attach(client, choice.seat, null);
     else if (choice.kind === 'spectate') {
       this.spectators.add(client);
+      this.spectatorNames.set(client, name ?? '');
       this.sendWelcome(client, null, null);
     } else {
       const token = newSeatToken();
@@ -228,6 +239,8 @@ export class GameHost<C> {
   /** A client left: for good (`consented`) or dropped, when its person may come back. */
   async leave(client: C, consented: boolean): Promise<void> {
     const deckOnce = this.deckSent.delete(client);
+    this.reactedAt.delete(client);
+    this.spectatorNames.delete(client);
     if (this.spectators.delete(client)) return this.broadcastLobby();
     const seat = this.seatOf.get(client);
     if (seat === undefined || this.seats[seat]?.client !== client) return;
@@ -314,6 +327,22 @@ export class GameHost<C> {
   }
 
   // ---- messages (the room's rate limit let them through; a Refusal thrown goes back to the sender) ----
+
+  /** A quick reaction, passed on to everyone in the room (at most one per REACTION_GAP_MS per connection). */
+  react(client: C, message: unknown): void {
+    const emote = readReactMessage(message);
+    if (!this.reactions) throw new Refusal('REACTIONS_OFF', 'Quick reactions are off in this room.');
+    const seat = this.seatOf.get(client);
+    if (seat === undefined && !this.spectators.has(client))
+      throw new Refusal('NOT_A_PLAYER', 'Only the people in the room can react.');
+    const now = this.clock.now();
+    const last = this.reactedAt.get(client);
+    if (last !== undefined && now - last < REACTION_GAP_MS)
+      throw new Refusal('RATE_LIMITED', 'One reaction at a time: wait a moment before the next.');
+    this.reactedAt.set(client, now);
+    const name = seat === undefined ? (this.spectatorNames.get(client) ?? '') : this.seats[seat]!.name;
+    this.transport.broadcast(MESSAGES.reaction, { seat: seat ?? null, name, emote } satisfies ReactionMessage);
+  }
 
   /** The host starts the game before every seat is taken. */
   start(client: C, message: unknown): void {
@@ -575,6 +604,7 @@ export class GameHost<C> {
       code: this.code,
       isPrivate: this.isPrivate,
       startWhenFull: this.startWhenFull,
+      reactions: this.reactions,
       seats: this.seats,
       host: this.host,
       spectators: this.spectators.size,

@@ -49,6 +49,8 @@ export interface CreateOptions {
    * host's `start` message even then, so the host says when.
    */
   readonly startWhenFull?: boolean;
+  /** Quick reactions (REACTIONS) between the room's people: on unless false. */
+  readonly reactions?: boolean;
   /** The creator's own `deckOnce` ({@link JoinOptions}): Colyseus hands the create options to the creator's join. */
   readonly deckOnce?: boolean;
 }
@@ -140,6 +142,8 @@ export interface LobbyMessage {
   readonly private: boolean;
   /** False when the room waits for the host's start even once every seat is taken (see CreateOptions). */
   readonly startWhenFull?: boolean;
+  /** False when the room's quick reactions are off. */
+  readonly reactions?: boolean;
   readonly seats: readonly SeatInfo[];
   /** The seat that may start the game early. */
   readonly host: number;
@@ -220,6 +224,7 @@ export const SERVER_REFUSAL_CODES = [
   'NOT_A_PLAYER',
   'NOT_HOST',
   'STALE_MOVE',
+  'REACTIONS_OFF',
 ] as const;
 /** A refusal code of the server itself. */
 export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
@@ -258,10 +263,35 @@ export const MESSAGES = {
   state: 'state',
   refused: 'refused',
   gameOver: 'gameOver',
+  /** Server → every client: someone's quick reaction ({@link ReactionMessage}). */
+  reaction: 'reaction',
   /** Client → server. */
   move: 'move',
   start: 'start',
+  react: 'react',
 } as const;
+
+/** The quick reactions a player or spectator may send (no free text). */
+export const REACTIONS = ['👍', '👏', '😮', '😅', '🎉', '🤔'] as const;
+export type Reaction = (typeof REACTIONS)[number];
+/** Least time between two reactions of one connection, in ms (sooner ones are refused, RATE_LIMITED). */
+export const REACTION_GAP_MS = 1500;
+
+/** Server → every client: a quick reaction, from a seat or a spectator (`seat` null). */
+export interface ReactionMessage {
+  readonly seat: number | null;
+  /** The sender's display name (a spectator's, or '' when they gave none). */
+  readonly name: string;
+  readonly emote: Reaction;
+}
+
+/** Reads a `react` message: `{ emote }`, one of {@link REACTIONS}. */
+export function readReactMessage(x: unknown): Reaction {
+  const emote = isPlainObject(x) && Object.keys(x).length === 1 ? x.emote : undefined;
+  if (typeof emote !== 'string' || !(REACTIONS as readonly string[]).includes(emote))
+    throw new Refusal('MALFORMED_MESSAGE', `A reaction is { emote } with one of ${REACTIONS.join(' ')}.`);
+  return emote as Reaction;
+}
 
 /** Reasons a join or create is refused (the text before the colon of the error message). */
 export const JOIN_ERROR_CODES = [
@@ -320,6 +350,7 @@ export function readCreateOptions(x: unknown): {
   private: boolean;
   turnSeconds: number | null;
   startWhenFull: boolean;
+  reactions: boolean;
 } {
   if (!isPlainObject(x))
     throw new Error('BAD_OPTIONS: room options must be an object such as { seats: ["human", "greedy"] }.');
@@ -336,6 +367,8 @@ export function readCreateOptions(x: unknown): {
     throw new Error('BAD_OPTIONS: private is true or false.');
   if (x.startWhenFull !== undefined && typeof x.startWhenFull !== 'boolean')
     throw new Error('BAD_OPTIONS: startWhenFull is true or false.');
+  if (x.reactions !== undefined && typeof x.reactions !== 'boolean')
+    throw new Error('BAD_OPTIONS: reactions is true or false.');
   const t = x.turnSeconds;
   if (
     t !== undefined &&
@@ -350,6 +383,7 @@ export function readCreateOptions(x: unknown): {
     private: x.private === true,
     turnSeconds: typeof t === 'number' ? t : null,
     startWhenFull: x.startWhenFull !== false,
+    reactions: x.reactions !== false,
   };
 }
 
@@ -397,7 +431,7 @@ function isSeatRef(x: unknown): boolean {
 export function unknownMessage(type: string): Refusal {
   return new Refusal(
     'UNKNOWN_MESSAGE',
-    `The server knows the messages "move" and "start", not "${type}" (see docs/online.md).`,
+    `The server knows the messages "move", "start" and "react", not "${type}" (see docs/online.md).`,
   );
 }
 

@@ -1,7 +1,6 @@
 /**
- * The `dnup` room, Colyseus only: creates or restores its {@link GameHost}, reads frames (one that
- * is not MessagePack: a log line and a 4002 close), applies the rate limit, and lends the host a
- * {@link Transport} and the process's clock (the room clock ticks with the patch interval, off).
+ * The `dnup` room, Colyseus only: creates or restores its {@link GameHost}, reads frames (not MessagePack: a
+ * log line, a 4002 close), applies the rate limit, and lends the host a {@link Transport} and the process's clock.
  */
 import { ClientState, Room, ServerError, type Client } from '@colyseus/core';
 import type { GameState } from 'dnup';
@@ -40,6 +39,7 @@ export class DnupRoom extends Room {
       this.onMessage(type, (client, message) => this.guard(client, type, () => run(client, message)));
     on(MESSAGES.move, (client, message) => this.host.submit(client, message));
     on(MESSAGES.start, (client, message) => this.host.start(client, message));
+    on(MESSAGES.react, (client, message) => this.host.react(client, message));
     this.onMessage('*', (client, type) =>
       this.guard(client, String(type).slice(0, 32), () => {
         throw unknownMessage(String(type).slice(0, 32));

@@ -17,6 +17,7 @@ export interface RoomPeople {
   readonly code: string;
   readonly isPrivate: boolean;
   readonly startWhenFull: boolean;
+  readonly reactions: boolean;
   readonly seats: readonly Seat[];
   readonly host: number;
   readonly spectators: number;
@@ -29,6 +30,7 @@ export function lobbyMessage(r: RoomPeople, now: number): LobbyMessage {
     code: r.code,
     private: r.isPrivate,
     startWhenFull: r.startWhenFull,
+    reactions: r.reactions,
     seats: r.seats.map(
       (s, i): SeatInfo => ({
         seat: i,

@@ -13,6 +13,8 @@ import {
   readCreateOptions,
   readJoinOptions,
   type LobbyMessage,
+  REACTION_GAP_MS,
+  type ReactionMessage,
   type StateMessage,
   type WelcomeMessage,
   type WireStateMessage,
@@ -318,6 +320,29 @@ describe('GameHost (fake clock, fake transport)', () => {
     // the default still starts when full
     expect(readCreateOptions({ seats: ['human', 'greedy'] }).startWhenFull).toBe(true);
     expect(() => readCreateOptions({ seats: ['human', 'greedy'], startWhenFull: 'no' })).toThrow(/startWhenFull/);
+  });
+
+  it('passes quick reactions to everyone, one per connection per moment, and none in a room that turned them off', async () => {
+    const { host, clock, transport } = await twoPeople();
+    host.join('eve', { spectate: true, name: 'Eve' });
+    host.react('ana', { emote: '👏' });
+    host.react('eve', { emote: '🎉' });
+    const said = () => transport.of<ReactionMessage>('*', MESSAGES.reaction);
+    expect(said()).toEqual([
+      { seat: 0, name: 'Ana', emote: '👏' },
+      { seat: null, name: 'Eve', emote: '🎉' },
+    ]);
+    expect(() => host.react('ana', { emote: '👍' })).toThrow(expect.objectContaining({ code: 'RATE_LIMITED' }));
+    await clock.advance(REACTION_GAP_MS);
+    host.react('ana', { emote: '👍' });
+    expect(said()).toHaveLength(3);
+    for (const bad of [{ emote: 'hello' }, { emote: '👍', text: 'hi' }, 'x', null])
+      expect(() => host.react('ben', bad)).toThrow(expect.objectContaining({ code: 'MALFORMED_MESSAGE' }));
+    expect(() => host.react('nobody', { emote: '👍' })).toThrow(expect.objectContaining({ code: 'NOT_A_PLAYER' }));
+    const off = setUp({ seats: ['human', 'greedy'], reactions: false });
+    off.host.join('ana', { name: 'Ana' });
+    expect(() => off.host.react('ana', { emote: '👍' })).toThrow(expect.objectContaining({ code: 'REACTIONS_OFF' }));
+    expect(off.transport.last<LobbyMessage>('*', MESSAGES.lobby)!.reactions).toBe(false);
   });
 
   describe('deckOnce: the deck sent once per connection', () => {

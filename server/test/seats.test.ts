@@ -93,6 +93,7 @@ describe('lobbyMessage', () => {
       host: 0,
       spectators: 0,
       phase: 'playing' as const,
+      reactions: true,
     };
     const at = (now: number) => lobbyMessage(people, now).seats.map((x) => x.reconnectDeadline);
     expect(at(7_500)).toEqual([null, { at: 10_000, remainingMs: 2_500 }, null, null]);

@@ -236,6 +236,7 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
     await host.selectOption('#online-players', '2');
     await host.selectOption('#online-seat-1', 'human');
     await host.check('#online-private');
+    await host.uncheck('#online-reactions-on');
     await host.click('#online-create');
     await waitText(host, '#online-people li[data-seat="1"] .online-seat-state', 'wacht op een persoon');
     const code = (await host.textContent('#online-code'))!.trim();
@@ -253,13 +254,14 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
     await host.waitForSelector('#online-game[data-move-count]');
     const stored = (await game.store.unfinished()).find((g) => g.id === code)!;
     expect(stored.kinds).toEqual(['human', 'greedy']);
+    expect(await host.locator('.online-reactions').count(), 'reactions turned off at creation').toBe(0);
     await host.click('#online-leave');
     await host.locator('#online-new').waitFor();
     await host.context().close();
     await visitor.context().close();
   });
 
-  it("a room made to wait for its host stays waiting when full, says so to both, and starts on the host's Start", async () => {
+  it("a room made to wait for its host stays waiting when full, says so to both, starts on the host's Start, and passes quick reactions", async () => {
     const server = `ws://127.0.0.1:${game.port}`;
     const host = await newPage(DESKTOP);
     await host.goto(`${siteUrl}?lang=en#online&server=${encodeURIComponent(server)}`);
@@ -287,6 +289,13 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
     await Promise.all([host, guest].map((p) => p.waitForSelector('#online-game[data-move-count]')));
     const stored = (await game.store.unfinished()).find((g) => g.id === code)!;
     expect(stored.kinds).toEqual(['human', 'human']);
+    // a quick reaction from the guest shows beside the guest's seat on both screens; the buttons rest a moment
+    await guest.click('.online-reactions .reaction[data-emote="👏"]');
+    for (const p of [host, guest]) await waitText(p, '.reaction-bubble[data-seat="1"]', /^👏/);
+    expect(await guest.locator('.online-reactions .reaction').first().isDisabled()).toBe(true);
+    expect(await guest.locator('.online-reactions .reaction').first().getAttribute('aria-label')).toBe(
+      'Envoyer 👍 à la salle',
+    );
     for (const p of [host, guest]) await p.context().close();
   });
 

@@ -21,6 +21,8 @@ import {
   type GameOverMessage,
   type JoinOptions,
   type LobbyMessage,
+  type Reaction,
+  type ReactionMessage,
   type RefusedMessage,
   type StateMessage,
   type WelcomeMessage,
@@ -121,6 +123,8 @@ export interface SessionEvents {
   refused(r: RefusedMessage): void;
   gameOver(g: GameOverMessage): void;
   connection(c: ConnectionStatus): void;
+  /** Someone in the room sent a quick reaction. */
+  reaction?(m: ReactionMessage): void;
 }
 
 /** The answer to a move: null once the game moved on, else why not. `OFFLINE`: the page lost the room. */
@@ -285,6 +289,7 @@ export class RoomSession {
     });
     room.onMessage(MESSAGES.refused, (r: RefusedMessage) => this.onRefused(r));
     room.onMessage(MESSAGES.gameOver, (g: GameOverMessage) => this.events.gameOver(g));
+    room.onMessage(MESSAGES.reaction, (m: ReactionMessage) => this.events.reaction?.(m));
     room.onLeave((code) => {
       if (this.room !== room) return;
       this.room = null;
@@ -437,6 +442,11 @@ export class RoomSession {
   }
 
   /** The host starts the game before every person's seat is taken; bots take the empty seats. */
+  /** Sends a quick reaction to everyone in the room. */
+  react(emote: Reaction): void {
+    this.room?.send(MESSAGES.react, { emote });
+  }
+
   start(): void {
     this.room?.send(MESSAGES.start, {});
     this.pacer.sent(performance.now());

@@ -7,8 +7,15 @@
  */
 import { saveName, savedName } from '../player-name';
 import type { Locale } from 'dnup';
-import type { GameOverMessage, LobbyMessage, SeatInfo, SeatKind, StateMessage } from '../../../../server/src/protocol';
-import { ONLINE_BOTS } from '../../../../server/src/protocol';
+import type {
+  GameOverMessage,
+  LobbyMessage,
+  ReactionMessage,
+  SeatInfo,
+  SeatKind,
+  StateMessage,
+} from '../../../../server/src/protocol';
+import { ONLINE_BOTS, REACTION_GAP_MS, REACTIONS } from '../../../../server/src/protocol';
 import { seatName } from '../board/board';
 import type { GameSource } from '../board/source';
 import { botOptions } from '../bot-menu';
@@ -33,6 +40,8 @@ import './online.css';
 
 /** The turn clock turns urgent with this many seconds left. */
 const URGENT_SECONDS = 10;
+/** How long a reaction stays on screen. */
+const REACTION_SHOWN_MS = 2500;
 
 /** What the online screens ask of the page around them. */
 export interface OnlineHost {
@@ -66,6 +75,8 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
   let isPrivate = false;
   /** The room starts once every seat is taken (else it waits for the host's Start). */
   let startWhenFull = true;
+  /** Quick reactions in a new room (its people may send a few fixed emoji). */
+  let reactions = true;
   /** The turn clock chosen for a new room, in seconds; 0 for none. */
   let turnSeconds = 0;
   let lobbyState: LobbyState = { kind: 'connecting' };
@@ -82,6 +93,8 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
   /** The list of people above the board is open (kept across redraws). */
   let peopleOpen = false;
   let ticker: ReturnType<typeof setInterval> | null = null;
+  /** When this page last sent a reaction (its own clock). */
+  let reactedAt = 0;
   /** The turn deadline whose last seconds were said to screen readers. */
   let urgentSaid: number | null = null;
   /**
@@ -158,7 +171,62 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
     connection() {
       render();
     },
+    reaction(m) {
+      showReaction(m);
+    },
   };
+
+  /** A reaction shown for a moment beside its sender's seat on the board (a spectator's, in the strip). */
+  function showReaction(m: ReactionMessage): void {
+    const seatEl =
+      m.seat === null ? null : root.querySelector<HTMLElement>(`#online-game .seat[data-seat="${m.seat}"]`);
+    const who = m.seat === null ? m.name || t('spectator1') : (source?.current().view.players[m.seat] ?? m.name);
+    const bubble = h(
+      'span',
+      { class: 'reaction-bubble', role: 'status' },
+      `${m.emote}`,
+      h('span', { class: 'sr-only' }, ` ${who}`),
+    );
+    // on the page, not in the strip or the board, which redraw: beside the seat, or a spectator's by the strip
+    const anchor = seatEl ?? root.querySelector<HTMLElement>('.online-strip');
+    if (!anchor) return;
+    if (!seatEl) bubble.textContent = `${who} ${m.emote}`;
+    const r = anchor.getBoundingClientRect();
+    bubble.style.top = `${r.top + window.scrollY + (seatEl ? r.height / 2 : r.height)}px`;
+    bubble.style.left = `${Math.min(r.right + window.scrollX - 8, window.scrollX + innerWidth - 48)}px`;
+    bubble.dataset.seat = m.seat === null ? 'spectator' : String(m.seat);
+    document.body.append(bubble);
+    setTimeout(() => bubble.remove(), REACTION_SHOWN_MS);
+  }
+
+  /** The reaction buttons: one tap sends, then they rest for the server's gap. */
+  function reactionsRow(): HTMLElement | null {
+    if (session?.lobby?.reactions === false || over) return null;
+    const resting = Date.now() - reactedAt < REACTION_GAP_MS;
+    return h(
+      'div',
+      { class: 'online-reactions', role: 'group', 'aria-label': t('reactions') },
+      REACTIONS.map((emote) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'reaction',
+            'data-emote': emote,
+            'aria-label': t('react', { emote }),
+            disabled: resting,
+            onclick: () => {
+              reactedAt = Date.now();
+              session?.react(emote);
+              render();
+              setTimeout(render, REACTION_GAP_MS);
+            },
+          },
+          emote,
+        ),
+      ),
+    );
+  }
 
   function watchers(n: number): string {
     return n === 1 ? t('spectator1') : t('spectators', { n });
@@ -212,7 +280,7 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
     void enter(() =>
       RoomSession.create(
         server,
-        { seats, name, private: isPrivate, startWhenFull, ...(turnSeconds > 0 ? { turnSeconds } : {}) },
+        { seats, name, private: isPrivate, startWhenFull, reactions, ...(turnSeconds > 0 ? { turnSeconds } : {}) },
         events,
       ),
     );
@@ -512,6 +580,17 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
         ),
         h(
           'div',
+          { class: 'online-check' },
+          h('input', {
+            type: 'checkbox',
+            id: 'online-reactions-on',
+            checked: reactions,
+            onchange: (e: Event) => (reactions = (e.target as HTMLInputElement).checked),
+          }),
+          h('label', { for: 'online-reactions-on' }, t('reactionsOn')),
+        ),
+        h(
+          'div',
           { class: 'online-row' },
           h(
             'button',
@@ -715,6 +794,7 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
           over ? t('toLobby') : t('leave'),
         ),
       ),
+      reactionsRow(),
       l
         ? h(
             'details',
