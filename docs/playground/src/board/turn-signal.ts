@@ -9,7 +9,7 @@ import type { SourceSnapshot } from './source';
 const ALERTS_KEY = 'dnup.turnAlerts';
 
 /** True when the snapshot's viewer is to move (not a spectator, not a round's end, not the game's end). */
-export function isYourTurn(s: SourceSnapshot): boolean {
+function isYourTurn(s: SourceSnapshot): boolean {
   const v = s.view;
   return s.over === null && v.seat !== null && v.status === 'playing' && v.turn.seat === v.seat;
 }
