@@ -25,7 +25,9 @@ import {
   MESSAGES,
   readJoinOptions,
   readMoveMessage,
+  type ClientMessageType,
   readReactMessage,
+  readSeatMessage,
   REACTION_GAP_MS,
   type ReactionMessage,
   readStartMessage,
@@ -79,6 +81,8 @@ export class GameHost<C> {
   reactions = true;
   /** When each connection last reacted (clock ms): one reaction per REACTION_GAP_MS. */
   private reactedAt = new Map<C, number>();
+  /** After the game, the seats whose person asked for a rematch. */
+  private rematchSeats = new Set<number>();
   /** Spectators' display names, for their reactions. */
   private spectatorNames = new Map<C, string>();
   private phase: 'waiting' | 'playing' | 'over' = 'waiting';
@@ -328,6 +332,15 @@ export class GameHost<C> {
 
   // ---- messages (the room's rate limit let them through; a Refusal thrown goes back to the sender) ----
 
+  /** A client's message of `type`, to its handler below (a Refusal thrown goes back to the sender). */
+  handle(type: ClientMessageType, client: C, message: unknown): void {
+    if (type === MESSAGES.move) this.submit(client, message);
+    else if (type === MESSAGES.start) this.start(client, message);
+    else if (type === MESSAGES.react) this.react(client, message);
+    else if (type === MESSAGES.rematch) this.rematch(client, message);
+    else this.setSeat(client, message);
+  }
+
   /** A quick reaction, passed on to everyone in the room (at most one per REACTION_GAP_MS per connection). */
   react(client: C, message: unknown): void {
     const emote = readReactMessage(message);
@@ -342,6 +355,37 @@ export class GameHost<C> {
     this.reactedAt.set(client, now);
     const name = seat === undefined ? (this.spectatorNames.get(client) ?? '') : this.seats[seat]!.name;
     this.transport.broadcast(MESSAGES.reaction, { seat: seat ?? null, name, emote } satisfies ReactionMessage);
+  }
+
+  /** After the game, a person asks for another; it starts, same seats, new deal, once every connected person has. */
+  rematch(client: C, message: unknown): void {
+    readStartMessage(message);
+    const seat = this.seatOf.get(client);
+    if (seat === undefined) throw new Refusal('NOT_A_PLAYER', 'Spectators cannot ask for a rematch.');
+    if (this.phase !== 'over' || this.stopped || !this.game)
+      throw new Refusal('NOT_OVER', 'A rematch is asked for once the game is over.');
+    this.rematchSeats.add(seat);
+    const agreed = this.seats.every((s, i) => s.kind !== 'human' || s.client === null || this.rematchSeats.has(i));
+    if (!agreed) return this.broadcastLobby();
+    // the same room and seats, a new sealed deal (startGame draws a new seed)
+    this.idleTimer?.clear();
+    this.idleTimer = null;
+    this.rematchSeats.clear();
+    this.phase = 'waiting';
+    this.startGame();
+  }
+
+  /** After the game, the host puts another bot in a bot seat for the rematch. */
+  setSeat(client: C, message: unknown): void {
+    const { seat, kind } = readSeatMessage(message);
+    if (this.seatOf.get(client) !== this.host) throw new Refusal('NOT_HOST', 'Only the host changes the bots.');
+    if (this.phase !== 'over') throw new Refusal('NOT_OVER', 'The bots change between games only.');
+    const s = this.seats[seat];
+    if (!s || s.kind === 'human')
+      throw new Refusal('MALFORMED_MESSAGE', `Seat ${seat + 1} is not a bot's seat: only bots change.`);
+    s.kind = kind;
+    s.name = BOT_SEAT_NAMES[kind];
+    this.broadcastLobby();
   }
 
   /** The host starts the game before every seat is taken. */
@@ -605,6 +649,7 @@ export class GameHost<C> {
       isPrivate: this.isPrivate,
       startWhenFull: this.startWhenFull,
       reactions: this.reactions,
+      rematch: [...this.rematchSeats].sort((a, b) => a - b),
       seats: this.seats,
       host: this.host,
       spectators: this.spectators.size,

@@ -144,6 +144,8 @@ export interface LobbyMessage {
   readonly startWhenFull?: boolean;
   /** False when the room's quick reactions are off. */
   readonly reactions?: boolean;
+  /** After the game: the seats whose person asked for a rematch (it starts when every connected person has). */
+  readonly rematch?: readonly number[];
   readonly seats: readonly SeatInfo[];
   /** The seat that may start the game early. */
   readonly host: number;
@@ -225,6 +227,7 @@ export const SERVER_REFUSAL_CODES = [
   'NOT_HOST',
   'STALE_MOVE',
   'REACTIONS_OFF',
+  'NOT_OVER',
 ] as const;
 /** A refusal code of the server itself. */
 export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
@@ -269,7 +272,21 @@ export const MESSAGES = {
   move: 'move',
   start: 'start',
   react: 'react',
+  /** After the game: ask for another game in this room, same seats, a new sealed deal. */
+  rematch: 'rematch',
+  /** After the game, the host only: another bot for a bot seat before the rematch (`{ seat, kind }`). */
+  seat: 'seat',
 } as const;
+
+/** The messages a client sends, each handled by the room's GameHost. */
+export const CLIENT_MESSAGES = [
+  MESSAGES.move,
+  MESSAGES.start,
+  MESSAGES.react,
+  MESSAGES.rematch,
+  MESSAGES.seat,
+] as const;
+export type ClientMessageType = (typeof CLIENT_MESSAGES)[number];
 
 /** The quick reactions a player or spectator may send (no free text). */
 export const REACTIONS = ['👍', '👏', '😮', '😅', '🎉', '🤔'] as const;
@@ -283,6 +300,23 @@ export interface ReactionMessage {
   /** The sender's display name (a spectator's, or '' when they gave none). */
   readonly name: string;
   readonly emote: Reaction;
+}
+
+/** Reads a `seat` message: `{ seat, kind }` with a bot kind the server plays (ONLINE_BOTS). */
+export function readSeatMessage(x: unknown): { seat: number; kind: Exclude<SeatKind, 'human'> } {
+  const ok =
+    isPlainObject(x) &&
+    Object.keys(x).length === 2 &&
+    Number.isSafeInteger(x.seat) &&
+    typeof x.kind === 'string' &&
+    x.kind !== 'human' &&
+    (SEAT_KINDS as readonly string[]).includes(x.kind);
+  if (!ok)
+    throw new Refusal(
+      'MALFORMED_MESSAGE',
+      `A seat change is { seat, kind } with a bot kind: ${SEAT_KINDS.filter((k) => k !== 'human').join(', ')}.`,
+    );
+  return { seat: x.seat as number, kind: x.kind as Exclude<SeatKind, 'human'> };
 }
 
 /** Reads a `react` message: `{ emote }`, one of {@link REACTIONS}. */
@@ -431,7 +465,7 @@ function isSeatRef(x: unknown): boolean {
 export function unknownMessage(type: string): Refusal {
   return new Refusal(
     'UNKNOWN_MESSAGE',
-    `The server knows the messages "move", "start" and "react", not "${type}" (see docs/online.md).`,
+    `The server knows the messages "move", "start", "react", "rematch" and "seat", not "${type}" (see docs/online.md).`,
   );
 }
 

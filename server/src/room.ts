@@ -8,7 +8,15 @@ import { systemClock } from './clock.js';
 import { GameHost } from './game-host.js';
 import { hardenMessageHandlers } from './lobby.js';
 import { isRoomData, logRefusal, newClientData, readFrame, type ClientData } from './messages.js';
-import { CLOSE_CODES, MAX_SPECTATORS, MESSAGES, readCreateOptions, Refusal, unknownMessage } from './protocol.js';
+import {
+  CLIENT_MESSAGES as TYPES,
+  CLOSE_CODES,
+  MAX_SPECTATORS,
+  MESSAGES,
+  readCreateOptions,
+  Refusal,
+  unknownMessage,
+} from './protocol.js';
 import { admit } from './rate-limit.js';
 import { pendingRestores, RESTORE_OPTION } from './restore.js';
 import { JoinRefusal, newCode } from './seats.js';
@@ -35,11 +43,10 @@ export class DnupRoom extends Room {
     this.patchRate = 0;
     this.host = this.hostFor(options);
     if (this.host.isPrivate) await this.setPrivate(true);
-    const on = (type: string, run: (client: Client, message: unknown) => void) =>
-      this.onMessage(type, (client, message) => this.guard(client, type, () => run(client, message)));
-    on(MESSAGES.move, (client, message) => this.host.submit(client, message));
-    on(MESSAGES.start, (client, message) => this.host.start(client, message));
-    on(MESSAGES.react, (client, message) => this.host.react(client, message));
+    for (const type of TYPES)
+      this.onMessage(type, (client, message) =>
+        this.guard(client, type, () => this.host.handle(type, client, message)),
+      );
     this.onMessage('*', (client, type) =>
       this.guard(client, String(type).slice(0, 32), () => {
         throw unknownMessage(String(type).slice(0, 32));
@@ -98,15 +105,8 @@ export class DnupRoom extends Room {
     if (!buffer || !isRoomData(buffer) || client.state === ClientState.LEAVING) return super._onMessage(client, buffer);
     const frame = readFrame(buffer);
     if (!frame.ok) {
-      logRefusal(
-        this.cfg,
-        client.userData as ClientData | undefined,
-        'UNDECODABLE',
-        this.roomId,
-        client.sessionId,
-        '',
-        frame.why,
-      );
+      const data = client.userData as ClientData | undefined;
+      logRefusal(this.cfg, data, 'UNDECODABLE', this.roomId, client.sessionId, '', frame.why);
       client.leave(CLOSE_CODES.undecodable);
       return;
     }

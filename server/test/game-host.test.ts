@@ -345,6 +345,60 @@ describe('GameHost (fake clock, fake transport)', () => {
     expect(off.transport.last<LobbyMessage>('*', MESSAGES.lobby)!.reactions).toBe(false);
   });
 
+  /** Plays the game to its end: the people's first legal moves, the clock for bots and deals. */
+  async function playToEnd(t: ReturnType<typeof setUp>, people: readonly string[]): Promise<void> {
+    for (let i = 0; i < 20_000 && t.transport.of('*', MESSAGES.gameOver).length === 0; i++) {
+      const mover = people.find((c) => {
+        const st = stateOf(t.transport, c);
+        return st.moves.length > 0 && (st.view.status !== 'roundOver' || st.view.turn.seat === st.view.seat);
+      });
+      if (mover === undefined) await t.clock.advance(3_000);
+      else {
+        const st = stateOf(t.transport, mover);
+        t.host.submit(mover, { move: st.moves[0], moveCount: st.view.moveCount });
+        await settle();
+      }
+    }
+    expect(t.transport.of('*', MESSAGES.gameOver)).toHaveLength(1);
+  }
+
+  it('starts a rematch in the same room once every connected person asks: same seats, a new sealed deal', async () => {
+    const t = setUp({ seats: ['human', 'human', 'greedy'] });
+    t.host.join('ana', { name: 'Ana' });
+    t.host.join('ben', { name: 'Ben' });
+    await settle();
+    expect(() => t.host.handle(MESSAGES.rematch, 'ana', {})).toThrow(expect.objectContaining({ code: 'NOT_OVER' }));
+    expect(() => t.host.handle(MESSAGES.seat, 'ana', { seat: 2, kind: 'random' })).toThrow(
+      expect.objectContaining({ code: 'NOT_OVER' }),
+    );
+    await playToEnd(t, ['ana', 'ben']);
+    const firstSeal = stateOf(t.transport, 'ana').seal;
+    // between games the host (only) may put another bot in a bot seat, never in a person's
+    expect(() => t.host.handle(MESSAGES.seat, 'ben', { seat: 2, kind: 'random' })).toThrow(
+      expect.objectContaining({ code: 'NOT_HOST' }),
+    );
+    expect(() => t.host.handle(MESSAGES.seat, 'ana', { seat: 1, kind: 'random' })).toThrow(
+      expect.objectContaining({ code: 'MALFORMED_MESSAGE' }),
+    );
+    t.host.handle(MESSAGES.seat, 'ana', { seat: 2, kind: 'random' });
+    expect(() => t.host.handle(MESSAGES.rematch, 'eve', {})).toThrow(expect.objectContaining({ code: 'NOT_A_PLAYER' }));
+    t.host.handle(MESSAGES.rematch, 'ana', {});
+    const asked = t.transport.last<LobbyMessage>('*', MESSAGES.lobby)!;
+    expect([asked.phase, asked.rematch, asked.seats[2]!.kind]).toEqual(['over', [0], 'random']);
+    expect(t.store.begun).toHaveLength(1);
+    t.host.handle(MESSAGES.rematch, 'ben', {});
+    await settle();
+    expect(t.store.begun).toHaveLength(2);
+    expect(t.store.begun[1]).not.toBe(t.store.begun[0]);
+    const again = stateOf(t.transport, 'ana');
+    expect([again.view.moveCount, again.view.players]).toEqual([0, ['Ana', 'Ben', 'Random bot']]);
+    expect(again.seal).not.toBe(firstSeal);
+    expect(t.transport.last<LobbyMessage>('*', MESSAGES.lobby)!.phase).toBe('playing');
+    // the room's idle end was called off: it is still there long after
+    await t.clock.advance(120_000);
+    expect(t.transport.disposed).toEqual([]);
+  });
+
   describe('deckOnce: the deck sent once per connection', () => {
     /** Plays `n` moves, each the first legal one of the seat to play (seats held by `clients`). */
     async function play(t: ReturnType<typeof setUp>, n: number, clients = ['ana', 'ben']): Promise<void> {

@@ -94,6 +94,7 @@ describe('lobbyMessage', () => {
       spectators: 0,
       phase: 'playing' as const,
       reactions: true,
+      rematch: [],
     };
     const at = (now: number) => lobbyMessage(people, now).seats.map((x) => x.reconnectDeadline);
     expect(at(7_500)).toEqual([null, { at: 10_000, remainingMs: 2_500 }, null, null]);

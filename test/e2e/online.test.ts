@@ -299,7 +299,7 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
     for (const p of [host, guest]) await p.context().close();
   });
 
-  it('two people and a bot play a whole game; a reload takes the seat back; a spectator watches to the end', async () => {
+  it('two people and a bot play a whole game; a reload takes the seat back; a spectator watches to the end; then a rematch', async () => {
     const server = `ws://127.0.0.1:${game.port}`;
     // Ana creates the room, in French, on a laptop screen
     const ana = await newPage(DESKTOP);
@@ -461,7 +461,23 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
         `hidden information on seat ${seat}'s page`,
       ).toEqual([]);
     }
+    // a rematch: Ana asks (in French), Ben sees it counted (in Dutch) and asks too; a new deal in the same room
+    // "Play again" in the game-over dialog asks for it
+    await ana.click('dialog#game-over #play-again');
+    await waitText(ben, '#online-rematch-count', '1 van de 2 mensen willen nog een keer spelen');
+    await waitText(ana, '#online-rematch-ask', 'Revanche demandée : on attend les autres');
+    await ben.click('dialog#game-over #play-again');
+    for (const p of [ana, ben, spectator])
+      await waitDom(
+        p,
+        () =>
+          document.querySelector('#online-game')?.getAttribute('data-move-count') === '0' &&
+          !document.getElementById('online-over'),
+        null,
+      );
+    const games = (await game.store.unfinished()).filter((g) => g.id === code);
+    expect(games.map((g) => g.seed)).not.toContain(record.seed);
     expect(errors).toEqual([]);
     expect(game.problems).toEqual([]);
-  }, 120_000);
+  }, 150_000);
 });

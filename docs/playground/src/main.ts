@@ -451,4 +451,10 @@ window.addEventListener('hashchange', () => {
   void route();
 });
 // "Play online": a client of the game server (docs/online.md), its games drawn on the same board
-installOnline(app, (into, source) => mountBoard(into, source, onlineBoardHost), currentLocale, onLocaleChange);
+installOnline(
+  app,
+  (into, source, playAgain) =>
+    mountBoard(into, source, playAgain ? { ...onlineBoardHost, playAgain } : onlineBoardHost),
+  currentLocale,
+  onLocaleChange,
+);

@@ -960,7 +960,10 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
                       class: 'primary',
                       id: 'play-again',
                       'data-autofocus': '',
-                      onclick: () => host.playAgain!(),
+                      onclick: () => {
+                        dialog.close();
+                        host.playAgain!();
+                      },
                     },
                     r.playAgain,
                   )

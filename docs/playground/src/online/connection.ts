@@ -442,6 +442,16 @@ export class RoomSession {
   }
 
   /** The host starts the game before every person's seat is taken; bots take the empty seats. */
+  /** After the game: asks for another game in this room (it starts once every connected person asks). */
+  rematch(): void {
+    this.room?.send(MESSAGES.rematch, {});
+  }
+
+  /** After the game, the host: another bot in a bot seat for the rematch. */
+  setSeat(seat: number, kind: string): void {
+    this.room?.send(MESSAGES.seat, { seat, kind });
+  }
+
   /** Sends a quick reaction to everyone in the room. */
   react(emote: Reaction): void {
     this.room?.send(MESSAGES.react, { emote });

@@ -46,7 +46,8 @@ const REACTION_SHOWN_MS = 2500;
 /** What the online screens ask of the page around them. */
 export interface OnlineHost {
   /** Draws the shared board in `into`, reading the game from `source`; returns its unmount. */
-  mountBoard(into: HTMLElement, source: GameSource): () => void;
+  /** Draws the game; `playAgain`: what the game-over dialog's "Play again" does (here: ask for a rematch). */
+  mountBoard(into: HTMLElement, source: GameSource, playAgain?: () => void): () => void;
   /** Shows the online section (and hides the page's other views). */
   show(): void;
   /** The language of the page now. */
@@ -148,6 +149,14 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
       render();
     },
     lobby(l) {
+      // a rematch began: the finished game's board and card go, the new game's first state draws a new board
+      if (over && l.phase === 'playing') {
+        over = null;
+        sealVerdict = null;
+        unmountBoard?.();
+        unmountBoard = null;
+        source = null;
+      }
       source?.takeLobby(l, session?.lobbyAt ?? Date.now());
       if (l.phase === 'waiting' && screen !== 'waiting') screen = 'waiting';
       render();
@@ -251,7 +260,10 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
     source = new OnlineSource(session!, s, seal, session!.welcome?.reconnectSeconds ?? 30, refusalText);
     screen = 'game';
     boardBox.hidden = false;
-    unmountBoard = host.mountBoard(boardBox, source);
+    unmountBoard = host.mountBoard(boardBox, source, () => {
+      session?.rematch();
+      render();
+    });
   }
 
   async function enter(how: () => Promise<RoomSession>, code = ''): Promise<void> {
@@ -897,6 +909,54 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
           t('download'),
         ),
       ),
+      rematchBox(),
+    );
+  }
+
+  /** After the game: a rematch asked for by every connected person; the host may change the bots first. */
+  function rematchBox(): HTMLElement | null {
+    const l = session?.lobby;
+    if (!l || l.phase !== 'over' || session?.seat === null || session?.seat === undefined) return null;
+    const asked = l.rematch ?? [];
+    const people = l.seats.filter((s) => s.kind === 'human' && s.connected).length;
+    const mine = asked.includes(session.seat);
+    const isHost = session.seat === l.host;
+    return h(
+      'div',
+      { class: 'online-rematch', id: 'online-rematch' },
+      isHost
+        ? l.seats
+            .filter((s) => s.kind !== 'human')
+            .map((s) =>
+              h(
+                'label',
+                { class: 'online-check' },
+                `${t('seat', { n: s.seat + 1 })} `,
+                h(
+                  'select',
+                  {
+                    id: `online-rematch-seat-${s.seat}`,
+                    onchange: (e: Event) => session?.setSeat(s.seat, (e.target as HTMLSelectElement).value),
+                  },
+                  botOptions(s.kind, ONLINE_BOTS),
+                ),
+              ),
+            )
+        : null,
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'online-rematch-ask',
+          class: 'primary',
+          disabled: mine,
+          onclick: () => session?.rematch(),
+        },
+        mine ? t('rematchAsked') : t('rematch'),
+      ),
+      asked.length > 0
+        ? h('p', { class: 'hint', id: 'online-rematch-count' }, t('rematchCount', { n: asked.length, m: people }))
+        : null,
     );
   }
 
