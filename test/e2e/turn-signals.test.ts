@@ -71,4 +71,21 @@ describe.skipIf(chromiumPath === null)('your turn, noticed, in headless Chromium
     expect(await page.locator('#turn-alerts').isChecked()).toBe(true);
     expect(pageErrors).toEqual([]);
   });
+
+  it('offers a hint on your turn: a strong bot move, chosen off the page thread, shown as a selection with a sentence', async () => {
+    await page.goto(`${baseUrl}?lang=fr#seats=human,greedy,random&name=Ada&speed=fast`);
+    await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
+    await page.click('#hint');
+    await expect
+      .poll(() => page.textContent('#message'), { timeout: 30_000 })
+      .toMatch(/^Un bot fort (jouerait|ajouterait|prendrait|retournerait)/);
+    const text = (await page.textContent('#message'))!;
+    const selected = await page.locator('#hand [aria-pressed="true"]').count();
+    // a play or an add selects its cards; a take or a rotation selects none
+    expect(selected > 0).toBe(/jouerait|ajouterait/.test(text));
+    expect(workers.some((u) => u.includes('hint-worker'))).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -146,6 +146,7 @@ async function startGame(choice: SetupChoice, resume?: SavedGame): Promise<void>
       show('replay');
     },
     playAgain: () => void startGame({ seats: choice.seats, name: choice.name, seed: '' }),
+    hints: () => true,
     showRules: (rule) => {
       show('rules');
       rulesPage.reveal(rule);

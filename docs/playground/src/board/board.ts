@@ -31,6 +31,7 @@ import { replayOfPlayerRecord, loadReplay, type Replay } from '../replays';
 import { orderEl, roundGains, scoresEl, seatsEl, tableEl, turnLabel } from '../table';
 import { inPlayerWords } from '../wording';
 import { addFromSelection, hintsOf, NO_HINTS, playFromSelection, slotKey, type Hints } from './hints';
+import { Hinter } from './hint';
 import { drawTurnSignal, signalTurn } from './turn-signal';
 import {
   isSeatView,
@@ -65,6 +66,8 @@ export interface BoardHost {
   replayLink(record: GameRecord): Promise<string>;
   /** Opens the rules at a section, e.g. `"§5 B"`. */
   showRules(rule: string): void;
+  /** Whether the Hint button is offered (offline always; online where the room allows hints). */
+  hints?(): boolean;
 }
 
 /**
@@ -194,7 +197,38 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
     keepOrder();
   }
 
+  const hinter = new Hinter();
+  /** Asks the hint worker for a strong bot's move here, and shows it as a selection with a sentence. */
+  function askHint(): void {
+    const v = seatView();
+    if (!v || !myTurn()) return;
+    const at = v.moveCount;
+    message = { text: t().game.hintThinking, kind: 'info', at };
+    render();
+    void hinter.ask(v).then((a) => {
+      const now = seatView();
+      if (!a || !now || now.moveCount !== at || !myTurn()) return;
+      const m = a.move;
+      if (m.type === 'play') selected = new Set(m.cards);
+      else if (m.type === 'add') selected = new Set([m.card]);
+      else selected = new Set();
+      message = { text: t().game.hintSays(hintWords(now, m)), kind: 'info', at };
+      render();
+    });
+  }
+
+  /** The hinted move in the player's words. */
+  function hintWords(v: PlayerView, m: Move): string {
+    const g = t().game;
+    const valueOf = (id: number): number => v.hand.find((c) => c.id === id)?.active ?? 0;
+    if (m.type === 'play') return g.hintPlay(m.cards.length, valueOf(m.cards[0]!));
+    if (m.type === 'add') return g.hintAdd(valueOf(m.card), view.players[m.target.seat] ?? '?');
+    if (m.type === 'take') return g.hintTake(view.players[m.target.seat] ?? '?');
+    return m.type === 'rotate' ? g.hintRotate : g.hintDeal;
+  }
+
   function onSnapshot(next: SourceSnapshot): void {
+    if (next.view.moveCount !== view.moveCount) hinter.cancel(); // a new position: an old question is void
     if (!source.steps) signalTurn(next); // a live game's turns, not a replay's
     pending.push(next);
     if (!animating) void drain();
@@ -774,6 +808,9 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
         },
         g.rotate,
       ),
+      host.hints?.()
+        ? h('button', { type: 'button', id: 'hint', 'data-key': 'hint', disabled: !mine, onclick: askHint }, g.hint)
+        : null,
       h(
         'button',
         {
@@ -1280,6 +1317,7 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   if (!source.steps) signalTurn(snap);
   return () => {
     stopped = true;
+    hinter.stop();
     if (!source.steps) signalTurn(null);
     unsubscribe();
     unLocale();

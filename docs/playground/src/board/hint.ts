@@ -1,0 +1,54 @@
+/**
+ * "What would a strong bot play?": asks the hint worker (hint-worker.ts) for a move in the view
+ * on screen, off the page's thread. A newer question, or `cancel`, leaves an older one unanswered
+ * (its promise resolves to null), so a hint never lands on a position it was not asked for.
+ */
+import type { Move, PlayerView } from 'dnup';
+
+export interface HintAnswer {
+  readonly move: Move;
+  /** Which bot chose it. */
+  readonly by: 'neural' | 'expert';
+}
+
+export class Hinter {
+  private worker: Worker | null = null;
+  private asked = 0;
+  private waiting: ((a: HintAnswer | null) => void) | null = null;
+
+  /** A move for `view`'s seat, or null when cancelled, superseded or failed. */
+  ask(view: PlayerView): Promise<HintAnswer | null> {
+    this.cancel();
+    const id = ++this.asked;
+    this.worker ??= this.start();
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+      this.worker!.postMessage({ id, view });
+    });
+  }
+
+  /** Forgets the question in flight (a new position, the end of the turn). */
+  cancel(): void {
+    this.asked++;
+    this.waiting?.(null);
+    this.waiting = null;
+  }
+
+  /** Stops the worker (the board is gone). */
+  stop(): void {
+    this.cancel();
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  private start(): Worker {
+    const w = new Worker(new URL('./hint-worker.ts', import.meta.url), { type: 'module' });
+    w.onmessage = (e: MessageEvent<{ id: number; move?: Move; by?: HintAnswer['by'] }>) => {
+      if (e.data.id !== this.asked || !this.waiting) return; // an older question's answer
+      const done = this.waiting;
+      this.waiting = null;
+      done(e.data.move && e.data.by ? { move: e.data.move, by: e.data.by } : null);
+    };
+    return w;
+  }
+}
