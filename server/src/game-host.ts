@@ -79,6 +79,8 @@ export class GameHost<C> {
   startWhenFull = true;
   /** Quick reactions between the room's people (a room option). */
   reactions = true;
+  /** Pages may offer hints (a room option; off with a turn clock). */
+  hints = true;
   /** When each connection last reacted (clock ms): one reaction per REACTION_GAP_MS. */
   private reactedAt = new Map<C, number>();
   /** After the game, the seats whose person asked for a rematch. */
@@ -122,6 +124,7 @@ export class GameHost<C> {
     this.turnSeconds = o.turnSeconds;
     this.startWhenFull = o.startWhenFull;
     this.reactions = o.reactions;
+    this.hints = o.hints;
     this.seats = o.seats.map((kind) => newSeat(kind, kind === 'human' ? '' : BOT_SEAT_NAMES[kind]));
     this.host = o.seats.indexOf('human');
   }
@@ -649,6 +652,7 @@ export class GameHost<C> {
       isPrivate: this.isPrivate,
       startWhenFull: this.startWhenFull,
       reactions: this.reactions,
+      hints: this.hints,
       rematch: [...this.rematchSeats].sort((a, b) => a - b),
       seats: this.seats,
       host: this.host,

@@ -51,6 +51,8 @@ export interface CreateOptions {
   readonly startWhenFull?: boolean;
   /** Quick reactions (REACTIONS) between the room's people: on unless false. */
   readonly reactions?: boolean;
+  /** Pages may offer a hint (a strong bot's move) to the seat to play: on unless false, and always off with a turn clock. */
+  readonly hints?: boolean;
   /** The creator's own `deckOnce` ({@link JoinOptions}): Colyseus hands the create options to the creator's join. */
   readonly deckOnce?: boolean;
 }
@@ -144,6 +146,8 @@ export interface LobbyMessage {
   readonly startWhenFull?: boolean;
   /** False when the room's quick reactions are off. */
   readonly reactions?: boolean;
+  /** Whether pages may offer hints in this room (never in a room with a turn clock). */
+  readonly hints?: boolean;
   /** After the game: the seats whose person asked for a rematch (it starts when every connected person has). */
   readonly rematch?: readonly number[];
   readonly seats: readonly SeatInfo[];
@@ -385,6 +389,7 @@ export function readCreateOptions(x: unknown): {
   turnSeconds: number | null;
   startWhenFull: boolean;
   reactions: boolean;
+  hints: boolean;
 } {
   if (!isPlainObject(x))
     throw new Error('BAD_OPTIONS: room options must be an object such as { seats: ["human", "greedy"] }.');
@@ -403,6 +408,7 @@ export function readCreateOptions(x: unknown): {
     throw new Error('BAD_OPTIONS: startWhenFull is true or false.');
   if (x.reactions !== undefined && typeof x.reactions !== 'boolean')
     throw new Error('BAD_OPTIONS: reactions is true or false.');
+  if (x.hints !== undefined && typeof x.hints !== 'boolean') throw new Error('BAD_OPTIONS: hints is true or false.');
   const t = x.turnSeconds;
   if (
     t !== undefined &&
@@ -418,6 +424,8 @@ export function readCreateOptions(x: unknown): {
     turnSeconds: typeof t === 'number' ? t : null,
     startWhenFull: x.startWhenFull !== false,
     reactions: x.reactions !== false,
+    // a timed room is a race against the clock: no hints there
+    hints: x.hints !== false && typeof t !== 'number',
   };
 }
 

@@ -18,6 +18,7 @@ export interface RoomPeople {
   readonly isPrivate: boolean;
   readonly startWhenFull: boolean;
   readonly reactions: boolean;
+  readonly hints: boolean;
   readonly rematch: readonly number[];
   readonly seats: readonly Seat[];
   readonly host: number;
@@ -32,6 +33,7 @@ export function lobbyMessage(r: RoomPeople, now: number): LobbyMessage {
     private: r.isPrivate,
     startWhenFull: r.startWhenFull,
     reactions: r.reactions,
+    hints: r.hints,
     ...(r.phase === 'over' ? { rematch: r.rematch } : {}),
     seats: r.seats.map(
       (s, i): SeatInfo => ({

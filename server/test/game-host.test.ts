@@ -343,6 +343,10 @@ describe('GameHost (fake clock, fake transport)', () => {
     off.host.join('ana', { name: 'Ana' });
     expect(() => off.host.react('ana', { emote: '👍' })).toThrow(expect.objectContaining({ code: 'REACTIONS_OFF' }));
     expect(off.transport.last<LobbyMessage>('*', MESSAGES.lobby)!.reactions).toBe(false);
+    // hints: on by default, off when asked, and always off in a room with a turn clock
+    expect(transport.last<LobbyMessage>('*', MESSAGES.lobby)!.hints).toBe(true);
+    expect(readCreateOptions({ seats: ['human', 'greedy'], hints: false }).hints).toBe(false);
+    expect(readCreateOptions({ seats: ['human', 'greedy'], hints: true, turnSeconds: 30 }).hints).toBe(false);
   });
 
   /** Plays the game to its end: the people's first legal moves, the clock for bots and deals. */

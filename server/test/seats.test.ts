@@ -94,6 +94,7 @@ describe('lobbyMessage', () => {
       spectators: 0,
       phase: 'playing' as const,
       reactions: true,
+      hints: true,
       rematch: [],
     };
     const at = (now: number) => lobbyMessage(people, now).seats.map((x) => x.reconnectDeadline);

@@ -317,6 +317,8 @@ describe.skipIf(!chromiumPath && !inCi)('Play online when things go wrong, in re
       const n = board.move;
       // a clock of a few seconds is in its last seconds from the start: urgent
       await page.waitForSelector('#online-clock-left.urgent', { timeout: 5_000 });
+      // and a timed room offers no hint
+      expect(await page.locator('#online-game #hint').count()).toBe(0);
       // on a phone, the board scrolled to the hand: the clock and the last move are still in sight
       if (page === ben) {
         const inSight = await page.evaluate(() =>

@@ -289,6 +289,8 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
     await Promise.all([host, guest].map((p) => p.waitForSelector('#online-game[data-move-count]')));
     const stored = (await game.store.unfinished()).find((g) => g.id === code)!;
     expect(stored.kinds).toEqual(['human', 'human']);
+    // a room without a turn clock offers hints (the Hint button on every person's board)
+    for (const p of [host, guest]) await p.locator('#online-game #hint').waitFor();
     // a quick reaction from the guest shows beside the guest's seat on both screens; the buttons rest a moment
     await guest.click('.online-reactions .reaction[data-emote="👏"]');
     for (const p of [host, guest]) await waitText(p, '.reaction-bubble[data-seat="1"]', /^👏/);

@@ -454,8 +454,7 @@ window.addEventListener('hashchange', () => {
 // "Play online": a client of the game server (docs/online.md), its games drawn on the same board
 installOnline(
   app,
-  (into, source, playAgain) =>
-    mountBoard(into, source, playAgain ? { ...onlineBoardHost, playAgain } : onlineBoardHost),
+  (into, source, extra) => mountBoard(into, source, { ...onlineBoardHost, ...extra }),
   currentLocale,
   onLocaleChange,
 );

@@ -46,8 +46,15 @@ const REACTION_SHOWN_MS = 2500;
 /** What the online screens ask of the page around them. */
 export interface OnlineHost {
   /** Draws the shared board in `into`, reading the game from `source`; returns its unmount. */
-  /** Draws the game; `playAgain`: what the game-over dialog's "Play again" does (here: ask for a rematch). */
-  mountBoard(into: HTMLElement, source: GameSource, playAgain?: () => void): () => void;
+  /**
+   * Draws the game; `playAgain`: what the game-over dialog's "Play again" does (here: ask for a
+   * rematch); `hints`: whether the Hint button is offered (where the room allows hints).
+   */
+  mountBoard(
+    into: HTMLElement,
+    source: GameSource,
+    extra?: { readonly playAgain: () => void; readonly hints: () => boolean },
+  ): () => void;
   /** Shows the online section (and hides the page's other views). */
   show(): void;
   /** The language of the page now. */
@@ -260,9 +267,12 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
     source = new OnlineSource(session!, s, seal, session!.welcome?.reconnectSeconds ?? 30, refusalText);
     screen = 'game';
     boardBox.hidden = false;
-    unmountBoard = host.mountBoard(boardBox, source, () => {
-      session?.rematch();
-      render();
+    unmountBoard = host.mountBoard(boardBox, source, {
+      playAgain: () => {
+        session?.rematch();
+        render();
+      },
+      hints: () => session?.lobby?.hints === true,
     });
   }
 
@@ -983,9 +993,9 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
             ? waitingScreen()
             : gameBar();
     replaceChildren(body, ...content);
-    // the last move sticks under the clock strip on a phone (online.css): at the strip's height
-    const strip = body.querySelector<HTMLElement>('.online-strip');
-    if (strip) root.style.setProperty('--online-strip-height', `${strip.offsetHeight}px`);
+    // the last move sticks under the bar on a phone (online.css): at the bar's height
+    root.dataset.over = String(over !== null);
+    root.style.setProperty('--online-strip-height', `${body.offsetHeight}px`);
     replaceChildren(
       bar,
       notice
