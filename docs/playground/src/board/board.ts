@@ -220,9 +220,9 @@ export function mountBoard(root: HTMLElement, source: GameSource, host: BoardHos
   /** The hinted move in the player's words. */
   function hintWords(v: PlayerView, m: Move): string {
     const g = t().game;
-    const valueOf = (id: number): number => v.hand.find((c) => c.id === id)?.active ?? 0;
-    if (m.type === 'play') return g.hintPlay(m.cards.length, valueOf(m.cards[0]!));
-    if (m.type === 'add') return g.hintAdd(valueOf(m.card), view.players[m.target.seat] ?? '?');
+    const activeOf = (id: number): number => v.hand.find((c) => c.id === id)?.active ?? 0;
+    if (m.type === 'play') return g.hintPlay(m.cards.length, activeOf(m.cards[0]!));
+    if (m.type === 'add') return g.hintAdd(activeOf(m.card), view.players[m.target.seat] ?? '?');
     if (m.type === 'take') return g.hintTake(view.players[m.target.seat] ?? '?');
     return m.type === 'rotate' ? g.hintRotate : g.hintDeal;
   }
