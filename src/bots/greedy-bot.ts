@@ -712,8 +712,14 @@ export function bestIndex(scores: ArrayLike<number>, count: number, rng: RandomS
   return choice;
 }
 
+/** Rotations of a one-card hand in a row after which `greedy` adds or takes instead, when it may. */
+const IDLE_ROTATIONS = 3;
+
 /**
  * The `greedy` bot: sheds cards fast, prefers large sets and beating others, avoids feeding opponents.
+ * Holding one card, it does not rotate a fourth turn running when it may add or take instead (its
+ * heuristic scores an idle rotation above any take; the heuristic itself, which `montecarlo` and
+ * `expert` use, is unchanged). Make one per game and seat, as every bot (it counts its rotations).
  *
  * @param seed - seeds its tie-breaking.
  * @example
@@ -723,11 +729,26 @@ export function bestIndex(scores: ArrayLike<number>, count: number, rng: RandomS
  */
 export function greedyBot(seed: Seed = 'greedy'): Bot {
   const rng = seededRandom(seed);
+  let rotations = 0;
   return {
     name: 'greedy',
     chooseMove: (view, moves) => {
       const input = readBotInput(view, moves);
-      return pickGreedy(outlookOf(input.view), input.moves, rng);
+      const outlook = outlookOf(input.view);
+      let move = pickGreedy(outlook, input.moves, rng);
+      const oneCard = input.view.hand.length === 1;
+      if (move.type === 'rotate' && oneCard && rotations >= IDLE_ROTATIONS) {
+        // the best add or take by the same heuristic, if there is one
+        const scores = scoresOf(outlook, input.moves);
+        let best = -1;
+        for (let i = 0; i < input.moves.length; i++) {
+          const t = input.moves[i]!.type;
+          if ((t === 'add' || t === 'take') && (best < 0 || scores[i]! > scores[best]!)) best = i;
+        }
+        if (best >= 0) move = input.moves[best]!;
+      }
+      rotations = move.type === 'rotate' && oneCard ? rotations + 1 : 0;
+      return move;
     },
   };
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   apply,
@@ -13,6 +14,7 @@ import {
   randomBot,
   wilsonInterval,
   fromPosition,
+  greedyBot,
   greedyScores,
   outlookOfState,
   GOING_OUT_SCORE,
@@ -346,5 +348,34 @@ describe('bot settings are read once, and anything but an object is refused with
     const state = createGame(4, 'clock');
     bot.chooseMove(playerView(state, state.turn.seat), legalMoves(state));
     expect(ticks).toBeGreaterThan(0);
+  });
+});
+
+describe('greedy with one card left', () => {
+  it('never rotates a one-card hand four turns running when it may add or take instead (random games, property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 5 }), fc.nat(100_000), (players, seed) => {
+        const bots = Array.from({ length: players }, (_, i) => greedyBot(`idle/${seed}/${i}`));
+        const run = new Array<number>(players).fill(0);
+        let state = createGame(players, seed);
+        for (let m = 0; m < 3000 && state.status !== 'gameOver'; m++) {
+          const moves = legalMoves(state);
+          if (state.status === 'roundOver') {
+            state = apply(state, moves[0]!);
+            continue;
+          }
+          const seat = state.turn.seat;
+          const move = bots[seat]!.chooseMove(playerView(state, seat), moves) as Move;
+          const couldAddOrTake = moves.some((x) => x.type === 'add' || x.type === 'take');
+          const idle = move.type === 'rotate' && state.hands[seat]!.length === 1;
+          run[seat] = idle ? run[seat]! + 1 : 0;
+          expect(run[seat]! > 3 && couldAddOrTake, `seat ${seat} rotated its one card ${run[seat]} turns running`).toBe(
+            false,
+          );
+          state = apply(state, move);
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 });
