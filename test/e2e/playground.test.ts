@@ -354,6 +354,7 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
   let keys = 0;
   let keyTurns = 0;
   let refused = false;
+  let noPlayTurns = 0;
   let roundEnds = 0;
   const problems: string[] = [];
   const checkSnapshots = async (): Promise<void> => {
@@ -452,6 +453,13 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
       hinted.filter((id) => !playable.has(id)),
       'hinted cards no play uses',
     ).toEqual([]);
+    // holding nothing that beats the table, the player is told what is left to do
+    if (playable.size === 0 && view.status === 'playing') {
+      noPlayTurns++;
+      await expect
+        .poll(() => page.textContent('#play-reason'))
+        .toBe('Nothing you hold beats the table: add a card, take a set or rotate your hand.');
+    }
     if (!refused && turn >= 1 && !c.style.keyboard) refused = await tryRefusedAdd(page, view);
     if (turn === 1) {
       // every hand card is read with both its values
@@ -498,6 +506,8 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
     turn++;
   }
 
+  // every planned game has turns with no play (seeded: test/e2e/strategy.ts)
+  expect(noPlayTurns, 'turns with no play').toBeGreaterThan(0);
   // game over: who won, the seed revealed and checked, the full record
   await expect.poll(() => page.locator('dialog#game-over[open]').count()).toBe(1);
   const final = states[states.length - 1]!;
