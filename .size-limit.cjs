@@ -22,12 +22,12 @@ module.exports = [
   {
     name: 'root entry dnup, ESM (dist/index.js and the chunks it imports, brotli)',
     path: filesOf('dist/index.js'),
-    limit: '78 kB',
+    limit: '78.5 kB',
   },
   {
     name: 'dnup/arena, ESM (dist/arena.js, dist/arena-worker.js and the chunks they import, brotli)',
     path: filesOf('dist/arena.js', 'dist/arena-worker.js'),
-    limit: '103.5 kB',
+    limit: '104 kB',
   },
   {
     name: 'dnup/encodings, ESM (dist/encodings.js and the chunks it imports, brotli)',
