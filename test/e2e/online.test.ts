@@ -464,21 +464,30 @@ describe.skipIf(!chromiumPath && !inCi)('Play online in real Chromium', () => {
       ).toEqual([]);
     }
     // a rematch: Ana asks (in French), Ben sees it counted (in Dutch) and asks too; a new deal in the same room
-    // "Play again" in the game-over dialog asks for it
-    await ana.click('dialog#game-over #play-again');
+    // the host first puts another bot in the bot's seat, from the result card, then asks there
+    await ana.click('dialog#game-over #close-result');
+    await ana.selectOption('#online-rematch-seat-2', 'random');
+    await waitDom(
+      ana,
+      () => document.querySelector<HTMLSelectElement>('#online-rematch-seat-2')?.value === 'random',
+      null,
+    );
+    await ana.click('#online-rematch-ask');
     await waitText(ben, '#online-rematch-count', '1 van de 2 mensen willen nog een keer spelen');
     await waitText(ana, '#online-rematch-ask', 'Revanche demandée : on attend les autres');
+    // "Play again" in the game-over dialog asks for it
     await ben.click('dialog#game-over #play-again');
     for (const p of [ana, ben, spectator])
       await waitDom(
         p,
+        // a new board (bots may already have moved) and no result card
         () =>
-          document.querySelector('#online-game')?.getAttribute('data-move-count') === '0' &&
-          !document.getElementById('online-over'),
+          document.querySelector('#online-game[data-move-count]') !== null && !document.getElementById('online-over'),
         null,
       );
     const games = (await game.store.unfinished()).filter((g) => g.id === code);
     expect(games.map((g) => g.seed)).not.toContain(record.seed);
+    expect(games.map((g) => g.kinds)).toEqual([['human', 'human', 'random']]);
     expect(errors).toEqual([]);
     expect(game.problems).toEqual([]);
   }, 150_000);
