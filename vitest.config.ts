@@ -29,7 +29,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...E2E] },
+        test: {
+          name: 'unit',
+          // the playground's own unit tests sit beside it
+          include: ['test/**/*.test.ts', 'docs/playground/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...E2E],
+        },
       },
       { extends: true, test: { name: 'e2e', include: E2E } },
     ],

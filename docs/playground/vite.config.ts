@@ -24,6 +24,10 @@ export default defineConfig({
     outDir: here('./dist'),
     emptyOutDir: true,
     target: 'es2022',
+    // DNUP_NO_MINIFY=1 keeps names readable in a profile
+    minify: !process.env.DNUP_NO_MINIFY,
+    // the page carries the library and the hint worker its bots: their budgets are in .size-limit.cjs
+    chunkSizeWarningLimit: 1000,
   },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },

@@ -135,8 +135,24 @@ describe.skipIf(chromiumPath === null)('playground language switch in headless C
       await p.fill('#your-name', 'Zoë');
       await p.reload();
       expect(await p.inputValue('#your-name')).toBe('Zoë');
+      // no game yet: "Game" is not offered (it would do nothing)
+      expect(await p.isVisible('#nav-game')).toBe(false);
       await p.click('#nav-online');
       await expect.poll(() => p.inputValue('#online-name')).toBe('Zoë');
+      // one view is current, after a change of language too
+      const current = (): Promise<string[]> =>
+        p.locator('nav button[aria-current="page"]').evaluateAll((els) => els.map((el) => el.id));
+      expect(await current()).toEqual(['nav-online']);
+      await p.selectOption('#header-language', 'fr');
+      expect(await current()).toEqual(['nav-online']);
+      // a game started: "Game" is offered, and current while shown
+      await p.click('#nav-setup');
+      await p.click('#start');
+      await expect.poll(() => current()).toEqual(['nav-game']);
+      await p.click('#nav-rules');
+      expect(await p.isVisible('#nav-game')).toBe(true);
+      await p.click('#nav-game');
+      expect(await current()).toEqual(['nav-game']);
       await dutch.close();
       // a browser in a language the page does not have: English
       const other = await browser.newContext({ locale: 'de-DE' });

@@ -4,7 +4,7 @@
  * repeats what the number says (never colour alone), and 6 and 9 are underlined as on the cards.
  */
 import type { DeckDefinition, HeldCard } from 'dnup';
-import { h } from './dom';
+import { v as h, type VNode } from './board/vdom';
 import { facesOf, isStar } from './engine';
 import { t } from './i18n';
 
@@ -14,7 +14,7 @@ function valueClass(value: number): string {
 }
 
 /** One half of a card; `after` follows the number inside the half (words for screen readers). */
-function valueEl(value: number, cls: string, after: HTMLElement | null = null): HTMLElement {
+function valueEl(value: number, cls: string, after: VNode | null = null): VNode {
   const underline = value === 6 || value === 9 ? ' underlined' : '';
   return h(
     'span',
@@ -36,15 +36,15 @@ function cardLabel(card: HeldCard, deck: DeckDefinition): string {
  */
 export type CardReading = 'img' | 'text' | 'hidden';
 
-/** The face of one card; `extra` adds classes (selected, just-rotated...). */
-export function cardFace(card: HeldCard, deck: DeckDefinition, extra = '', reading: CardReading = 'img'): HTMLElement {
+/** The face of one card, keyed by its id; `extra` adds classes (selected, just-rotated...). */
+export function cardFace(card: HeldCard, deck: DeckDefinition, extra = '', reading: CardReading = 'img'): VNode {
   const [active, inactive] = facesOf(card, deck);
   const star = isStar(card.id, deck);
-  const words = (text: string): HTMLElement | null =>
-    reading === 'text' ? h('span', { class: 'sr-only' }, text) : null;
+  const words = (text: string): VNode | null => (reading === 'text' ? h('span', { class: 'sr-only' }, text) : null);
   return h(
     'span',
     {
+      key: card.id,
       class: `card${extra ? ` ${extra}` : ''}`,
       'data-card-id': card.id,
       'data-active': active,
@@ -61,6 +61,6 @@ export function cardFace(card: HeldCard, deck: DeckDefinition, extra = '', readi
 }
 
 /** A face-down card of an opponent's hand. */
-export function cardBack(): HTMLElement {
-  return h('span', { class: 'card back', 'aria-hidden': 'true' });
+export function cardBack(key: number): VNode {
+  return h('span', { key, class: 'card back', 'aria-hidden': 'true' });
 }

@@ -91,6 +91,13 @@ function show(which: ViewName): void {
     if (b.dataset.view === which) b.setAttribute('aria-current', 'page');
     else b.removeAttribute('aria-current');
   }
+  drawGameNav();
+}
+
+/** "Game" is offered once there is a game to go back to (before, it would do nothing). */
+function drawGameNav(): void {
+  const button = document.getElementById('nav-game');
+  if (button) button.hidden = stopGame === null && current !== 'game';
 }
 
 /**
@@ -365,6 +372,12 @@ function renderHeader(): void {
   const m = t();
   document.title = pageTitle();
   sections.game.setAttribute('aria-label', m.game.region);
+  // views other modules added to the nav (the online client) stay when the header is redrawn,
+  // and one of them being shown leaves none of the page's own views current
+  const added = [...header.querySelectorAll<HTMLElement>('nav button')].filter(
+    (b) => !(VIEWS as readonly string[]).includes(b.dataset.view ?? ''),
+  );
+  const addedShown = added.some((b) => b.hasAttribute('aria-current'));
   const nav = (view: ViewName, label: string, onclick: () => void): HTMLElement =>
     h(
       'button',
@@ -372,15 +385,11 @@ function renderHeader(): void {
         type: 'button',
         'data-view': view,
         id: `nav-${view}`,
-        'aria-current': current === view ? 'page' : null,
+        'aria-current': current === view && !addedShown ? 'page' : null,
         onclick,
       },
       label,
     );
-  // views other modules added to the nav (the online client) stay when the header is redrawn
-  const added = [...header.querySelectorAll<HTMLElement>('nav button')].filter(
-    (b) => !(VIEWS as readonly string[]).includes(b.dataset.view ?? ''),
-  );
   header.replaceChildren(
     h('h1', {}, m.app.title),
     h('span', { class: 'language' }, languageSelect('header-language')),
@@ -399,6 +408,7 @@ function renderHeader(): void {
       added,
     ),
   );
+  drawGameNav();
 }
 
 const header = h('header', { class: 'top' });

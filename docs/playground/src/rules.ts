@@ -7,6 +7,7 @@
 import { STANDARD_DECK } from 'dnup';
 import { marked } from 'marked';
 import { cardFace } from './cards';
+import { toElement } from './board/vdom';
 import { h } from './dom';
 import { currentLocale, onLocaleChange, t } from './i18n';
 
@@ -29,7 +30,7 @@ const CARD_MARK = /\{card:(\d+):(\d+)\}/g;
  * game (`data-picture-*`, not the board's `data-card-*`, which the page's tests check for leaks).
  */
 function picture(id: number, active: number): HTMLElement {
-  const face = cardFace({ id, active }, STANDARD_DECK, 'small rulebook-card');
+  const face = toElement(cardFace({ id, active }, STANDARD_DECK, 'small rulebook-card'));
   face.removeAttribute('data-card-id');
   face.removeAttribute('data-active');
   face.dataset.pictureId = String(id);

@@ -20,10 +20,11 @@ const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', fr: 'F
 const STORAGE_KEY = 'dnup-language';
 
 function initialLocale(): Locale {
-  const lang = new URLSearchParams(location.search).get('lang');
+  // outside a page (the board controller's unit tests) there is no link to read
+  const lang = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang');
   if (isLocale(lang)) return lang;
   try {
-    const kept = localStorage.getItem(STORAGE_KEY);
+    const kept = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
     if (isLocale(kept)) return kept;
   } catch {
     // storage refused (private mode): the browser's languages
@@ -108,4 +109,4 @@ export function languageSelect(id: string): HTMLSelectElement {
   return select;
 }
 
-document.documentElement.lang = locale;
+if (typeof document !== 'undefined') document.documentElement.lang = locale;

@@ -16,8 +16,8 @@ import type {
   StateMessage,
 } from '../../../../server/src/protocol';
 import { ONLINE_BOTS, REACTION_GAP_MS, REACTIONS } from '../../../../server/src/protocol';
-import { seatName } from '../board/board';
-import type { GameSource } from '../board/source';
+import { seatName } from '../board/seat-name';
+import type { BoardView, GameSource } from '../board/source';
 import { botOptions } from '../bot-menu';
 import { h, replaceChildren, type Child } from '../dom';
 import { t as catalogue } from '../i18n';
@@ -53,7 +53,11 @@ export interface OnlineHost {
   mountBoard(
     into: HTMLElement,
     source: GameSource,
-    extra?: { readonly playAgain: () => void; readonly hints: () => boolean },
+    extra?: {
+      readonly playAgain: () => void;
+      readonly hints: () => boolean;
+      readonly drawn: (status: BoardView['status']) => void;
+    },
   ): () => void;
   /** Shows the online section (and hides the page's other views). */
   show(): void;
@@ -92,6 +96,8 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
   let session: RoomSession | null = null;
   let source: OnlineSource | null = null;
   let unmountBoard: (() => void) | null = null;
+  /** The status the board last drew. */
+  let boardShowed: BoardView['status'] | null = null;
   let notice: { text: string; kind: 'error' | 'info' } | null = null;
   let busy = false;
   let over: GameOverMessage | null = null;
@@ -105,18 +111,10 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
   let reactedAt = 0;
   /** The turn deadline whose last seconds were said to screen readers. */
   let urgentSaid: number | null = null;
-  /**
-   * The game-over box waits for the board to have drawn the last move (it draws each move event
-   * by event): the winner is not told above a board still showing the move that wins.
-   */
-  const boardDrawn = new MutationObserver(() => {
-    if (over && boardBox.dataset.status === 'gameOver') render();
-  });
 
   const bar = h('div', { id: 'online-bar', class: 'online-bar', role: 'status', 'aria-live': 'polite' });
   const body = h('div', { class: 'online-body' });
   const boardBox = h('div', { id: 'online-game', class: 'online-game', hidden: true });
-  boardDrawn.observe(boardBox, { attributes: true, attributeFilter: ['data-status'] });
   root.replaceChildren(bar, body, boardBox);
 
   const failureText = (f: Failure, code = ''): string => {
@@ -273,6 +271,12 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
         render();
       },
       hints: () => session?.lobby?.hints === true,
+      // the game-over box waits for the board to have drawn the last move (it draws each move event
+      // by event): the winner is not told above a board still showing the move that wins
+      drawn: (status) => {
+        if (over && status === 'gameOver' && boardShowed !== 'gameOver') render();
+        boardShowed = status;
+      },
     });
   }
 
@@ -830,7 +834,7 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
             linkBox(code),
           )
         : null,
-      over && (over.reason !== 'won' || boardBox.dataset.status === 'gameOver') ? overBox(over) : null,
+      over && (over.reason !== 'won' || boardShowed === 'gameOver') ? overBox(over) : null,
     ];
   }
 

@@ -1,0 +1,106 @@
+/// <reference lib="dom" />
+/**
+ * How long the board's frames take while moves are drawn: a 4-player game in headless Chromium
+ * on a 390×844 screen with the CPU slowed 4× (DevTools' throttling), the human playing the first
+ * legal set (or rotating) for a number of turns while three greedy bots answer at the normal
+ * speed. Every long animation frame (over 50 ms) is recorded with the scripts that ran in it.
+ *
+ *   npm run bench:board [-- --turns 6 --rate 4]
+ *
+ * A timing, not a test: on a shared 2-core machine the figures move from run to run; compare
+ * runs of one session. Needs Chromium (CHROME_PATH or a usual place, as the e2e tests).
+ */
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { buildPlayground, findChromium, launchChromium, ROOT, serveStatic } from '../test/e2e/server.js';
+
+const { values } = parseArgs({
+  options: { turns: { type: 'string', default: '6' }, rate: { type: 'string', default: '4' } },
+});
+const turns = Number(values.turns);
+const rate = Number(values.rate);
+
+/** Installed before the page's own scripts: long animation frames, and how many frames were drawn. */
+function recorder(): void {
+  const w = window as unknown as { frames: { ms: number; scripts: number; draw: number; what: string }[] };
+  w.frames = [];
+  const draws: PerformanceEntry[] = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'dnup board draw') draws.push(e);
+  }).observe({ type: 'measure', buffered: false });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const f = e as PerformanceEntry & { scripts?: { invoker: string; duration: number }[] };
+      const scripts = (f.scripts ?? []).reduce((a, x) => a + x.duration, 0);
+      const what = (f.scripts ?? []).map((x) => `${x.invoker} ${Math.round(x.duration)}`).join(', ');
+      // the board's own drawings within the frame
+      const end = e.startTime + e.duration;
+      const draw = draws
+        .filter((d) => d.startTime >= e.startTime && d.startTime < end)
+        .reduce((a, d) => a + d.duration, 0);
+      w.frames.push({ ms: Math.round(e.duration), scripts: Math.round(scripts), draw: Math.round(draw), what });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: false });
+}
+
+const attr = (page: Page, name: string): Promise<string | null> => page.locator('#game').getAttribute(name);
+
+async function main(): Promise<void> {
+  const chromium = findChromium();
+  if (!chromium) throw new Error('no Chromium found: set CHROME_PATH');
+  const site = join(ROOT, 'test-results', 'bench-board');
+  await buildPlayground(site);
+  const { server, url } = await serveStatic(site);
+  const context = await launchChromium(chromium);
+  try {
+    await context.addInitScript(recorder);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cdp = await context.newCDPSession(page);
+    await page.goto(`${url}?lang=en#seats=human,greedy,greedy,greedy&name=Ada&seed=bench-board&speed=normal`);
+    const waitTurn = async (after: number): Promise<void> => {
+      for (let i = 0; i < 900; i++) {
+        if ((await attr(page, 'data-my-turn')) === 'true' && Number(await attr(page, 'data-move-count')) > after)
+          return;
+        if ((await attr(page, 'data-status')) !== 'playing') return;
+        await page.waitForTimeout(100);
+      }
+      throw new Error('the turn did not come back');
+    };
+    await waitTurn(-1);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await page.evaluate(() => void ((window as unknown as { frames: unknown[] }).frames.length = 0));
+    const started = performance.now();
+    let played = 0;
+    for (; played < turns && (await attr(page, 'data-status')) === 'playing'; played++) {
+      const at = Number(await attr(page, 'data-move-count'));
+      const playable = page.locator('#hand .hand-card[data-playable="true"]');
+      if ((await playable.count()) > 0) await playable.first().click();
+      if ((await playable.count()) > 0 && (await page.isEnabled('#play'))) await page.click('#play');
+      else await page.click('#rotate');
+      await waitTurn(at + 1);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const frames = await page.evaluate(
+      () => (window as unknown as { frames: { ms: number; scripts: number; draw: number; what: string }[] }).frames,
+    );
+    const sorted = frames.map((f) => f.ms).sort((a, b) => a - b);
+    console.log(
+      `${played} turns of Ada (and the bots' answers) in ${seconds.toFixed(1)} s at ${rate}× CPU slowdown, 390×844`,
+    );
+    console.log(`long animation frames (over 50 ms): ${frames.length}`);
+    if (sorted.length > 0)
+      console.log(`  median ${sorted[Math.floor(sorted.length / 2)]} ms, longest ${sorted[sorted.length - 1]} ms`);
+    for (const f of frames)
+      console.log(
+        `  ${f.ms} ms: scripts ${f.scripts} ms (the board's drawing ${f.draw} ms) ${f.what || '(rendering only)'}`,
+      );
+  } finally {
+    await context.close();
+    await new Promise((done) => server.close(done));
+  }
+}
+
+await main();

@@ -1,0 +1,112 @@
+/** The seats around the table and the order of the next turns (rules §4, §6, §7). */
+import { areasPerSeat, upcomingTurns, type HeldCard } from 'dnup';
+import { cardBack, cardFace } from '../../cards';
+import { t } from '../../i18n';
+import type { BoardView, SeatStatus } from '../source';
+import { turnLabel } from '../turn-label';
+import { v as h, type VNode } from '../vdom';
+
+/** "2 tokens", "1 round win". */
+function scoreText(view: BoardView, seat: number): string {
+  const s = view.scores[seat] ?? 0;
+  return view.scoring === 'tokens' ? t().seats.tokens(s) : t().seats.roundWins(s);
+}
+
+/**
+ * One panel per seat: name, ★ holder, to play, hand size (cards face down, or face up where
+ * `hands` shows them), publicly known cards, score, out place.
+ */
+export function seatsEl(
+  view: BoardView,
+  hands?: readonly (readonly HeldCard[] | undefined)[],
+  statuses?: readonly SeatStatus[],
+): VNode {
+  const areas = areasPerSeat(view.players.length);
+  return h(
+    'ul',
+    { class: 'seats', 'aria-label': t().seats.label },
+    view.players.map((name: string, seat: number) => {
+      const toPlay = view.status === 'playing' && view.turn.seat === seat;
+      const place = view.out.indexOf(seat);
+      const hand = hands?.[seat];
+      const known = view.known[seat] ?? [];
+      const showBacks = hand === undefined && seat !== view.seat;
+      const size = view.handSizes[seat] ?? 0;
+      return h(
+        'li',
+        {
+          key: seat,
+          class: `seat${toPlay ? ' to-play' : ''}${seat === view.seat && hands === undefined ? ' me' : ''}`,
+          'data-seat': seat,
+        },
+        h(
+          'div',
+          { class: 'seat-head' },
+          h('strong', { class: 'seat-name' }, name),
+          seat === view.starter ? h('span', { class: 'badge star-holder', title: t().seats.starHolder }, '★') : null,
+          toPlay
+            ? h(
+                'span',
+                { class: 'badge turn' },
+                areas === 2 ? t().seats.toPlayArea(view.turn.area + 1) : t().seats.toPlay,
+              )
+            : null,
+          place >= 0 ? h('span', { class: 'badge out' }, t().seats.out(place + 1)) : null,
+          statusBadge(statuses?.[seat]),
+          h('span', { class: 'seat-facts' }, `${t().seats.cards(size)} · ${scoreText(view, seat)}`),
+        ),
+        hand
+          ? h(
+              'div',
+              { class: 'mini-hand' },
+              hand.map((c) => cardFace(c, view.deck, 'small')),
+            )
+          : null,
+        showBacks
+          ? h(
+              'div',
+              { class: 'mini-hand backs', 'aria-hidden': 'true' },
+              Array.from({ length: Math.min(size, 13) }, (_, i) => cardBack(i)),
+            )
+          : null,
+        showBacks && known.length > 0
+          ? h(
+              'div',
+              { class: 'known' },
+              h('span', {}, `${t().seats.known} `),
+              known.map((c) => cardFace(c, view.deck, 'small')),
+            )
+          : null,
+      );
+    }),
+  );
+}
+
+/** A seat's connection, when it is not simply a connected person: a bot, a countdown, a bot standing in. */
+function statusBadge(status: SeatStatus | undefined): VNode | null {
+  if (!status) return null;
+  const c = status.connection;
+  if (c.state === 'reconnecting') {
+    const seconds = Math.max(0, Math.ceil((c.deadline - Date.now()) / 1000));
+    return h('span', { class: 'badge away', 'data-deadline': c.deadline }, t().seats.reconnecting(seconds));
+  }
+  if (c.state === 'bot' && status.kind === 'person') return h('span', { class: 'badge away' }, t().seats.botPlaysFor);
+  if (c.state === 'empty') return h('span', { class: 'badge away' }, t().seats.waitingPerson);
+  return status.kind === 'bot' ? h('span', { class: 'badge bot' }, t().seats.bot) : null;
+}
+
+/** The order of the next turns, so the duel's area order (rules §6) is visible. */
+export function orderEl(view: BoardView): VNode {
+  if (view.status !== 'playing')
+    return h('p', { class: 'order' }, view.status === 'gameOver' ? t().table.gameOver : t().table.roundOver);
+  const next = upcomingTurns(view, areasPerSeat(view.players.length) === 2 ? 5 : view.players.length);
+  return h(
+    'p',
+    { class: 'order', 'aria-label': t().table.turnOrderLabel },
+    h('span', { class: 'order-title' }, `${t().table.turnOrder} `),
+    next.flatMap((t, i) => [
+      i > 0 ? ' → ' : null,
+      h('span', { class: i === 0 ? 'now' : '' }, turnLabel(view, t.seat, t.area)),
+    ]),
+  );
+}
