@@ -3,14 +3,13 @@
  * easiest first, each named by one word in the page's language (i18n/, `bots`).
  */
 import { BOT_CATALOGUE, type BotId } from 'dnup';
-import { h } from './dom';
 import { t } from './i18n';
 
-/** The options of the bots among `ids` (the whole catalogue unless given), easiest first, `selected` chosen. */
-export function botOptions(selected: string, ids?: readonly BotId[]): HTMLElement[] {
+/** The bots among `ids` (the whole catalogue unless given), easiest first, with their word. */
+export function botChoices(ids?: readonly BotId[]): { readonly id: BotId; readonly label: string }[] {
   const m = t().bots;
-  // one bot per difficulty (the catalogue's order): each is named by its one word
-  return BOT_CATALOGUE.filter((b) => ids === undefined || ids.includes(b.id)).map((b) =>
-    h('option', { value: b.id, selected: b.id === selected }, m[b.id]),
-  );
+  return BOT_CATALOGUE.filter((b) => ids === undefined || ids.includes(b.id)).map((b) => ({
+    id: b.id,
+    label: m[b.id],
+  }));
 }

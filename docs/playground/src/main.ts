@@ -10,7 +10,7 @@
  */
 import './styles.css';
 import { isBotId, type GameRecord, type Move } from 'dnup';
-import { botOptions } from './bot-menu';
+import { botChoices } from './bot-menu';
 import { h } from './dom';
 import type { MatchConfig, SeatKind } from './engine';
 import { commitmentOf, randomSeed } from './fairness';
@@ -191,6 +191,86 @@ function startGuided(): void {
   };
 }
 
+/** The seat menus of the setup form: how many players, and a person or a bot in each seat (one person). */
+function drawSeatChoices(box: HTMLElement, seats: readonly SeatKind[], changed: (seats: SeatKind[]) => void): void {
+  const m = t();
+  const human = seats.indexOf('human');
+  const redraw = (next: SeatKind[]): void => {
+    changed(next);
+    drawSeatChoices(box, next, changed);
+  };
+  const setCount = (n: number): void => {
+    const next = Array.from({ length: n }, (_, i) => seats[i] ?? 'greedy');
+    if (!next.includes('human')) next[0] = 'human';
+    redraw(next);
+  };
+  const setSeat = (i: number, value: SeatKind): void => {
+    const next = value === 'human' ? seats.map((s) => (s === 'human' ? 'greedy' : s)) : seats.slice();
+    next[i] = value;
+    if (!next.includes('human')) next[human >= 0 && human !== i ? human : (i + 1) % next.length] = 'human';
+    redraw(next);
+  };
+  box.replaceChildren(
+    h('label', { for: 'players' }, `${m.setup.players} `),
+    h(
+      'select',
+      { id: 'players', onchange: (e: Event) => setCount(Number((e.target as HTMLSelectElement).value)) },
+      [2, 3, 4, 5].map((n) => h('option', { value: n, selected: n === seats.length }, m.setup.playerCount(n))),
+    ),
+    h(
+      'ol',
+      { class: 'seat-list' },
+      seats.map((kind, i) =>
+        h(
+          'li',
+          {},
+          h('label', { for: `seat-${i}` }, `${m.setup.seat(i + 1)} `),
+          h(
+            'select',
+            { id: `seat-${i}`, onchange: (e: Event) => setSeat(i, (e.target as HTMLSelectElement).value as SeatKind) },
+            h('option', { value: 'human', selected: kind === 'human' }, m.setup.you),
+            botChoices().map((b) => h('option', { value: b.id, selected: b.id === kind }, b.label)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The speed of the bots and of the moves drawn. */
+function speedField(): HTMLElement {
+  const m = t();
+  return h(
+    'div',
+    { class: 'field' },
+    h('label', { for: 'speed' }, `${m.setup.speed} `),
+    h(
+      'select',
+      { id: 'speed', onchange: (e: Event) => (speed = (e.target as HTMLSelectElement).value as Speed) },
+      (Object.keys(SPEEDS) as Speed[]).map((s) => h('option', { value: s, selected: s === speed }, m.setup.speeds[s])),
+    ),
+  );
+}
+
+/** A sound and a vibration at the start of each of your turns, off unless chosen. */
+function alertsField(): HTMLElement {
+  return h(
+    'div',
+    { class: 'field' },
+    h(
+      'label',
+      { for: 'turn-alerts' },
+      h('input', {
+        type: 'checkbox',
+        id: 'turn-alerts',
+        checked: turnAlerts(),
+        onchange: (e: Event) => setTurnAlerts((e.target as HTMLInputElement).checked),
+      }),
+      ` ${t().signals.alerts}`,
+    ),
+  );
+}
+
 /** The setup form's choices as they stand, so a change of language redraws it as it was. */
 let setupNow: SetupChoice = { seats: ['human', 'greedy', 'random'], name: '', seed: '' };
 
@@ -220,55 +300,12 @@ function renderSetup(choice: SetupChoice): void {
   nameInput.addEventListener('input', () => saveName(nameInput.value));
   seedInput.addEventListener('input', remember);
   const seatsBox = h('div', { class: 'seat-choices' });
-
-  function drawSeats(): void {
-    const human = seats.indexOf('human');
+  const seatsChanged = (next: SeatKind[]): void => {
+    seats = next;
     remember();
-    seatsBox.replaceChildren(
-      h('label', { for: 'players' }, `${m.setup.players} `),
-      h(
-        'select',
-        {
-          id: 'players',
-          onchange: (e: Event) => {
-            const n = Number((e.target as HTMLSelectElement).value);
-            seats = Array.from({ length: n }, (_, i) => seats[i] ?? 'greedy');
-            if (!seats.includes('human')) seats[0] = 'human';
-            drawSeats();
-          },
-        },
-        [2, 3, 4, 5].map((n) => h('option', { value: n, selected: n === seats.length }, m.setup.playerCount(n))),
-      ),
-      h(
-        'ol',
-        { class: 'seat-list' },
-        seats.map((kind, i) =>
-          h(
-            'li',
-            {},
-            h('label', { for: `seat-${i}` }, `${m.setup.seat(i + 1)} `),
-            h(
-              'select',
-              {
-                id: `seat-${i}`,
-                onchange: (e: Event) => {
-                  const value = (e.target as HTMLSelectElement).value as SeatKind;
-                  if (value === 'human') seats = seats.map((s) => (s === 'human' ? 'greedy' : s));
-                  seats[i] = value;
-                  if (!seats.includes('human'))
-                    seats[human >= 0 && human !== i ? human : (i + 1) % seats.length] = 'human';
-                  drawSeats();
-                },
-              },
-              h('option', { value: 'human', selected: kind === 'human' }, m.setup.you),
-              botOptions(kind),
-            ),
-          ),
-        ),
-      ),
-    );
-  }
-  drawSeats();
+  };
+  drawSeatChoices(seatsBox, seats, seatsChanged);
+  remember();
 
   sections.setup.replaceChildren(
     h('h2', { id: 'setup-title' }, m.setup.title),
@@ -289,38 +326,8 @@ function renderSetup(choice: SetupChoice): void {
       ),
       h('div', { class: 'field' }, h('label', { for: 'your-name' }, `${m.setup.yourName} `), nameInput),
       seatsBox,
-      h(
-        'div',
-        { class: 'field' },
-        h('label', { for: 'speed' }, `${m.setup.speed} `),
-        h(
-          'select',
-          {
-            id: 'speed',
-            onchange: (e: Event) => {
-              speed = (e.target as HTMLSelectElement).value as Speed;
-            },
-          },
-          (Object.keys(SPEEDS) as Speed[]).map((s) =>
-            h('option', { value: s, selected: s === speed }, m.setup.speeds[s]),
-          ),
-        ),
-      ),
-      h(
-        'div',
-        { class: 'field' },
-        h(
-          'label',
-          { for: 'turn-alerts' },
-          h('input', {
-            type: 'checkbox',
-            id: 'turn-alerts',
-            checked: turnAlerts(),
-            onchange: (e: Event) => setTurnAlerts((e.target as HTMLInputElement).checked),
-          }),
-          ` ${m.signals.alerts}`,
-        ),
-      ),
+      speedField(),
+      alertsField(),
       h(
         'details',
         { class: 'field', open: choice.seed !== '' },

@@ -5,14 +5,13 @@
  * A player's record of a game in progress shows only what that player saw.
  */
 import { onLocaleChange, t } from './i18n';
-import type { MoveVerdict } from 'dnup';
 import { h, replaceChildren } from './dom';
-import { shortHash } from './fairness';
 import { loadReplay, type Replay } from './replays';
 import { mountBoard, type BoardHost } from './board/board';
 import { replaySource } from './board/replay-source';
 import type { GameSource } from './board/source';
-import { inPlayerWords, type WordingContext } from './wording';
+import { replayInfo } from './replay-info';
+import type { WordingContext } from './wording';
 
 /** What the page can do with the viewer. */
 export interface ReplayViewer {
@@ -26,6 +25,39 @@ export interface ReplayViewer {
   setShown(shown: boolean): void;
 }
 
+/** The title and the ways to load a record: a file, or pasted JSON; `relabel` after a change of language. */
+function loadControls(loadJson: (json: string) => void): { elements: HTMLElement[]; relabel(): void } {
+  // the browser's own file button speaks the browser's language: it is hidden behind a label in the page's
+  const fileInput = h('input', {
+    type: 'file',
+    id: 'record-file',
+    class: 'file-input',
+    accept: '.json,application/json',
+  });
+  const pasteArea = h('textarea', { id: 'record-text', rows: 3 });
+  fileInput.addEventListener('change', () => {
+    const file = fileInput.files?.[0];
+    // cleared at once, so choosing the same file again (after editing it) loads it again
+    fileInput.value = '';
+    if (file) void file.text().then(loadJson);
+  });
+  const loadButton = h('button', { type: 'button', id: 'record-load-text', onclick: () => loadJson(pasteArea.value) });
+  const fileLabel = h('label', { for: 'record-file', class: 'button-like file-label' });
+  const title = h('h2', { id: 'replay-title' });
+  const relabel = (): void => {
+    title.textContent = t().replay.title;
+    fileLabel.textContent = t().replay.loadFile;
+    loadButton.textContent = t().replay.loadPasted;
+    pasteArea.placeholder = t().replay.paste;
+    pasteArea.setAttribute('aria-label', t().replay.pasteLabel);
+  };
+  relabel();
+  return {
+    elements: [title, h('div', { class: 'replay-load' }, fileLabel, fileInput, pasteArea, loadButton)],
+    relabel,
+  };
+}
+
 /** Mounts the replay viewer in `root`; its board asks `host` for the speed and the rules. */
 export function mountReplay(root: HTMLElement, host: BoardHost): ReplayViewer {
   let replay: Replay | null = null;
@@ -34,19 +66,6 @@ export function mountReplay(root: HTMLElement, host: BoardHost): ReplayViewer {
   /** What the verdicts' sentences may name: the players, and the cards the current frame shows. */
   let words: WordingContext | null = null;
 
-  // the browser's own file button speaks the browser's language: it is hidden behind a label in the page's
-  const fileInput = h('input', {
-    type: 'file',
-    id: 'record-file',
-    class: 'file-input',
-    accept: '.json,application/json',
-  });
-  const pasteArea = h('textarea', {
-    id: 'record-text',
-    rows: 3,
-    placeholder: t().replay.paste,
-    'aria-label': t().replay.pasteLabel,
-  });
   const viewer = h('div', { class: 'replay-viewer', id: 'replay-viewer' });
 
   function open(r: Replay): void {
@@ -77,54 +96,8 @@ export function mountReplay(root: HTMLElement, host: BoardHost): ReplayViewer {
     }
   }
 
-  fileInput.addEventListener('change', () => {
-    const file = fileInput.files?.[0];
-    // cleared at once, so choosing the same file again (after editing it) loads it again
-    fileInput.value = '';
-    if (file) void file.text().then(loadJson);
-  });
-
   function go(to: number): void {
     source?.steps?.go(to);
-  }
-
-  function verdictEl(v: MoveVerdict | null): HTMLElement {
-    if (v === null) return h('span', { class: 'verdict ok' }, t().replay.theDeal);
-    if (v.status === 'legal') return h('span', { class: 'verdict ok' }, t().replay.legal);
-    if (v.status === 'illegal')
-      return h(
-        'span',
-        { class: 'verdict bad' },
-        t().replay.refused(v.code, v.rule, words ? inPlayerWords(v.message, words) : v.message),
-      );
-    return h('span', { class: 'verdict' }, t().replay.notReached);
-  }
-
-  function moveLabel(r: Replay, v: MoveVerdict): string {
-    const who = v.status !== 'unreached' && v.seat !== null ? `${r.players[v.seat]}: ` : '';
-    return `${who}${v.status === 'unreached' ? JSON.stringify(v.move) : v.text}`;
-  }
-
-  function metaEl(r: Replay): HTMLElement {
-    const moves = r.frames.length - 1;
-    if (r.kind === 'player') {
-      return h(
-        'p',
-        { class: 'replay-meta' },
-        t().replay.soFar(r.players.join(', '), r.players[r.viewer ?? 0] ?? ''),
-        r.seedSha256 ? [t().replay.sealed, h('code', { title: r.seedSha256 }, shortHash(r.seedSha256))] : null,
-      );
-    }
-    const refused = r.verdicts?.find((v) => v.status === 'illegal');
-    const total = r.verdicts?.length ?? moves;
-    return h(
-      'p',
-      { class: 'replay-meta' },
-      t().replay.seed(r.players.join(', ')),
-      h('code', {}, r.seed ?? ''),
-      t().replay.moves(total),
-      refused ? t().replay.moveRefused(refused.index + 1) : t().replay.allLegal,
-    );
   }
 
   /** The board the replay is stepped through on, and its source; a new pair for each record. */
@@ -183,71 +156,16 @@ export function mountReplay(root: HTMLElement, host: BoardHost): ReplayViewer {
     };
     viewer.dataset.kind = r.kind;
     viewer.dataset.move = String(frame.index);
-    const total = r.verdicts?.length ?? r.frames.length - 1;
-    replaceChildren(
-      info,
-      metaEl(r),
-      h(
-        'p',
-        { class: 'replay-step', id: 'replay-step', 'aria-live': 'polite' },
-        h('strong', { id: 'replay-position' }, t().replay.position(frame.index, total)),
-        frame.verdict
-          ? [' · ', h('code', { class: 'notation' }, moveLabel(r, frame.verdict)), ' ']
-          : r.kind === 'full' || frame.index === 0
-            ? ' · '
-            : null,
-        r.kind === 'full' || frame.index === 0 ? verdictEl(frame.verdict) : null,
-      ),
-      r.verdicts
-        ? h(
-            'details',
-            { class: 'move-list' },
-            h('summary', {}, t().replay.allMoves),
-            h(
-              'ol',
-              {},
-              r.verdicts.map((v, i) =>
-                h(
-                  'li',
-                  { class: i + 1 === frame.index ? 'current' : '' },
-                  v.status === 'unreached'
-                    ? moveLabel(r, v)
-                    : h('button', { type: 'button', class: 'link', onclick: () => go(i + 1) }, moveLabel(r, v)),
-                  ' ',
-                  verdictEl(v),
-                ),
-              ),
-            ),
-          )
-        : null,
-    );
+    replaceChildren(info, ...replayInfo(r, frame, words, go));
   }
 
-  const recordLoadButton = h('button', {
-    type: 'button',
-    id: 'record-load-text',
-    onclick: () => loadJson(pasteArea.value),
-  });
-  const fileLabel = h('label', { for: 'record-file', class: 'button-like file-label' });
-  const title = h('h2', { id: 'replay-title' });
-  const words_ = (): void => {
-    title.textContent = t().replay.title;
-    fileLabel.textContent = t().replay.loadFile;
-    recordLoadButton.textContent = t().replay.loadPasted;
-    pasteArea.placeholder = t().replay.paste;
-    pasteArea.setAttribute('aria-label', t().replay.pasteLabel);
-  };
-  words_();
+  const loader = loadControls(loadJson);
   onLocaleChange(() => {
-    words_();
+    loader.relabel();
     render();
   });
   viewer.replaceChildren(info, boardRoot);
-  root.replaceChildren(
-    title,
-    h('div', { class: 'replay-load' }, fileLabel, fileInput, pasteArea, recordLoadButton),
-    viewer,
-  );
+  root.replaceChildren(...loader.elements, viewer);
   render();
   const fail = (message: string): void => {
     replay = null;
