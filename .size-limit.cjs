@@ -41,14 +41,14 @@ module.exports = [
   },
   {
     // the playground's page (npm run size builds it first): the library's root entry, snabbdom and the client
-    name: 'the playground client (docs/playground/dist/assets/index-*.js, brotli)',
+    name: 'the playground client (apps/play/dist/assets/index-*.js, brotli)',
     // 145.1 kB before the board was cut into a controller and keyed views, 150.9 after (snabbdom, motion)
-    path: 'docs/playground/dist/assets/index-*.js',
+    path: 'apps/play/dist/assets/index-*.js',
     limit: '152 kB',
   },
   {
-    name: "the playground's hint worker (docs/playground/dist/assets/hint-worker-*.js, brotli): the neural and expert bots",
-    path: 'docs/playground/dist/assets/hint-worker-*.js',
+    name: "the playground's hint worker (apps/play/dist/assets/hint-worker-*.js, brotli): the neural and expert bots",
+    path: 'apps/play/dist/assets/hint-worker-*.js',
     limit: '265 kB',
   },
 ];

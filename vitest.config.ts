@@ -32,11 +32,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           // the playground's own unit tests sit beside it
-          include: ['test/**/*.test.ts', 'docs/playground/test/**/*.test.ts'],
+          include: ['test/**/*.test.ts', 'apps/play/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...E2E],
         },
       },
-      { extends: true, test: { name: 'e2e', include: E2E } },
+      // the playground is built once for every end-to-end file (test/e2e/global-setup.ts)
+      { extends: true, test: { name: 'e2e', include: E2E, globalSetup: ['test/e2e/global-setup.ts'] } },
     ],
     // the JSON report lets .ci/run print one plain "N passed, N failed" line (test:e2e writes its own)
     reporters: ['default', 'json'],

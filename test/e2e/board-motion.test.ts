@@ -132,6 +132,27 @@ describe.skipIf(chromiumPath === null)('cards that move, in headless Chromium', 
     await page.close();
   });
 
+  it('draws keyboard focus apart from the selection: blue on white, never the selection\u2019s orange', async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}?lang=en#seats=human,greedy,greedy&name=Ada&seed=motion-3&speed=instant`);
+    await expect.poll(() => myTurn(page), { timeout: 60_000 }).toBe('true');
+    await page.locator('#hand .hand-card').first().click();
+    await page.keyboard.press('ArrowRight'); // the keyboard moves on: the next card shows focus
+    const look = await page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement;
+      const selected = document.querySelector('#hand .hand-card[aria-pressed="true"] .card') as HTMLElement;
+      return {
+        focusVisible: focused.matches(':focus-visible'),
+        outline: getComputedStyle(focused).outlineColor,
+        selection: getComputedStyle(selected).borderTopColor,
+      };
+    });
+    expect(look.focusVisible).toBe(true);
+    expect(look.outline).toBe('rgb(11, 92, 173)');
+    expect(look.outline).not.toBe(look.selection);
+    await page.close();
+  });
+
   it('moves nothing with reduced motion, or at the instant speed', async () => {
     for (const [motion, speed] of [
       ['reduce', 'normal'],

@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apply, createGame, greedyBot, legalMoves, playerView, type GameState, type Move } from '../../src/index.js';
 import { testServer } from '../../server/test/helpers.js';
-import { sameMove } from '../../docs/playground/src/same-move.js';
+import { sameMove } from '../../apps/play/src/same-move.js';
 import { nextTurn, perform, waitDom, type BoardState } from './online-page.js';
 import { buildPlayground, findChromium, HOW_TO_ENABLE, launchBrowser, ROOT, serveStatic } from './server.js';
 

@@ -1,13 +1,23 @@
 /**
- * The online screens' words and the small readers behind them (docs/playground/src/online/): every
+ * The online screens' words and the small readers behind them (apps/play/src/online/): every
  * sentence exists in English, French and Dutch with the same `{parts}`, none is left in English, and
  * the server's errors, room codes and turn deadlines are read as documented in docs/online.md.
  */
 import { describe, expect, it } from 'vitest';
-import { answerOfState, failureOf, Pacer, readCode, TIMING } from '../../docs/playground/src/online/connection';
-import { sameMove } from '../../docs/playground/src/same-move';
-import { reconnectDeadlineOf, turnDeadlineOf } from '../../docs/playground/src/online/source';
-import { EN, ONLINE_WORDS, say, type WordKey } from '../../docs/playground/src/online/words';
+import { answerOfState, failureOf, Pacer, readCode, TIMING } from '../../apps/play/src/online/connection';
+import { sameMove } from '../../apps/play/src/same-move';
+import { reconnectDeadlineOf, turnDeadlineOf } from '../../apps/play/src/online/source';
+import { fill } from '../../apps/play/src/i18n';
+import { en } from '../../apps/play/src/i18n/en';
+import { fr } from '../../apps/play/src/i18n/fr';
+import { nl } from '../../apps/play/src/i18n/nl';
+import type { WordKey } from '../../apps/play/src/online/controller';
+
+/** The online screens' words: the `online` section of each catalogue. */
+const EN = en.online;
+const ONLINE_WORDS = { en: en.online, fr: fr.online, nl: nl.online };
+const say = (locale: 'en' | 'fr' | 'nl', key: WordKey, params: Record<string, string | number>): string =>
+  fill(ONLINE_WORDS[locale][key], params);
 
 const parts = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
 /** Sentences that may read the same in every language (names, codes, units). */

@@ -33,10 +33,9 @@ import { freePort, testServer } from '../../server/test/helpers.js';
 import { snapshotProblems, takeSnapshots, watchPage } from './leaks.js';
 import { nextTurn, perform, waitDom, waitText } from './online-page.js';
 import { buildPlayground, findChromium, HOW_TO_ENABLE, launchBrowser, ROOT, serveStatic } from './server.js';
-import { en } from '../../docs/playground/src/i18n/en.js';
-import { fr } from '../../docs/playground/src/i18n/fr.js';
-import { nl } from '../../docs/playground/src/i18n/nl.js';
-import { ONLINE_WORDS } from '../../docs/playground/src/online/words.js';
+import { en } from '../../apps/play/src/i18n/en.js';
+import { fr } from '../../apps/play/src/i18n/fr.js';
+import { nl } from '../../apps/play/src/i18n/nl.js';
 
 const SHOTS = join(ROOT, 'test-results', 'screenshots');
 const SITE = join(ROOT, 'test-results', 'online-site');
@@ -97,12 +96,10 @@ function phrases(catalogue: unknown): string[] {
   return [];
 }
 const wordsOf = (texts: readonly string[]): Set<string> => new Set(texts.flatMap((s) => s.match(/\p{L}{3,}/gu) ?? []));
-const translated = new Set(
-  [...wordsOf(phrases([fr, nl, ONLINE_WORDS.fr, ONLINE_WORDS.nl]))].flatMap((w) => [w, w.toLowerCase()]),
-);
+const translated = new Set([...wordsOf(phrases([fr, nl]))].flatMap((w) => [w, w.toLowerCase()]));
 /** English words of the page's catalogues (the board's and the online screens') that French and Dutch never use. */
 const ENGLISH_ONLY = new Set(
-  [...wordsOf(phrases([en, ONLINE_WORDS.en]))].filter((w) => !translated.has(w) && !translated.has(w.toLowerCase())),
+  [...wordsOf(phrases([en]))].filter((w) => !translated.has(w) && !translated.has(w.toLowerCase())),
 );
 
 /** English-only words shown in the online section and its nav button (names of people and bots aside). */

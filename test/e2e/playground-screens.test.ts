@@ -19,10 +19,9 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apply, createGame, playerView, recordOf, type GameState, type Move } from '../../src/index.js';
-import { en } from '../../docs/playground/src/i18n/en.js';
-import { fr } from '../../docs/playground/src/i18n/fr.js';
-import { nl } from '../../docs/playground/src/i18n/nl.js';
-import { ONLINE_WORDS } from '../../docs/playground/src/online/words.js';
+import { en } from '../../apps/play/src/i18n/en.js';
+import { fr } from '../../apps/play/src/i18n/fr.js';
+import { nl } from '../../apps/play/src/i18n/nl.js';
 import { buildPlayground, findChromium, launchChromium, ROOT, serveStatic } from './server.js';
 import { pickSeed, planGame, type Seat } from './strategy.js';
 
@@ -60,19 +59,11 @@ function phrases(catalogue: unknown): string[] {
   return [];
 }
 const wordsOf = (texts: readonly string[]): Set<string> => new Set(texts.flatMap((s) => s.match(/\p{L}{3,}/gu) ?? []));
-// the page's catalogues and the online screens' (online/words.ts); and words French shares with
+// the page's catalogues (the online screens' words included); and words French shares with
 // English that the library's own French sentences use in the log (« …, en second. »)
-const others = new Set([
-  ...wordsOf(phrases(fr)),
-  ...wordsOf(phrases(nl)),
-  ...wordsOf(phrases(ONLINE_WORDS.fr)),
-  ...wordsOf(phrases(ONLINE_WORDS.nl)),
-  'second',
-]);
+const others = new Set([...wordsOf(phrases(fr)), ...wordsOf(phrases(nl)), 'second']);
 /** English words of the page that French and Dutch never use: one on a French or Dutch screen is a missed string. */
-const ENGLISH_ONLY = [...wordsOf([...phrases(en), ...phrases(ONLINE_WORDS.en)])].filter(
-  (w) => !others.has(w) && !others.has(w.toLowerCase()),
-);
+const ENGLISH_ONLY = [...wordsOf(phrases(en))].filter((w) => !others.has(w) && !others.has(w.toLowerCase()));
 
 /** Text and labels on screen that are in the page's language (not inside an element of another `lang`). */
 async function visibleWords(page: Page): Promise<string[]> {
@@ -426,7 +417,11 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
     const phone = await context.browser()!.newContext({ viewport: SIZES[0], hasTouch: true });
     const page = await (phone.pages()[0] ?? phone.newPage());
     const cdp = await phone.newCDPSession(page);
-    const touchDrag = async (from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> => {
+    const touchDrag = async (
+      from: { x: number; y: number },
+      to: { x: number; y: number },
+      before?: () => Promise<void>,
+    ): Promise<void> => {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
       for (let i = 1; i <= 8; i++) {
         await cdp.send('Input.dispatchTouchEvent', {
@@ -434,6 +429,7 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
           touchPoints: [{ x: from.x + ((to.x - from.x) * i) / 8, y: from.y + ((to.y - from.y) * i) / 8 }],
         });
       }
+      await before?.(); // the finger is still down
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     };
     const centre = async (selector: string): Promise<{ x: number; y: number }> => {
@@ -446,7 +442,11 @@ describe.skipIf(chromiumPath === null)('playground screens in Chromium: sizes, l
       page.locator('#hand .hand-card').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-card-id'))));
     const before = await order();
     await page.locator('#hand .hand-card').nth(2).scrollIntoViewIfNeeded();
-    await touchDrag(await centre('#hand .hand-card >> nth=0'), await centre('#hand .hand-card >> nth=2'));
+    await touchDrag(await centre('#hand .hand-card >> nth=0'), await centre('#hand .hand-card >> nth=2'), async () => {
+      // while the card is dragged, the hand marks where it will land, and the card itself is dimmed
+      expect(await page.locator('#hand .hand-card.drop-before, #hand .hand-card.drop-after').count()).toBe(1);
+      expect(await page.locator('#hand .hand-card.dragged').count()).toBe(1);
+    });
     const after = await order();
     expect(after, 'the first card dragged by a finger to the third place').not.toEqual(before);
     expect(after.indexOf(before[0]!)).toBeGreaterThan(0);

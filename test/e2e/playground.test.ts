@@ -238,7 +238,11 @@ async function tryRefusedAdd(page: Page, view: PlayerView): Promise<boolean> {
   const card = target && view.hand.find((c) => c.active !== target.value);
   if (!target || !card) return false;
   expect(await page.locator('#game button.add').count(), 'no Add before a card is selected').toBe(0);
+  const tableHeight = async (): Promise<number> => (await page.locator('#game .table').boundingBox())!.height;
+  const before = await tableHeight();
   await page.click(`#hand .hand-card[data-card-id="${card.id}"]`);
+  // selecting a card offers Add on the sets without moving the table (nor the hand and Play below it)
+  expect(await tableHeight(), 'the table keeps its height when a card is selected').toBe(before);
   const legal = legalMoves(view);
   const refusedAt: string[] = [];
   for (const set of view.table.filter((t) => t.seat !== view.seat)) {
@@ -330,6 +334,15 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
   });
   await page.setViewportSize(c.style.phone ? PHONE : DESKTOP);
   await watchPage(page, seed);
+  // every result dialog the page opens, in order (a round's must never flash before the game's)
+  await page.addInitScript(() => {
+    const opened: string[] = [];
+    (window as unknown as { dialogsOpened: string[] }).dialogsOpened = opened;
+    new MutationObserver((records) => {
+      for (const r of records)
+        if (r.target instanceof HTMLDialogElement && r.target.open && r.target.id) opened.push(r.target.id);
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['open'] });
+  });
   await page.goto(baseUrl);
   if (c.screens) {
     expect(await axeProblems(page), 'axe on the setup screen').toEqual([]);
@@ -522,6 +535,11 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
   await expect.poll(() => page.locator('dialog#game-over[open]').count()).toBe(1);
   const final = states[states.length - 1]!;
   expect(final.status).toBe('gameOver');
+  // one round-over dialog per round before the last, then the game's: the last round's never flashed
+  expect(await page.evaluate(() => (window as unknown as { dialogsOpened: string[] }).dialogsOpened)).toEqual([
+    ...Array.from({ length: final.round - 1 }, () => 'round-over'),
+    'game-over',
+  ]);
   expect(await page.textContent('#result-title')).toBe(
     final.winner === human ? 'You win the game!' : `${names[final.winner!]} wins the game`,
   );

@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { delimiter, extname, join, normalize, resolve, sep } from 'node:path';
@@ -84,12 +84,24 @@ const TYPES: Readonly<Record<string, string>> = {
   '.png': 'image/png',
 };
 
-/** Builds the playground with Vite into `outDir`. */
+/** Where the end-to-end run built the playground once for all its files (global-setup.ts). */
+export const PLAY_BUILD_ENV = 'DNUP_PLAY_BUILD';
+
+/**
+ * The playground built into `outDir`: a copy of the one build of this end-to-end run when there
+ * is one (each test serves its own folder, so files it writes stay its own), else built now.
+ */
 export async function buildPlayground(outDir: string): Promise<void> {
+  const built = process.env[PLAY_BUILD_ENV];
+  if (built) {
+    await rm(outDir, { recursive: true, force: true });
+    await cp(built, outDir, { recursive: true });
+    return;
+  }
   const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
   await promisify(execFile)(
     process.execPath,
-    [vite, 'build', 'docs/playground', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    [vite, 'build', 'apps/play', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
     { cwd: ROOT },
   );
 }

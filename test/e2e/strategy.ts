@@ -18,7 +18,7 @@ import {
 /** A seat of an end-to-end game: the person at the page or one of the page's bots. */
 export type Seat = 'human' | 'random' | 'greedy';
 
-/** The names the page gives (docs/playground/src/engine.ts seatNames). */
+/** The names the page gives (apps/play/src/engine.ts seatNames). */
 export function namesOf(seats: readonly Seat[], human = 'Ada'): string[] {
   const label = { random: 'Beginner', greedy: 'Easy' } as const;
   return seats.map((s, i) => (s === 'human' ? human : `${label[s]} ${i + 1}`));

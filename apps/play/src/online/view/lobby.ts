@@ -1,9 +1,8 @@
 /** The lobby: your name, the server (for those who run their own), a new room, a room by code, the public rooms. */
 import { v as h, type VNode } from '../../board/vdom';
 import { DEFAULT_SERVER, readCode } from '../connection';
-import { hashParams, type OnlineController } from '../controller';
+import { hashParams, type OnlineController, type WordKey } from '../controller';
 import type { ListedRoom } from '../lobby';
-import type { WordKey } from '../words';
 import { field, nameField } from './form';
 
 function roomRow(ctrl: OnlineController, r: ListedRoom): VNode {

@@ -1,11 +1,11 @@
 /**
- * The guided first game's script (docs/playground/src/guide/first-game.ts): a position the rules
+ * The guided first game's script (src/guide/first-game.ts): a position the rules
  * allow, each scripted move legal where it is played, and each lesson doing what its sentence says.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, legalMoves, validatePosition, type GameState, type Move } from '../../src/index.js';
-import { FIRST_GAME_SCRIPT, firstGameStart } from '../../docs/playground/src/guide/first-game.js';
-import { sameMove } from '../../docs/playground/src/same-move.js';
+import { apply, legalMoves, validatePosition, type GameState, type Move } from 'dnup';
+import { FIRST_GAME_SCRIPT, firstGameStart } from '../src/guide/first-game';
+import { sameMove } from '../src/same-move';
 
 const holds = (s: GameState, seat: number): string[] => s.hands[seat]!.map((c) => `${c.id}:${c.active}`);
 

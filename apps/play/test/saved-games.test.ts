@@ -1,11 +1,11 @@
 /**
- * The client's finished games kept on the device (docs/playground/src/saved-games.ts), against a
+ * The client's finished games kept on the device (src/saved-games.ts), against a
  * stand-in for the browser's localStorage: what cannot be read is forgotten, the list stays bounded.
  * (The game being played, sealed with WebCrypto, is tested in Chromium: test/e2e/saved-games.test.ts.)
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createGame, recordOf } from '../../src/index.js';
-import { addRecentGame, RECENT_GAMES, recentGames } from '../../docs/playground/src/saved-games.js';
+import { createGame, recordOf } from 'dnup';
+import { addRecentGame, RECENT_GAMES, recentGames } from '../src/saved-games';
 
 const store = new Map<string, string>();
 (globalThis as { localStorage?: unknown }).localStorage = {

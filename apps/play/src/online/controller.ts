@@ -4,14 +4,7 @@
  * leave, react, ask for a rematch). It draws nothing: the views in view/ draw it, index.ts mounts
  * them and the shared board.
  */
-import type { Locale } from 'dnup';
-import type {
-  GameOverMessage,
-  Reaction,
-  ReactionMessage,
-  SeatKind,
-  StateMessage,
-} from '../../../../server/src/protocol';
+import type { GameOverMessage, Reaction, ReactionMessage, SeatKind, StateMessage } from 'dnup-server/protocol';
 import type { BoardView } from '../board/source';
 import { commitmentOf } from '../fairness';
 import { saveName, savedName } from '../player-name';
@@ -27,9 +20,12 @@ import {
 } from './connection';
 import { followLobby, type LobbyState } from './lobby';
 import { OnlineSource } from './source';
-import { say, type WordKey } from './words';
+import { fill, t as catalogue, type Messages } from '../i18n';
 
 export type Screen = 'lobby' | 'create' | 'waiting' | 'game';
+
+/** A word of the online screens (the catalogues' `online` section). */
+export type WordKey = keyof Messages['online'];
 
 /** The turn clocks a host may choose (seconds; 0 for none). */
 export const TURN_CLOCKS = [0, 15, 30, 60, 120] as const;
@@ -59,8 +55,6 @@ export interface OnlineEffects {
   reaction(m: ReactionMessage): void;
   /** Shows the online section (and hides the page's other views). */
   show(): void;
-  /** The language of the page now. */
-  locale(): Locale;
 }
 
 export class OnlineController {
@@ -105,7 +99,7 @@ export class OnlineController {
 
   /** A word of the online screens in the page's language. */
   t(key: WordKey, params?: Readonly<Record<string, string | number>>): string {
-    return say(this.fx.locale(), key, params);
+    return fill(catalogue().online[key], params);
   }
 
   failureText(f: Failure, code = ''): string {

@@ -69,7 +69,8 @@ function slotActions(ctrl: BoardController, set: TableSet | undefined, seat: num
           },
           t().game.addYour(selCard.active),
         )
-      : null,
+      : // Add's room is kept while no card is selected: selecting one must not move the table
+        h('span', { class: 'add-space', 'aria-hidden': 'true' }),
   );
 }
 

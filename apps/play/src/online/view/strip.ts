@@ -1,5 +1,5 @@
 /** The strip above the board: the room, this tab's connection, the turn clock, reactions, the people; game over below it. */
-import { REACTION_GAP_MS, REACTIONS } from '../../../../../server/src/protocol';
+import { REACTION_GAP_MS, REACTIONS } from 'dnup-server/protocol';
 import { seatName } from '../../board/seat-name';
 import { v as h, type VNode } from '../../board/vdom';
 import { URGENT_SECONDS, type OnlineController } from '../controller';

@@ -1,5 +1,5 @@
 /** Game over above the board: who won, the seal checked against the revealed seed, the record, and the rematch. */
-import type { GameOverMessage } from '../../../../../server/src/protocol';
+import type { GameOverMessage } from 'dnup-server/protocol';
 import { seatName } from '../../board/seat-name';
 import { v as h, type VNode } from '../../board/vdom';
 import { shortHash } from '../../fairness';

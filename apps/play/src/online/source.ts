@@ -4,7 +4,7 @@
  * view), the people in the seats, and at the end the record with the seed.
  */
 import { checkMoveOfView, type Move } from 'dnup';
-import type { GameOverMessage, LobbyMessage, SeatInfo, StateMessage } from '../../../../server/src/protocol';
+import type { GameOverMessage, LobbyMessage, SeatInfo, StateMessage } from 'dnup-server/protocol';
 import {
   isSeatView,
   type GameSource,

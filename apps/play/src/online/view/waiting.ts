@@ -1,5 +1,5 @@
 /** The waiting room: the room's code and link, who sits where and whether they are there, the host's Start. */
-import type { LobbyMessage, SeatInfo } from '../../../../../server/src/protocol';
+import type { LobbyMessage, SeatInfo } from 'dnup-server/protocol';
 import { v as h, type VNode } from '../../board/vdom';
 import { t as catalogue } from '../../i18n';
 import { roomLink } from '../connection';

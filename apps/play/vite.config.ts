@@ -1,6 +1,6 @@
 /**
  * Vite config of the playground. `npm run playground` serves it, `npm run build:playground`
- * builds it into docs/playground/dist. The page imports `dnup` straight from the repository's
+ * builds it into apps/play/dist. The page imports `dnup` straight from the repository's
  * source, so it always plays the rules of this checkout.
  */
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 /** A new room: your name, how many players, a person or a bot per seat, the turn clock, and the room's options. */
-import type { SeatKind } from '../../../../../server/src/protocol';
-import { ONLINE_BOTS } from '../../../../../server/src/protocol';
+import type { SeatKind } from 'dnup-server/protocol';
+import { ONLINE_BOTS } from 'dnup-server/protocol';
 import { v as h, type VNode } from '../../board/vdom';
 import { botChoices } from '../../bot-menu';
 import { TURN_CLOCKS, type OnlineController } from '../controller';

@@ -9,16 +9,16 @@
  * as keyed virtual DOM, and this file mounts them beside the shared board.
  */
 import type { Locale } from 'dnup';
-import type { ReactionMessage } from '../../../../server/src/protocol';
+import type { ReactionMessage } from 'dnup-server/protocol';
 import type { BoardView, GameSource } from '../board/source';
 import { patch, v, type VNode } from '../board/vdom';
 import { h } from '../dom';
+import { t } from '../i18n';
 import { hashParams, OnlineController } from './controller';
 import { createScreen } from './view/create';
 import { lobbyScreen } from './view/lobby';
 import { gameBar } from './view/strip';
 import { waitingScreen } from './view/waiting';
-import { say } from './words';
 import './online.css';
 
 /** How long a reaction stays on screen. */
@@ -96,7 +96,6 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
     },
     reaction: (m) => showReaction(root, ctrl, m),
     show: () => host.show(),
-    locale: () => host.locale(),
   });
 
   function render(): void {
@@ -149,7 +148,7 @@ export function installOnline(
     hidden: true,
   });
   (app.querySelector('main') ?? app).append(section);
-  const button = h('button', { type: 'button', id: 'nav-online', 'data-view': 'online' }, say(locale(), 'title'));
+  const button = h('button', { type: 'button', id: 'nav-online', 'data-view': 'online' }, t().online.title);
   app.querySelector('nav')?.append(button);
   const views = (): HTMLElement[] =>
     [...(section.parentElement?.children ?? [])].filter(
@@ -177,7 +176,7 @@ export function installOnline(
     }
   });
   onLocaleChange(() => {
-    button.textContent = say(locale(), 'title');
+    button.textContent = t().online.title;
     online.refresh();
   });
   if (hashParams().has('online')) online.open();

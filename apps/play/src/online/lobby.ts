@@ -3,7 +3,7 @@
  * `rooms` once, then `+` for a room added or changed and `-` for a room gone.
  */
 import { Client, type Room } from 'colyseus.js';
-import { LOBBY_NAME } from '../../../../server/src/protocol';
+import { LOBBY_NAME } from 'dnup-server/protocol';
 import { failureOf, type Failure } from './connection';
 
 /** A public room as the lobby lists it. */

@@ -27,7 +27,7 @@ import {
   type StateMessage,
   type WelcomeMessage,
   type WireStateMessage,
-} from '../../../../server/src/protocol';
+} from 'dnup-server/protocol';
 
 /** The server a fresh page talks to: `npm run server`'s address. */
 export const DEFAULT_SERVER = 'ws://127.0.0.1:2567';

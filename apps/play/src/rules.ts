@@ -11,7 +11,7 @@ import { toElement } from './board/vdom';
 import { h } from './dom';
 import { currentLocale, onLocaleChange, t } from './i18n';
 
-const books = import.meta.glob<string>('../../players/rulebook.*.md', {
+const books = import.meta.glob<string>('../../../docs/players/rulebook.*.md', {
   query: '?raw',
   import: 'default',
   eager: true,
@@ -19,7 +19,7 @@ const books = import.meta.glob<string>('../../players/rulebook.*.md', {
 
 /** The players' rulebook in `locale`, else in English (undefined when the build has none). */
 function rulebookText(locale: string): string | undefined {
-  return books[`../../players/rulebook.${locale}.md`] ?? books['../../players/rulebook.en.md'];
+  return books[`../../../docs/players/rulebook.${locale}.md`] ?? books['../../../docs/players/rulebook.en.md'];
 }
 
 /** A card the rulebook names, `{card:ID:ACTIVE}`: the standard deck's card ID showing ACTIVE. */
@@ -48,7 +48,7 @@ function rulebook(locale: string): HTMLElement | null {
   const book = h('section', {
     class: 'rulebook rules-text',
     id: 'rulebook',
-    lang: books[`../../players/rulebook.${locale}.md`] ? locale : 'en',
+    lang: books[`../../../docs/players/rulebook.${locale}.md`] ? locale : 'en',
   });
   book.innerHTML = marked.parse(text, { async: false });
   // below the page's own title: its title an h2, its sections h3
@@ -78,7 +78,7 @@ function rulebook(locale: string): HTMLElement | null {
 }
 
 // a glob rather than a plain import, so a checkout without docs/rules.md still builds
-const sources = import.meta.glob<string>('../../rules.md', { query: '?raw', import: 'default', eager: true });
+const sources = import.meta.glob<string>('../../../docs/rules.md', { query: '?raw', import: 'default', eager: true });
 const RULES_MD: string | undefined = Object.values(sources)[0];
 
 /**

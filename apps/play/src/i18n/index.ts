@@ -45,6 +45,11 @@ export function currentLocale(): Locale {
   return locale;
 }
 
+/** `template` with its `{name}` parts filled from `params` (a part with no parameter stays as it is). */
+export function fill(template: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (all, name: string) => (name in params ? String(params[name]) : all));
+}
+
 /** The chosen language's catalogue. */
 export function t(): Messages {
   return CATALOGUES[locale];
