@@ -38,10 +38,17 @@ function deepFreeze<T>(x: T): T {
 /** JSON's reading of a value: −0 becomes 0, undefined fields go. */
 const asJson = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
 
+/** Whether a field named "__proto__" stands anywhere in `x` (readInput refuses those: tested below). */
+const hasProtoField = (x: unknown): boolean =>
+  typeof x === 'object' && x !== null && (Object.hasOwn(x, '__proto__') || Object.values(x).some(hasProtoField));
+
+/** JSON data readInput takes: any JSON value without a "__proto__" field. */
+const jsonData = fc.jsonValue({ maxDepth: 5 }).filter((x) => !hasProtoField(asJson(x)));
+
 describe('readInput', () => {
   it('copies JSON data exactly, sharing nothing with the input', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 5 }), (x) => {
+      fc.property(jsonData, (x) => {
         const read = readInput(x);
         expect(read.ok).toBe(true);
         if (!read.ok) return;
@@ -53,7 +60,7 @@ describe('readInput', () => {
 
   it("returns the library's own data for a part equal to it, and a copy that leaves it unchanged for any other", () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 5 }), fc.jsonValue({ maxDepth: 5 }), (x, other) => {
+      fc.property(jsonData, jsonData, (x, other) => {
         const own = deepFreeze(asJson(x)) as PlainValue;
         // the same data: the library's own object itself (for an array or object)
         const same = readInput(asJson(x), {}, own);
@@ -68,6 +75,17 @@ describe('readInput', () => {
         expect(wrapped.ok && (wrapped.value as { deck: unknown }).deck).toStrictEqual(own);
         if (typeof own === 'object' && own !== null)
           expect(wrapped.ok && (wrapped.value as { deck: unknown }).deck).toBe(own);
+      }),
+    );
+  });
+
+  it('refuses a field named "__proto__" at any depth, where JSON.parse made it an own field', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 3 }), fc.jsonValue({ maxDepth: 2 }), (inside, value) => {
+        const x = JSON.parse(`{"a":[${JSON.stringify(inside)},{"__proto__":${JSON.stringify(value)}}]}`) as unknown;
+        const read = readInput(x);
+        expect(read.ok).toBe(false);
+        if (!read.ok) expect(read.problem.message).toMatch(/"__proto__" is not accepted/);
       }),
     );
   });

@@ -88,7 +88,7 @@ function sources(dir: string): string[] {
 /** Every mixed line of the library and of the playground's words, as `file: text`. */
 function mixedLines(): string[] {
   const found: string[] = [];
-  for (const file of [...sources(join(ROOT, 'src')), ...sources(join(ROOT, 'docs', 'playground', 'src'))]) {
+  for (const file of [...sources(join(ROOT, 'src')), ...sources(join(ROOT, 'apps', 'play', 'src'))]) {
     const text = readFileSync(file, 'utf8');
     const helpers = seatHelpers(text);
     for (const line of text.split('\n'))
