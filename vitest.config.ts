@@ -52,6 +52,8 @@ export default defineConfig({
       // referee), and the queue ladder, which needs Redis: their tests (e2e) spawn them, and V8
       // measures this process only
       exclude: [
+        // the playground's sources (its unit tests load them): the library alone is measured
+        'apps/**',
         'src/cli/main.ts',
         'src/arena/arena-worker.ts',
         'src/arena/ladder-queue.ts',
