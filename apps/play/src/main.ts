@@ -18,7 +18,7 @@ import { mountBoard, SPEEDS, type BoardHost, type Speed } from './board/board';
 import { pageTitle, setTurnAlerts, turnAlerts } from './board/turn-signal';
 import { guidedGame, type GuideStage } from './board/guided';
 import { offlineSource } from './board/offline';
-import { currentLocale, languageSelect, onLocaleChange, t } from './i18n';
+import { languageSelect, onLocaleChange, t } from './i18n';
 import { mountReplay } from './replay';
 import { installOnline } from './online/index';
 import { mountRules } from './rules';
@@ -469,9 +469,4 @@ window.addEventListener('hashchange', () => {
   void route();
 });
 // "Play online": a client of the game server (docs/online.md), its games drawn on the same board
-installOnline(
-  app,
-  (into, source, extra) => mountBoard(into, source, { ...onlineBoardHost, ...extra }),
-  currentLocale,
-  onLocaleChange,
-);
+installOnline(app, (into, source, extra) => mountBoard(into, source, { ...onlineBoardHost, ...extra }), onLocaleChange);

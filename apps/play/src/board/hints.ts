@@ -43,30 +43,19 @@ export function slotKey(ref: AreaRef): string {
   return `${ref.seat}.${ref.area}`;
 }
 
+/** The UI kit's verdict on a selection, as the board shows a refusal. */
+function asRefusal(verdict: ReturnType<typeof moveFromSelection>): { ok: true; move: Move } | Refusal {
+  if (verdict.ok) return verdict;
+  const { code, kind, params, rule, message } = verdict;
+  return { ok: false, code, kind, params, rule, message };
+}
+
 /** Adding `card` to the set at `target`, or the library's reason it is not a legal add (rules §5 B). */
 export function addFromSelection(view: PlayerView, card: CardId, target: AreaRef): { ok: true; move: Move } | Refusal {
-  const verdict = moveFromSelection(view, { cards: [card], target, action: 'add' });
-  if (verdict.ok) return verdict;
-  return {
-    ok: false,
-    code: verdict.code,
-    kind: verdict.kind,
-    params: verdict.params,
-    rule: verdict.rule,
-    message: verdict.message,
-  };
+  return asRefusal(moveFromSelection(view, { cards: [card], target, action: 'add' }));
 }
 
 /** The play the selected cards make, or the library's reason they make none. */
 export function playFromSelection(view: PlayerView, selection: readonly CardId[]): { ok: true; move: Move } | Refusal {
-  const verdict = moveFromSelection(view, { cards: selection, action: 'play' });
-  if (verdict.ok) return verdict;
-  return {
-    ok: false,
-    code: verdict.code,
-    kind: verdict.kind,
-    params: verdict.params,
-    rule: verdict.rule,
-    message: verdict.message,
-  };
+  return asRefusal(moveFromSelection(view, { cards: selection, action: 'play' }));
 }

@@ -8,7 +8,6 @@
  * The cut is the board's: controller.ts holds the state and the actions, view/ draws each screen
  * as keyed virtual DOM, and this file mounts them beside the shared board.
  */
-import type { Locale } from 'dnup';
 import type { ReactionMessage } from 'dnup-server/protocol';
 import type { BoardView, GameSource } from '../board/source';
 import { patch, v, type VNode } from '../board/vdom';
@@ -42,8 +41,6 @@ export interface OnlineHost {
   ): () => void;
   /** Shows the online section (and hides the page's other views). */
   show(): void;
-  /** The language of the page now. */
-  locale(): Locale;
 }
 
 /** A reaction shown for a moment beside its sender's seat on the board (a spectator's, by the strip). */
@@ -138,7 +135,6 @@ function mountOnline(root: HTMLElement, host: OnlineHost): { open(): void; refre
 export function installOnline(
   app: HTMLElement,
   mountBoard: OnlineHost['mountBoard'],
-  locale: () => Locale,
   onLocaleChange: (listener: () => void) => unknown,
 ): void {
   const section = h('section', {
@@ -156,7 +152,6 @@ export function installOnline(
     );
   const online = mountOnline(section, {
     mountBoard,
-    locale,
     show() {
       for (const v of views()) v.hidden = true;
       section.hidden = false;
