@@ -41,8 +41,9 @@ export interface FileStoreOptions {
 const GAMES_PER_WRITE = 200;
 
 /**
- * The embedded default: `games.jsonl` (one line per begun game, applied move and end, appended
- * synchronously so a `kill -9` loses nothing the clients saw) and `finished.jsonl` (one record per
+ * The embedded default: `games.jsonl` (one line per begun game, applied move and end, written
+ * before the call that appends it resolves, so a `kill -9` loses nothing the clients saw; the
+ * lines of one turn of the event loop go out in one write) and `finished.jsonl` (one record per
  * line). Past `maxBytes` (and twice what its last compaction left) the live log is rewritten with
  * unfinished games only, and the finished log becomes `finished.1.jsonl`, replacing the older one:
  * on disk at most about 3 × `maxBytes`, or 2 × the unfinished games and 2 × `maxBytes` when those
@@ -62,6 +63,13 @@ export class FileStore implements GameStore {
   private compacting: Promise<void> | null = null;
   /** Lines appended since the compaction under way started. */
   private since: string[] | null = null;
+  /**
+   * Lines waiting for the next write, and the calls that wait for it: the lines of one turn of the
+   * event loop (every move of a burst) go out in one write, not one system call each.
+   */
+  private pending: string[] = [];
+  private waiting: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private flushQueued = false;
   private readonly log: (line: string) => void;
   private games = new Map<string, { game: Omit<StoredGame, 'moves'>; moves: Move[] }>();
   /** Games this process hosts: one process per folder, so every other unfinished game is an orphan. */
@@ -99,12 +107,35 @@ export class FileStore implements GameStore {
     }
   }
 
-  private append(line: Line): void {
+  /** Queues `line`; resolves once it is written (with the turn's other lines, see {@link flush}). */
+  private append(line: Line): Promise<void> {
     const text = `${JSON.stringify(line)}\n`;
-    this.fd ??= openSync(this.live, 'a');
-    writeSync(this.fd, text);
-    this.liveBytes += Buffer.byteLength(text);
     this.since?.push(text);
+    this.pending.push(text);
+    if (!this.flushQueued) {
+      this.flushQueued = true;
+      setImmediate(() => this.flush());
+    }
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+  }
+
+  /** Writes the queued lines at once, then lets their callers go on (they broadcast only after it). */
+  private flush(): void {
+    this.flushQueued = false;
+    if (this.pending.length === 0) return;
+    const text = this.pending.join('');
+    const waiting = this.waiting;
+    this.pending = [];
+    this.waiting = [];
+    try {
+      this.fd ??= openSync(this.live, 'a');
+      writeSync(this.fd, text);
+    } catch (e) {
+      for (const w of waiting) w.reject(e);
+      return;
+    }
+    this.liveBytes += Buffer.byteLength(text);
+    for (const w of waiting) w.resolve();
     // amortised: a compaction costs the unfinished games' size, paid for by as many bytes appended
     if (this.compacting === null && this.liveBytes > this.maxBytes && this.liveBytes > 2 * this.compactedBytes)
       this.compact();
@@ -152,7 +183,9 @@ export class FileStore implements GameStore {
         await file.write(text);
       }
       await file.sync();
-      // from here to the rename synchronously, so that no line is appended in between
+      // from here to the rename synchronously, so that no line is appended in between; the queued
+      // lines (already in `since`) go to the old log first, which stays whole until the rename
+      this.flush();
       const tail = since.join('');
       if (tail !== '') writeSync(file.fd, tail);
       fsyncSync(file.fd);
@@ -172,14 +205,14 @@ export class FileStore implements GameStore {
   async begin(game: Omit<StoredGame, 'moves'>): Promise<void> {
     this.games.set(game.id, { game, moves: [] });
     this.owned.add(game.id);
-    this.append({ t: 'begin', game });
+    return this.append({ t: 'begin', game });
   }
 
   async move(id: string, index: number, move: Move): Promise<void> {
     const g = this.games.get(id);
     if (!g || index !== g.moves.length) throw new Error(`store: move ${index} of game ${id} is out of order`);
     g.moves.push(move);
-    this.append({ t: 'move', id, i: index, m: move });
+    return this.append({ t: 'move', id, i: index, m: move });
   }
 
   async finish(id: string, record: GameRecord): Promise<void> {
@@ -187,7 +220,7 @@ export class FileStore implements GameStore {
       renameSync(this.done, join(this.dir, 'finished.1.jsonl'));
     appendFileSync(this.done, `${JSON.stringify(record)}\n`);
     this.owned.delete(id);
-    if (this.games.delete(id)) this.append({ t: 'end', id });
+    if (this.games.delete(id)) return this.append({ t: 'end', id });
   }
 
   async orphans(): Promise<string[]> {
@@ -240,8 +273,9 @@ export class FileStore implements GameStore {
     this.fd = null;
   }
 
-  /** Waits for a compaction under way, then closes the live log. */
+  /** Writes the queued lines, waits for a compaction under way, then closes the live log. */
   async close(): Promise<void> {
+    this.flush();
     await this.compacting;
     this.reopen();
   }

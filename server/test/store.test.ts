@@ -2,7 +2,7 @@
  * The embedded store: what a restarted process reads back, a line torn by a crash, and the
  * bound on disk use (compaction of the live log, rotation of finished records).
  */
-import { appendFileSync, readdirSync, statSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
@@ -119,16 +119,51 @@ describe('FileStore with more unfinished games than maxBytes', () => {
   });
 });
 
+describe('FileStore writes', () => {
+  it('resolves a call only once its line is in the file, the lines of one turn in one write', async () => {
+    const dir = tempDir();
+    const store = new FileStore(dir);
+    const live = join(dir, 'games.jsonl');
+    const moves = movesOf('seed-WWWWWW', 30);
+    await store.begin(header('WWWWWW'));
+    const size = statSync(live).size;
+    const seen: number[] = [];
+    // every call of one turn: none is written before the turn ends, all are when the first resolves
+    const calls = moves.map((m, i) =>
+      store.move('WWWWWW', i, m).then(() => seen.push(readFileSync(live, 'utf8').split('\n').length - 1)),
+    );
+    expect(statSync(live).size).toBe(size);
+    await Promise.all(calls);
+    expect(seen).toEqual(moves.map(() => 31)); // the begin line and the 30 moves, at every resolve
+    expect((await new FileStore(dir).unfinished())[0]!.moves).toEqual(moves);
+  });
+
+  it('close writes the lines still queued', async () => {
+    const dir = tempDir();
+    const store = new FileStore(dir);
+    const moves = movesOf('seed-QQQQQQ', 3);
+    void store.begin(header('QQQQQQ'));
+    const calls = moves.map((m, i) => store.move('QQQQQQ', i, m));
+    await store.close();
+    await Promise.all(calls);
+    expect((await new FileStore(dir).unfinished())[0]!.moves).toEqual(moves);
+  });
+});
+
 describe('FileStore compaction in the background', () => {
   it('keeps every line appended while it runs, and the old log stays whole until the rename', async () => {
     const dir = tempDir();
     const store = new FileStore(dir, { maxBytes: 3_000 });
     const ids = Array.from({ length: 12 }, (_, g) => `K${String(g).padStart(5, '0')}`);
     const movesOf12 = new Map(ids.map((id) => [id, movesOf(`seed-${id}`, 40)]));
-    // all calls in one tick: a compaction starts, and the rest is appended while it runs
+    // a turn's lines are written together: past maxBytes a compaction starts, and the next turns'
+    // lines are appended while it runs
     const calls: Promise<void>[] = [];
     for (const id of ids) calls.push(store.begin(header(id)));
-    for (let i = 0; i < 40; i++) for (const id of ids) calls.push(store.move(id, i, movesOf12.get(id)![i]!));
+    for (let i = 0; i < 40; i++) {
+      for (const id of ids) calls.push(store.move(id, i, movesOf12.get(id)![i]!));
+      if (i % 4 === 3) await nextTurn();
+    }
     calls.push(store.finish(ids[0]!, recordOf(createGame(['Ana', 'Ben'], `seed-${ids[0]}`), movesOf12.get(ids[0]!)!)));
     await Promise.all(calls);
     const expected = ids.slice(1).map((id) => ({ id, moves: movesOf12.get(id) }));
