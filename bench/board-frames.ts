@@ -5,29 +5,42 @@
  * legal set (or rotating) for a number of turns while three greedy bots answer at the normal
  * speed. Every long animation frame (over 50 ms) is recorded with the scripts that ran in it.
  *
- *   npm run bench:board [-- --turns 6 --rate 4]
+ *   npm run bench:board [-- --turns 6 --rate 4 --profile]
+ *
+ * `--profile` also takes a CPU profile of the page during the moves (V8's sampler through DevTools)
+ * and prints the functions with the most self time; the whole profile goes to
+ * test-results/board-frames.cpuprofile.
  *
  * A timing, not a test: on a shared 2-core machine the figures move from run to run; compare
  * runs of one session. Needs Chromium (CHROME_PATH or a usual place, as the e2e tests).
  */
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { buildPlayground, findChromium, launchChromium, ROOT, serveStatic } from '../test/e2e/server.js';
 
 const { values } = parseArgs({
-  options: { turns: { type: 'string', default: '6' }, rate: { type: 'string', default: '4' } },
+  options: {
+    turns: { type: 'string', default: '6' },
+    rate: { type: 'string', default: '4' },
+    profile: { type: 'boolean', default: false },
+  },
 });
 const turns = Number(values.turns);
 const rate = Number(values.rate);
 
 /** Installed before the page's own scripts: long animation frames, and how many frames were drawn. */
 function recorder(): void {
-  const w = window as unknown as { frames: { ms: number; scripts: number; draw: number; what: string }[] };
+  const w = window as unknown as {
+    frames: { ms: number; scripts: number; draw: number; what: string }[];
+    draws: PerformanceEntry[];
+  };
   w.frames = [];
   const draws: PerformanceEntry[] = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'dnup board draw') draws.push(e);
+    w.draws = draws;
   }).observe({ type: 'measure', buffered: false });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
@@ -44,7 +57,34 @@ function recorder(): void {
   }).observe({ type: 'long-animation-frame', buffered: false });
 }
 
-const attr = (page: Page, name: string): Promise<string | null> => page.locator('#game').getAttribute(name);
+const attr = (page: Page, name: string): Promise<string | null> =>
+  page.evaluate((n) => document.getElementById('game')?.getAttribute(n) ?? null, name);
+
+/** DevTools' page metrics (durations in seconds, counts). */
+async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(list.map((m) => [m.name, m.value]));
+}
+
+/** The functions with the most self time in a CPU profile, idle left out. */
+function printProfile(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+}): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const id of profile.samples ?? []) {
+    const f = byId.get(id)?.callFrame;
+    if (!f || f.functionName === '(idle)' || f.functionName === '(program)') continue;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    total++;
+  }
+  console.log(`CPU profile of the page (${total} busy samples), self time:`);
+  for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.log(`${((100 * n) / total).toFixed(1).padStart(7)}%  ${key}`);
+}
 
 async function main(): Promise<void> {
   const chromium = findChromium();
@@ -59,18 +99,31 @@ async function main(): Promise<void> {
     await page.setViewportSize({ width: 390, height: 844 });
     const cdp = await context.newCDPSession(page);
     await page.goto(`${url}?lang=en#seats=human,greedy,greedy,greedy&name=Ada&seed=bench-board&speed=normal`);
+    // one cheap read in the page every 100 ms (the locator engine at every poll cost more than the board)
     const waitTurn = async (after: number): Promise<void> => {
-      for (let i = 0; i < 900; i++) {
-        if ((await attr(page, 'data-my-turn')) === 'true' && Number(await attr(page, 'data-move-count')) > after)
-          return;
-        if ((await attr(page, 'data-status')) !== 'playing') return;
-        await page.waitForTimeout(100);
-      }
-      throw new Error('the turn did not come back');
+      await page.waitForFunction(
+        (n) => {
+          const d = document.getElementById('game')?.dataset;
+          return d !== undefined && (d.status !== 'playing' || (d.myTurn === 'true' && Number(d.moveCount) > n));
+        },
+        after,
+        { polling: 100, timeout: 90_000 },
+      );
     };
     await waitTurn(-1);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-    await page.evaluate(() => void ((window as unknown as { frames: unknown[] }).frames.length = 0));
+    await page.evaluate(() => {
+      const w = window as unknown as { frames: unknown[]; draws?: unknown[] };
+      w.frames.length = 0;
+      if (w.draws) w.draws.length = 0;
+    });
+    await cdp.send('Performance.enable');
+    const metricsBefore = await metrics(cdp);
+    if (values.profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const started = performance.now();
     let played = 0;
     for (; played < turns && (await attr(page, 'data-status')) === 'playing'; played++) {
@@ -82,7 +135,15 @@ async function main(): Promise<void> {
       await waitTurn(at + 1);
     }
     const seconds = (performance.now() - started) / 1000;
+    const metricsAfter = await metrics(cdp);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    if (values.profile) {
+      const { profile } = await cdp.send('Profiler.stop');
+      printProfile(profile);
+      const file = join(ROOT, 'test-results', 'board-frames.cpuprofile');
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`the whole profile: ${file} (opens in DevTools' Performance panel)`);
+    }
     const frames = await page.evaluate(
       () => (window as unknown as { frames: { ms: number; scripts: number; draw: number; what: string }[] }).frames,
     );
@@ -93,6 +154,19 @@ async function main(): Promise<void> {
     console.log(`long animation frames (over 50 ms): ${frames.length}`);
     if (sorted.length > 0)
       console.log(`  median ${sorted[Math.floor(sorted.length / 2)]} ms, longest ${sorted[sorted.length - 1]} ms`);
+    const draws = await page.evaluate(() =>
+      ((window as unknown as { draws?: PerformanceEntry[] }).draws ?? []).map((e) => e.duration).sort((a, b) => a - b),
+    );
+    console.log(
+      `the board's drawings: ${draws.length}, ${Math.round(draws.reduce((a, x) => a + x, 0))} ms in all, ` +
+        `median ${draws[draws.length >> 1]?.toFixed(1)} ms, 90th ${draws[Math.floor(draws.length * 0.9)]?.toFixed(1)} ms, longest ${draws.at(-1)?.toFixed(1)} ms`,
+    );
+    const d = (k: string): number => (metricsAfter[k] ?? 0) - (metricsBefore[k] ?? 0);
+    console.log(
+      `main thread: tasks ${Math.round(d('TaskDuration') * 1000)} ms, scripts ${Math.round(d('ScriptDuration') * 1000)} ms, ` +
+        `style ${Math.round(d('RecalcStyleDuration') * 1000)} ms in ${d('RecalcStyleCount')}, layout ${Math.round(d('LayoutDuration') * 1000)} ms in ${d('LayoutCount')}; ` +
+        `${metricsAfter.Nodes} nodes in the page`,
+    );
     for (const f of frames)
       console.log(
         `  ${f.ms} ms: scripts ${f.scripts} ms (the board's drawing ${f.draw} ms) ${f.what || '(rendering only)'}`,

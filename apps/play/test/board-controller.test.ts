@@ -60,7 +60,7 @@ function controlled(source: GameSource, speedMs = 600, storage: Map<string, stri
     },
     {
       redraw: () => void asked.redraws++,
-      focus: (key) => void asked.focus.push(key),
+      focus: (key, afterMove) => void asked.focus.push(afterMove ? `${key} after the move` : key),
       showActions: () => void asked.showActions++,
     },
   );
@@ -134,7 +134,7 @@ describe('the board controller', () => {
     await ctrl.attempt(play);
     expect(ctrl.message).toBeNull();
     expect(ctrl.selected.size).toBe(0);
-    expect(asked.focus.at(-1)).toBe('hand');
+    expect(asked.focus.at(-1)).toBe('hand after the move'); // once drawn, not in the drawing's task
     expect(JSON.stringify(first)).toBe(frozen);
   });
 

@@ -121,8 +121,18 @@ class MountedBoard {
     this.f = frame(root);
     this.ctrl = new BoardController(source, this.deps(), {
       redraw: () => this.render(),
-      focus: (key) => {
-        if (!this.f.dialog.open) this.focusKey(key);
+      focus: (key, afterMove) => {
+        if (!afterMove) {
+          if (!this.f.dialog.open) this.focusKey(key);
+          return;
+        }
+        // back to the hand once the move's frame is drawn: focusing now would lay the board out a
+        // second time in the task that drew it; no scroll, the page stays where the move was made
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            if (!this.ctrl.stopped && !this.f.dialog.open) this.focusKey(key, true);
+          }),
+        );
       },
       showActions: () => this.boardEl().querySelector('.actions')?.scrollIntoView({ block: 'nearest' }),
     });

@@ -42,8 +42,11 @@ export interface DragState {
 export interface BoardEffects {
   /** The state changed: draw again. */
   redraw(): void;
-  /** Moves keyboard focus to the element with this `data-key` after the next drawing (`hand`: the hand's Tab stop). */
-  focus(key: string): void;
+  /**
+   * Moves keyboard focus to the element with this `data-key` after the next drawing (`hand`: the
+   * hand's Tab stop). `afterMove`: once the move's first frame is drawn, without scrolling.
+   */
+  focus(key: string, afterMove?: boolean): void;
   /** A refusal came: keep its reason and Play in sight. */
   showActions(): void;
 }
@@ -313,7 +316,7 @@ export class BoardController {
     this.message = null;
     this.selected.clear();
     this.effects.redraw();
-    this.effects.focus('hand');
+    this.effects.focus('hand', true);
   }
 
   /** Says why a move is refused, with its rule, in the line under the controls. */
