@@ -4,7 +4,8 @@
  * scripted colyseus.js clients playing whole games for `--seconds`, then reports moves per
  * second, move round-trip percentiles (of the moves sent once every room is open, and the p99 of each 10 s), the server's CPU milliseconds per move and heap per room
  * (from its /stats), the load average, and checks that no move was lost or applied twice and that
- * every finished game's record replays as legal. Exits 1 when a check fails.
+ * every game the server stored, finished or not, replays as legal from its seed (a finished game's
+ * record as a whole game). Exits 1 when a check fails.
  *
  * Options: --rooms N (200), --seconds S (30), --think-ms T (0: each scripted person moves T ms
  * after its view arrives, so the load is a chosen number of moves per room and second rather than
@@ -20,7 +21,8 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
-import { replay, seededRandom, type GameRecord, type Move } from 'dnup';
+import { createGame, recordOf, replay, seededRandom, type GameRecord, type Move } from 'dnup';
+import { FileStore } from './file-store.js';
 import {
   DeckKeeper,
   MESSAGES,
@@ -345,7 +347,13 @@ async function main(): Promise<void> {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   clearTimeout(hardStop);
+  const stored = await checkStored(data);
   rmSync(data, { recursive: true, force: true });
+  // the games still open at the end: each seat saw every move count once, in order
+  for (const t of tables)
+    for (const b of t.bots)
+      if (!t.done && b.counts.some((n, i) => n !== i))
+        problems.push(`seat ${b.seat} saw move counts ${b.counts.slice(0, 8).join(',')}… not 0, 1, 2…`);
 
   const perRoom = (loaded.heapUsed - idle.heapUsed) / Math.max(1, loaded.rooms);
   const report = {
@@ -374,6 +382,9 @@ async function main(): Promise<void> {
     serverRssMB: +(loaded.rss / 1048576).toFixed(1),
     finishedGames: finished,
     finishedMoves: moves,
+    /** Every game in the server's store, finished, left or still open, replayed from its seed. */
+    storedGamesReplayed: stored.games,
+    storedMovesReplayed: stored.moves,
     problems: problems.length,
     machine: { cores: cpus().length, loadAverage: load.map((x) => +x.toFixed(2)) },
   };
@@ -382,10 +393,25 @@ async function main(): Promise<void> {
     console.error(problems.slice(0, 10).join('\n'));
     process.exit(1);
   }
-  if (finished === 0) {
-    console.error('loadtest: no game finished; run longer');
-    process.exit(1);
+}
+
+/**
+ * Replays every game the server stored in `data` (records of ended and left games, and games
+ * still open) from its seed: every move must be legal there.
+ */
+async function checkStored(data: string): Promise<{ games: number; moves: number }> {
+  const store = new FileStore(data, { log: () => {} });
+  const records: GameRecord[] = await store.finished();
+  for (const g of await store.unfinished()) records.push(recordOf(createGame(g.players, g.seed), g.moves));
+  let count = 0;
+  for (const record of records) {
+    const result = replay(record);
+    if (!result.ok) problems.push(`a stored game does not replay: ${result.error.message}`);
+    count += record.moves.length;
   }
+  await store.close();
+  if (records.length === 0) problems.push('the server stored no game');
+  return { games: records.length, moves: count };
 }
 
 await main();
