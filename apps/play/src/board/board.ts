@@ -112,6 +112,12 @@ class MountedBoard {
   private turnHandled = -1;
   /** Every hand once the game is over: the revealed record replays to them (the seed reveals them anyway). */
   private revealed: { record: GameRecord; hands: readonly (readonly HeldCard[])[] | undefined } | null = null;
+  /** The record to share and the snapshot it was made at. */
+  private shared: {
+    at: unknown;
+    snap: unknown;
+    record: GameRecord | { readonly format?: string } | null;
+  } | null = null;
 
   constructor(
     private readonly root: HTMLElement,
@@ -187,7 +193,14 @@ class MountedBoard {
   }
 
   private shareable(): GameRecord | { readonly format?: string } | null {
-    return this.ctrl.snap.over?.record ?? (this.source.recordToShare?.() as { format?: string } | undefined) ?? null;
+    // made once per snapshot, not at every drawing: a record copies every move played so far
+    const at = this.source.current();
+    if (this.shared?.at !== at || this.shared.snap !== this.ctrl.snap) {
+      const record =
+        this.ctrl.snap.over?.record ?? (this.source.recordToShare?.() as { format?: string } | undefined) ?? null;
+      this.shared = { at, snap: this.ctrl.snap, record };
+    }
+    return this.shared.record;
   }
 
   private revealedHands(): readonly (readonly HeldCard[])[] | undefined {
