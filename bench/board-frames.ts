@@ -18,6 +18,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CDPSession, Page } from 'playwright-core';
+import { printSelfTime, selfTime } from './self-time.js';
 import { buildPlayground, findChromium, launchChromium, ROOT, serveStatic } from '../test/e2e/server.js';
 
 const { values } = parseArgs({
@@ -38,9 +39,9 @@ function recorder(): void {
   };
   w.frames = [];
   const draws: PerformanceEntry[] = [];
+  w.draws = draws;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'dnup board draw') draws.push(e);
-    w.draws = draws;
   }).observe({ type: 'measure', buffered: false });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
@@ -64,26 +65,6 @@ const attr = (page: Page, name: string): Promise<string | null> =>
 async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
   const { metrics: list } = await cdp.send('Performance.getMetrics');
   return Object.fromEntries(list.map((m) => [m.name, m.value]));
-}
-
-/** The functions with the most self time in a CPU profile, idle left out. */
-function printProfile(profile: {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  samples?: number[];
-}): void {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const counts = new Map<string, number>();
-  let total = 0;
-  for (const id of profile.samples ?? []) {
-    const f = byId.get(id)?.callFrame;
-    if (!f || f.functionName === '(idle)' || f.functionName === '(program)') continue;
-    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-    total++;
-  }
-  console.log(`CPU profile of the page (${total} busy samples), self time:`);
-  for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 30))
-    console.log(`${((100 * n) / total).toFixed(1).padStart(7)}%  ${key}`);
 }
 
 async function main(): Promise<void> {
@@ -139,7 +120,9 @@ async function main(): Promise<void> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     if (values.profile) {
       const { profile } = await cdp.send('Profiler.stop');
-      printProfile(profile);
+      const { total, rows } = selfTime(profile, 30);
+      console.log(`CPU profile of the page (${total} busy samples):`);
+      printSelfTime(rows, total);
       const file = join(ROOT, 'test-results', 'board-frames.cpuprofile');
       writeFileSync(file, JSON.stringify(profile));
       console.log(`the whole profile: ${file} (opens in DevTools' Performance panel)`);

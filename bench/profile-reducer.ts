@@ -9,6 +9,7 @@
 import { Session } from 'node:inspector/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { printSelfTime, selfTime } from './self-time.js';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(name);
@@ -51,24 +52,8 @@ const ms = Number(process.hrtime.bigint() - started) / 1e6;
 const { profile } = await session.post('Profiler.stop');
 session.disconnect();
 
-// self samples per function name and place, the idle and program frames left out
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const counts = new Map<string, number>();
-let total = 0;
-for (const id of profile.samples ?? []) {
-  const node = byId.get(id);
-  if (node === undefined) continue;
-  const { functionName, url, lineNumber } = node.callFrame;
-  if (functionName === '(idle)' || functionName === '(program)') continue;
-  const file = url === '' ? '' : `${url.split('/').pop()}:${lineNumber + 1}`;
-  const key = `${functionName || '(anonymous)'} ${file}`.trim();
-  counts.set(key, (counts.get(key) ?? 0) + 1);
-  total++;
-}
+const { total, rows } = selfTime(profile, top);
 console.log(
   `CPU profile: ${moves.toLocaleString('en-US')} moves at ${players} players in ${Math.round(ms)} ms (${Math.round(moves / (ms / 1000)).toLocaleString('en-US')} moves/s under the profiler), ${total.toLocaleString('en-US')} samples`,
 );
-console.log('self time  function');
-for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, top)) {
-  console.log(`${((100 * n) / total).toFixed(1).padStart(8)}%  ${key}`);
-}
+printSelfTime(rows, total);
