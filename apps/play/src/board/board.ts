@@ -25,6 +25,7 @@ import type { BoardCtx } from './view/context';
 import { actionsView, stepsView } from './view/controls';
 import { handView } from './view/hand';
 import { logView, notationView } from './view/log';
+import { FaceCache } from './view/faces';
 import { resultView } from './view/result';
 import { orderEl, seatsEl } from './view/seats';
 import { tableView } from './view/table';
@@ -47,10 +48,10 @@ function boardView(ctx: BoardCtx, onSlotClick: (e: Event) => void): VNode {
     'div',
     { class: `board${ctrl.drag ? ' dragging' : ''}`, onclick: onSlotClick },
     gameBar(ctx),
-    seatsEl(view, ctrl.snap.hands ?? ctx.revealedHands(), ctrl.snap.seats),
+    seatsEl(view, ctrl.snap.hands ?? ctx.revealedHands(), ctrl.snap.seats, ctx.faces),
     orderEl(view),
     lastLine(ctx),
-    tableView(ctrl),
+    tableView(ctrl, ctx.faces),
     ...(seat
       ? [
           v('h2', { class: 'hand-title', id: 'hand-title' }, mine ? `${g.yourHandTurn}${duelArea}` : g.yourHand),
@@ -60,6 +61,11 @@ function boardView(ctx: BoardCtx, onSlotClick: (e: Event) => void): VNode {
       : []),
     ctrl.source.steps ? stepsView(ctrl.source.steps) : actionsView(ctx),
   );
+}
+
+/** Runs `fn` once the frame being made is drawn (a task after the next animation frame). */
+function afterFrame(fn: () => void): void {
+  requestAnimationFrame(() => setTimeout(fn));
 }
 
 /** Where the drawing goes: the board, the log, the move list, the result dialog. */
@@ -134,11 +140,9 @@ class MountedBoard {
         }
         // back to the hand once the move's frame is drawn: focusing now would lay the board out a
         // second time in the task that drew it; no scroll, the page stays where the move was made
-        requestAnimationFrame(() =>
-          setTimeout(() => {
-            if (!this.ctrl.stopped && !this.f.dialog.open) this.focusKey(key, true);
-          }),
-        );
+        afterFrame(() => {
+          if (!this.ctrl.stopped && !this.f.dialog.open) this.focusKey(key, true);
+        });
       },
       showActions: () => this.boardEl().querySelector('.actions')?.scrollIntoView({ block: 'nearest' }),
     });
@@ -147,6 +151,7 @@ class MountedBoard {
     this.ctx = {
       ctrl: this.ctrl,
       host,
+      faces: new FaceCache(),
       redraw: () => this.render(),
       openResult: () => this.openResult(),
       closeResult: () => this.f.dialog.close(),
@@ -284,7 +289,11 @@ class MountedBoard {
     else delete data.animating;
     this.placeDialog();
     this.placeFocus();
-    performance.measure('dnup board draw', { start: startedAt });
+    // the detail names what was drawn: the step's events, or "redraw" (a selection, a hint, words)
+    performance.measure('dnup board draw', {
+      start: startedAt,
+      detail: events.map((e) => e.type).join(' ') || 'redraw',
+    });
     this.host.drawn?.(ctrl.view.status);
   }
 
@@ -310,7 +319,12 @@ class MountedBoard {
     const end = view.status === 'playing' ? '' : `${view.status}-${view.round}`;
     if (end !== this.dialogFor && !this.source.steps && !this.ctrl.animating) {
       this.dialogFor = end;
-      if (end) this.openResult();
+      // the dialog opens once the move that ended the round is on screen: drawing both in one frame
+      // took a phone's frame twice over
+      if (end)
+        afterFrame(() => {
+          if (!this.ctrl.stopped && this.dialogFor === end) this.openResult();
+        });
       else if (this.f.dialog.open) this.f.dialog.close();
     } else if (this.f.dialog.open) this.drawResult();
   }

@@ -65,6 +65,9 @@ function origin(events: readonly ViewEvent[]): string | null {
 
 const center = (r: DOMRect): { x: number; y: number } => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
 
+/** The reduced-motion query, once asked (false where there is none). */
+let reducedMotion: MediaQueryList | false | undefined;
+
 export class CardMotion {
   private noted: Noted | null = null;
   /** Where the cards were left by the last drawing measured (with the scroll they were measured at), if nothing was drawn since. */
@@ -76,9 +79,10 @@ export class CardMotion {
   } | null = null;
   private readonly running = new Set<Animation>();
 
-  /** Whether cards move at all: not with reduced motion. */
+  /** Whether cards move at all: not with reduced motion (the query made once: its answer stays live). */
   static enabled(): boolean {
-    return typeof matchMedia !== 'function' || !matchMedia('(prefers-reduced-motion: reduce)').matches;
+    reducedMotion ??= typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : false;
+    return reducedMotion === false || !reducedMotion.matches;
   }
 
   /** A drawing that moves no card was made: where they are is unknown until measured again. */

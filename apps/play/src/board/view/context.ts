@@ -2,10 +2,13 @@
 import type { CardId, GameRecord, HeldCard } from 'dnup';
 import type { BoardController } from '../controller';
 import type { BoardHost } from '../host';
+import type { FaceCache } from './faces';
 
 export interface BoardCtx {
   readonly ctrl: BoardController;
   readonly host: BoardHost;
+  /** The card faces drawn so far, to draw again unchanged (faces.ts). */
+  readonly faces: FaceCache;
   /** Draws the board again (an answer that came later: a link, a seal checked). */
   redraw(): void;
   /** Opens the end-of-round or end-of-game dialog. */

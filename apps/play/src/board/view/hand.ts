@@ -1,6 +1,6 @@
 /** The viewer's hand: one button per card, keyed by card id, in the order the player chose. */
 import type { CardId, PlayerView } from 'dnup';
-import { cardFace } from '../../cards';
+import { cardLabel } from '../../cards';
 import { t } from '../../i18n';
 import { v as h, type VNode } from '../vdom';
 import type { BoardCtx } from './context';
@@ -56,13 +56,13 @@ function handCard(
   const playable = hs.playable.has(id);
   const addable = hs.addTargets.has(id);
   const dragged = ctrl.drag?.id === id;
-  const cls = `${isSel ? 'selected' : ''}${spinning ? ' just-rotated' : ''}${playable ? ' playable' : ''}${addable ? ' can-add' : ''}`;
+  const cls = `${isSel ? 'selected' : ''}${spinning ? ' just-rotated' : ''}${playable ? ' playable' : ''}`;
   return h(
     'button',
     {
       key: id,
       type: 'button',
-      class: `hand-card${playable || addable ? ' hinted' : ''}${dragged ? ' dragged' : ''}${dropMark(ctx, index)}`,
+      class: `hand-card${playable || addable ? ' hinted' : ''}${addable ? ' can-add' : ''}${dragged ? ' dragged' : ''}${dropMark(ctx, index)}`,
       'data-key': `hand-${id}`,
       'data-hand-index': index,
       'data-card-id': id,
@@ -78,9 +78,13 @@ function handCard(
       onpointerdown: (e: PointerEvent) => ctx.pointerDown(e, id),
       onkeydown: (e: KeyboardEvent) => onHandKey(ctx, id, index, e),
     },
-    cardFace(card, v.deck, cls, 'text'),
-    playable ? h('span', { class: 'sr-only' }, `, ${t().game.playable}`) : null,
-    addable ? h('span', { class: 'sr-only' }, `, ${t().game.addable}`) : null,
+    ctx.faces.face('hand', card, v.deck, cls, 'hidden'),
+    // the button's name: the card's words, then what the hints say of it
+    h(
+      'span',
+      { class: 'sr-only' },
+      `${cardLabel(card, v.deck)}${playable ? `, ${t().game.playable}` : ''}${addable ? `, ${t().game.addable}` : ''}`,
+    ),
   );
 }
 

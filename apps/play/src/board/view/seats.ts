@@ -1,10 +1,10 @@
 /** The seats around the table and the order of the next turns (rules §4, §6, §7). */
 import { areasPerSeat, upcomingTurns, type HeldCard } from 'dnup';
-import { cardBack, cardFace } from '../../cards';
 import { t } from '../../i18n';
 import type { BoardView, SeatStatus } from '../source';
 import { turnLabel } from '../turn-label';
 import { v as h, type VNode } from '../vdom';
+import type { FaceCache } from './faces';
 
 /** "2 tokens", "1 round win". */
 function scoreText(view: BoardView, seat: number): string {
@@ -18,8 +18,9 @@ function scoreText(view: BoardView, seat: number): string {
  */
 export function seatsEl(
   view: BoardView,
-  hands?: readonly (readonly HeldCard[] | undefined)[],
-  statuses?: readonly SeatStatus[],
+  hands: readonly (readonly HeldCard[] | undefined)[] | undefined,
+  statuses: readonly SeatStatus[] | undefined,
+  faces: FaceCache,
 ): VNode {
   const areas = areasPerSeat(view.players.length);
   return h(
@@ -41,7 +42,7 @@ export function seatsEl(
         },
         h(
           'div',
-          { class: 'seat-head' },
+          { key: 'head', class: 'seat-head' },
           h('strong', { class: 'seat-name' }, name),
           seat === view.starter ? h('span', { class: 'badge star-holder', title: t().seats.starHolder }, '★') : null,
           toPlay
@@ -58,23 +59,17 @@ export function seatsEl(
         hand
           ? h(
               'div',
-              { class: 'mini-hand' },
-              hand.map((c) => cardFace(c, view.deck, 'small')),
+              { key: 'hand', class: 'mini-hand' },
+              hand.map((c) => faces.face(`seat${seat}`, c, view.deck, 'small')),
             )
           : null,
-        showBacks
-          ? h(
-              'div',
-              { class: 'mini-hand backs', 'aria-hidden': 'true' },
-              Array.from({ length: Math.min(size, 13) }, (_, i) => cardBack(i)),
-            )
-          : null,
+        showBacks ? faces.backs(seat, size, view.deck) : null,
         showBacks && known.length > 0
           ? h(
               'div',
-              { class: 'known' },
+              { key: 'known', class: 'known' },
               h('span', {}, `${t().seats.known} `),
-              known.map((c) => cardFace(c, view.deck, 'small')),
+              known.map((c) => faces.face(`known${seat}`, c, view.deck, 'small')),
             )
           : null,
       );

@@ -1,12 +1,12 @@
 /** The table: one slot per play area, with its set, what the last move did there, and what the viewer may do to it. */
 import { areasPerSeat, type TableSet } from 'dnup';
-import { cardFace } from '../../cards';
 import { t } from '../../i18n';
 import type { BoardController } from '../controller';
 import { addFromSelection, slotKey } from '../hints';
 import type { BoardView } from '../source';
 import { v as h, type VNode } from '../vdom';
 import { areaLabel } from '../turn-label';
+import type { FaceCache } from './faces';
 
 /** What the last move did to each play area, in words ("just played"), for highlighting it. */
 function lastMoveMarks(view: BoardView): Map<string, string> {
@@ -38,7 +38,7 @@ function slotActions(ctrl: BoardController, set: TableSet | undefined, seat: num
   const fits = selCard !== undefined && (hs.addTargets.get(selCard.id) ?? []).includes(key);
   return h(
     'div',
-    { class: 'slot-actions' },
+    { key: 'actions', class: 'slot-actions' },
     h(
       'button',
       {
@@ -91,7 +91,7 @@ function slotState(ctrl: BoardController, key: string): string {
  * The table: one slot per play area, each showing its set's owner, area, size and value, and
  * what the last move did there. Set cards are keyed by id, so a card that stays keeps its node.
  */
-export function tableView(ctrl: BoardController): VNode {
+export function tableView(ctrl: BoardController, faces: FaceCache): VNode {
   const view = ctrl.view;
   const areas = areasPerSeat(view.players.length);
   const marks = lastMoveMarks(view);
@@ -114,12 +114,12 @@ export function tableView(ctrl: BoardController): VNode {
             'data-slot': key,
             'aria-label': `${caption}: ${setWords}${mark ? `, ${mark}` : ''}`,
           },
-          h('div', { class: 'slot-caption' }, caption),
-          mark ? h('div', { class: 'last-mark' }, mark) : null,
+          h('div', { key: 'caption', class: 'slot-caption' }, caption),
+          mark ? h('div', { key: 'mark', class: 'last-mark' }, mark) : null,
           set
             ? h(
                 'div',
-                { class: 'set-facts' },
+                { key: 'facts', class: 'set-facts' },
                 h('span', { class: 'set-size' }, t().table.size(set.cards.length)),
                 ' · ',
                 h('span', { class: 'set-value' }, t().table.value(set.value)),
@@ -128,10 +128,10 @@ export function tableView(ctrl: BoardController): VNode {
           set
             ? h(
                 'div',
-                { class: 'set-cards' },
-                set.cards.map((id) => cardFace({ id, active: set.value }, view.deck, 'small')),
+                { key: 'cards', class: 'set-cards' },
+                set.cards.map((id) => faces.face(key, { id, active: set.value }, view.deck, 'small')),
               )
-            : h('div', { class: 'set-empty' }, t().table.empty),
+            : h('div', { key: 'empty', class: 'set-empty' }, t().table.empty),
           slotActions(ctrl, set, seat, area),
         ),
       );
