@@ -29,6 +29,8 @@ const { values } = parseArgs({
   },
 });
 const turns = Number(values.turns);
+/** Drawings longer than this are listed with what they drew: two thirds of a long frame. */
+const LONG_DRAWING_MS = 33;
 const rate = Number(values.rate);
 
 /** Installed before the page's own scripts: long animation frames, and how many frames were drawn. */
@@ -137,13 +139,19 @@ async function main(): Promise<void> {
     console.log(`long animation frames (over 50 ms): ${frames.length}`);
     if (sorted.length > 0)
       console.log(`  median ${sorted[Math.floor(sorted.length / 2)]} ms, longest ${sorted[sorted.length - 1]} ms`);
-    const draws = await page.evaluate(() =>
-      ((window as unknown as { draws?: PerformanceEntry[] }).draws ?? []).map((e) => e.duration).sort((a, b) => a - b),
+    const detailed = await page.evaluate(() =>
+      ((window as unknown as { draws?: PerformanceMeasure[] }).draws ?? []).map(
+        (e) => [e.duration, String(e.detail)] as const,
+      ),
     );
+    const draws = detailed.map(([ms]) => ms).sort((a, b) => a - b);
     console.log(
       `the board's drawings: ${draws.length}, ${Math.round(draws.reduce((a, x) => a + x, 0))} ms in all, ` +
         `median ${draws[draws.length >> 1]?.toFixed(1)} ms, 90th ${draws[Math.floor(draws.length * 0.9)]?.toFixed(1)} ms, longest ${draws.at(-1)?.toFixed(1)} ms`,
     );
+    // what the longest drawings drew (the step's events, or "redraw"): where to look next
+    for (const [ms, what] of detailed)
+      if (ms > LONG_DRAWING_MS) console.log(`  a drawing of ${ms.toFixed(1)} ms: ${what}`);
     const d = (k: string): number => (metricsAfter[k] ?? 0) - (metricsBefore[k] ?? 0);
     console.log(
       `main thread: tasks ${Math.round(d('TaskDuration') * 1000)} ms, scripts ${Math.round(d('ScriptDuration') * 1000)} ms, ` +
