@@ -63,6 +63,25 @@ function recorder(): void {
 const attr = (page: Page, name: string): Promise<string | null> =>
   page.evaluate((n) => document.getElementById('game')?.getAttribute(n) ?? null, name);
 
+/**
+ * Taps the first element matching `selector` as a person's pointer would: the mouse pressed and
+ * released at its centre, with no script of the test's in the page while the events are handled
+ * (Playwright's own click checks its target with a script of its own at every mouse event, which
+ * the page's frames then counted). Returns false when nothing matches.
+ */
+async function tap(page: Page, selector: string): Promise<boolean> {
+  const box = await page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return null;
+    el.scrollIntoView({ block: 'nearest' });
+    const r = el.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  }, selector);
+  if (!box) return false;
+  await page.mouse.click(box.x, box.y);
+  return true;
+}
+
 /** DevTools' page metrics (durations in seconds, counts). */
 async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
   const { metrics: list } = await cdp.send('Performance.getMetrics');
@@ -111,10 +130,10 @@ async function main(): Promise<void> {
     let played = 0;
     for (; played < turns && (await attr(page, 'data-status')) === 'playing'; played++) {
       const at = Number(await attr(page, 'data-move-count'));
-      const playable = page.locator('#hand .hand-card[data-playable="true"]');
-      if ((await playable.count()) > 0) await playable.first().click();
-      if ((await playable.count()) > 0 && (await page.isEnabled('#play'))) await page.click('#play');
-      else await page.click('#rotate');
+      const playable = '#hand .hand-card[data-playable="true"]';
+      if (await tap(page, playable)) {
+        if (!(await tap(page, '#play:not([disabled]):not([aria-disabled="true"])'))) await tap(page, '#rotate');
+      } else await tap(page, '#rotate');
       await waitTurn(at + 1);
     }
     const seconds = (performance.now() - started) / 1000;
