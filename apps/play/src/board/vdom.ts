@@ -33,22 +33,30 @@ const PROPS: ReadonlySet<string> = new Set(['value', 'selected', 'checked']);
 
 /** `<sel>` with attributes (null, undefined and false are left out) and children. */
 export function v(sel: string, attrs: VAttrs = {}, ...children: (VChild | VChild[])[]): VNode {
+  // one pass over the attributes and one over the children, with no list made on the way: the
+  // board calls this for every node of every drawing
   const data: VNodeData = {};
   const attrsOut: Record<string, string | number | boolean> = {};
-  const props: Record<string, unknown> = {};
-  const on: Record<string, (e: Event) => void> = {};
-  for (const [name, value] of Object.entries(attrs)) {
+  let props: Record<string, unknown> | undefined;
+  let on: Record<string, (e: Event) => void> | undefined;
+  for (const name in attrs) {
+    const value = attrs[name];
     if (name === 'key') data.key = value as string | number;
     else if (name === 'hook') data.hook = value as Hooks;
-    else if (typeof value === 'function') on[name.slice(2)] = value as (e: Event) => void;
+    else if (typeof value === 'function') (on ??= {})[name.slice(2)] = value as (e: Event) => void;
     else if (value === null || value === undefined || value === false) continue;
-    else if (PROPS.has(name)) props[name] = value;
+    else if (PROPS.has(name)) (props ??= {})[name] = value;
     else attrsOut[name] = value as string | number | boolean;
   }
   data.attrs = attrsOut;
-  if (Object.keys(props).length > 0) data.props = props;
-  if (Object.keys(on).length > 0) data.on = on;
-  const kids = children.flat().filter((c): c is VNode | string => c !== null && c !== undefined && c !== false);
+  if (props) data.props = props;
+  if (on) data.on = on;
+  const kids: (VNode | string)[] = [];
+  for (const c of children) {
+    if (Array.isArray(c)) {
+      for (const k of c) if (k !== null && k !== undefined && k !== false) kids.push(k);
+    } else if (c !== null && c !== undefined && c !== false) kids.push(c);
+  }
   return h(sel, data, kids);
 }
 
