@@ -166,6 +166,24 @@ describe('the board controller', () => {
     );
   });
 
+  it('draws a move of the viewer step by step and not also in the task of the click (one drawing a frame)', async () => {
+    const first = createGame(NAMES, 'one drawing');
+    const source = fakeSource(first, first.turn.seat);
+    const { ctrl, asked, flush } = controlled(source);
+    ctrl.toggle(first.hands[first.turn.seat]![0]!.id);
+    const before = asked.redraws;
+    await ctrl.attempt({ type: 'rotate' });
+    // the move's first step, in a task of its own, draws what the click changed
+    expect(ctrl.animating).toBe(true);
+    expect(asked.redraws).toBe(before);
+    expect(ctrl.selected.size).toBe(0);
+    expect(ctrl.message).toBeNull();
+    await flush();
+    expect(asked.redraws).toBeGreaterThan(before + 1);
+    expect(ctrl.animating).toBe(false);
+    expect(ctrl.view).toEqual(source.current().view);
+  });
+
   it('draws at once when three moves wait (a live game drawn slower than it is played)', async () => {
     let s = createGame(NAMES, 'behind');
     const source = fakeSource(s, 0);

@@ -315,7 +315,9 @@ export class BoardController {
     }
     this.message = null;
     this.selected.clear();
-    this.effects.redraw();
+    // a move being drawn draws these too, in its first step's task: drawing now as well put two
+    // whole drawings in the frame of the click
+    if (!this.animating) this.effects.redraw();
     this.effects.focus('hand', true);
   }
 
