@@ -147,7 +147,6 @@ export const en = {
   },
   cards: {
     label: (active: number, other: number) => `${active}, other side ${other}`,
-    otherSide: ', other side',
     star: ', the ★ card',
   },
   log: {

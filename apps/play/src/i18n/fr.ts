@@ -144,7 +144,6 @@ export const fr: Messages = {
   },
   cards: {
     label: (active, other) => `${active}, au dos ${other}`,
-    otherSide: ', au dos',
     star: ', la carte ★',
   },
   log: {

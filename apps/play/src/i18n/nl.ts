@@ -143,7 +143,6 @@ export const nl: Messages = {
   },
   cards: {
     label: (active, other) => `${active}, andere kant ${other}`,
-    otherSide: ', andere kant',
     star: ', de sterkaart ★',
   },
   log: {
