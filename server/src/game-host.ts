@@ -612,7 +612,7 @@ export class GameHost<C> {
     const clock = this.byClock.has(game.moveCount) ? ({ byClock: true } as const) : {};
     if (seat === undefined) return { view: publicView(game), moves: [], deadline, seal: this.seal, ...clock };
     const view = playerView(game, seat);
-    return { view, moves: this.phase === 'playing' ? movesOf(view) : [], deadline, seal: this.seal, ...clock };
+    return { view, moves: this.phase === 'playing' ? movesOf(game, seat) : [], deadline, seal: this.seal, ...clock };
   }
 
   private deadline(): StateMessage['deadline'] {

@@ -3,7 +3,7 @@
  * checks (the move was chosen at the game's move count; the game is being played). Pure: the
  * room stores the accepted move, then shows it.
  */
-import { apply, checkMoveOfView, playerView, type GameState, type Move } from 'dnup';
+import { apply, checkMove, IllegalMoveError, playerView, type GameState, type Move } from 'dnup';
 import type { RefusedMessage } from './protocol.js';
 
 export type Judgement =
@@ -33,7 +33,17 @@ export function judgeMove(
   }
   if (!game || !playing)
     return { ok: false, refusal: { code: 'GAME_OVER', message: 'The game is over (rules §6).', rule: '§6' } };
-  const verdict = checkMoveOfView(playerView(game, seat), move);
-  if (!verdict.ok) return { ok: false, refusal: verdict };
-  return { ok: true, next: apply(game, move) };
+  // another seat's turn: the library's own refusal, worded from that seat's view (rules §4)
+  if (game.status === 'playing' && game.turn.seat !== seat) {
+    const verdict = checkMove(playerView(game, seat), move);
+    if (!verdict.ok)
+      return { ok: false, refusal: { code: verdict.code, message: verdict.message, rule: verdict.rule } };
+  }
+  // judged once, by apply itself: it refuses with the code and sentence checkMove would give
+  try {
+    return { ok: true, next: apply(game, move) };
+  } catch (e) {
+    if (!(e instanceof IllegalMoveError)) throw e;
+    return { ok: false, refusal: { code: e.code, message: e.message, rule: e.rule } };
+  }
 }

@@ -2,14 +2,17 @@
  * What clients see: a seat's legal moves, the room's lobby message and its listing metadata
  * (spectators get the library's `publicView`). Plain functions of the game and the seats.
  */
-import { legalMoves, type Move, type PlayerView } from 'dnup';
+import { legalMoves, type GameState, type Move } from 'dnup';
 import type { LobbyMessage, SeatInfo } from './protocol.js';
 import type { Seat } from './seats.js';
 
-/** The moves a seat may send now: its legal moves on its turn; anyone may deal the next round (rules §8). */
-export function movesOf(view: PlayerView): Move[] {
-  if (view.status === 'roundOver' || (view.status === 'playing' && view.turn.seat === view.seat))
-    return legalMoves(view);
+/**
+ * The moves `seat` may send now: its legal moves on its turn; anyone may deal the next round
+ * (rules §8). Listed from the state (the same moves as from the seat's view, without checking
+ * a view the server has just made).
+ */
+export function movesOf(game: GameState, seat: number): Move[] {
+  if (game.status === 'roundOver' || (game.status === 'playing' && game.turn.seat === seat)) return legalMoves(game);
   return [];
 }
 
