@@ -112,12 +112,27 @@ function copyList(r: Reading, x: unknown[], depth: number, like: unknown): Plain
   if (length > r.maxNodes - r.nodes) refuse(r, `The value is too large: more than ${r.maxNodes} parts.`);
   const same = Array.isArray(like) && like.length === length ? (like as PlainValue[]) : undefined;
   let list: PlainValue[] | undefined = same === undefined ? new Array<PlainValue>(length) : undefined;
+  // records like the model's (the cards of a deck): compared by name, without the full reader's steps
+  const names = same === undefined || depth + 2 >= r.maxDepth ? undefined : keysOfEach(same);
   for (let i = 0; i < length; i++) {
     const v = x[i];
     let c: PlainValue;
     if (typeof v === 'number' && Number.isFinite(v) && r.nodes < r.maxNodes) {
       r.nodes++;
       c = v === 0 ? 0 : v;
+    } else if (names !== undefined && names[i] !== null && isPlainRecord(v) && r.nodes < r.maxNodes) {
+      r.nodes++;
+      const model = same![i] as Record<string, PlainValue>;
+      const ahead = equalFields(r, v as Record<string, unknown>, model, names[i]!, depth + 1);
+      if (ahead === ALL_EQUAL) c = model;
+      else {
+        r.trail.push(i);
+        if (r.open.includes(v as object)) refuse(r, 'The value contains itself (a cycle), which JSON cannot hold.');
+        r.open.push(v as object);
+        c = recordFrom(r, v as object, depth + 1, model, ahead);
+        r.open.pop();
+        r.trail.pop();
+      }
     } else if (typeof v === 'object' && v !== null) {
       r.trail.push(i);
       c = copyValue(r, v, depth + 1, same?.[i]);
@@ -148,12 +163,28 @@ function copyRecord(r: Reading, x: object, depth: number, like: unknown): PlainV
     typeof like === 'object' && like !== null && !Array.isArray(like)
       ? (like as Record<string, PlainValue>)
       : undefined;
+  // a copy of the library's data has the model's keys in its order: their values compared by name
+  const ahead = model === undefined ? 0 : equalFields(r, x as Record<string, unknown>, model, keysOf(model), depth);
+  return ahead === ALL_EQUAL ? model! : recordFrom(r, x, depth, model, ahead);
+}
+
+/**
+ * The rest of {@link copyRecord} once {@link equalFields} has compared `x` with `model` (`ahead`:
+ * 0 when nothing was read, `~i` when field `i` differs).
+ */
+function recordFrom(
+  r: Reading,
+  x: object,
+  depth: number,
+  model: Record<string, PlainValue> | undefined,
+  ahead: number,
+): PlainValue {
   // while every field read equals the model's, no copy is made: it is the model's
   let record: { [key: string]: PlainValue } | undefined = model === undefined ? {} : undefined;
-  const keys = Object.keys(x);
-  for (let i = 0; i < keys.length; i++) {
+  const keys = ahead === 0 ? Object.keys(x) : keysOf(model!);
+  for (let i = ahead < 0 ? ~ahead : 0; i < keys.length; i++) {
     const key = keys[i]!;
-    const v = (x as Record<string, unknown>)[key];
+    const v = ahead < 0 && i === ~ahead ? differing : (x as Record<string, unknown>)[key];
     if (v === undefined) {
       record ??= fieldsOf(model!, keys, i);
       continue; // JSON leaves out undefined fields
@@ -178,6 +209,85 @@ function copyRecord(r: Reading, x: object, depth: number, like: unknown): PlainV
     record[key] = c;
   }
   return record ?? (keyCount(model!) === keys.length ? model! : fieldsOf(model!, keys, keys.length));
+}
+
+/** The keys of each model record, listed once (models are the library's data, never changed). */
+const modelKeys = new WeakMap<object, readonly string[]>();
+
+/** The keys of a model record, listed once. */
+function keysOf(model: Record<string, PlainValue>): readonly string[] {
+  let names = modelKeys.get(model);
+  if (names === undefined) {
+    names = Object.keys(model);
+    modelKeys.set(model, names);
+  }
+  return names;
+}
+
+/** The keys of each record of a model list (null for an element that is not a record), listed once. */
+const listKeys = new WeakMap<object, readonly (readonly string[] | null)[]>();
+
+function keysOfEach(list: readonly PlainValue[]): readonly (readonly string[] | null)[] {
+  let names = listKeys.get(list);
+  if (names === undefined) {
+    names = list.map((m) => (isRecord(m) ? keysOf(m) : null));
+    listKeys.set(list, names);
+  }
+  return names;
+}
+
+/** True for an object whose prototype is Object's or none (not an array): what JSON reads as a record. */
+function isPlainRecord(x: unknown): boolean {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
+  const proto = Object.getPrototypeOf(x) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** The value read by {@link equalFields} at the first field that differs from the model's. */
+let differing: unknown;
+
+/** {@link equalFields}: every field of the record equals the model's. */
+const ALL_EQUAL = 1;
+
+/**
+ * Whether `x` (a plain record) holds `model`'s fields in its order, with the same values:
+ * scalars, and lists of numbers. {@link ALL_EQUAL} when it does; 0 when its keys differ (no
+ * value read); else `~i` for the first field `i` whose value differs, read once and left in
+ * {@link differing} (a list found different is read again by the full reader). The keys are
+ * listed by `for…in`, which allocates nothing: with the prototype checked, it lists exactly
+ * `Object.keys` when it lists the model's.
+ */
+function equalFields(
+  r: Reading,
+  x: Record<string, unknown>,
+  model: Record<string, PlainValue>,
+  names: readonly string[],
+  depth: number,
+): number {
+  let n = 0;
+  for (const key in x) if (n >= names.length || key !== names[n++]) return 0;
+  if (n !== names.length) return 0;
+  for (let i = 0; i < n; i++) {
+    const key = names[i]!;
+    const v = x[key];
+    const m = model[key]!;
+    if (v === m && (typeof m !== 'object' || m === null) && r.nodes < r.maxNodes) {
+      r.nodes++;
+      continue;
+    }
+    if (Array.isArray(m) && depth + 1 < r.maxDepth && sameNumbers(r, v, m)) continue;
+    differing = v;
+    return ~i;
+  }
+  return ALL_EQUAL;
+}
+
+/** True when `v` is a list of the numbers of `m` (counted as read); reads `v`'s elements once. */
+function sameNumbers(r: Reading, v: unknown, m: readonly PlainValue[]): boolean {
+  if (!Array.isArray(v) || v.length !== m.length || r.nodes + m.length + 1 > r.maxNodes) return false;
+  for (let j = 0; j < m.length; j++) if (typeof m[j] !== 'number' || v[j] !== m[j]) return false;
+  r.nodes += m.length + 1;
+  return true;
 }
 
 /** A new record of the fields `keys[0…end − 1]` of `model` (read from the input, found equal to the model's). */
@@ -269,14 +379,21 @@ export function samePlainData(a: unknown, b: unknown): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!samePlainData(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i];
+      // numbers, most of a view: compared here, not in a call
+      if (x !== b[i] && (typeof x !== 'object' || !samePlainData(x, b[i]))) return false;
+    }
     return true;
   }
   if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys)
+  // own keys listed by for…in, which makes no list
+  let n = 0;
+  for (const k in a) {
+    if (!Object.hasOwn(a, k)) continue;
     if (!Object.hasOwn(b, k) || !samePlainData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
       return false;
-  return true;
+    n++;
+  }
+  return n === keyCount(b);
 }

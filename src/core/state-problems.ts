@@ -11,6 +11,7 @@ import { winningScore } from './scoring.js';
 import type { GameState } from './state.js';
 import type { ProblemList } from './position-error.js';
 import { areasPerSeat, fewestMoves, playerNamesProblem, scoringFor } from './players.js';
+import { cardsTableAndTurnHold } from './quick-invariants.js';
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -477,6 +478,11 @@ const EVENT_FIELDS: Readonly<
   turnStarted: { seat: 'seat', area: 'area', number: 'int' },
 };
 
+/** {@link EVENT_FIELDS} as lists of [field, kind], listed once. */
+const EVENT_ENTRIES: Readonly<Record<string, readonly (readonly [string, string])[]>> = Object.fromEntries(
+  Object.entries(EVENT_FIELDS).map(([type, fields]) => [type, Object.entries(fields)]),
+);
+
 /** Every event has one of the documented shapes, with real seats, areas and cards (rules §8). */
 function checkEvents(s: GameState, index: DeckIndex, problems: ProblemList): void {
   const n = s.players.length;
@@ -515,13 +521,12 @@ function checkEvents(s: GameState, index: DeckIndex, problems: ProblemList): voi
   s.events.forEach((e: unknown, i) => {
     const path = `events[${i}]`;
     const fields =
-      isObject(e) && typeof e.type === 'string' && Object.hasOwn(EVENT_FIELDS, e.type)
-        ? EVENT_FIELDS[e.type]!
+      isObject(e) && typeof e.type === 'string' && Object.hasOwn(EVENT_ENTRIES, e.type)
+        ? EVENT_ENTRIES[e.type]!
         : undefined;
-    const ok =
-      fields !== undefined &&
-      Object.keys(e as object).length === Object.keys(fields).length + 1 &&
-      Object.entries(fields).every(([key, kind]) => fits(kind, (e as Record<string, unknown>)[key]));
+    let ok = fields !== undefined && Object.keys(e as object).length === fields.length + 1;
+    for (let k = 0; ok && k < fields!.length; k++)
+      ok = fits(fields![k]![1], (e as Record<string, unknown>)[fields![k]![0]]);
     if (!ok)
       problems.add(
         'BAD_EVENTS',
@@ -532,11 +537,18 @@ function checkEvents(s: GameState, index: DeckIndex, problems: ProblemList): voi
   });
 }
 
-export function invariantProblems(s: GameState, problems: ProblemList): void {
-  const index = deckIndex(s.deck);
+/** The full checks of cards, table, turn and out, each problem worded (quick-invariants.ts answers the same yes or no). */
+export function cardsTableAndTurnProblems(s: GameState, index: DeckIndex, problems: ProblemList): void {
   checkCards(s, index, problems);
   checkTable(s, index, problems);
   checkTurnAndOut(s, problems);
+}
+
+/** Every broken invariant of rules §1–§8 of a state whose fields have their types ({@link stateShape}). */
+export function invariantProblems(s: GameState, problems: ProblemList): void {
+  const index = deckIndex(s.deck);
+  // a sound state passes in one pass; the full checks word each problem of the others
+  if (!cardsTableAndTurnHold(s, index)) cardsTableAndTurnProblems(s, index, problems);
   checkScores(s, problems);
   checkEvents(s, index, problems);
 }
