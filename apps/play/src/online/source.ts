@@ -3,7 +3,7 @@
  * holds only what the server sent this tab: its seat's player view (or the spectator's public
  * view), the people in the seats, and at the end the record with the seed.
  */
-import { checkMoveOfView, type Move } from 'dnup';
+import { checkMove, type Move } from 'dnup';
 import type { GameOverMessage, LobbyMessage, SeatInfo, StateMessage } from 'dnup-server/protocol';
 import {
   isSeatView,
@@ -124,14 +124,14 @@ export class OnlineSource implements GameSource {
     if (refused === null) return { ok: true };
     // a refusal of the rules: the library judges the move against the view it was chosen from,
     // which gives the board the parameters for its sentence in the player's language
-    const local = isSeatView(view) ? checkMoveOfView(view, move) : null;
+    const local = isSeatView(view) ? checkMove(view, move) : null;
     if (local && !local.ok && local.code === refused.code)
       return { ok: false, code: local.code, params: local.params, rule: local.rule, message: refused.message };
     // lost a race (the turn clock or a stand-in bot played for this seat first): judged against the
     // latest view, the move is no longer legal, usually because another seat is to play, named then
     const latest = this.snapshot.view;
     if (refused.code === 'STALE_MOVE' || refused.code === 'NOT_YOUR_TURN') {
-      const now = isSeatView(latest) && latest !== view ? checkMoveOfView(latest, move) : null;
+      const now = isSeatView(latest) && latest !== view ? checkMove(latest, move) : null;
       if (now && !now.ok)
         return { ok: false, code: now.code, params: now.params, rule: now.rule, message: refused.message };
       if (refused.code === 'NOT_YOUR_TURN' && latest.status === 'playing' && latest.turn.seat !== this.viewer) {
