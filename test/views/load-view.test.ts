@@ -5,7 +5,20 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isViewError, loadView, playerView, type PlayerView } from '../../src/index.js';
+import {
+  apply,
+  isViewError,
+  legalMoves,
+  loadView,
+  playerView,
+  seededRandom,
+  STANDARD_DECK,
+  type PlayerView,
+} from '../../src/index.js';
+import { invariantProblems, ProblemList, samePlainData } from '../../src/core/internal.js';
+import { dealtViewAgrees } from '../../src/views/load-view.js';
+import { viewOf } from '../../src/views/player-view.js';
+import { sampleState } from '../../src/views/sample-state.js';
 import { gameScript, playScript } from '../helpers/random-games.js';
 import { scaled } from '../helpers/scale.js';
 
@@ -158,6 +171,94 @@ describe('loadView of a copied view', () => {
       ),
       { numRuns: scaled(300) },
     );
+    expect(refused).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+/** Changes to the parts of a view that a state dealt from it does not take as they are. */
+const DERIVED: readonly ((v: Mutable & { events: Record<string, unknown>[] }) => boolean)[] = [
+  (v) => {
+    const k = v.known[v.seat]![0];
+    if (!k) return false;
+    k.active = v.hand.find((c) => c.id === k.id)?.active === k.active ? k.active + 1 : k.active;
+    return true;
+  },
+  (v) => {
+    const own = v.known[v.seat]!;
+    if (own.length === 0 || v.hand.length < 2) return false;
+    own[0] = { ...v.hand.find((c) => c.id !== own[0]!.id)! };
+    return true;
+  },
+  (v) => (v.discard.length > 1 ? (v.discard.reverse(), true) : false),
+  (v) => (v.discard.length > 0 ? ((v.discard[0] = v.discard[0]! + 1), true) : false),
+  (v) => {
+    const e = v.events.find((x) => x.type === 'handRotated');
+    return e ? ((e.size = (e.size as number) + 1), true) : false;
+  },
+  (v) => {
+    const e = v.events.find((x) => x.type === 'handRotated');
+    if (!e) return false;
+    e.cards = e.cards === null ? [] : null;
+    return true;
+  },
+  (v) => {
+    const e = v.events.find((x) => x.type === 'handRotated');
+    return e ? ((e.extra = 1), true) : false;
+  },
+  (v) => {
+    const e = v.events.find((x) => x.type === 'handRotated' && Array.isArray(x.cards));
+    if (!e || (e.cards as unknown[]).length === 0) return false;
+    (e.cards as { active: number }[])[0]!.active += 1;
+    return true;
+  },
+];
+
+describe('the check that a dealt state shows the view it was dealt from', () => {
+  it('answers as making that state’s view and comparing it whole would', () => {
+    let agreed = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(
+        gameScript({ maxMoves: 150 }),
+        fc.nat(),
+        fc.boolean(),
+        fc.nat(DERIVED.length + CORRUPTIONS.length),
+        (script, seatChoice, rotate, which) => {
+          let state = playScript(script);
+          // a rotation just made: its event is in the view (the viewer's own, or another's)
+          const turn = legalMoves(state).find((m) => m.type === 'rotate');
+          if (rotate && turn) state = apply(state, turn);
+          const view = playerView(state, seatChoice % state.players.length);
+          const plain = JSON.parse(JSON.stringify(view)) as Mutable & { events: Record<string, unknown>[] };
+          if (which > 0) {
+            const change =
+              which <= DERIVED.length
+                ? DERIVED[which - 1]!
+                : (v: Mutable) => CORRUPTIONS[which - 1 - DERIVED.length]![1](v);
+            if (!change(plain)) return;
+          }
+          // a view whose fields are refused (BAD_VIEW) never reaches the comparison
+          if (refusal(JSON.parse(JSON.stringify(plain))) === 'BAD_VIEW') return;
+          const v = { ...plain, deck: STANDARD_DECK } as unknown as PlayerView;
+          let sample;
+          try {
+            sample = sampleState(v, seededRandom(0));
+          } catch {
+            return; // refused before the comparison
+          }
+          const problems = new ProblemList();
+          invariantProblems(sample, problems);
+          if (problems.count > 0) return;
+          const whole = samePlainData(viewOf(sample, v.seat), v);
+          expect(dealtViewAgrees(sample, v)).toBe(whole);
+          if (whole) agreed++;
+          else refused++;
+        },
+      ),
+      { numRuns: scaled(600) },
+    );
+    // both answers must have been seen for the equality to prove anything
+    expect(agreed).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
   }, 120_000);
 });
