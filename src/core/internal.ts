@@ -31,7 +31,7 @@ export { MAX_LISTED_PROBLEMS, ProblemList } from './position-error.js';
 // records/record-error.ts, views/load-view.ts: many problems said in one sentence
 export { summarize } from './problem-summary.js';
 // records/parse-record.ts, setup/, views/load-view.ts: the checks that make a state valid
-export { invariantProblems, setupProblems, stateShape } from './state-problems.js';
+export { invariantProblems, setupProblems } from './state-problems.js';
 
 // records/perft.ts, records/replay.ts: the reducer on a state already trusted (no second check)
 export { applyTrusted, legalMovesTrusted } from './apply.js';
