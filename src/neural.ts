@@ -9,6 +9,7 @@
  */
 export { neuralBot, type NeuralBotOptions } from './neural/neural-bot.js';
 export { neuralNetworks } from './neural/networks.js';
+export { loadNeuralNetwork, neuralBotFor } from './neural/load-network.js';
 export { moveFeatureLength } from './neural/move-features.js';
 export { parameterLayout, type NetworkShape, type NeuralWeights, type ParameterLayout } from './neural/network.js';
 // the types its functions name, so that dnup/neural reads on its own

@@ -64,8 +64,15 @@ function scorerOf(w: NeuralWeights): MoveScorer {
  * ```
  */
 export function neuralBot(options: NeuralBotOptions = {}): Bot {
+  return networkBot(options?.networks ?? neuralNetworks(), options?.name);
+}
+
+/**
+ * {@link neuralBot} with the networks given (internal): it names no shipped network, so a bundle
+ * that reaches the bot only through `neuralBotFor` carries one player count's weights, not all.
+ */
+export function networkBot(networks: readonly NeuralWeights[], name: string | undefined): Bot {
   const scorers: (MoveScorer | undefined)[] = [];
-  const networks = options.networks ?? neuralNetworks();
   if (!Array.isArray(networks))
     throw new ArgumentError('BAD_ARGUMENT', `networks is a list of networks, not ${describeValue(networks)}.`);
   for (const w of networks) {
@@ -77,7 +84,7 @@ export function neuralBot(options: NeuralBotOptions = {}): Bot {
   let obs = new Float32Array(0);
   let feat = new Float32Array(0);
   return {
-    name: options.name ?? 'neural',
+    name: name ?? 'neural',
     chooseMove: (view, moves): Move => {
       const input = readBotInput(view, moves);
       const v = input.view;

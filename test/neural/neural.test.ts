@@ -12,6 +12,7 @@ import { moveFeatureLength, writeMoveFeatures } from '../../src/neural/move-feat
 import { MoveScorer, parameterLayout, type NetworkShape, type NeuralWeights } from '../../src/neural/network.js';
 import { neuralBot } from '../../src/neural/neural-bot.js';
 import { neuralNetworks } from '../../src/neural/networks.js';
+import { loadNeuralNetwork, neuralBotFor } from '../../src/neural/load-network.js';
 
 /** A random game of `players` played `moves` moves from seed `seed` (moves chosen by `pick`). */
 function randomPosition(players: number, seed: number, moves: number): GameState {
@@ -127,6 +128,38 @@ describe('neuralBot', () => {
         expect(neuralBot({ networks }).chooseMove(view, moves)).toEqual(chosen);
       }),
     );
+  });
+
+  it('ships a network for every player count, each loadable alone, its bot playing as neuralBot()', async () => {
+    const shipped = neuralNetworks();
+    expect(shipped.map((n) => n.players)).toEqual([2, 3, 4, 5]);
+    const all = neuralBot();
+    for (const n of [2, 3, 4, 5]) {
+      const alone = await loadNeuralNetwork(n);
+      expect(alone.players).toBe(n);
+      expect(alone.params).toEqual(shipped.find((w) => w.players === n)!.params);
+      alone.params.fill(0); // yours: the next load is whole
+      expect((await loadNeuralNetwork(n)).params.some((x) => x !== 0)).toBe(true);
+      const bot = await neuralBotFor(n);
+      expect(bot.name).toBe('neural');
+      for (const [seed, depth] of [
+        [1, 5],
+        [2, 40],
+        [3, 90],
+      ] as const) {
+        const s = randomPosition(n, seed, depth);
+        if (s.status !== 'playing') continue;
+        const view = playerView(s, s.turn.seat);
+        expect(bot.chooseMove(view, legalMoves(s))).toEqual(all.chooseMove(view, legalMoves(s)));
+      }
+    }
+    expect((await neuralBotFor(3, { name: 'mine' })).name).toBe('mine');
+  });
+
+  it('refuses to load a network for a player count outside 2–5, with BAD_ARGUMENT', async () => {
+    for (const n of [1, 6, 0, -2, 4.5, Number.NaN, '4', null])
+      await expect(loadNeuralNetwork(n as number)).rejects.toMatchObject({ code: 'BAD_ARGUMENT' });
+    await expect(neuralBotFor(7)).rejects.toMatchObject({ code: 'BAD_ARGUMENT' });
   });
 
   it('refuses a network that does not fit its player count, and copies the weights it keeps', () => {

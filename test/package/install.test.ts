@@ -180,7 +180,10 @@ console.log(JSON.stringify({ workers: result.workers, games: result.rows.reduce(
 
   it('plays a whole game with the neural bot of dnup/neural, through ESM import and CommonJS require', () => {
     const NEURAL = `const { state } = await dnup.playGame([neural.neuralBot(), dnup.greedyBot(), dnup.greedyBot(), dnup.greedyBot()], { seed: 'install' });
-console.log(JSON.stringify({ status: state.status, networks: neural.neuralNetworks().map((n) => n.players), root: 'neuralBot' in dnup }));`;
+const alone = await neural.neuralBotFor(2);
+const duel = dnup.createGame(2, 'install');
+const move = await alone.chooseMove(dnup.playerView(duel, duel.turn.seat), dnup.legalMoves(duel));
+console.log(JSON.stringify({ status: state.status, networks: neural.neuralNetworks().map((n) => n.players), root: 'neuralBot' in dnup, alone: dnup.legalMoves(duel).some((m) => JSON.stringify(m) === JSON.stringify(move)) }));`;
     writeFileSync(
       join(app(), 'neural.mjs'),
       `import * as neural from 'dnup/neural';\nimport * as dnup from 'dnup';\n${NEURAL}`,
@@ -189,7 +192,7 @@ console.log(JSON.stringify({ status: state.status, networks: neural.neuralNetwor
       join(app(), 'neural.cjs'),
       `const neural = require('dnup/neural');\nconst dnup = require('dnup');\n(async () => {\n${NEURAL}\n})();`,
     );
-    const expected = { status: 'gameOver', networks: expect.arrayContaining([4]), root: false };
+    const expected = { status: 'gameOver', networks: [2, 3, 4, 5], root: false, alone: true };
     expect(JSON.parse(run(process.execPath, ['neural.mjs'], app()))).toEqual(expected);
     expect(JSON.parse(run(process.execPath, ['neural.cjs'], app()))).toEqual(expected);
   });

@@ -1,13 +1,20 @@
 /**
  * A bundler keeps only what an app imports from the built entry: the rules core alone carries no
- * sentence catalogue, bot or record code (the catalogues are built with pure calls for this).
+ * sentence catalogue, bot or record code (the catalogues are built with pure calls for this); an app
+ * that loads the neural bot by player count carries no network until it asks for one.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { build as viteBuild } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../docs/markdown.js';
+import { NETWORK_2P } from '../../src/neural/networks/network-2p.js';
+import { NETWORK_3P } from '../../src/neural/networks/network-3p.js';
+import { NETWORK_4P } from '../../src/neural/networks/network-4p.js';
+import { NETWORK_5P } from '../../src/neural/networks/network-5p.js';
 
 const ENTRY = join(ROOT, 'dist', 'index.js');
 
@@ -48,8 +55,53 @@ let s = createGame(3, 1); s = apply(s, legalMoves(s)[0]); console.log(checkMove(
     // literal per event kind, and the field-by-field compare); 61.7 kB with the events made again
     // from the state before (own-events.ts) and the moves last listed kept (listed-moves.ts), which
     // bought 10% fewer instructions a move; 62.6 kB with the input reader's fast paths (numbers read
-    // without a call, a part equal to the library's own data taken as that data: loadView 20% faster)
-    expect(core.length).toBeLessThan(63_000);
+    // without a call, a part equal to the library's own data taken as that data: loadView 20% faster);
+    // 65.8 kB with the one-pass check of a sound state's cards, table and turn (quick-invariants.ts,
+    // 1.7 kB) and the reader's comparison of model records by name (1.3 kB): loadView 31 → 20 µs
+    expect(core.length).toBeLessThan(66_500);
+  });
+
+  it('neuralBotFor alone leaves every network out of the app, each a chunk fetched on first use', async () => {
+    // Vite (Rolldown), as the game client is built; esbuild keeps a bare import of each network's
+    // chunk, so an app bundled by esbuild fetches all four with itself (as it did before)
+    const dir = mkdtempSync(join(tmpdir(), 'dnup-split-'));
+    writeFileSync(
+      join(dir, 'app.js'),
+      `import { neuralBotFor } from ${JSON.stringify(join(ROOT, 'dist', 'neural.js'))};
+export const hint = async (view, moves) => (await neuralBotFor(view.players.length)).chooseMove(view, moves);`,
+    );
+    const built = (await viteBuild({
+      root: dir,
+      configFile: false,
+      logLevel: 'silent',
+      build: {
+        write: false,
+        modulePreload: false,
+        rollupOptions: { input: join(dir, 'app.js'), preserveEntrySignatures: 'exports-only' },
+      },
+    })) as { output: { type: string; fileName: string; isEntry?: boolean; code?: string; imports?: string[] }[] };
+    rmSync(dir, { recursive: true, force: true });
+    const chunks = built.output.filter((o) => o.type === 'chunk');
+    const byName = new Map(chunks.map((c) => [c.fileName, c]));
+    // what the app loads with itself: its entry and the chunks it imports statically, transitively
+    const upfront = new Set<string>();
+    const visit = (name: string): void => {
+      if (upfront.has(name)) return;
+      upfront.add(name);
+      for (const i of byName.get(name)?.imports ?? []) visit(i);
+    };
+    visit(chunks.find((c) => c.isEntry)!.fileName);
+    const loadedFirst = [...upfront].map((n) => byName.get(n)!.code).join('\n');
+    // a piece of each network's weights (base64): never loaded with the app, each in a chunk of its own
+    const pieces = [NETWORK_2P, NETWORK_3P, NETWORK_4P, NETWORK_5P].map((n) => n.data.slice(1000, 1060));
+    for (const piece of pieces) {
+      expect(loadedFirst).not.toContain(piece);
+      expect(chunks.filter((c) => c.code!.includes(piece))).toHaveLength(1);
+    }
+    expect(new Set(pieces.map((piece) => chunks.findIndex((c) => c.code!.includes(piece)))).size).toBe(4);
+    // the control: neuralBot() needs every network at once, so the app carries them all
+    const all = await bundle(`import { neuralBot } from './dist/neural.js'; console.log(neuralBot().name);`);
+    for (const piece of pieces) expect(all).toContain(piece);
   });
 
   it('describeMove brings the catalogues along (the control)', async () => {
