@@ -75,7 +75,8 @@ function tellingOptions(x: unknown, players: number): boolean {
   try {
     if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
     const o = x as Record<string, unknown>;
-    if (!Object.keys(o).every((k) => k === 'locale' || k === 'viewer')) return false;
+    // a field holding undefined is no field, as JSON leaves it out (the library reads options so)
+    if (!Object.keys(o).every((k) => k === 'locale' || k === 'viewer' || o[k] === undefined)) return false;
     const viewer = o.viewer;
     return (
       (o.locale == null || isLocale(o.locale)) &&
