@@ -1,7 +1,7 @@
 /**
  * One player count's network, loaded on its own: each network is imported only here and by
  * `neuralNetworks`, so a bundler that sees only these functions makes each its own chunk, fetched
- * when asked for (the game client's hint worker: one network, not four).
+ * when asked for (an app in a browser playing one player count downloads one network, not four).
  */
 import { ArgumentError } from '../core/index.js';
 import { describeValue } from '../core/internal.js';

@@ -72,7 +72,7 @@ describe.skipIf(chromiumPath === null)('your turn, noticed, in headless Chromium
     expect(pageErrors).toEqual([]);
   });
 
-  it('offers a hint on your turn: a strong bot move, chosen off the page thread with only this player count’s network, shown as a selection with a sentence', async () => {
+  it('offers a hint on your turn: a strong bot move, searched off the page thread, shown as a selection with a sentence', async () => {
     await page.goto(`${baseUrl}?lang=fr#seats=human,greedy,random&name=Ada&speed=fast`);
     await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');
     const workers: string[] = [];
@@ -92,8 +92,8 @@ describe.skipIf(chromiumPath === null)('your turn, noticed, in headless Chromium
     // a play or an add selects its cards; a take or a rotation selects none
     expect(selected > 0).toBe(/jouerait|ajouterait/.test(text));
     expect(workers.some((u) => u.includes('hint-worker'))).toBe(true);
-    // the worker fetched the network of this 3-player game, and no other
-    expect(networks).toEqual(['3']);
+    // a search answers (the learned networks are far weaker): no network is fetched
+    expect(networks).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 });
