@@ -13,11 +13,7 @@ export default defineConfig({
   // relative asset paths: the built page works from any folder of the docs site
   base: './',
   resolve: {
-    // dnup/neural first: an alias `dnup` would also take the prefix of `dnup/neural`
-    alias: [
-      { find: /^dnup\/neural$/, replacement: here('../../src/neural.ts') },
-      { find: /^dnup$/, replacement: here('../../src/index.ts') },
-    ],
+    alias: [{ find: /^dnup$/, replacement: here('../../src/index.ts') }],
   },
   worker: { format: 'es' },
   build: {

@@ -36,8 +36,9 @@ export function judgeMove(
   // another seat's turn: the library's own refusal, worded from that seat's view (rules §4)
   if (game.status === 'playing' && game.turn.seat !== seat) {
     const verdict = checkMove(playerView(game, seat), move);
-    if (!verdict.ok)
-      return { ok: false, refusal: { code: verdict.code, message: verdict.message, rule: verdict.rule } };
+    // never played for the seat to play: the library always refuses here, and if it did not, a bug
+    if (verdict.ok) throw new Error(`seat ${seat}'s move was judged legal on another seat's turn`);
+    return { ok: false, refusal: { code: verdict.code, message: verdict.message, rule: verdict.rule } };
   }
   // judged once, by apply itself: it refuses with the code and sentence checkMove would give
   try {

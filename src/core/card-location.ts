@@ -1,5 +1,5 @@
 /** Where a card is and which face it shows (rules §8: each card's active value, wherever it is). */
-import { deckIndex, deckProblems, idsInUse, type CardId, type DeckDefinition } from './cards.js';
+import { deckIndex, deckProblems, idsInUse, inUseIds, type CardId, type DeckDefinition } from './cards.js';
 import { ArgumentError } from './errors.js';
 import { describeValue, isRecord, readInput } from './input.js';
 import type { GameState } from './state.js';
@@ -128,7 +128,7 @@ export function discardPile(state: GameState): CardId[] {
 export function discardPileOf(state: Pick<GameState, 'deck' | 'players' | 'hands' | 'table'>): CardId[] {
   const index = deckIndex(state.deck);
   const n = state.players.length;
-  const inUse = (index.inUse[n] ??= idsInUse(state.deck, n));
+  const inUse = inUseIds(index, n);
   const placed = new Uint8Array(index.faces.length);
   for (const hand of state.hands) for (let i = 0; i < hand.length; i++) placed[hand[i]!.id] = 1;
   for (const t of state.table) for (let i = 0; i < t.cards.length; i++) placed[t.cards[i]!] = 1;

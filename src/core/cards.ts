@@ -286,6 +286,11 @@ export function deckIndex(deck: DeckDefinition): DeckIndex {
   return index;
 }
 
+/** {@link idsInUse} of the index's deck, listed once per player count and kept in the index (internal). */
+export function inUseIds(index: DeckIndex, players: number): readonly CardId[] {
+  return (index.inUse[players] ??= idsInUse(index.deck, players));
+}
+
 /** The ids of the cards a game of `players` players uses, ascending (rules §3.1), for a checked deck (internal). */
 export function idsInUse(deck: DeckDefinition, players: number): CardId[] {
   return deck.cards

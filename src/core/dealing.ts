@@ -3,7 +3,7 @@
  * and orientation with the seeded stream, deal them round-robin, find the ★ holder.
  * The exact procedure is specified in docs/randomness.md; changing it breaks stored replays.
  */
-import { idsInUse, type CardId, type DeckIndex, type HeldCard } from './cards.js';
+import { inUseIds, type CardId, type DeckIndex, type HeldCard } from './cards.js';
 import { rngCursor, rngSnapshot, sfc32Next, uniformBelow, type RngState } from './random.js';
 
 /** The outcome of one deal. */
@@ -21,7 +21,7 @@ export interface Deal {
  * then card p goes to seat p mod players.
  */
 export function dealRound(index: DeckIndex, players: number, rng: RngState): Deal {
-  const inUse = (index.inUse[players] ??= idsInUse(index.deck, players));
+  const inUse = inUseIds(index, players);
   const ids: CardId[] = inUse.slice(); // shuffled in place below
   const s = rngCursor(rng);
   for (let i = ids.length - 1; i >= 1; i--) {

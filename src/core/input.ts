@@ -120,7 +120,7 @@ function copyList(r: Reading, x: unknown[], depth: number, like: unknown): Plain
     if (typeof v === 'number' && Number.isFinite(v) && r.nodes < r.maxNodes) {
       r.nodes++;
       c = v === 0 ? 0 : v;
-    } else if (names !== undefined && names[i] !== null && isPlainRecord(v) && r.nodes < r.maxNodes) {
+    } else if (names !== undefined && names[i] !== null && isPlainObject(v) && r.nodes < r.maxNodes) {
       r.nodes++;
       const model = same![i] as Record<string, PlainValue>;
       const ahead = equalFields(r, v as Record<string, unknown>, model, names[i]!, depth + 1);
@@ -156,9 +156,7 @@ function copyList(r: Reading, x: unknown[], depth: number, like: unknown): Plain
 }
 
 function copyRecord(r: Reading, x: object, depth: number, like: unknown): PlainValue {
-  const proto = Object.getPrototypeOf(x) as unknown;
-  if (proto !== Object.prototype && proto !== null)
-    refuse(r, `A ${describeValue(x)} is not plain JSON data (an object or an array).`);
+  if (!isPlainObject(x)) refuse(r, `A ${describeValue(x)} is not plain JSON data (an object or an array).`);
   const model =
     typeof like === 'object' && like !== null && !Array.isArray(like)
       ? (like as Record<string, PlainValue>)
@@ -234,13 +232,6 @@ function keysOfEach(list: readonly PlainValue[]): readonly (readonly string[] | 
     listKeys.set(list, names);
   }
   return names;
-}
-
-/** True for an object whose prototype is Object's or none (not an array): what JSON reads as a record. */
-function isPlainRecord(x: unknown): boolean {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
-  const proto = Object.getPrototypeOf(x) as unknown;
-  return proto === Object.prototype || proto === null;
 }
 
 /** The value read by {@link equalFields} at the first field that differs from the model's. */
@@ -366,6 +357,13 @@ export function describeValue(x: unknown): string {
   } catch {
     return 'a value that cannot be read';
   }
+}
+
+/** True for an object whose prototype is Object's or none (not an array): what JSON reads as a record. */
+export function isPlainObject(x: unknown): x is Record<string, unknown> {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
+  const proto = Object.getPrototypeOf(x) as unknown;
+  return proto === Object.prototype || proto === null;
 }
 
 /** True for a non-array, non-null object (of plain data, once read). */

@@ -64,7 +64,7 @@ export { playAction } from './play-action.js';
 export { dealNextRound } from './setup.js';
 
 // bots/, i18n/, notation/, records/, search/, setup/, ui/, views/: a deck's lookup table, the cards in use, a card turned over
-export { deckIndex, idsInUse, rotated, rotatedFrom, type DeckIndex } from './cards.js';
+export { deckIndex, idsInUse, inUseIds, rotated, rotatedFrom, type DeckIndex } from './cards.js';
 // notation/parse-move.ts, setup/, views/load-view.ts: areas, names, scoring and fewest moves by player count
 export { areasPerSeat, defaultNames, fewestMoves, scoringFor } from './players.js';
 // i18n/render-position.ts, setup/position-description.ts: the score that wins a game

@@ -4,7 +4,7 @@
  */
 import type { CardId } from './cards.js';
 import { IllegalMoveError } from './errors.js';
-import { describeValue, readInput } from './input.js';
+import { describeValue, isPlainObject, readInput } from './input.js';
 import { isInterned } from './interned-moves.js';
 
 export {
@@ -30,12 +30,6 @@ const KEYS: Readonly<Record<MoveType, readonly string[]>> = {
 
 function malformed(why: string): IllegalMoveError {
   return new IllegalMoveError('MALFORMED_MOVE', `That is not a move: ${why} (rules §5 lists the actions).`);
-}
-
-function isPlainObject(x: unknown): x is Record<string, unknown> {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
-  const proto = Object.getPrototypeOf(x);
-  return proto === Object.prototype || proto === null;
 }
 
 function isAreaRef(x: unknown): boolean {

@@ -4,7 +4,7 @@
  * state-problems.ts checks again in full and words each problem; so it must never say yes where
  * the full checks find one (test/core/quick-invariants.test.ts holds it to that).
  */
-import { idsInUse, type DeckIndex } from './cards.js';
+import { inUseIds, type DeckIndex } from './cards.js';
 import { areasPerSeat } from './players.js';
 import type { GameState } from './state.js';
 
@@ -65,7 +65,7 @@ export function cardsTableAndTurnHold(s: GameState, index: DeckIndex): boolean {
     }
   }
   // the discard pile holds the cards in use that are nowhere else (§3.1, §4.1)
-  const inUse = (index.inUse[n] ??= idsInUse(index.deck, n));
+  const inUse = inUseIds(index, n);
   if (s.discardCount !== inUse.length - count) return false;
   return turnAndOutHold(s, n, areas, faces.length);
 }

@@ -1,10 +1,10 @@
 /**
  * The gateway for player views from outside (a network message to a bot, a saved view): read
  * once into a private copy and checked in full. A view is sound exactly when some full state
- * reachable by the rules shows it: the check deals one such state ({@link determinize}), checks
- * its shape and every invariant of rules §1–§8 as for any outside state (without the private copy
- * and the seal an outside state gets: the sample is the library's own), and compares its view with
- * the one given.
+ * reachable by the rules shows it: the check deals one such state ({@link determinize}) from the
+ * view's checked fields, checks every invariant of rules §1–§8 as for any outside state (without
+ * the private copy and the seal an outside state gets: the sample is the library's own), and
+ * compares the parts of its view that it derives with the ones given.
  */
 import { STANDARD_DECK, isMove, type GameEvent, type GameState, type RngState } from '../core/index.js';
 import {

@@ -3,7 +3,7 @@
  * be; the unseen cards are shuffled and dealt, each with a random face up (see `determinize`).
  */
 import type { CardId, HeldCard, GameEvent, GameState, RandomSource } from '../core/index.js';
-import { idsInUse, deckIndex, randomBelow, unitDraw } from '../core/internal.js';
+import { inUseIds, deckIndex, randomBelow, unitDraw } from '../core/internal.js';
 import { ViewError } from './errors.js';
 import type { PlayerView } from './player-view.js';
 
@@ -20,7 +20,7 @@ export function sampleState(view: PlayerView, rng: RandomSource): GameState {
   for (const t of view.table) for (const id of t.cards) seen[id] = 1;
   for (const id of view.discard) seen[id] = 1;
   for (let s = 0; s < n; s++) if (s !== view.seat) for (const c of view.known[s]!) seen[c.id] = 1;
-  const inUse = (index.inUse[n] ??= idsInUse(index.deck, n));
+  const inUse = inUseIds(index, n);
   const unseen: CardId[] = [];
   for (const id of inUse) if (seen[id] === 0) unseen.push(id);
   for (let i = unseen.length - 1; i >= 1; i--) {

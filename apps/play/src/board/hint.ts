@@ -8,7 +8,7 @@ import type { Move, PlayerView } from 'dnup';
 export interface HintAnswer {
   readonly move: Move;
   /** Which bot chose it. */
-  readonly by: 'neural' | 'expert';
+  readonly by: 'expert';
 }
 
 export class Hinter {
