@@ -119,6 +119,17 @@ describe.skipIf(chromiumPath === null)('cards that move, in headless Chromium', 
       lost.push(...now.filter((c) => marked.includes(c.id) && !c.mark).map((c) => String(c.id)));
     }
     expect(lost, 'hand cards keep their nodes while the others move').toEqual([]);
+    // a card held hidden for its move's first frame is shown again, and every parked copy is gone
+    await expect
+      .poll(() =>
+        page.evaluate(() => ({
+          hidden: [...document.querySelectorAll<HTMLElement>('[data-card-id]')].filter(
+            (el) => el.style.visibility === 'hidden',
+          ).length,
+          parked: document.querySelectorAll('.card-leaving').length,
+        })),
+      )
+      .toEqual({ hidden: 0, parked: 0 });
     const travels = await page.evaluate(
       () => (window as unknown as { travels: { card: string | null; leaving: boolean; from: string }[] }).travels,
     );

@@ -268,18 +268,21 @@ class MountedBoard {
     const forward = this.drawnView.moveCount <= ctrl.view.moveCount;
     const moves = ctrl.view !== this.drawnView && travelMs > 0 && forward && CardMotion.enabled();
     const events = this.eventsDrawn();
-    // read where the cards are, write the new drawing, read again, then start the travels:
-    // one layout for the drawing (the log's scroll is read in the same pass)
+    // where the cards are (kept from the last drawing), the new drawing written, the travellers
+    // hidden; once its frame is painted, where the cards went is read and the travels start: the
+    // browser lays the page out once, in its frame, and the move's work is split over two frames
     if (moves) this.motion.note(this.boardEl());
     else this.motion.forget();
     this.f.board = patch(this.f.board, boardView(this.ctx, this.onSlotClick));
     const logChanged = this.drawLog();
-    const travel = moves ? this.motion.measure(this.boardEl(), events, travelMs) : null;
-    if (logChanged) {
-      const log = (this.f.log as VNode).elm as HTMLElement;
-      log.scrollTop = log.scrollHeight;
-    }
-    travel?.();
+    if (moves && this.motion.hold(this.boardEl(), events)) {
+      afterFrame(() => {
+        if (this.ctrl.stopped) return;
+        const travel = this.motion.measure(this.boardEl(), travelMs);
+        if (logChanged) this.scrollLog();
+        travel();
+      });
+    } else if (logChanged) this.scrollLog();
     this.drawnView = ctrl.view;
     const data = this.root.dataset;
     data.status = ctrl.view.status;
@@ -295,6 +298,12 @@ class MountedBoard {
       detail: events.map((e) => e.type).join(' ') || 'redraw',
     });
     this.host.drawn?.(ctrl.view.status);
+  }
+
+  /** The log shows its last entry. */
+  private scrollLog(): void {
+    const log = (this.f.log as VNode).elm as HTMLElement;
+    log.scrollTop = log.scrollHeight;
   }
 
   /** The log is drawn again only when it changed (a move, the language): a selection leaves it alone. */

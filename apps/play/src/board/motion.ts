@@ -71,12 +71,9 @@ let reducedMotion: MediaQueryList | false | undefined;
 export class CardMotion {
   private noted: Noted | null = null;
   /** Where the cards were left by the last drawing measured (with the scroll they were measured at), if nothing was drawn since. */
-  private last: {
-    cards: Noted['cards'];
-    places: Map<string, DOMRect>;
-    x: number;
-    y: number;
-  } | null = null;
+  private last: { cards: Noted['cards']; places: Map<string, DOMRect>; x: number; y: number } | null = null;
+  /** The drawing held until its frame is painted: the cards hidden until they travel, the copies parked. */
+  private held: { travellers: HTMLElement[]; parked: HTMLElement[]; events: readonly ViewEvent[] } | null = null;
   private readonly running = new Set<Animation>();
 
   /** Whether cards move at all: not with reduced motion (the query made once: its answer stays live). */
@@ -87,18 +84,21 @@ export class CardMotion {
 
   /** A drawing that moves no card was made: where they are is unknown until measured again. */
   forget(): void {
+    this.settle();
     this.last = null;
   }
 
   /**
    * Notes where every card is, before a drawing that moves them: where the last drawing measured
-   * them when nothing else was drawn since (no second layout), else measured now.
+   * them when nothing was drawn since and the page is scrolled as it was then, else measured now.
    */
   note(root: HTMLElement): void {
-    this.finish();
     const last = this.last;
     this.last = null;
-    if (last && last.x === scrollX && last.y === scrollY) {
+    // the scroll read first, while the page is still laid out as the last frame drew it
+    const same = last !== null && last.x === scrollX && last.y === scrollY;
+    this.finish();
+    if (last && same) {
       this.noted = { cards: last.cards, places: last.places };
       return;
     }
@@ -111,14 +111,46 @@ export class CardMotion {
   }
 
   /**
-   * After the drawing of `events`: reads where every card is now, and returns the function that
-   * moves each from where it was noted to there, in `ms`. The caller reads everything else it
-   * needs before starting it, so the page is laid out once for the drawing.
+   * After the drawing of `events`, before its frame: hides every card that will travel and parks
+   * the cards the drawing let go where they were, reading no box (so the page is laid out once,
+   * by the browser, for the frame). Once that frame is painted, {@link measure} reads where the
+   * cards went and starts the travels: the layout is then clean, and the work of a move is split
+   * over two frames instead of one long one. True when something waits for {@link measure}.
    */
-  measure(root: HTMLElement, events: readonly ViewEvent[], ms: number): () => void {
+  hold(root: HTMLElement, events: readonly ViewEvent[]): boolean {
     const noted = this.noted;
+    if (!noted) return false;
+    const from = origin(events);
+    const travellers: HTMLElement[] = [];
+    const shown = new Set<number>();
+    for (const [id, el] of cardElements(root)) {
+      shown.add(id);
+      const was = noted.cards.get(id);
+      if (was ? was.place === placeOf(el) : !from) continue;
+      el.style.visibility = 'hidden';
+      travellers.push(el);
+    }
+    const parked: HTMLElement[] = [];
+    for (const [id, { rect, el }] of noted.cards) {
+      if (shown.has(id) || el.isConnected) continue;
+      park(el, rect);
+      parked.push(el);
+    }
+    this.held = { travellers, parked, events };
+    return true;
+  }
+
+  /**
+   * Once the frame of the drawing {@link hold} held is painted: reads where every card is now, and
+   * returns the function that moves each from where it was noted to there, in `ms`. The caller
+   * reads everything else it needs before starting it. A no-op when a newer drawing came first.
+   */
+  measure(root: HTMLElement, ms: number): () => void {
+    const noted = this.noted;
+    const held = this.held;
+    if (!noted || !held) return () => {};
     this.noted = null;
-    if (!noted || ms <= 0) return () => {};
+    this.held = null;
     // read: where everything is now
     const now = [...cardElements(root)].map(([id, el]) => ({
       id,
@@ -127,16 +159,20 @@ export class CardMotion {
       place: placeOf(el),
     }));
     const nowPlaces = places(root);
-    const from = origin(events);
+    const from = origin(held.events);
     const fromRect = from ? (noted.places.get(from) ?? null) : null;
-    const going = destinations(events);
+    const going = destinations(held.events);
     this.last = {
       cards: new Map(now.map((c) => [c.id, { rect: c.rect, el: c.el, place: c.place }])),
       places: nowPlaces,
       x: scrollX,
       y: scrollY,
     };
-    return () => this.start(noted, now, fromRect, going, nowPlaces, ms);
+    return () => {
+      for (const el of held.travellers) el.style.visibility = '';
+      if (ms > 0) this.start(noted, now, fromRect, held.parked, going, nowPlaces, ms);
+      else for (const el of held.parked) el.remove();
+    };
   }
 
   /** Starts the travels measured. */
@@ -144,11 +180,11 @@ export class CardMotion {
     noted: Noted,
     now: readonly { id: number; el: HTMLElement; rect: DOMRect; place: string }[],
     fromRect: DOMRect | null,
+    parked: readonly HTMLElement[],
     going: Map<number, { place: string; turns: boolean }>,
     nowPlaces: Map<string, DOMRect>,
     ms: number,
   ): void {
-    const shown = new Set(now.map((c) => c.id));
     for (const { id, el, rect, place } of now) {
       // a card that changed place travels; one only pushed along by the new layout does not
       const was = noted.cards.get(id);
@@ -168,30 +204,21 @@ export class CardMotion {
         }),
       );
     }
-    for (const [id, { rect, el }] of noted.cards) {
-      if (shown.has(id) || el.isConnected) continue;
+    for (const copy of parked) {
+      const id = Number(copy.dataset.parkedCard);
       const to = going.get(id);
-      this.leave(el, rect, to ? (nowPlaces.get(to.place) ?? null) : null, to?.turns ?? false, ms);
+      this.leave(
+        copy,
+        noted.cards.get(id)!.rect,
+        to ? (nowPlaces.get(to.place) ?? null) : null,
+        to?.turns ?? false,
+        ms,
+      );
     }
   }
 
-  /**
-   * A card no longer drawn: its old element, which the drawing let go, travels to `target` (or
-   * fades where it was), turning over if it is taken or beaten, and is then removed.
-   */
+  /** A card no longer drawn, parked where it was: travels to `target` (or fades there), turning over if taken or beaten, then goes. */
   private leave(copy: HTMLElement, rect: DOMRect, target: DOMRect | null, turns: boolean, ms: number): void {
-    // it names no card any more: where it goes the card is hidden (an opponent's hand)
-    for (const el of [copy, ...copy.querySelectorAll('*')])
-      for (const name of ['data-card-id', 'data-active', 'data-key', 'id']) el.removeAttribute(name);
-    copy.setAttribute('aria-hidden', 'true');
-    copy.classList.add('card-leaving');
-    Object.assign(copy.style, {
-      left: `${rect.left}px`,
-      top: `${rect.top}px`,
-      width: `${rect.width}px`,
-      height: `${rect.height}px`,
-    });
-    document.body.append(copy);
     const a = center(rect);
     const b = target ? center(target) : a;
     const turn = turns ? ' rotate(180deg)' : '';
@@ -215,9 +242,40 @@ export class CardMotion {
     anim.oncancel = end;
   }
 
+  /** A held drawing that a newer one overtook: its cards shown where they are, its copies gone. */
+  private settle(): void {
+    const held = this.held;
+    if (!held) return;
+    this.held = null;
+    this.noted = null;
+    for (const el of held.travellers) el.style.visibility = '';
+    for (const el of held.parked) el.remove();
+  }
+
   /** Ends every card's travel at once (a new drawing, the board gone). */
   finish(): void {
+    this.settle();
     for (const anim of [...this.running]) anim.finish();
     this.running.clear();
   }
+}
+
+/**
+ * The element of a card the drawing let go, kept on screen where it was (fixed, above the board)
+ * until its travel starts. It names no card any more: where it goes the card is hidden.
+ */
+function park(copy: HTMLElement, rect: DOMRect): void {
+  const id = copy.dataset.cardId ?? '';
+  for (const el of [copy, ...copy.querySelectorAll('*')])
+    for (const name of ['data-card-id', 'data-active', 'data-key', 'id']) el.removeAttribute(name);
+  copy.dataset.parkedCard = id;
+  copy.setAttribute('aria-hidden', 'true');
+  copy.classList.add('card-leaving');
+  Object.assign(copy.style, {
+    left: `${rect.left}px`,
+    top: `${rect.top}px`,
+    width: `${rect.width}px`,
+    height: `${rect.height}px`,
+  });
+  document.body.append(copy);
 }
