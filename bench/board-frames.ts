@@ -36,7 +36,7 @@ const rate = Number(values.rate);
 /** Installed before the page's own scripts: long animation frames, and how many frames were drawn. */
 function recorder(): void {
   const w = window as unknown as {
-    frames: { ms: number; scripts: number; draw: number; what: string }[];
+    frames: { ms: number; scripts: number; draw: number; render: number; what: string }[];
     draws: PerformanceEntry[];
   };
   w.frames = [];
@@ -47,15 +47,29 @@ function recorder(): void {
   }).observe({ type: 'measure', buffered: false });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      const f = e as PerformanceEntry & { scripts?: { invoker: string; duration: number }[] };
+      const f = e as PerformanceEntry & {
+        scripts?: { invoker: string; duration: number; sourceFunctionName?: string }[];
+        styleAndLayoutStart?: number;
+      };
       const scripts = (f.scripts ?? []).reduce((a, x) => a + x.duration, 0);
-      const what = (f.scripts ?? []).map((x) => `${x.invoker} ${Math.round(x.duration)}`).join(', ');
+      // the script's own function where the page was built unminified (DNUP_NO_MINIFY=1)
+      const what = (f.scripts ?? [])
+        .map((x) => `${x.invoker}${x.sourceFunctionName ? ` (${x.sourceFunctionName})` : ''} ${Math.round(x.duration)}`)
+        .join(', ');
       // the board's own drawings within the frame
       const end = e.startTime + e.duration;
       const draw = draws
         .filter((d) => d.startTime >= e.startTime && d.startTime < end)
         .reduce((a, d) => a + d.duration, 0);
-      w.frames.push({ ms: Math.round(e.duration), scripts: Math.round(scripts), draw: Math.round(draw), what });
+      // the browser's own rendering: style, layout, paint and commit, from their start to the frame's end
+      const render = f.styleAndLayoutStart ? end - f.styleAndLayoutStart : 0;
+      w.frames.push({
+        ms: Math.round(e.duration),
+        scripts: Math.round(scripts),
+        draw: Math.round(draw),
+        render: Math.round(render),
+        what,
+      });
     }
   }).observe({ type: 'long-animation-frame', buffered: false });
 }
@@ -149,7 +163,9 @@ async function main(): Promise<void> {
       console.log(`the whole profile: ${file} (opens in DevTools' Performance panel)`);
     }
     const frames = await page.evaluate(
-      () => (window as unknown as { frames: { ms: number; scripts: number; draw: number; what: string }[] }).frames,
+      () =>
+        (window as unknown as { frames: { ms: number; scripts: number; draw: number; render: number; what: string }[] })
+          .frames,
     );
     const sorted = frames.map((f) => f.ms).sort((a, b) => a - b);
     console.log(
@@ -179,7 +195,7 @@ async function main(): Promise<void> {
     );
     for (const f of frames)
       console.log(
-        `  ${f.ms} ms: scripts ${f.scripts} ms (the board's drawing ${f.draw} ms) ${f.what || '(rendering only)'}`,
+        `  ${f.ms} ms: scripts ${f.scripts} ms (the board's drawing ${f.draw} ms), rendering ${f.render} ms; ${f.what || 'no script'}`,
       );
   } finally {
     await context.close();

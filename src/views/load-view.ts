@@ -31,7 +31,7 @@ import type { PlayerView } from './player-view.js';
 const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
 const isIntList = (x: unknown, n?: number): boolean =>
   Array.isArray(x) && (n === undefined || x.length === n) && x.every(isInt);
-const VIEW_KEYS = [
+const VIEW_KEYS: ReadonlySet<string> = new Set([
   'format',
   'seat',
   'hand',
@@ -53,7 +53,7 @@ const VIEW_KEYS = [
   'moveCount',
   'lastMove',
   'events',
-];
+]);
 
 /** The generator state of seed 0, which deals every sample: seeded once, not at each view. */
 let sampleSeed: RngState | undefined;
@@ -85,7 +85,7 @@ function examineView(input: unknown, problems: ProblemList): PlayerView | undefi
     return undefined;
   }
   for (const key of Object.keys(v))
-    if (!VIEW_KEYS.includes(key))
+    if (!VIEW_KEYS.has(key))
       problems.add('BAD_SHAPE', key, '§8', `A player view has no field ${JSON.stringify(key.slice(0, 40))}.`);
   const part = examineSeatView(v, problems);
   if (!part) return undefined;
@@ -115,7 +115,7 @@ function examineView(input: unknown, problems: ProblemList): PlayerView | undefi
   if (!(v.lastMove === null || isMove(v.lastMove))) bad('lastMove', 'null or a move');
   if (!Array.isArray(v.events) || !v.events.every((e) => isRecord(e))) bad('events', 'an array of events');
   if (problems.count > 0) return undefined;
-  const view = { ...(v as unknown as PlayerView), deck: part.deck };
+  const view = viewRecord(v as unknown as PlayerView, part.deck);
   let sample;
   try {
     sample = sampleState(view, randomFrom((sampleSeed ??= seedRng(0))));
@@ -135,6 +135,37 @@ function examineView(input: unknown, problems: ProblemList): PlayerView | undefi
     throw new ViewError('INCONSISTENT_VIEW', `No game state shows this view: ${why}`, {}, stateProblems.list);
   }
   return issueView(view);
+}
+
+/**
+ * The checked fields of a view as one record in {@link playerView}'s order: every loaded view has
+ * the same shape, so the mark {@link issueView} adds is a step V8 has taken before (on a spread
+ * copy, a new shape for each view, it cost 2 to 3 µs, a sixth of a load).
+ */
+function viewRecord(v: PlayerView, deck: PlayerView['deck']): PlayerView {
+  return {
+    format: 'dnup-view',
+    seat: v.seat,
+    players: v.players,
+    deck,
+    scoring: v.scoring,
+    round: v.round,
+    status: v.status,
+    hand: v.hand,
+    handSizes: v.handSizes,
+    known: v.known,
+    table: v.table,
+    discard: v.discard,
+    discardCount: v.discardCount,
+    starter: v.starter,
+    turn: v.turn,
+    out: v.out,
+    scores: v.scores,
+    winner: v.winner,
+    moveCount: v.moveCount,
+    lastMove: v.lastMove,
+    events: v.events,
+  } as PlayerView; // status and winner checked together
 }
 
 /**
