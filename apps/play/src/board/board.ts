@@ -16,7 +16,7 @@ import { BoardController, type BoardDeps } from './controller';
 import { HandDrag } from './drag';
 import { Hinter } from './hint';
 import { SPEEDS, type BoardHost } from './host';
-import { CardMotion } from './motion';
+import { afterFrame, CardMotion } from './motion';
 import type { BoardView, GameSource } from './source';
 import { drawTurnSignal, signalTurn } from './turn-signal';
 import { patch, v, type VNode } from './vdom';
@@ -61,11 +61,6 @@ function boardView(ctx: BoardCtx, onSlotClick: (e: Event) => void): VNode {
       : []),
     ctrl.source.steps ? stepsView(ctrl.source.steps) : actionsView(ctx),
   );
-}
-
-/** Runs `fn` once the frame being made is drawn (a task after the next animation frame). */
-function afterFrame(fn: () => void): void {
-  requestAnimationFrame(() => setTimeout(fn));
 }
 
 /** Where the drawing goes: the board, the log, the move list, the result dialog. */
@@ -272,7 +267,8 @@ class MountedBoard {
     // hidden; once its frame is painted, where the cards went is read and the travels start: the
     // browser lays the page out once, in its frame, and the move's work is split over two frames
     if (moves) this.motion.note(this.boardEl());
-    else this.motion.forget();
+    // a drawing that moves nothing: the cards are measured again once its frame is painted
+    else this.motion.forget(travelMs > 0 && CardMotion.enabled() ? this.boardEl() : undefined);
     this.f.board = patch(this.f.board, boardView(this.ctx, this.onSlotClick));
     const logChanged = this.drawLog();
     if (moves && this.motion.hold(this.boardEl(), events)) {
@@ -338,22 +334,32 @@ class MountedBoard {
     } else if (this.f.dialog.open) this.drawResult();
   }
 
-  /** A new turn of the viewer: the keyboard starts in the hand, and the hand and Play are in sight. */
+  /**
+   * A new turn of the viewer: the keyboard starts in the hand, and the hand and Play are in sight.
+   * Done once the drawing's frame is painted: focusing and reading where the hand is would lay the
+   * page out in the task that drew it (a phone's frame, twice).
+   */
   private placeFocus(): void {
     const ctrl = this.ctrl;
     if (!ctrl.myTurn() || this.turnHandled === ctrl.view.moveCount || this.f.dialog.open) return;
-    this.turnHandled = ctrl.view.moveCount;
-    const board = this.boardEl();
-    const active = document.activeElement;
-    const free =
-      active === null || active === document.body || !active.isConnected || active.closest('[hidden]') !== null;
-    if (!free && !board.contains(active)) return;
-    this.focusKey('hand', true);
-    const actions = board.querySelector('.actions');
-    const hand = board.querySelector('#hand');
-    const out = (el: Element, edge: 'top' | 'bottom'): boolean =>
-      edge === 'top' ? el.getBoundingClientRect().top < 0 : el.getBoundingClientRect().bottom > window.innerHeight;
-    if (actions && hand && (out(actions, 'bottom') || out(hand, 'top'))) actions.scrollIntoView({ block: 'end' });
+    const turn = ctrl.view.moveCount;
+    this.turnHandled = turn;
+    afterFrame(() => {
+      if (ctrl.stopped || this.f.dialog.open || ctrl.view.moveCount !== turn) return;
+      const board = this.boardEl();
+      const active = document.activeElement;
+      const free =
+        active === null || active === document.body || !active.isConnected || active.closest('[hidden]') !== null;
+      if (!free && !board.contains(active)) return;
+      // read (the layout is clean after the frame), then write
+      const actions = board.querySelector('.actions');
+      const hand = board.querySelector('#hand');
+      const out = (el: Element, edge: 'top' | 'bottom'): boolean =>
+        edge === 'top' ? el.getBoundingClientRect().top < 0 : el.getBoundingClientRect().bottom > window.innerHeight;
+      const hidden = actions !== null && hand !== null && (out(actions, 'bottom') || out(hand, 'top'));
+      this.focusKey('hand', true);
+      if (hidden) actions.scrollIntoView({ block: 'end' });
+    });
   }
 
   /** A replay's arrow keys; Escape clears the selection and the message. */
@@ -384,7 +390,7 @@ class MountedBoard {
   stop(): void {
     this.ctrl.stop();
     this.drag.stop();
-    this.motion.finish();
+    this.motion.stop();
     this.hinter.stop();
     if (this.f.dialog.open) this.f.dialog.close();
   }

@@ -7,13 +7,38 @@
  * rules §5 C); a beaten set goes back to its owner's seat turning over (§5 A); discards go to
  * the pile. Cards taken into the viewer's own hand turn over there (the hand's `just-rotated`).
  * Nothing moves with `prefers-reduced-motion` or at the instant speed.
+ *
+ * Boxes are read only once a frame is painted, when the page is laid out already (reading one
+ * earlier makes the browser lay the page out inside the drawing), and kept in the document's
+ * coordinates, so a scroll between two drawings changes no travel.
  */
 import type { ViewEvent } from 'dnup';
 
-/** Where each card was: its box, and its element (sent on its way if the new drawing drops it). */
+/** A box in the document's coordinates (the viewport's box plus the scroll it was read at). */
+interface Box {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A card drawn: its box, its element (sent on its way if the next drawing drops it), its place. */
+interface Drawn {
+  readonly rect: Box;
+  readonly el: HTMLElement;
+  readonly place: string;
+}
+
+/** Where everything was: each card by id, and each place a hidden card travels from or to. */
 interface Noted {
-  readonly cards: Map<number, { rect: DOMRect; el: HTMLElement; place: string }>;
-  readonly places: Map<string, DOMRect>;
+  readonly cards: Map<number, Drawn>;
+  readonly places: Map<string, Box>;
+}
+
+/** The box of `el` in the document's coordinates (`x`, `y`: the scroll, read once per measure). */
+function boxOf(el: Element, x: number, y: number): Box {
+  const r = el.getBoundingClientRect();
+  return { left: r.left + x, top: r.top + y, width: r.width, height: r.height };
 }
 
 /** The outermost element drawing each card (a hand card's button, a set's card), by card id. */
@@ -32,14 +57,21 @@ function placeOf(el: HTMLElement): string {
   return holder?.dataset.slot ?? (holder?.id === 'hand' ? 'hand' : `seat:${holder?.dataset.seat ?? ''}`);
 }
 
-/** The places a hidden card travels from or to: each seat's panel, and the discard pile. */
-function places(root: HTMLElement): Map<string, DOMRect> {
-  const out = new Map<string, DOMRect>();
+/** Where every card and place is now (reads the layout: call it once the frame is painted). */
+function measureAll(root: HTMLElement): Noted {
+  const x = scrollX;
+  const y = scrollY;
+  const cards = new Map<number, Drawn>();
+  for (const [id, el] of cardElements(root)) {
+    const rect = boxOf(el, x, y);
+    if (rect.width > 0) cards.set(id, { rect, el, place: placeOf(el) });
+  }
+  const places = new Map<string, Box>();
   for (const el of root.querySelectorAll<HTMLElement>('.seat[data-seat]'))
-    out.set(`seat:${el.dataset.seat}`, el.getBoundingClientRect());
+    places.set(`seat:${el.dataset.seat}`, boxOf(el, x, y));
   const pile = root.querySelector<HTMLElement>('[data-pile="discard"]');
-  if (pile) out.set('pile', pile.getBoundingClientRect());
-  return out;
+  if (pile) places.set('pile', boxOf(pile, x, y));
+  return { cards, places };
 }
 
 /** Per card, where the step sends it when the new drawing does not show it, and whether it turns over on the way. */
@@ -63,51 +95,67 @@ function origin(events: readonly ViewEvent[]): string | null {
   return e && (e.type === 'setPlayed' || e.type === 'cardAdded') ? `seat:${e.seat}` : null;
 }
 
-const center = (r: DOMRect): { x: number; y: number } => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
+const center = (r: Box): { x: number; y: number } => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
 
-/** The reduced-motion query, once asked (false where there is none). */
-let reducedMotion: MediaQueryList | false | undefined;
+/** Whether the player asked for reduced motion, kept up to date (reading the query at each drawing lays the page out). */
+let reduced: boolean | undefined;
 
 export class CardMotion {
   private noted: Noted | null = null;
-  /** Where the cards were left by the last drawing measured (with the scroll they were measured at), if nothing was drawn since. */
-  private last: { cards: Noted['cards']; places: Map<string, DOMRect>; x: number; y: number } | null = null;
+  /** Where the cards were after the last frame measured, if the page was not drawn or resized since. */
+  private last: Noted | null = null;
   /** The drawing held until its frame is painted: the cards hidden until they travel, the copies parked. */
   private held: { travellers: HTMLElement[]; parked: HTMLElement[]; events: readonly ViewEvent[] } | null = null;
   private readonly running = new Set<Animation>();
+  /** Counts the drawings: a measure asked for after a frame is dropped when another drawing came first. */
+  private drawing = 0;
+  private readonly resized = (): void => {
+    this.last = null;
+  };
 
-  /** Whether cards move at all: not with reduced motion (the query made once: its answer stays live). */
-  static enabled(): boolean {
-    reducedMotion ??= typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : false;
-    return reducedMotion === false || !reducedMotion.matches;
+  constructor() {
+    addEventListener('resize', this.resized);
   }
 
-  /** A drawing that moves no card was made: where they are is unknown until measured again. */
-  forget(): void {
-    this.settle();
-    this.last = null;
+  /** Whether cards move at all: not with reduced motion. */
+  static enabled(): boolean {
+    if (reduced === undefined) {
+      reduced = false;
+      if (typeof matchMedia === 'function') {
+        const query = matchMedia('(prefers-reduced-motion: reduce)');
+        reduced = query.matches;
+        query.addEventListener('change', (e) => {
+          reduced = e.matches;
+        });
+      }
+    }
+    return !reduced;
   }
 
   /**
-   * Notes where every card is, before a drawing that moves them: where the last drawing measured
-   * them when nothing was drawn since and the page is scrolled as it was then, else measured now.
+   * A drawing that moves no card was made: where the cards are is unknown until measured again.
+   * `root`: measure them once its frame is painted (so the next move needs no layout of its own).
+   */
+  forget(root?: HTMLElement): void {
+    this.settle();
+    this.last = null;
+    const drawing = ++this.drawing;
+    if (root)
+      afterFrame(() => {
+        if (this.drawing === drawing && root.isConnected) this.last = measureAll(root);
+      });
+  }
+
+  /**
+   * Notes where every card is, before a drawing that moves them: where the last frame left them
+   * (no layout at all), else measured now.
    */
   note(root: HTMLElement): void {
+    this.drawing++;
     const last = this.last;
     this.last = null;
-    // the scroll read first, while the page is still laid out as the last frame drew it
-    const same = last !== null && last.x === scrollX && last.y === scrollY;
     this.finish();
-    if (last && same) {
-      this.noted = { cards: last.cards, places: last.places };
-      return;
-    }
-    const cards = new Map<number, { rect: DOMRect; el: HTMLElement; place: string }>();
-    for (const [id, el] of cardElements(root)) {
-      const rect = el.getBoundingClientRect();
-      if (rect.width > 0) cards.set(id, { rect, el, place: placeOf(el) });
-    }
-    this.noted = { cards, places: places(root) };
+    this.noted = last ?? measureAll(root);
   }
 
   /**
@@ -133,7 +181,7 @@ export class CardMotion {
     const parked: HTMLElement[] = [];
     for (const [id, { rect, el }] of noted.cards) {
       if (shown.has(id) || el.isConnected) continue;
-      park(el, rect);
+      park(el, id, rect);
       parked.push(el);
     }
     this.held = { travellers, parked, events };
@@ -151,26 +199,14 @@ export class CardMotion {
     if (!noted || !held) return () => {};
     this.noted = null;
     this.held = null;
-    // read: where everything is now
-    const now = [...cardElements(root)].map(([id, el]) => ({
-      id,
-      el,
-      rect: el.getBoundingClientRect(),
-      place: placeOf(el),
-    }));
-    const nowPlaces = places(root);
+    const now = measureAll(root);
+    this.last = now;
     const from = origin(held.events);
     const fromRect = from ? (noted.places.get(from) ?? null) : null;
     const going = destinations(held.events);
-    this.last = {
-      cards: new Map(now.map((c) => [c.id, { rect: c.rect, el: c.el, place: c.place }])),
-      places: nowPlaces,
-      x: scrollX,
-      y: scrollY,
-    };
     return () => {
       for (const el of held.travellers) el.style.visibility = '';
-      if (ms > 0) this.start(noted, now, fromRect, held.parked, going, nowPlaces, ms);
+      if (ms > 0) this.start(noted, now, fromRect, held.parked, going, ms);
       else for (const el of held.parked) el.remove();
     };
   }
@@ -178,14 +214,13 @@ export class CardMotion {
   /** Starts the travels measured. */
   private start(
     noted: Noted,
-    now: readonly { id: number; el: HTMLElement; rect: DOMRect; place: string }[],
-    fromRect: DOMRect | null,
+    now: Noted,
+    fromRect: Box | null,
     parked: readonly HTMLElement[],
     going: Map<number, { place: string; turns: boolean }>,
-    nowPlaces: Map<string, DOMRect>,
     ms: number,
   ): void {
-    for (const { id, el, rect, place } of now) {
+    for (const [id, { el, rect, place }] of now.cards) {
       // a card that changed place travels; one only pushed along by the new layout does not
       const was = noted.cards.get(id);
       if (was && was.place === place) continue;
@@ -196,7 +231,7 @@ export class CardMotion {
       const dx = a.x - b.x;
       const dy = a.y - b.y;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-      const scale = noted.cards.has(id) ? 1 : 0.5;
+      const scale = was ? 1 : 0.5;
       this.track(
         el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: 'none' }], {
           duration: ms,
@@ -207,18 +242,13 @@ export class CardMotion {
     for (const copy of parked) {
       const id = Number(copy.dataset.parkedCard);
       const to = going.get(id);
-      this.leave(
-        copy,
-        noted.cards.get(id)!.rect,
-        to ? (nowPlaces.get(to.place) ?? null) : null,
-        to?.turns ?? false,
-        ms,
-      );
+      const target = to ? (now.places.get(to.place) ?? null) : null;
+      this.leave(copy, noted.cards.get(id)!.rect, target, to?.turns ?? false, ms);
     }
   }
 
   /** A card no longer drawn, parked where it was: travels to `target` (or fades there), turning over if taken or beaten, then goes. */
-  private leave(copy: HTMLElement, rect: DOMRect, target: DOMRect | null, turns: boolean, ms: number): void {
+  private leave(copy: HTMLElement, rect: Box, target: Box | null, turns: boolean, ms: number): void {
     const a = center(rect);
     const b = target ? center(target) : a;
     const turn = turns ? ' rotate(180deg)' : '';
@@ -252,23 +282,35 @@ export class CardMotion {
     for (const el of held.parked) el.remove();
   }
 
-  /** Ends every card's travel at once (a new drawing, the board gone). */
+  /** Ends every card's travel at once (a new drawing). */
   finish(): void {
     this.settle();
     for (const anim of [...this.running]) anim.finish();
     this.running.clear();
   }
+
+  /** The board is gone: every travel ended, nothing more measured. */
+  stop(): void {
+    this.finish();
+    this.drawing++;
+    this.last = null;
+    removeEventListener('resize', this.resized);
+  }
+}
+
+/** Runs `fn` once the next frame is painted (the page is then laid out: reading a box costs nothing more). */
+export function afterFrame(fn: () => void): void {
+  requestAnimationFrame(() => setTimeout(fn));
 }
 
 /**
- * The element of a card the drawing let go, kept on screen where it was (fixed, above the board)
- * until its travel starts. It names no card any more: where it goes the card is hidden.
+ * The element of a card the drawing let go, kept where it was (placed in the document, above the
+ * board) until its travel starts. It names no card any more: where it goes the card is hidden.
  */
-function park(copy: HTMLElement, rect: DOMRect): void {
-  const id = copy.dataset.cardId ?? '';
+function park(copy: HTMLElement, id: number, rect: Box): void {
   for (const el of [copy, ...copy.querySelectorAll('*')])
     for (const name of ['data-card-id', 'data-active', 'data-key', 'id']) el.removeAttribute(name);
-  copy.dataset.parkedCard = id;
+  copy.dataset.parkedCard = String(id);
   copy.setAttribute('aria-hidden', 'true');
   copy.classList.add('card-leaving');
   Object.assign(copy.style, {
