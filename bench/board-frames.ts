@@ -30,7 +30,7 @@ const { values } = parseArgs({
 });
 const turns = Number(values.turns);
 /** Drawings longer than this are listed with what they drew: two thirds of a long frame. */
-const LONG_DRAWING_MS = 33;
+const LONG_DRAWING_MS = 25;
 const rate = Number(values.rate);
 
 /** Installed before the page's own scripts: long animation frames, and how many frames were drawn. */

@@ -226,9 +226,11 @@ class MountedBoard {
   }
 
   private openResult(): void {
+    const startedAt = performance.now();
     this.drawResult();
     if (!this.f.dialog.open) this.f.dialog.showModal();
     this.f.dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    performance.measure('dnup board draw', { start: startedAt, detail: `${this.f.dialog.id} dialog` });
   }
 
   private drawResult(): void {
