@@ -106,6 +106,8 @@ class MountedBoard {
   private readonly hinter = new Hinter();
   private readonly drag: HandDrag;
   private readonly motion = new CardMotion();
+  /** The result dialog's content is drawn and the dialog opens once that frame is painted. */
+  private resultWaiting = false;
   private readonly ctx: BoardCtx;
   private drawnView: BoardView;
   private drawnLog = '';
@@ -225,12 +227,28 @@ class MountedBoard {
     downloadText(name, JSON.stringify(record, null, 2));
   }
 
+  /**
+   * Draws the result dialog's content while it is closed (no layout), and opens it once that
+   * frame is painted: opening a modal dialog restyles the whole page (everything else becomes
+   * inert), too much for the frame that also drew its content.
+   */
   private openResult(): void {
-    const startedAt = performance.now();
+    let startedAt = performance.now();
     this.drawResult();
-    if (!this.f.dialog.open) this.f.dialog.showModal();
-    this.f.dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    performance.measure('dnup board draw', { start: startedAt, detail: `${this.f.dialog.id} dialog` });
+    const drawn = this.f.dialog.id;
+    performance.measure('dnup board draw', { start: startedAt, detail: `${drawn} dialog drawn` });
+    if (this.f.dialog.open || this.resultWaiting) return;
+    this.resultWaiting = true;
+    afterFrame(() => {
+      this.resultWaiting = false;
+      // not if the game went on meanwhile (the next round dealt), or the result changed
+      const ctrl = this.ctrl;
+      if (ctrl.stopped || ctrl.view.status === 'playing' || this.f.dialog.open || this.f.dialog.id !== drawn) return;
+      startedAt = performance.now();
+      this.f.dialog.showModal();
+      this.f.dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+      performance.measure('dnup board draw', { start: startedAt, detail: `${drawn} dialog opened` });
+    });
   }
 
   private drawResult(): void {
@@ -333,7 +351,7 @@ class MountedBoard {
           if (!this.ctrl.stopped && this.dialogFor === end) this.openResult();
         });
       else if (this.f.dialog.open) this.f.dialog.close();
-    } else if (this.f.dialog.open) this.drawResult();
+    } else if (this.f.dialog.open || this.resultWaiting) this.drawResult();
   }
 
   /**
