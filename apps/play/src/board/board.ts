@@ -287,8 +287,7 @@ class MountedBoard {
     // hidden; once its frame is painted, where the cards went is read and the travels start: the
     // browser lays the page out once, in its frame, and the move's work is split over two frames
     if (moves) this.motion.note(this.boardEl());
-    // a drawing that moves nothing: the cards are measured again once its frame is painted
-    else this.motion.forget(travelMs > 0 && CardMotion.enabled() ? this.boardEl() : undefined);
+    else this.motion.forget();
     this.f.board = patch(this.f.board, boardView(this.ctx, this.onSlotClick));
     const logChanged = this.drawLog();
     if (moves && this.motion.hold(this.boardEl(), events)) {

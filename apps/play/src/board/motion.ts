@@ -107,8 +107,6 @@ export class CardMotion {
   /** The drawing held until its frame is painted: the cards hidden until they travel, the copies parked. */
   private held: { travellers: HTMLElement[]; parked: HTMLElement[]; events: readonly ViewEvent[] } | null = null;
   private readonly running = new Set<Animation>();
-  /** Counts the drawings: a measure asked for after a frame is dropped when another drawing came first. */
-  private drawing = 0;
   private readonly resized = (): void => {
     this.last = null;
   };
@@ -132,26 +130,18 @@ export class CardMotion {
     return !reduced;
   }
 
-  /**
-   * A drawing that moves no card was made: where the cards are is unknown until measured again.
-   * `root`: measure them once its frame is painted (so the next move needs no layout of its own).
-   */
-  forget(root?: HTMLElement): void {
+  /** A drawing that moves no card was made: where the cards are is unknown until measured again. */
+  forget(): void {
     this.settle();
     this.last = null;
-    const drawing = ++this.drawing;
-    if (root)
-      afterFrame(() => {
-        if (this.drawing === drawing && root.isConnected) this.last = measureAll(root);
-      });
   }
 
   /**
-   * Notes where every card is, before a drawing that moves them: where the last frame left them
-   * (no layout at all), else measured now.
+   * Notes where every card is, before a drawing that moves them: where the last move's frame left
+   * them (no layout at all), else measured now (the page is then mostly laid out already: a
+   * drawing that moved nothing was painted since).
    */
   note(root: HTMLElement): void {
-    this.drawing++;
     const last = this.last;
     this.last = null;
     this.finish();
@@ -292,7 +282,6 @@ export class CardMotion {
   /** The board is gone: every travel ended, nothing more measured. */
   stop(): void {
     this.finish();
-    this.drawing++;
     this.last = null;
     removeEventListener('resize', this.resized);
   }
