@@ -24,6 +24,12 @@ export default defineConfig({
     minify: !process.env.DNUP_NO_MINIFY,
     // the page carries the library and the hint worker its bots: their budgets are in .size-limit.cjs
     chunkSizeWarningLimit: 1000,
+    rollupOptions: {
+      // Colyseus' client, loaded on first use online (online/colyseus.ts), in a chunk named for its budget
+      output: {
+        manualChunks: (id: string) => (/node_modules\/(colyseus\.js|@colyseus)\//.test(id) ? 'colyseus' : undefined),
+      },
+    },
   },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },

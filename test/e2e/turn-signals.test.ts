@@ -72,6 +72,32 @@ describe.skipIf(chromiumPath === null)('your turn, noticed, in headless Chromium
     expect(pageErrors).toEqual([]);
   });
 
+  it('downloads the online client only when the page first talks to a game server', async () => {
+    const fetched: string[] = [];
+    const seen = (r: { url(): string }): void => {
+      if (/\/colyseus-[\w-]+\.js$/.test(r.url())) fetched.push(r.url());
+    };
+    page.context().on('request', seen);
+    try {
+      await page.goto(`${baseUrl}?lang=en#seats=human,greedy,greedy&name=Ada&speed=instant`);
+      await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');
+      const moves = (): Promise<number> =>
+        page.evaluate(() => Number(document.getElementById('game')?.dataset.moveCount));
+      const before = await moves();
+      await page.click('#rotate');
+      await expect
+        .poll(async () => (await moves()) > before + 1 && (await myTurn(page)) === 'true', { timeout: 30_000 })
+        .toBe(true);
+      expect(fetched, 'an offline game').toEqual([]);
+      // "Play online" lists the server's rooms: the client is fetched then, once
+      await page.click('#nav-online');
+      await expect.poll(() => fetched.length, { timeout: 30_000 }).toBe(1);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      page.context().off('request', seen);
+    }
+  });
+
   it('offers a hint on your turn: a strong bot move, searched off the page thread, shown as a selection with a sentence', async () => {
     await page.goto(`${baseUrl}?lang=fr#seats=human,greedy,random&name=Ada&speed=fast`);
     await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');

@@ -10,7 +10,8 @@
  * drops count toward the 4429 close. After a close that reconnecting cannot fix
  * (4000, 1009, 4002, 4400, 4429) the page stops and says so.
  */
-import { Client, type Room } from 'colyseus.js';
+import type { Client, Room } from 'colyseus.js';
+import { colyseusClient } from './colyseus';
 import type { Move } from 'dnup';
 import { sameMove } from '../same-move';
 import {
@@ -250,7 +251,7 @@ export class RoomSession {
     how: (c: Client) => Promise<Room>,
   ): Promise<RoomSession> {
     const session = new RoomSession(server, events);
-    session.follow(await how(new Client(server)));
+    session.follow(await how(await colyseusClient(server)));
     return session;
   }
 
@@ -383,8 +384,9 @@ export class RoomSession {
       this.comeBackTimer = null;
       attempt++;
       this.setStatus({ state: 'reconnecting', attempt });
-      const client = new Client(this.server);
-      const joining = token ? client.reconnect(token) : client.joinById(code, { ...place, deckOnce: true });
+      const joining = colyseusClient(this.server).then((client) =>
+        token ? client.reconnect(token) : client.joinById(code, { ...place, deckOnce: true }),
+      );
       joining.then(
         (room) => {
           if (this.closed) return void room.leave().catch(() => undefined);

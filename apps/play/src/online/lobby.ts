@@ -2,7 +2,8 @@
  * The public rooms of a server, listed live through Colyseus' LobbyRoom (docs/online.md, "Lobby"):
  * `rooms` once, then `+` for a room added or changed and `-` for a room gone.
  */
-import { Client, type Room } from 'colyseus.js';
+import type { Room } from 'colyseus.js';
+import { colyseusClient } from './colyseus';
 import { LOBBY_NAME } from 'dnup-server/protocol';
 import { failureOf, type Failure } from './connection';
 
@@ -32,30 +33,32 @@ export function followLobby(server: string, changed: (s: LobbyState) => void): {
   changed({ kind: 'connecting' });
   const publish = (): void =>
     changed({ kind: 'rooms', rooms: rooms.slice().sort((a, b) => a.roomId.localeCompare(b.roomId)) });
-  new Client(server).joinOrCreate(LOBBY_NAME).then(
-    (r) => {
-      if (stopped) return void r.leave().catch(() => undefined);
-      room = r;
-      r.onMessage('rooms', (list: ListedRoom[]) => {
-        rooms = Array.isArray(list) ? list : [];
-        publish();
-      });
-      r.onMessage('+', ([id, listed]: [string, ListedRoom]) => {
-        rooms = [...rooms.filter((x) => x.roomId !== id), listed];
-        publish();
-      });
-      r.onMessage('-', (id: string) => {
-        rooms = rooms.filter((x) => x.roomId !== id);
-        publish();
-      });
-      r.onLeave(() => {
-        if (!stopped) changed({ kind: 'failed', failure: { kind: 'noServer' } });
-      });
-    },
-    (e: unknown) => {
-      if (!stopped) changed({ kind: 'failed', failure: failureOf(e) });
-    },
-  );
+  colyseusClient(server)
+    .then((client) => client.joinOrCreate(LOBBY_NAME))
+    .then(
+      (r) => {
+        if (stopped) return void r.leave().catch(() => undefined);
+        room = r;
+        r.onMessage('rooms', (list: ListedRoom[]) => {
+          rooms = Array.isArray(list) ? list : [];
+          publish();
+        });
+        r.onMessage('+', ([id, listed]: [string, ListedRoom]) => {
+          rooms = [...rooms.filter((x) => x.roomId !== id), listed];
+          publish();
+        });
+        r.onMessage('-', (id: string) => {
+          rooms = rooms.filter((x) => x.roomId !== id);
+          publish();
+        });
+        r.onLeave(() => {
+          if (!stopped) changed({ kind: 'failed', failure: { kind: 'noServer' } });
+        });
+      },
+      (e: unknown) => {
+        if (!stopped) changed({ kind: 'failed', failure: failureOf(e) });
+      },
+    );
   return {
     stop() {
       stopped = true;
