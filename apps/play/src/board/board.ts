@@ -283,7 +283,7 @@ class MountedBoard {
     const forward = this.drawnView.moveCount <= ctrl.view.moveCount;
     const moves = ctrl.view !== this.drawnView && travelMs > 0 && forward && CardMotion.enabled();
     const events = this.eventsDrawn();
-    // where the cards are (kept from the last drawing), the new drawing written, the travellers
+    // where the cards are (kept from the last move's frame), the new drawing written, the travellers
     // hidden; once its frame is painted, where the cards went is read and the travels start: the
     // browser lays the page out once, in its frame, and the move's work is split over two frames
     if (moves) this.motion.note(this.boardEl());

@@ -8,9 +8,10 @@
  * the pile. Cards taken into the viewer's own hand turn over there (the hand's `just-rotated`).
  * Nothing moves with `prefers-reduced-motion` or at the instant speed.
  *
- * Boxes are read only once a frame is painted, when the page is laid out already (reading one
- * earlier makes the browser lay the page out inside the drawing), and kept in the document's
- * coordinates, so a scroll between two drawings changes no travel.
+ * Boxes are read once a move's frame is painted, when the page is laid out already (reading one
+ * earlier makes the browser lay the page out inside the drawing); a move that follows a redraw
+ * measures before its drawing, the redraw's frame having laid the page out. They are kept in the
+ * document's coordinates, so a scroll between two drawings changes no travel.
  */
 import type { ViewEvent } from 'dnup';
 
