@@ -343,12 +343,10 @@ class MountedBoard {
     const end = view.status === 'playing' ? '' : `${view.status}-${view.round}`;
     if (end !== this.dialogFor && !this.source.steps && !this.ctrl.animating) {
       this.dialogFor = end;
-      // the dialog opens once the move that ended the round is on screen: drawing both in one frame
-      // took a phone's frame twice over
-      if (end)
-        afterFrame(() => {
-          if (!this.ctrl.stopped && this.dialogFor === end) this.openResult();
-        });
+      // the content is drawn with the move that ended the round (the dialog closed: no layout) and
+      // the dialog opens once that frame is on screen: all three in one frame took a phone's frame
+      // twice over, and a frame more before opening left the board's Deal button under a tap
+      if (end) this.openResult();
       else if (this.f.dialog.open) this.f.dialog.close();
     } else if (this.f.dialog.open || this.resultWaiting) this.drawResult();
   }
