@@ -106,7 +106,13 @@ export class CardMotion {
   /** Where the cards were after the last frame measured, if the page was not drawn or resized since. */
   private last: Noted | null = null;
   /** The drawing held until its frame is painted: the cards hidden until they travel, the copies parked. */
-  private held: { travellers: HTMLElement[]; parked: HTMLElement[]; events: readonly ViewEvent[] } | null = null;
+  private held: {
+    travellers: HTMLElement[];
+    parked: HTMLElement[];
+    events: readonly ViewEvent[];
+    /** The seat a card new on the table comes from (its player's hidden hand). */
+    from: string | null;
+  } | null = null;
   private readonly running = new Set<Animation>();
   private readonly resized = (): void => {
     this.last = null;
@@ -175,7 +181,7 @@ export class CardMotion {
       park(el, id, rect);
       parked.push(el);
     }
-    this.held = { travellers, parked, events };
+    this.held = { travellers, parked, events, from };
     return true;
   }
 
@@ -192,8 +198,7 @@ export class CardMotion {
     this.held = null;
     const now = measureAll(root);
     this.last = now;
-    const from = origin(held.events);
-    const fromRect = from ? (noted.places.get(from) ?? null) : null;
+    const fromRect = held.from ? (noted.places.get(held.from) ?? null) : null;
     const going = destinations(held.events);
     return () => {
       for (const el of held.travellers) el.style.visibility = '';
@@ -286,11 +291,6 @@ export class CardMotion {
     this.last = null;
     removeEventListener('resize', this.resized);
   }
-}
-
-/** Runs `fn` once the next frame is painted (the page is then laid out: reading a box costs nothing more). */
-export function afterFrame(fn: () => void): void {
-  requestAnimationFrame(() => setTimeout(fn));
 }
 
 /**
