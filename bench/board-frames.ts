@@ -5,11 +5,14 @@
  * legal set (or rotating) for a number of turns while three greedy bots answer at the normal
  * speed. Every long animation frame (over 50 ms) is recorded with the scripts that ran in it.
  *
- *   npm run bench:board [-- --turns 6 --rate 4 --profile]
+ *   npm run bench:board [-- --turns 6 --rate 4 --profile --trace]
  *
  * `--profile` also takes a CPU profile of the page during the moves (V8's sampler through DevTools)
  * and prints the functions with the most self time; the whole profile goes to
- * test-results/board-frames.cpuprofile.
+ * test-results/board-frames.cpuprofile. `--trace` records a DevTools trace and prints the main
+ * thread's time by rendering step (style, layout, paint…); the trace goes to
+ * test-results/board-frames.trace.json. Each long frame is listed with its tasks (the script's
+ * position in the bundle where it has no name) and the drawings made in it.
  *
  * A timing, not a test: on a shared 2-core machine the figures move from run to run; compare
  * runs of one session. Needs Chromium (CHROME_PATH or a usual place, as the e2e tests).
@@ -26,6 +29,7 @@ const { values } = parseArgs({
     turns: { type: 'string', default: '6' },
     rate: { type: 'string', default: '4' },
     profile: { type: 'boolean', default: false },
+    trace: { type: 'boolean', default: false },
   },
 });
 const turns = Number(values.turns);
@@ -48,19 +52,31 @@ function recorder(): void {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       const f = e as PerformanceEntry & {
-        scripts?: { invoker: string; duration: number; sourceFunctionName?: string }[];
+        scripts?: {
+          invoker: string;
+          duration: number;
+          sourceFunctionName?: string;
+          sourceURL?: string;
+          sourceCharPosition?: number;
+        }[];
         styleAndLayoutStart?: number;
       };
       const scripts = (f.scripts ?? []).reduce((a, x) => a + x.duration, 0);
       // the script's own function where the page was built unminified (DNUP_NO_MINIFY=1)
       const what = (f.scripts ?? [])
-        .map((x) => `${x.invoker}${x.sourceFunctionName ? ` (${x.sourceFunctionName})` : ''} ${Math.round(x.duration)}`)
+        .map((x) => {
+          const at = x.sourceURL ? `${x.sourceURL.split('/').pop()}@${x.sourceCharPosition}` : '';
+          const fn = x.sourceFunctionName || at;
+          return `${x.invoker}${fn ? ` (${fn})` : ''} ${Math.round(x.duration)}`;
+        })
         .join(', ');
       // the board's own drawings within the frame
       const end = e.startTime + e.duration;
-      const draw = draws
-        .filter((d) => d.startTime >= e.startTime && d.startTime < end)
-        .reduce((a, d) => a + d.duration, 0);
+      const inFrame = draws.filter((d) => d.startTime >= e.startTime && d.startTime < end);
+      const draw = inFrame.reduce((a, d) => a + d.duration, 0);
+      const drew = inFrame
+        .map((d) => `${String((d as PerformanceMeasure).detail)} ${Math.round(d.duration)}`)
+        .join(', ');
       // the browser's own rendering: style, layout, paint and commit, from their start to the frame's end
       const render = f.styleAndLayoutStart ? end - f.styleAndLayoutStart : 0;
       w.frames.push({
@@ -68,7 +84,7 @@ function recorder(): void {
         scripts: Math.round(scripts),
         draw: Math.round(draw),
         render: Math.round(render),
-        what,
+        what: drew ? `${what}; drew ${drew}` : what,
       });
     }
   }).observe({ type: 'long-animation-frame', buffered: false });
@@ -100,6 +116,45 @@ async function tap(page: Page, selector: string): Promise<boolean> {
 async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
   const { metrics: list } = await cdp.send('Performance.getMetrics');
   return Object.fromEntries(list.map((m) => [m.name, m.value]));
+}
+
+/** A trace event of Chromium's (the fields read here). */
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly dur?: number;
+  readonly tid: number;
+  readonly pid: number;
+}
+
+/** The main thread's rendering work in the trace, by phase (complete events, summed). */
+function printRendering(events: readonly TraceEvent[]): void {
+  // the browser's rendering steps, and the script and collector work around them
+  const phases = new Set([
+    'UpdateLayoutTree',
+    'Layout',
+    'PrePaint',
+    'Paint',
+    'Layerize',
+    'Commit',
+    'HitTest',
+    'TimerFire',
+    'EventDispatch',
+    'FireAnimationFrame',
+    'MinorGC',
+    'MajorGC',
+  ]);
+  const sums = new Map<string, { ms: number; n: number }>();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.dur === undefined || !phases.has(e.name)) continue;
+    const s = sums.get(e.name) ?? { ms: 0, n: 0 };
+    s.ms += e.dur / 1000;
+    s.n++;
+    sums.set(e.name, s);
+  }
+  console.log('the trace, by phase (ms, count):');
+  for (const [name, { ms, n }] of [...sums].sort((a, b) => b[1].ms - a[1].ms))
+    console.log(`  ${name.padEnd(28)} ${ms.toFixed(0).padStart(6)} ms in ${n}`);
 }
 
 async function main(): Promise<void> {
@@ -140,6 +195,14 @@ async function main(): Promise<void> {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
+    const traced: TraceEvent[] = [];
+    if (values.trace) {
+      cdp.on('Tracing.dataCollected', (e) => traced.push(...(e.value as unknown as TraceEvent[])));
+      await cdp.send('Tracing.start', {
+        categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline',
+        transferMode: 'ReportEvents',
+      });
+    }
     const started = performance.now();
     let played = 0;
     for (; played < turns && (await attr(page, 'data-status')) === 'playing'; played++) {
@@ -161,6 +224,15 @@ async function main(): Promise<void> {
       const file = join(ROOT, 'test-results', 'board-frames.cpuprofile');
       writeFileSync(file, JSON.stringify(profile));
       console.log(`the whole profile: ${file} (opens in DevTools' Performance panel)`);
+    }
+    if (values.trace) {
+      const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.end');
+      await done;
+      printRendering(traced);
+      const file = join(ROOT, 'test-results', 'board-frames.trace.json');
+      writeFileSync(file, JSON.stringify({ traceEvents: traced }));
+      console.log(`the whole trace: ${file} (opens in DevTools' Performance panel)`);
     }
     const frames = await page.evaluate(
       () =>
