@@ -443,10 +443,13 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
       await expectOnScreen(page, '#hand .hand-card', 'the first row of the hand');
       await expectOnScreen(page, '#play', 'Play');
     }
-    expect(
-      await page.evaluate(() => document.activeElement?.closest('#hand') !== null),
-      'the turn starts with the keyboard in the hand',
-    ).toBe(true);
+    // placed once the turn's frame is painted (and no drawing came after it): a few frames at most
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('#hand') !== null), {
+        message: 'the turn starts with the keyboard in the hand',
+        timeout: 2000,
+      })
+      .toBe(true);
 
     // the record offered now is the player's view: checked frame by frame against the library's views
     const { text, json } = await download(page, '#download');

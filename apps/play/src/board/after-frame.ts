@@ -1,4 +1,26 @@
-/** Runs `fn` once the next frame is painted (the page is then laid out: reading a box costs nothing more). */
-export function afterFrame(fn: () => void): void {
-  requestAnimationFrame(() => setTimeout(fn));
+/** Drawings made so far: a task that follows a paint checks that none came in between. */
+let drawings = 0;
+
+/** Frames a task waits at most for one with no drawing before it (a stream of drawings ends soon). */
+const MAX_WAITS = 4;
+
+/** A drawing was made: the page's layout is out of date until its frame is painted. */
+export function markDrawn(): void {
+  drawings++;
+}
+
+/**
+ * Runs `fn` once a frame is painted and no drawing was made since (the page is then laid out:
+ * reading a box or focusing costs nothing more). A drawing that came first (a step or a bot's move
+ * whose timer fell in the same moment) sends `fn` to the next frame: run after it, `fn` would lay
+ * the page out inside its own task, and the two tasks would make one long frame.
+ */
+export function afterFrame(fn: () => void, waits = 0): void {
+  requestAnimationFrame(() => {
+    const seen = drawings;
+    setTimeout(() => {
+      if (drawings === seen || waits >= MAX_WAITS) fn();
+      else afterFrame(fn, waits + 1);
+    });
+  });
 }

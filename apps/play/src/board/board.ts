@@ -16,7 +16,7 @@ import { BoardController, type BoardDeps } from './controller';
 import { HandDrag } from './drag';
 import { Hinter } from './hint';
 import { SPEEDS, type BoardHost } from './host';
-import { afterFrame } from './after-frame';
+import { afterFrame, markDrawn } from './after-frame';
 import { CardMotion } from './motion';
 import type { BoardView, GameSource } from './source';
 import { drawTurnSignal, signalTurn } from './turn-signal';
@@ -178,6 +178,9 @@ class MountedBoard {
       cancelHint: () => this.hinter.cancel(),
       storage,
       now: () => performance.now(),
+      // a step is drawn at the start of a frame: not in one that another task (a click's redraw,
+      // the last step's travels) has begun already, which the two would make long
+      wait: (ms) => new Promise<void>((resolve) => setTimeout(() => afterFrame(resolve), ms)),
       onLiveSnapshot: (s) => signalTurn(s),
     };
   }
@@ -255,6 +258,7 @@ class MountedBoard {
   private drawResult(): void {
     this.f.dialog.id = this.ctrl.view.status === 'gameOver' ? 'game-over' : 'round-over';
     this.f.result = patch(this.f.result, resultView(this.ctx));
+    markDrawn();
   }
 
   /** A tap on a set: adds the one selected card to it, or takes it when nothing is selected. */
@@ -290,6 +294,7 @@ class MountedBoard {
     if (moves) this.motion.note(this.boardEl());
     else this.motion.forget();
     this.f.board = patch(this.f.board, boardView(this.ctx, this.onSlotClick));
+    markDrawn();
     const logChanged = this.drawLog();
     if (moves && this.motion.hold(this.boardEl(), events)) {
       afterFrame(() => {

@@ -61,7 +61,7 @@ export interface BoardDeps {
   cancelHint?(): void;
   /** Where the hand's order is kept for the game (sessionStorage on the page). */
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
-  /** Waits between two steps of a move. */
+  /** Waits between two steps of a move (the page also waits for a frame to begin). */
   wait?(ms: number): Promise<void>;
   /** A clock in milliseconds (performance.now on the page). */
   now?(): number;
