@@ -19,10 +19,25 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { apply, createGame, greedyBot, legalMoves, playerView, seededRandom, type GameState, type Move } from 'dnup';
-import { observationLength, observe } from 'dnup/encodings';
-import { moveFeatureLength, writeMoveFeatures } from '../src/neural/move-features.js';
-import { MoveScorer, parameterLayout, scoreFrom, type NetworkShape } from '../src/neural/network.js';
+import { apply, createGame, legalMoves, seededRandom, type GameState, type Move } from 'dnup';
+import { observationLength } from 'dnup/encodings';
+import { moveFeatureLength } from '../src/neural/move-features.js';
+import { MoveScorer, parameterLayout, type NetworkShape } from '../src/neural/network.js';
+import {
+  Adam,
+  best,
+  evaluateAgainstGreedy,
+  fromBase64,
+  initialParams,
+  MAX_MOVES,
+  Mlp,
+  scoreMoves,
+  shuffle,
+  sparseOf,
+  toBase64,
+  type Rate,
+  type Sparse,
+} from './neural-training.js';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -42,8 +57,6 @@ const LEARNING_RATE = Number(arg('lr', '0.001'));
 /** ε of the ε-greedy choice, from START to END over the run. */
 const EPSILON_START = 0.2;
 const EPSILON_END = 0.02;
-/** Moves after which a game is left unfinished (none has come near it). */
-const MAX_MOVES = 5000;
 
 const shape: NetworkShape = {
   observation: observationLength(PLAYERS),
@@ -55,40 +68,9 @@ const p = parameterLayout(shape);
 
 /** One move chosen in self-play: its inputs (the non-zero ones) and, once its round ends, its target. */
 interface Sample {
-  readonly index: Int32Array;
-  readonly value: Float32Array;
+  readonly parts: readonly Sparse[];
   readonly seat: number;
   target: number;
-}
-
-/** The non-zero entries of an observation and a move's features, as one input list. */
-function sparse(obs: Float32Array, feat: Float32Array, at: number): { index: Int32Array; value: Float32Array } {
-  const index: number[] = [];
-  const value: number[] = [];
-  for (let j = 0; j < obs.length; j++)
-    if (obs[j] !== 0) {
-      index.push(j);
-      value.push(obs[j]!);
-    }
-  for (let j = 0; j < shape.features; j++)
-    if (feat[at + j] !== 0) {
-      index.push(shape.observation + j);
-      value.push(feat[at + j]!);
-    }
-  return { index: Int32Array.from(index), value: Float32Array.from(value) };
-}
-
-/** He initialisation, from a seeded stream. */
-function initialParams(): Float32Array {
-  const rand = seededRandom(`${SEED}/init`);
-  const gauss = (): number => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
-  const w = new Float32Array(p.length);
-  const inputs = shape.observation + shape.features;
-  for (let i = p.w1; i < p.b1; i++) w[i] = gauss() * Math.sqrt(2 / 40); // ~40 non-zero inputs a sample
-  for (let i = p.w2; i < p.b2; i++) w[i] = gauss() * Math.sqrt(2 / shape.hidden1);
-  for (let i = p.w3; i < p.b3; i++) w[i] = gauss() * Math.sqrt(1 / shape.hidden2);
-  void inputs;
-  return w;
 }
 
 /** The moves of `state`'s seat to play scored by `scorer`; returns the best index (or a random one with probability ε). */
@@ -99,21 +81,11 @@ function choose(
   epsilon: number,
   rand: () => number,
   feat: Float32Array,
+  scores: Float64Array,
 ): { pick: number; obs: Float32Array } {
-  const view = playerView(state, state.turn.seat);
-  const obs = observe(view);
-  scorer.setPosition(obs);
-  let best = 0;
-  let bestScore = -Infinity;
-  for (let i = 0; i < moves.length; i++) {
-    writeMoveFeatures(view, moves[i]!, feat, i * shape.features);
-    const s = scorer.score(feat, i * shape.features);
-    if (s > bestScore) {
-      bestScore = s;
-      best = i;
-    }
-  }
-  const pick = rand() < epsilon ? Math.floor(rand() * moves.length) : best;
+  const obs = scoreMoves(scorer, state, moves, feat, scores);
+  const top = best(scores, moves.length);
+  const pick = rand() < epsilon ? Math.floor(rand() * moves.length) : top;
   return { pick, obs };
 }
 
@@ -125,16 +97,23 @@ function selfPlay(scorer: MoveScorer, seed: string, epsilon: number): Sample[] {
   let round: Sample[] = [];
   let startScores = state.scores.slice();
   let feat = new Float32Array(64 * shape.features);
+  let scores = new Float64Array(64);
   for (let m = 0; m < MAX_MOVES && state.status !== 'gameOver'; m++) {
     if (state.status === 'roundOver') {
       state = apply(state, { type: 'nextRound' });
       continue;
     }
     const moves = legalMoves(state);
-    if (moves.length * shape.features > feat.length) feat = new Float32Array(moves.length * shape.features);
-    const { pick, obs } = choose(scorer, state, moves, epsilon, rand, feat);
-    const { index, value } = sparse(obs, feat, pick * shape.features);
-    round.push({ index, value, seat: state.turn.seat, target: 0 });
+    if (moves.length > scores.length) {
+      feat = new Float32Array(moves.length * shape.features);
+      scores = new Float64Array(moves.length);
+    }
+    const { pick, obs } = choose(scorer, state, moves, epsilon, rand, feat, scores);
+    const parts = [
+      sparseOf(obs, 0, shape.observation, 0),
+      sparseOf(feat, pick * shape.features, shape.features, shape.observation),
+    ];
+    round.push({ parts, seat: state.turn.seat, target: 0 });
     state = apply(state, moves[pick]!);
     if (state.status !== 'playing') {
       for (const s of round) s.target = state.scores[s.seat]! - startScores[s.seat]!;
@@ -146,119 +125,24 @@ function selfPlay(scorer: MoveScorer, seed: string, epsilon: number): Sample[] {
   return samples;
 }
 
-/** Adam's moments and step count. */
-interface Optimiser {
-  m: Float32Array;
-  v: Float32Array;
-  t: number;
-}
+const mlp = new Mlp(shape);
 
 /** One minibatch step of Adam on the squared error of `batch`; returns the batch's mean loss. */
-function trainStep(params: Float32Array, opt: Optimiser, grad: Float32Array, batch: readonly Sample[]): number {
+function trainStep(params: Float32Array, opt: Adam, grad: Float32Array, batch: readonly Sample[]): number {
   grad.fill(0);
-  const H1 = shape.hidden1;
-  const H2 = shape.hidden2;
-  const z1 = new Float32Array(H1);
-  const a1 = new Float32Array(H1);
-  const a2 = new Float32Array(H2);
-  const da1 = new Float32Array(H1);
-  const da2 = new Float32Array(H2);
   let loss = 0;
   for (const s of batch) {
-    for (let h = 0; h < H1; h++) z1[h] = params[p.b1 + h]!;
-    for (let k = 0; k < s.index.length; k++) {
-      const row = s.index[k]! * H1;
-      const x = s.value[k]!;
-      for (let h = 0; h < H1; h++) z1[h] = z1[h]! + params[row + h]! * x;
-    }
-    const q = scoreFrom(params, p, shape, z1, a1, a2);
-    const err = q - s.target;
+    const err = mlp.forward(params, s.parts) - s.target;
     loss += err * err;
-    const d = (2 * err) / batch.length;
-    grad[p.b3] = grad[p.b3]! + d;
-    for (let k = 0; k < H2; k++) {
-      grad[p.w3 + k] = grad[p.w3 + k]! + d * a2[k]!;
-      da2[k] = a2[k]! > 0 ? d * params[p.w3 + k]! : 0;
-      grad[p.b2 + k] = grad[p.b2 + k]! + da2[k]!;
-    }
-    for (let i = 0; i < H1; i++) {
-      da1[i] = 0;
-      if (a1[i] === 0) continue;
-      const row = p.w2 + i * H2;
-      let sum = 0;
-      for (let k = 0; k < H2; k++) {
-        grad[row + k] = grad[row + k]! + a1[i]! * da2[k]!;
-        sum += params[row + k]! * da2[k]!;
-      }
-      da1[i] = sum;
-      grad[p.b1 + i] = grad[p.b1 + i]! + sum;
-    }
-    for (let k = 0; k < s.index.length; k++) {
-      const row = s.index[k]! * H1;
-      const x = s.value[k]!;
-      for (let h = 0; h < H1; h++) grad[row + h] = grad[row + h]! + x * da1[h]!;
-    }
+    mlp.backward(params, s.parts, (2 * err) / batch.length, grad);
   }
-  opt.t++;
-  const b1 = 0.9;
-  const b2 = 0.999;
-  const c1 = 1 - b1 ** opt.t;
-  const c2 = 1 - b2 ** opt.t;
-  for (let i = 0; i < params.length; i++) {
-    const g = grad[i]!;
-    const m = (opt.m[i] = b1 * opt.m[i]! + (1 - b1) * g);
-    const v = (opt.v[i] = b2 * opt.v[i]! + (1 - b2) * g * g);
-    params[i] = params[i]! - (LEARNING_RATE * (m / c1)) / (Math.sqrt(v / c2) + 1e-8);
-  }
+  opt.step(params, grad, LEARNING_RATE);
   return loss / batch.length;
 }
 
-/** Fisher–Yates with a seeded stream. */
-function shuffle<T>(list: T[], rand: () => number): void {
-  for (let i = list.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [list[i], list[j]] = [list[j]!, list[i]!];
-  }
-}
-
 /** Win rate of one `neural` seat (rotating) against greedy bots over `games` games, with its Wilson 95% interval. */
-function evaluate(params: Float32Array, games: number, tag: string): { rate: number; low: number; high: number } {
-  const scorer = new MoveScorer(shape, params);
-  const greedy = greedyBot();
-  let feat = new Float32Array(64 * shape.features);
-  let wins = 0;
-  for (let g = 0; g < games; g++) {
-    const seat = g % PLAYERS;
-    let state = createGame(PLAYERS, `${SEED}/eval/${tag}/${Math.floor(g / PLAYERS)}`);
-    for (let m = 0; m < MAX_MOVES && state.status !== 'gameOver'; m++) {
-      if (state.status === 'roundOver') {
-        state = apply(state, { type: 'nextRound' });
-        continue;
-      }
-      const moves = legalMoves(state);
-      let move: Move;
-      if (state.turn.seat === seat) {
-        if (moves.length * shape.features > feat.length) feat = new Float32Array(moves.length * shape.features);
-        move = moves[choose(scorer, state, moves, 0, Math.random, feat).pick]!;
-      } else move = greedy.chooseMove(playerView(state, state.turn.seat), moves) as Move;
-      state = apply(state, move);
-    }
-    if (state.winner === seat) wins++;
-  }
-  const n = games;
-  const ph = wins / n;
-  const z = 1.96;
-  const den = 1 + (z * z) / n;
-  const mid = (ph + (z * z) / (2 * n)) / den;
-  const half = (z * Math.sqrt((ph * (1 - ph)) / n + (z * z) / (4 * n * n))) / den;
-  return { rate: ph, low: mid - half, high: mid + half };
-}
-
-const b64 = (a: Float32Array): string => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
-const fromB64 = (s: string): Float32Array => {
-  const b = Buffer.from(s, 'base64');
-  return new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
-};
+const evaluate = (params: Float32Array, games: number, tag: string): Rate =>
+  evaluateAgainstGreedy(shape, params, PLAYERS, games, SEED, tag);
 
 interface Checkpoint {
   readonly players: number;
@@ -274,16 +158,16 @@ interface Checkpoint {
 mkdirSync(OUT, { recursive: true });
 const checkpointFile = join(OUT, 'checkpoint.json');
 const curveFile = join(OUT, 'curve.json');
-let params = initialParams();
-const opt: Optimiser = { m: new Float32Array(p.length), v: new Float32Array(p.length), t: 0 };
+let params = initialParams(shape, `${SEED}/init`);
+const opt = new Adam(p.length);
 let start = 0;
 if (existsSync(checkpointFile)) {
   const c = JSON.parse(readFileSync(checkpointFile, 'utf8')) as Checkpoint;
   if (c.seed !== SEED || JSON.stringify(c.shape) !== JSON.stringify(shape))
     throw new Error(`${checkpointFile} is of another run (seed ${c.seed}); remove it or use its arguments.`);
-  params = fromB64(c.params);
-  opt.m = fromB64(c.m);
-  opt.v = fromB64(c.v);
+  params = fromBase64(c.params);
+  opt.m = fromBase64(c.m);
+  opt.v = fromBase64(c.v);
   opt.t = c.t;
   start = c.iteration;
   console.log(`resuming at iteration ${start}`);
@@ -335,12 +219,12 @@ for (let it = start; it < ITERATIONS; it++) {
     seed: SEED,
     shape,
     iteration: done,
-    params: b64(params),
-    m: b64(opt.m),
-    v: b64(opt.v),
+    params: toBase64(params),
+    m: toBase64(opt.m),
+    v: toBase64(opt.v),
     t: opt.t,
   };
   writeFileSync(checkpointFile, JSON.stringify(c));
   writeFileSync(curveFile, JSON.stringify(curve, null, 1));
-  writeFileSync(join(OUT, 'weights.json'), JSON.stringify({ players: PLAYERS, shape, params: b64(params) }));
+  writeFileSync(join(OUT, 'weights.json'), JSON.stringify({ players: PLAYERS, shape, params: toBase64(params) }));
 }
