@@ -127,7 +127,22 @@ function teacherGame(g: number): number[] {
 const teacherFile = join(OUT, 'teacher.json');
 const shardFile = (w: number): string => join(OUT, `teacher-shard-${w}.json`);
 type Games = Record<string, number[]>;
-const readGames = (file: string): Games => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Games) : {});
+/** A file of teacher games: the budget they were played at, and each game's choices. */
+interface TeacherFile {
+  readonly iterations: number;
+  readonly games: Games;
+}
+const readGames = (file: string): Games => {
+  if (!existsSync(file)) return {};
+  const t = JSON.parse(readFileSync(file, 'utf8')) as TeacherFile;
+  if (t.iterations !== TEACHER_ITERATIONS)
+    throw new Error(
+      `${file} was played at ${t.iterations} playouts a move, not ${TEACHER_ITERATIONS}: remove it or use its budget.`,
+    );
+  return t.games;
+};
+const writeGames = (file: string, games: Games): void =>
+  writeFileSync(file, JSON.stringify({ iterations: TEACHER_ITERATIONS, games } satisfies TeacherFile));
 
 /** A worker's share of the teacher's games (g ≡ w mod workers), written as each ends. */
 function teacherShard(w: number, done: Set<number>): void {
@@ -136,7 +151,7 @@ function teacherShard(w: number, done: Set<number>): void {
   for (let g = w; g < TEACHER_GAMES; g += WORKERS) {
     if (done.has(g) || mine[g]) continue;
     mine[g] = teacherGame(g);
-    writeFileSync(file, JSON.stringify(mine));
+    writeGames(file, mine);
   }
 }
 
@@ -165,7 +180,7 @@ async function teacherGames(): Promise<Games> {
       Object.assign(games, readGames(join(OUT, f)));
       rmSync(join(OUT, f));
     }
-    writeFileSync(teacherFile, JSON.stringify(games));
+    writeGames(teacherFile, games);
     console.log(`  ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
   return games;
@@ -371,6 +386,8 @@ interface Checkpoint {
   readonly players: number;
   readonly seed: string;
   readonly shape: NetworkShape;
+  /** The imitation's data: teacher games and playouts a move. */
+  readonly teacher: string;
   /** `imitate` with the epochs done, or `ppo` with the iterations done. */
   readonly phase: 'imitate' | 'ppo';
   readonly step: number;
@@ -393,6 +410,7 @@ interface CurvePoint {
 }
 
 const checkpointFile = join(OUT, 'checkpoint.json');
+const TEACHER = `${TEACHER_GAMES} games at ${TEACHER_ITERATIONS} playouts`;
 const curveFile = join(OUT, 'curve.json');
 
 function save(nets: Nets, phase: 'imitate' | 'ppo', step: number, curve: CurvePoint[]): void {
@@ -400,6 +418,7 @@ function save(nets: Nets, phase: 'imitate' | 'ppo', step: number, curve: CurvePo
     players: PLAYERS,
     seed: SEED,
     shape,
+    teacher: TEACHER,
     phase,
     step,
     actor: toBase64(nets.actor),
@@ -425,8 +444,10 @@ function load(): { nets: Nets; phase: 'imitate' | 'ppo'; step: number } {
   };
   if (!existsSync(checkpointFile)) return { nets, phase: 'imitate', step: 0 };
   const c = JSON.parse(readFileSync(checkpointFile, 'utf8')) as Checkpoint;
-  if (c.seed !== SEED || JSON.stringify(c.shape) !== JSON.stringify(shape))
-    throw new Error(`${checkpointFile} is of another run (seed ${c.seed}); remove it or use its arguments.`);
+  if (c.seed !== SEED || JSON.stringify(c.shape) !== JSON.stringify(shape) || c.teacher !== TEACHER)
+    throw new Error(
+      `${checkpointFile} is of another run (seed ${c.seed}, teacher ${c.teacher}); remove it or use its arguments.`,
+    );
   nets.actor = fromBase64(c.actor);
   nets.actorOpt.m = fromBase64(c.actorM);
   nets.actorOpt.v = fromBase64(c.actorV);
