@@ -3,7 +3,7 @@
  * a frame with no drawing before it, so that it never lays the page out inside its own task.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterFrame, markDrawn } from '../src/board/after-frame';
+import { afterFrame, markDrawn, waitThenFrame } from '../src/board/after-frame';
 
 /** The frame callbacks waiting for the next frame. */
 let frameCallbacks: (() => void)[] = [];
@@ -72,5 +72,24 @@ describe('afterFrame', () => {
     expect(done).toHaveBeenCalledOnce();
     expect(frames).toBeGreaterThan(1);
     expect(frames).toBeLessThanOrEqual(5);
+  });
+
+  it('waitThenFrame waits the time, then a frame; on a hidden page the time alone', async () => {
+    const visible = vi.fn();
+    vi.stubGlobal('document', { hidden: false });
+    void waitThenFrame(100).then(visible);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(visible).not.toHaveBeenCalled(); // no frame painted yet
+    paintFrame();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(visible).toHaveBeenCalledOnce();
+
+    const hidden = vi.fn();
+    vi.stubGlobal('document', { hidden: true });
+    void waitThenFrame(100).then(hidden);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(hidden).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(hidden).toHaveBeenCalledOnce(); // no frame needed
   });
 });

@@ -24,3 +24,13 @@ export function afterFrame(fn: () => void, waits = 0): void {
     });
   });
 }
+
+/**
+ * Waits `ms`, then for the start of a frame with no drawing before it ({@link afterFrame}); a hidden
+ * page paints no frame, so there the clock alone decides.
+ */
+export function waitThenFrame(ms: number): Promise<void> {
+  return new Promise<void>((resolve) =>
+    setTimeout(() => (typeof document !== 'undefined' && document.hidden ? resolve() : afterFrame(resolve)), ms),
+  );
+}

@@ -16,7 +16,7 @@ import { BoardController, type BoardDeps } from './controller';
 import { HandDrag } from './drag';
 import { Hinter } from './hint';
 import { SPEEDS, type BoardHost } from './host';
-import { afterFrame, markDrawn } from './after-frame';
+import { afterFrame, markDrawn, waitThenFrame } from './after-frame';
 import { CardMotion } from './motion';
 import type { BoardView, GameSource } from './source';
 import { drawTurnSignal, signalTurn } from './turn-signal';
@@ -180,7 +180,7 @@ class MountedBoard {
       now: () => performance.now(),
       // a step is drawn at the start of a frame: not in one that another task (a click's redraw,
       // the last step's travels) has begun already, which the two would make long
-      wait: (ms) => new Promise<void>((resolve) => setTimeout(() => afterFrame(resolve), ms)),
+      wait: waitThenFrame,
       onLiveSnapshot: (s) => signalTurn(s),
     };
   }
