@@ -110,6 +110,9 @@ export async function perform(page: Page, move: Move): Promise<void> {
   } else {
     // the round is over: the dialog's "next round", or Deal under the table once it is closed
     const next = page.locator(`${board} dialog[open] #next-round`);
+    // the dialog opens a frame or two after the round's last move is drawn: Deal tapped in that
+    // moment would land under the opening dialog
+    await next.waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
     if (await next.count()) await next.click();
     else await page.click(`${board} #deal`);
   }
