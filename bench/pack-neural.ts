@@ -1,8 +1,8 @@
 /**
  * `npx tsx bench/pack-neural.ts [--from bench/results/neural] [2 3 4 5]`: writes the networks
- * that bench/train-neural.ts trained (FROM/Pp/weights.json) into src/neural/networks/, the weights
- * the package ships (base64 of little-endian float32, as trained). Player counts without a
- * trained network are left out.
+ * that bench/train-neural.ts or train-neural-ppo.ts trained (FROM/Pp/weights.json) into
+ * src/neural/networks/, the weights the package ships (base64 of little-endian float32, as
+ * trained). Player counts without a trained network are left out.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,10 +22,16 @@ for (const players of counts) {
   if (!existsSync(file)) continue;
   const w = JSON.parse(readFileSync(file, 'utf8')) as { players: number; shape: unknown; params: string };
   const curve = join(from, `${players}p`, 'curve.json');
-  const iterations = existsSync(curve) ? (JSON.parse(readFileSync(curve, 'utf8')) as unknown[]).length - 1 : 0;
+  const points = existsSync(curve) ? (JSON.parse(readFileSync(curve, 'utf8')) as { phase?: string }[]) : [];
+  // train-neural-ppo.ts marks each point with its phase; train-neural.ts's curve starts at iteration 0
+  const epochs = points.filter((x) => x.phase === 'imitate').length;
+  const training =
+    epochs > 0
+      ? `${epochs} epochs of imitation and ${points.length - epochs} PPO iterations of bench/train-neural-ppo.ts`
+      : `${Math.max(0, points.length - 1)} iterations of bench/train-neural.ts`;
   writeFileSync(
     `src/neural/networks/network-${players}p.ts`,
-    `/** The ${players}-player network of the neural bot after ${iterations} iterations of bench/train-neural.ts (curve: ${from}/${players}p/curve.json). Written by bench/pack-neural.ts: do not edit. */\n` +
+    `/** The ${players}-player network of the neural bot after ${training} (curve: ${from}/${players}p/curve.json). Written by bench/pack-neural.ts: do not edit. */\n` +
       `export const NETWORK_${players}P = ${JSON.stringify({ players: w.players, shape: w.shape, data: w.params })} as const;\n`,
   );
   packed.push(players);
