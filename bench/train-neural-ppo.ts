@@ -1,7 +1,8 @@
 /**
  * `npx tsx bench/train-neural-ppo.ts --players 3 [--seed neural-ppo] [--out bench/results/neural-ppo]
  * [--teacher-games 400] [--teacher-iterations 300] [--workers 2] [--imitate-epochs 6]
- * [--iterations 200] [--games 32] [--eval-every 10] [--eval-games 200]`: trains the move scorer of the
+ * [--iterations 200] [--games 32] [--eval-every 10] [--eval-games 200] [--hidden1 40] [--hidden2 32]
+ * [--lr 0.001] [--ppo-lr 0.0003]`: trains the move scorer of the
  * `neural` bot (src/neural/network.ts) in two phases, as a policy: its scores of a position's legal
  * moves are the logits of a softmax.
  *
@@ -160,7 +161,9 @@ async function teacherGames(): Promise<Games> {
   const games = readGames(teacherFile);
   const missing = (): number => Array.from({ length: TEACHER_GAMES }, (_, g) => g).filter((g) => !games[g]).length;
   if (missing() > 0) {
-    console.log(`the teacher plays ${missing()} games (expert, ${TEACHER_ITERATIONS} playouts a move)`);
+    console.log(
+      `the teacher plays ${missing()} games, less any kept from a stopped run (expert, ${TEACHER_ITERATIONS} playouts a move)`,
+    );
     const t0 = performance.now();
     await Promise.all(
       Array.from(
