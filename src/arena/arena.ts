@@ -1535,14 +1535,18 @@ export async function inWorkers<R>(
           }
           complete(slot, reply.result as R, false);
         });
+        // an uncaught error is judged when the worker has exited: Node may report the error before
+        // a result the worker posted just before it (a bot's stray timer after its game), and it
+        // delivers every message before 'exit'
+        let died: BotFailure | null = null;
         worker.on('error', (e) => {
           if (settled || slot.worker !== worker) return;
-          const error = failureOf(e);
-          lost(slot, 'error', `its worker thread stopped on ${failureLine(error)}`, error, 0);
+          died = failureOf(e);
         });
         worker.on('exit', (code) => {
           if (settled || slot.worker !== worker) return;
-          lost(slot, 'error', `its worker thread exited with code ${code} during the game`, null, 0);
+          if (died !== null) lost(slot, 'error', `its worker thread stopped on ${failureLine(died)}`, died, 0);
+          else lost(slot, 'error', `its worker thread exited with code ${code} during the game`, null, 0);
         });
         feed(slot);
       };

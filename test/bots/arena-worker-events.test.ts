@@ -1,0 +1,79 @@
+/**
+ * The arena's judgement of a worker that dies, whatever order Node hands over its last events in.
+ * Node may report a worker's uncaught error before a result the worker posted just before it (seen
+ * under load), and it delivers every message before 'exit'. Here a Worker whose results are held
+ * back until its error has been reported (never past its 'exit') stands in for Node's own.
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'tsup';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { runArena } from '../../src/arena.js';
+import { ROOT } from '../docs/markdown.js';
+
+vi.mock('node:worker_threads', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:worker_threads')>();
+  // biome-ignore lint/suspicious/noExplicitAny: Node's Worker types each event's listener apart
+  type Listener = (...args: any[]) => void;
+  class Overtaken extends real.Worker {
+    private held: unknown[] = [];
+    private readonly hearing: Listener[] = [];
+
+    override on(event: string | symbol, listener: Listener): this {
+      if (event === 'message') {
+        this.hearing.push(listener);
+        return super.on('message', (m: unknown) => {
+          if (typeof m !== 'object' || m === null || !('result' in m)) return listener(m);
+          this.held.push(m); // a result: heard after whatever the worker reports next
+          setTimeout(() => this.flush(), 50);
+        });
+      }
+      if (event === 'exit')
+        return super.on('exit', (code: number) => {
+          this.flush(); // as Node: every message before 'exit'
+          listener(code);
+        });
+      return super.on(event, listener);
+    }
+
+    private flush(): void {
+      const held = this.held;
+      this.held = [];
+      for (const m of held) for (const l of this.hearing) l(m);
+    }
+  }
+  return { ...real, default: { ...real, Worker: Overtaken }, Worker: Overtaken };
+});
+
+const OUT = join(ROOT, 'test', '.tmp', 'arena-worker-events');
+const WORKER = join(OUT, 'arena-worker.js');
+
+beforeAll(async () => {
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  await build({
+    config: false,
+    entry: { 'arena-worker': join(ROOT, 'src/arena/arena-worker.ts') },
+    format: ['esm'],
+    outDir: OUT,
+    target: 'node20',
+    silent: true,
+  });
+  expect(existsSync(WORKER)).toBe(true);
+}, 120_000);
+
+describe('the arena when a worker dies', () => {
+  it('judges a stray error only once the worker has exited: a result heard after the error still counts, nobody forfeits', async () => {
+    const result = await runArena({
+      players: 2,
+      games: 3,
+      lineup: ['bad', 'greedy'],
+      botModules: { bad: join(ROOT, 'test', 'fixtures', 'bots', 'stray.mjs') },
+      seed: 'referee',
+      workers: 1,
+      workerScript: WORKER,
+    });
+    expect(result.forfeits).toEqual([]);
+    expect(result.seats.reduce((n, s) => n + s.wins, 0) + result.unfinished).toBe(3);
+  });
+});
