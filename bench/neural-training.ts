@@ -19,6 +19,12 @@ import {
   type ParameterLayout,
 } from '../src/neural/network.js';
 
+/** The value after `--name` on the command line, or `fallback`. */
+export const option = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1]! : fallback;
+};
+
 /** The non-zero entries of (part of) an input: their input numbers and values. */
 export interface Sparse {
   readonly index: Int32Array;

@@ -47,6 +47,7 @@ import {
   initialParams,
   MAX_MOVES,
   Mlp,
+  option,
   shuffle,
   sparseOf,
   toBase64,
@@ -54,23 +55,19 @@ import {
   type Sparse,
 } from './neural-training.js';
 
-const arg = (name: string, fallback: string): string => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1]! : fallback;
-};
-const PLAYERS = Number(arg('players', '3'));
-const SEED = arg('seed', 'neural-ppo');
-const OUT = join(arg('out', 'bench/results/neural-ppo'), `${PLAYERS}p`);
-const TEACHER_GAMES = Number(arg('teacher-games', '400'));
-const TEACHER_ITERATIONS = Number(arg('teacher-iterations', '300'));
-const WORKERS = Number(arg('workers', '2'));
-const IMITATE_EPOCHS = Number(arg('imitate-epochs', '6'));
-const ITERATIONS = Number(arg('iterations', '200'));
-const GAMES = Number(arg('games', '32'));
-const EVAL_EVERY = Number(arg('eval-every', '10'));
-const EVAL_GAMES = Number(arg('eval-games', '200'));
-const LEARNING_RATE = Number(arg('lr', '0.001'));
-const PPO_LEARNING_RATE = Number(arg('ppo-lr', '0.0003'));
+const PLAYERS = Number(option('players', '3'));
+const SEED = option('seed', 'neural-ppo');
+const OUT = join(option('out', 'bench/results/neural-ppo'), `${PLAYERS}p`);
+const TEACHER_GAMES = Number(option('teacher-games', '400'));
+const TEACHER_ITERATIONS = Number(option('teacher-iterations', '300'));
+const WORKERS = Number(option('workers', '2'));
+const IMITATE_EPOCHS = Number(option('imitate-epochs', '6'));
+const ITERATIONS = Number(option('iterations', '200'));
+const GAMES = Number(option('games', '32'));
+const EVAL_EVERY = Number(option('eval-every', '10'));
+const EVAL_GAMES = Number(option('eval-games', '200'));
+const LEARNING_RATE = Number(option('lr', '0.001'));
+const PPO_LEARNING_RATE = Number(option('ppo-lr', '0.0003'));
 /** A minibatch of decisions: imitation, PPO. */
 const IMITATE_BATCH = 64;
 const PPO_BATCH = 256;
@@ -81,8 +78,8 @@ const ENTROPY = 0.01;
 const shape: NetworkShape = {
   observation: observationLength(PLAYERS),
   features: moveFeatureLength(PLAYERS),
-  hidden1: Number(arg('hidden1', '40')),
-  hidden2: Number(arg('hidden2', '32')),
+  hidden1: Number(option('hidden1', '40')),
+  hidden2: Number(option('hidden2', '32')),
 };
 /** The critic: every seat's observation, the mover's first; no move features. */
 const criticShape: NetworkShape = {

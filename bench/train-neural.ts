@@ -31,6 +31,7 @@ import {
   initialParams,
   MAX_MOVES,
   Mlp,
+  option,
   scoreMoves,
   shuffle,
   sparseOf,
@@ -39,21 +40,17 @@ import {
   type Sparse,
 } from './neural-training.js';
 
-const arg = (name: string, fallback: string): string => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1]! : fallback;
-};
-const PLAYERS = Number(arg('players', '4'));
-const SEED = arg('seed', 'neural');
-const ITERATIONS = Number(arg('iterations', '200'));
-const GAMES = Number(arg('games', '64'));
-const EVAL_EVERY = Number(arg('eval-every', '10'));
-const EVAL_GAMES = Number(arg('eval-games', '200'));
-const OUT = join(arg('out', 'bench/results/neural'), `${PLAYERS}p`);
-const HIDDEN1 = Number(arg('hidden1', '40'));
-const HIDDEN2 = Number(arg('hidden2', '32'));
+const PLAYERS = Number(option('players', '4'));
+const SEED = option('seed', 'neural');
+const ITERATIONS = Number(option('iterations', '200'));
+const GAMES = Number(option('games', '64'));
+const EVAL_EVERY = Number(option('eval-every', '10'));
+const EVAL_GAMES = Number(option('eval-games', '200'));
+const OUT = join(option('out', 'bench/results/neural'), `${PLAYERS}p`);
+const HIDDEN1 = Number(option('hidden1', '40'));
+const HIDDEN2 = Number(option('hidden2', '32'));
 const BATCH = 256;
-const LEARNING_RATE = Number(arg('lr', '0.001'));
+const LEARNING_RATE = Number(option('lr', '0.001'));
 /** ε of the ε-greedy choice, from START to END over the run. */
 const EPSILON_START = 0.2;
 const EPSILON_END = 0.02;

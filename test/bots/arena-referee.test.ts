@@ -4,33 +4,21 @@
  * in game 1 only. The run goes on; the bot forfeits that game (its record replays legal up to
  * the forfeit), and every other game ends as it does with a bot that never fails.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'tsup';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { botByName, replay, type Bot, type Move } from '../../src/index.js';
 import { runArena, type ArenaOptions, type ArenaResult, type BotFactory, type Forfeit } from '../../src/arena.js';
 import { botMaker, moveLimitOf, playArenaGame, playWatched, watchGame, type ArenaSpec } from '../../src/arena/arena.js';
 import { ROOT } from '../docs/markdown.js';
+import { arenaWorkerPath, buildArenaWorker } from '../helpers/arena-worker.js';
 
-const OUT = join(ROOT, 'test', '.tmp', 'arena-referee');
-const WORKER = join(OUT, 'arena-worker.js');
+const WORKER = arenaWorkerPath('arena-referee');
 const BOTS = join(ROOT, 'test', 'fixtures', 'bots');
 const bot = (name: string): string => join(BOTS, `${name}.mjs`);
 
 beforeAll(async () => {
-  rmSync(OUT, { recursive: true, force: true });
-  mkdirSync(OUT, { recursive: true });
-  await build({
-    config: false,
-    entry: { 'arena-worker': join(ROOT, 'src/arena/arena-worker.ts') },
-    format: ['esm'],
-    outDir: OUT,
-    target: 'node20',
-    silent: true,
-  });
-  expect(existsSync(WORKER)).toBe(true);
+  await buildArenaWorker('arena-referee');
 }, 120_000);
 
 const GAMES = 3;

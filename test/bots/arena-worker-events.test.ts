@@ -4,12 +4,11 @@
  * under load), and it delivers every message before 'exit'. Here a Worker whose results are held
  * back until its error has been reported (never past its 'exit') stands in for Node's own.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'tsup';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { runArena } from '../../src/arena.js';
 import { ROOT } from '../docs/markdown.js';
+import { arenaWorkerPath, buildArenaWorker } from '../helpers/arena-worker.js';
 
 vi.mock('node:worker_threads', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:worker_threads')>();
@@ -45,21 +44,10 @@ vi.mock('node:worker_threads', async (importOriginal) => {
   return { ...real, default: { ...real, Worker: Overtaken }, Worker: Overtaken };
 });
 
-const OUT = join(ROOT, 'test', '.tmp', 'arena-worker-events');
-const WORKER = join(OUT, 'arena-worker.js');
+const WORKER = arenaWorkerPath('arena-worker-events');
 
 beforeAll(async () => {
-  rmSync(OUT, { recursive: true, force: true });
-  mkdirSync(OUT, { recursive: true });
-  await build({
-    config: false,
-    entry: { 'arena-worker': join(ROOT, 'src/arena/arena-worker.ts') },
-    format: ['esm'],
-    outDir: OUT,
-    target: 'node20',
-    silent: true,
-  });
-  expect(existsSync(WORKER)).toBe(true);
+  await buildArenaWorker('arena-worker-events');
 }, 120_000);
 
 describe('the arena when a worker dies', () => {

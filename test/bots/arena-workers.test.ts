@@ -2,31 +2,16 @@
  * The arena over worker threads: the worker entry, built by tsup from src/ as it is for dist/,
  * gives the same results as one thread for the same seed, whatever the number of workers.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'tsup';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { botByName, isBotError } from '../../src/index.js';
 import { runArena, type ArenaResult } from '../../src/arena.js';
+import { arenaWorkerPath, buildArenaWorker } from '../helpers/arena-worker.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const OUT = join(ROOT, 'test', '.tmp', 'arena-worker');
-const WORKER = join(OUT, 'arena-worker.js');
+const WORKER = arenaWorkerPath('arena-worker');
 
 beforeAll(async () => {
-  // the same entry and settings as tsup.config.ts, from this checkout's sources
-  rmSync(OUT, { recursive: true, force: true });
-  mkdirSync(OUT, { recursive: true });
-  await build({
-    config: false,
-    entry: { 'arena-worker': join(ROOT, 'src/arena/arena-worker.ts') },
-    format: ['esm'],
-    outDir: OUT,
-    target: 'node20',
-    silent: true,
-  });
-  expect(existsSync(WORKER)).toBe(true);
+  await buildArenaWorker('arena-worker');
 }, 120_000);
 
 /** What must not depend on the number of workers: everything but the timings. */
@@ -82,7 +67,7 @@ describe('runArena over worker threads', () => {
     await expect(runArena({ ...base, lineup: ['nobody', 'greedy'] })).rejects.toMatchObject({ code: 'UNKNOWN_BOT' });
     let caught: unknown;
     try {
-      await runArena({ ...base, workers: 2, workerScript: join(OUT, 'missing.js') });
+      await runArena({ ...base, workers: 2, workerScript: join(dirname(WORKER), 'missing.js') });
     } catch (e) {
       caught = e;
     }

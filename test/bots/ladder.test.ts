@@ -3,11 +3,9 @@
  * of a deal), its determinism over worker threads, its resume, its ratings (openskill) and its
  * refusals, each with a code and a sentence.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { build } from 'tsup';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createGame, isBotError, replay } from '../../src/index.js';
 import {
@@ -28,24 +26,13 @@ import {
 } from '../../src/arena/ladder-ratings.js';
 import { scaled } from '../helpers/scale.js';
 import { hostileValue, isLibraryError, TrapError, whatIsWrong } from '../helpers/fuzz.js';
+import { arenaWorkerPath, buildArenaWorker } from '../helpers/arena-worker.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const OUT = join(ROOT, 'test', '.tmp', 'ladder-worker');
-const WORKER = join(OUT, 'arena-worker.js');
+const WORKER = arenaWorkerPath('ladder-worker');
 
 beforeAll(async () => {
-  // the worker entry as tsup.config.ts builds it, from this checkout's sources
-  rmSync(OUT, { recursive: true, force: true });
-  mkdirSync(OUT, { recursive: true });
-  await build({
-    config: false,
-    entry: { 'arena-worker': join(ROOT, 'src/arena/arena-worker.ts') },
-    format: ['esm'],
-    outDir: OUT,
-    target: 'node20',
-    silent: true,
-  });
-  expect(existsSync(WORKER)).toBe(true);
+  await buildArenaWorker('ladder-worker');
 }, 120_000);
 
 /** Everything that must not depend on workers or on a resume: all but the timings and the worker count. */
