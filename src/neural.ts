@@ -7,7 +7,7 @@
  * @packageDocumentation
  * @module dnup/neural
  */
-export { neuralBot, type NeuralBotOptions } from './neural/neural-bot.js';
+export { makeBot, neuralBot, type NeuralBotOptions } from './neural/neural-bot.js';
 export { neuralNetworks } from './neural/networks.js';
 export { loadNeuralNetwork, neuralBotFor } from './neural/load-network.js';
 export { moveFeatureLength } from './neural/move-features.js';

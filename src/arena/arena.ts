@@ -1080,6 +1080,9 @@ const NODE_URL = 'node:url';
 const NODE_PATH = 'node:path';
 const NODE_MODULE = 'node:module';
 
+/** This package's own name, alone or with a path in it (`dnup/neural`). */
+const OWN_PACKAGE = /^dnup(\/|$)/;
+
 /** A path (`./`, `../`, `/`, `C:\\`) or a `file:` URL, as opposed to a package name. */
 const PATH_FORM = /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/]|file:)/;
 
@@ -1088,7 +1091,8 @@ const PATH_FORM = /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/]|file:)/;
  * `portable` as another machine resolves them (a path as its `file:` URL, a package by its name,
  * which each machine resolves where it runs). A bare name is a package (`my-bot`, `@me/bot`,
  * `@me/bot/sub`), found as `require.resolve` finds it from the working directory, unless it ends
- * in `.js`, `.mjs` or `.cjs` and a file of that name is there (a path written without `./`).
+ * in `.js`, `.mjs` or `.cjs` and a file of that name is there (a path written without `./`). This
+ * package's own name (`dnup/neural`) is this copy of it, found from here.
  *
  * @throws {@link BotError} `BAD_ARENA_OPTIONS` for a name of a built-in bot, or a package that
  *   is not installed there.
@@ -1119,7 +1123,9 @@ export async function resolveModules(
     else {
       const from = resolve('.');
       try {
-        urls[name] = pathToFileURL(createRequire(resolve(from, 'package.json')).resolve(where)).href;
+        // this package by its own name (dnup/neural) is this very copy, wherever the command runs
+        const base = OWN_PACKAGE.test(where) ? import.meta.url : resolve(from, 'package.json');
+        urls[name] = pathToFileURL(createRequire(base).resolve(where)).href;
       } catch (e) {
         const code = (e as { code?: unknown } | null)?.code;
         const short = `./${where.replace(/^@[^/]+\//, '')}.js`;

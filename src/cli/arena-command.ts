@@ -5,12 +5,14 @@
  * terminal, a line every tenth of the games otherwise, and one line per forfeit at the end.
  */
 import { availableParallelism } from 'node:os';
-import { BOT_NAMES, type BotOptions } from '../bots/index.js';
+import type { BotOptions } from '../bots/index.js';
 import { runArena, type ArenaResult } from '../arena.js';
 import { isBotError } from '../bots/errors.js';
 import {
   CliError,
   COMMON_EXITS,
+  addNeural,
+  COMMAND_LINE_BOTS,
   defineBot,
   EXIT,
   forfeitLines,
@@ -44,7 +46,7 @@ Options:
   -p, --players N      2 to 5 players per game (required)
   -g, --games G        number of games (required)
   -b, --seats LIST     one bot per seat, comma-separated, exactly N of them (--bots is the
-                       same); a bot is a built-in one (${BOT_NAMES.join(', ')}), a name
+                       same); a bot is a built-in one (${COMMAND_LINE_BOTS.join(', ')}), a name
                        given with --bot, or a module path such as ./mybot.js
       --bot [NAME=]PATH   your bot: a module exporting a bot factory (default export or
                        makeBot; docs/guides/bot-authors.md), named NAME or after its file;
@@ -121,6 +123,7 @@ function parseArenaArgs(args: readonly string[]): ArenaArgs | undefined {
     // a path (or NAME=PATH) in the lineup loads that module, as --bot does
     return isModuleSpec(name) ? defineBot(modules, name, `--${flag}`) : name;
   });
+  addNeural(modules, lineup);
   if (lineup.length !== players) {
     const example = Array.from({ length: players }, (_, i) => lineup[Math.min(i, lineup.length - 1)]!).join(',');
     throw new CliError(

@@ -251,6 +251,20 @@ export function progress(
   };
 }
 
+/** The bots the command line knows by name: the built-in ones, and `neural`, the module dnup/neural. */
+export const COMMAND_LINE_BOTS: readonly string[] = [...BOT_NAMES, 'neural'];
+
+/** The module of the command line's bot `neural` (resolved from this copy of the package). */
+const NEURAL_MODULE = 'dnup/neural';
+
+/**
+ * Adds dnup/neural to `modules` as the bot `neural` when `names` use that name and no --bot gave
+ * it (defineBot refuses the name): it stays out of every other run, its weights unloaded.
+ */
+export function addNeural(modules: Record<string, string>, names: readonly string[]): void {
+  if (names.includes('neural')) modules.neural ??= NEURAL_MODULE;
+}
+
 /** A package name, with or without a scope and a path inside it: `my-bot`, `@me/bot`, `@me/bot/dist/bot.js`. */
 const PACKAGE = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w.-]+)*$/i;
 
@@ -282,7 +296,7 @@ export function defineBot(modules: Record<string, string>, spec: string, flag: s
     throw new CliError(
       `${flag} ${JSON.stringify(spec)}: a bot's name is 1 to 64 letters, digits, dots, dashes or underscores`,
     );
-  if ((BOT_NAMES as readonly string[]).includes(name) || name === 'mc')
+  if (COMMAND_LINE_BOTS.includes(name) || name === 'mc')
     throw new CliError(
       `${flag} ${JSON.stringify(spec)}: ${name} is a built-in bot; give yours another name (NAME=${path})`,
     );

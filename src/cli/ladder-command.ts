@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { BOT_NAMES, type BotOptions } from '../bots/index.js';
+import type { BotOptions } from '../bots/index.js';
 import { runLadder, type LadderGame, type LadderResult } from '../arena.js';
 import { moduleUrls } from '../arena/arena.js';
 import { usageError, workersText, writeForfeits } from './arena-command.js';
@@ -15,6 +15,8 @@ import {
   clip,
   CliError,
   COMMON_EXITS,
+  addNeural,
+  COMMAND_LINE_BOTS,
   defineBot,
   EXIT,
   isModuleSpec,
@@ -44,7 +46,7 @@ move limit: with --ms N, N + max(N, 100) ms; without --ms, 10000 ms; --move-limi
 sets it.
 
 Options:
-  -b, --bots LIST      2 to 16 bots, comma-separated: built-in ones (${BOT_NAMES.join(', ')}),
+  -b, --bots LIST      2 to 16 bots, comma-separated: built-in ones (${COMMAND_LINE_BOTS.join(', ')}),
                        names given with --bot, or module paths such as ./mybot.js; a
                        name may repeat (each copy is rated apart, as name#2, name#3...)
   -p, --players P      seats per game, 2 to 5 (default: the number of bots, if 5 or fewer)
@@ -168,6 +170,7 @@ async function parseLadderArgs(args: readonly string[]): Promise<LadderArgs | un
     const name = entry.trim();
     return isModuleSpec(name) ? defineBot(modules, name, '--bots') : name;
   });
+  addNeural(modules, bots);
   // the default is written out, so that a resumed run compares the same settings
   if (text('players') === undefined && bots.length > 5)
     throw new CliError(

@@ -18,6 +18,8 @@ import {
   clip,
   CliError,
   COMMON_EXITS,
+  addNeural,
+  COMMAND_LINE_BOTS,
   defineBot,
   EXIT,
   isModuleSpec,
@@ -45,7 +47,8 @@ Options:
   -r, --record FILE      write the game record (docs/record.schema.json) to FILE, up to the
                          move a bot failed at if one did
   -b, --seats LIST       bots, comma-separated, one per seat (--bots is the same): built-in
-                         names, names given with --bot, or module paths such as ./mybot.js;
+                         names (${COMMAND_LINE_BOTS.join(', ')}), names given with --bot,
+                         or module paths such as ./mybot.js;
                          a shorter list is filled with its last bot (default greedy)
       --bot [NAME=]PATH  your bot: a module exporting a bot factory (see dnup arena --help)
   -n, --names LIST       player names, comma-separated (default Ana, Ben, Cy, Dee, Eli)
@@ -118,6 +121,7 @@ export async function playCommand(args: readonly string[]): Promise<number> {
   const botNames = (list(text(flag)) ?? ['greedy']).map((entry) =>
     isModuleSpec(entry) ? defineBot(modules, entry, `--${flag}`) : entry,
   );
+  addNeural(modules, botNames);
   if (botNames.length > players)
     throw new CliError(
       `--${flag} gives ${botNames.length} bots for ${players} players; give 1 to ${players} (a shorter list is filled with its last bot)`,

@@ -127,6 +127,32 @@ describe('dnup', () => {
     expect(two.stderr.trim().split('\n')).toHaveLength(6);
   });
 
+  it('knows the bot neural by name (dnup/neural, this copy of it) in the arena, the ladder and dnup play', () => {
+    // run from a folder with no dnup installed: the name is found from the command line's own copy
+    const outside = (args: string[]) => {
+      const r = spawnSync(process.execPath, [CLI, ...args], { cwd: tmp, encoding: 'utf8', timeout: 60_000 });
+      return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    const arena = outside(['arena', '-p', '2', '-g', '4', '-b', 'neural,greedy', '-w', '1', '--json']);
+    expect(arena.status).toBe(0);
+    const rows = (JSON.parse(arena.stdout) as { rows: { bot: string; seats: number; forfeits: number }[] }).rows;
+    expect(rows.map((r) => [r.bot, r.seats, r.forfeits])).toEqual([
+      ['neural', 1, 0],
+      ['greedy', 1, 0],
+    ]);
+    const ladder = outside(['ladder', '-b', 'neural,random', '-g', '2', '-w', '1', '--json']);
+    expect(ladder.status).toBe(0);
+    expect(ladder.stdout).toContain('"neural"');
+    const play = outside(['play', '-p', '3', '-b', 'neural', '-s', 'n', '-q']);
+    expect(play.status).toBe(0);
+    expect(play.stdout).toMatch(/wins the game/);
+    expect(outside(['arena', '--help']).stdout).toMatch(/expert, neural\)/);
+    expectUsageError(
+      dnup(['arena', '-p', '2', '-g', '2', '-b', 'greedy,neural', '--bot', 'neural=./x.js']),
+      /neural is a built-in bot/,
+    );
+  });
+
   it('dispatches dnup arena to the arena command', () => {
     const r = dnup(['arena', '--help']);
     expect(r.status).toBe(0);

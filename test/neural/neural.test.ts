@@ -10,7 +10,7 @@ import { observationLayout, observationLength, observe } from '../../src/encodin
 import { apply, createGame, legalMoves, playerView, seededRandom, type GameState } from '../../src/index.js';
 import { moveFeatureLength, writeMoveFeatures } from '../../src/neural/move-features.js';
 import { MoveScorer, parameterLayout, type NetworkShape, type NeuralWeights } from '../../src/neural/network.js';
-import { neuralBot } from '../../src/neural/neural-bot.js';
+import { makeBot, neuralBot } from '../../src/neural/neural-bot.js';
 import { neuralNetworks } from '../../src/neural/networks.js';
 import { loadNeuralNetwork, neuralBotFor } from '../../src/neural/load-network.js';
 
@@ -127,6 +127,26 @@ describe('neuralBot', () => {
         expect(moves).toContainEqual(chosen);
         expect(neuralBot({ networks }).chooseMove(view, moves)).toEqual(chosen);
       }),
+    );
+  });
+
+  it('is a bot module: makeBot plays as neuralBot(), whatever the options, each bot its own', () => {
+    const reference = neuralBot();
+    const first = makeBot({ seed: 'a', playouts: 10 });
+    const second = makeBot();
+    expect(first).not.toBe(second);
+    expect(first.name).toBe('neural');
+    fc.assert(
+      fc.property(players, fc.nat(10_000), fc.nat(150), (n, seed, depth) => {
+        const s = randomPosition(n, seed, depth);
+        fc.pre(s.status === 'playing');
+        const view = playerView(s, s.turn.seat);
+        const moves = legalMoves(s);
+        const chosen = reference.chooseMove(view, moves);
+        expect(first.chooseMove(view, moves)).toEqual(chosen);
+        expect(second.chooseMove(view, moves)).toEqual(chosen);
+      }),
+      { numRuns: 30 },
     );
   });
 
