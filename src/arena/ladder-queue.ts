@@ -3,7 +3,7 @@
  * game of the schedule on the queue as one job (id: run id and game number); workers play them
  * as the one-machine ladder does (a worker thread per game, as referee) and keep each outcome in
  * a Redis hash keyed by game number, first outcome kept: a game played twice counts once. The
- * coordinator reads the outcomes back and the ladder rates them in game order, so the result is
+ * coordinator reads the outcomes back and the ladder rates them as one machine does, so the result is
  * the one-machine run's. BullMQ and ioredis are optional peer dependencies, loaded only here, by
  * names bundlers leave alone.
  */

@@ -2,8 +2,8 @@
  * The ladder: several bots on the same pre-generated duplicate deals, every lineup of
  * `players` bots with every seat rotation, on worker threads, rated by openskill (an optional peer
  * dependency) beside win rates with Wilson intervals. Resumable: the games already played are
- * handed back and only the others are played; ratings are computed in game order at the end, so a
- * resumed run ends exactly as an uninterrupted one.
+ * handed back and only the others are played; ratings are computed from every game at the end, so
+ * a resumed run ends exactly as an uninterrupted one.
  */
 import type { Seed } from '../core/index.js';
 import { describeValue, isRecord, readInput } from '../core/internal.js';
@@ -387,8 +387,9 @@ function checkDoneGame(
  * Schedule: game g plays deal ⌊g / gamesPerDeal⌋ (its seed `${seed}/deal/${deal}` deals every
  * round of the game, so all the games of a deal see the same cards at the same seats), lineup
  * ⌊g / players⌋ mod lineups, rotated by g mod players: seat s holds the lineup's entry
- * (s + g) mod players. Each bot is seeded with `${seed}/${g}/${entry}`. Ratings are updated one
- * game at a time by game number, whatever order games finished in, so the result is the same for
+ * (s + g) mod players. Each bot is seeded with `${seed}/${g}/${entry}`. Ratings are the mean of
+ * openskill's over 16 orders of the games drawn from the seed (one order alone biases them: see
+ * `RATING_ORDERS`), whatever order games finished in, so the result is the same for
  * any number of workers (and after a resume) for bots whose budget is counted (playouts,
  * iterations) and that are deterministic for their seed; bots on a time budget are not.
  *
@@ -558,7 +559,7 @@ function summarise(
       maxMs[e] = Math.max(maxMs[e]!, game.maxMs[s]!);
     });
   }
-  const rated = rateEntries(lib, bots.length, games);
+  const rated = rateEntries(lib, bots.length, games, spec.seed);
   const rows = bots
     .map((name, entry) => ({
       rank: 0,

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { BotOptions } from '../bots/index.js';
 import { runLadder, type LadderGame, type LadderResult } from '../arena.js';
 import { moduleUrls } from '../arena/arena.js';
+import { RATING_ORDERS } from '../arena/ladder-ratings.js';
 import { usageError, workersText, writeForfeits } from './arena-command.js';
 import {
   clip,
@@ -402,7 +403,7 @@ function formatLadder(result: LadderResult, seed: string, out?: string, queue?: 
     ...(modules.length > 0 ? [`modules: ${modules.join(', ')}`] : []),
     line(head),
     ...rows.map(line),
-    `ratings: openskill (Plackett-Luce), updated in game order; a forfeit rates its bot last; games stopped by the move cap are not rated`,
+    `ratings: openskill (Plackett-Luce), the mean of ${RATING_ORDERS} orders of the games drawn from the seed; a forfeit rates its bot last; games stopped by the move cap are not rated`,
     `average game length: ${result.averageMoves.toFixed(1)} moves, ${result.averageRounds.toFixed(2)} rounds; unfinished: ${result.unfinished}${result.resumed > 0 ? `; resumed: ${result.resumed} games from ${out}` : ''}`,
   ].join('\n');
 }

@@ -127,7 +127,7 @@ let shipped: readonly NeuralWeights[] | undefined;
  * @example
  * ```ts
  * import { runArena } from 'dnup/arena';
- * const result = await runArena({ players: 2, games: 10, seats: ['neural', 'greedy'], botModules: { neural: 'dnup/neural' } });
+ * const result = await runArena({ players: 2, games: 10, seed: 1, lineup: ['neural', 'greedy'], botModules: { neural: 'dnup/neural' } });
  * ```
  */
 export function makeBot(_options?: unknown): Bot {

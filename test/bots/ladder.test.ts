@@ -3,6 +3,7 @@
  * of a deal), its determinism over worker threads, its resume, its ratings (openskill) and its
  * refusals, each with a code and a sentence.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -154,6 +155,43 @@ describe('the ladder schedule', () => {
   });
 });
 
+describe('the ratings', () => {
+  /** The 4-player ladder of every built-in bot kept for docs/arena.md: real games, in schedule order. */
+  const kept = JSON.parse(
+    readFileSync(fileURLToPath(new URL('../../bench/results/ratings/all-bots-4p.json', import.meta.url)), 'utf8'),
+  ) as { settings: { bots: string[]; seed: string }; games: LadderGame[] };
+
+  it('do not follow the schedule: expert, ahead of montecarlo in most games they shared, is rated above it', async () => {
+    const lib = await loadRatings();
+    const { bots, seed } = kept.settings;
+    const [expert, montecarlo] = [bots.indexOf('expert'), bots.indexOf('montecarlo')];
+    let ahead = 0;
+    let behind = 0;
+    for (const g of kept.games) {
+      const [e, m] = [g.seats.indexOf(expert), g.seats.indexOf(montecarlo)];
+      if (e < 0 || m < 0) continue;
+      const place = finishingOrder(
+        g.seats.map((x) => x === g.winner),
+        g.scores,
+      );
+      if (place[e]! < place[m]!) ahead++;
+      else if (place[m]! < place[e]!) behind++;
+    }
+    expect(ahead).toBeGreaterThan(behind * 1.5);
+    const rated = rateEntries(lib, bots.length, kept.games, seed);
+    expect(rated[expert]!.mu).toBeGreaterThan(rated[montecarlo]!.mu + 2);
+  });
+
+  it('are the same whatever order the games are given in, and follow from the seed', async () => {
+    const lib = await loadRatings();
+    const games = kept.games.slice(0, 240);
+    const { bots, seed } = kept.settings;
+    const rated = rateEntries(lib, bots.length, games, seed);
+    expect(rateEntries(lib, bots.length, games.slice().reverse(), seed)).toEqual(rated);
+    expect(rateEntries(lib, bots.length, games, `${seed}/other`)).not.toEqual(rated);
+  });
+});
+
 describe('runLadder', () => {
   const settings = {
     bots: ['montecarlo', 'greedy', 'random', 'greedy'],
@@ -293,7 +331,7 @@ describe('runLadder', () => {
     expect(one.rows.filter((r) => r.bot !== 'bad').map((r) => r.forfeits)).toEqual([0, 0]);
     // rated: the forfeiting entry last in that game, whatever the scores
     const lib = await loadRatings();
-    const rated = rateEntries(lib, 3, [game]);
+    const rated = rateEntries(lib, 3, [game], 'forfeit');
     expect(rated[0]!.mu).toBeLessThan(rated[game.seats.find((e) => e !== 0)!]!.mu);
     // resumed with the forfeit kept: the same result, the forfeit counted again
     const resumed = await runLadder({ ...base, done: one.gameList.filter((x) => x.g <= 2) });

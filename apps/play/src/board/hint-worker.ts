@@ -1,8 +1,9 @@
 /**
  * The hint's worker: off the page's thread, a strong built-in bot chooses a move for the view it
  * is sent: `expert` with a short budget. The learned bot (dnup/neural) answers at once but is far
- * weaker: against `montecarlo` at 3,000 playouts a move it won 4.5% of 200 duels and 6.7% of 90
- * 3-player games (docs/guides/learning.md), where `expert` wins more than its share.
+ * weaker: on the 4-player ladder of every built-in bot (docs/arena.md) it won 7.4% of its games,
+ * `expert` 59.3%, and against `montecarlo` at 3,000 playouts a move it won 11% of 90 3-player games
+ * (docs/guides/learning.md).
  */
 import { botByName, legalMoves, loadView, type Bot, type Move } from 'dnup';
 
