@@ -46,9 +46,13 @@ export interface KeptRun {
 
 const pct = (x: number): string => (x * 100).toFixed(1);
 
-/** The kept runs, `{ run, meta }`: the given files, or every bench/results/ladder/*.json but the *.meta.json. */
-export function keptRuns(files?: readonly string[]): KeptRun[] {
-  const dir = fileURLToPath(new URL('./results/ladder/', import.meta.url));
+/**
+ * The files `dnup ladder --out` kept in `bench/results/FOLDER/` (or the `files` given), each with
+ * the `.meta.json` written by hand beside it, if any: every *.json of the folder but the meta
+ * files, in name order.
+ */
+export function keptFiles<R, M>(folder: string, files?: readonly string[]): { file: string; run: R; meta: M | null }[] {
+  const dir = fileURLToPath(new URL(`./results/${folder}/`, import.meta.url));
   const paths =
     files ??
     (existsSync(dir)
@@ -60,10 +64,16 @@ export function keptRuns(files?: readonly string[]): KeptRun[] {
   return paths.map((file) => {
     const metaFile = file.replace(/\.json$/, '.meta.json');
     return {
-      run: JSON.parse(readFileSync(file, 'utf8')) as LadderFile,
-      meta: existsSync(metaFile) ? (JSON.parse(readFileSync(metaFile, 'utf8')) as LadderMeta) : null,
+      file,
+      run: JSON.parse(readFileSync(file, 'utf8')) as R,
+      meta: existsSync(metaFile) ? (JSON.parse(readFileSync(metaFile, 'utf8')) as M) : null,
     };
   });
+}
+
+/** The kept runs, `{ run, meta }`: the given files, or every bench/results/ladder/*.json but the *.meta.json. */
+export function keptRuns(files?: readonly string[]): KeptRun[] {
+  return keptFiles<LadderFile, LadderMeta>('ladder', files);
 }
 
 /**

@@ -7,10 +7,9 @@
  * forfeits are counted again from the file's games, and a row that disagrees with them stops the
  * script. `FILE.meta.json` gives the commit and the machine's load.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LadderGame, LadderResult } from '../src/arena.js';
+import { keptFiles } from './ladder-table.js';
 
 /** A file `dnup ladder --out FILE` keeps, finished (its `result` written). */
 interface RatingsFile {
@@ -40,23 +39,7 @@ export interface KeptRatings {
 
 /** The kept ladders: the given files, or every bench/results/ratings/*.json but the *.meta.json. */
 export function keptRatings(files?: readonly string[]): KeptRatings[] {
-  const dir = fileURLToPath(new URL('./results/ratings/', import.meta.url));
-  const paths =
-    files ??
-    (existsSync(dir)
-      ? readdirSync(dir)
-          .filter((f) => f.endsWith('.json') && !f.endsWith('.meta.json'))
-          .sort()
-          .map((f) => join(dir, f))
-      : []);
-  return paths.map((file) => {
-    const metaFile = file.replace(/\.json$/, '.meta.json');
-    return {
-      file,
-      run: JSON.parse(readFileSync(file, 'utf8')) as RatingsFile,
-      meta: existsSync(metaFile) ? (JSON.parse(readFileSync(metaFile, 'utf8')) as RatingsMeta) : null,
-    };
-  });
+  return keptFiles<RatingsFile, RatingsMeta>('ratings', files);
 }
 
 const pct = (x: number): string => (x * 100).toFixed(1);

@@ -92,6 +92,13 @@ describe('the network', () => {
   });
 });
 
+/** The mover's view and legal moves in a random position still in play (fast-check skips the others). */
+function atTurn(n: number, seed: number, depth: number) {
+  const s = randomPosition(n, seed, depth);
+  fc.pre(s.status === 'playing');
+  return { view: playerView(s, s.turn.seat), moves: legalMoves(s) };
+}
+
 describe('neuralBot', () => {
   it('plays with the shipped networks by default, which each call decodes anew', () => {
     const shipped = neuralNetworks();
@@ -119,10 +126,7 @@ describe('neuralBot', () => {
     const bot = neuralBot({ networks });
     fc.assert(
       fc.property(players, fc.nat(10_000), fc.nat(150), (n, seed, depth) => {
-        const s = randomPosition(n, seed, depth);
-        fc.pre(s.status === 'playing');
-        const view = playerView(s, s.turn.seat);
-        const moves = legalMoves(s);
+        const { view, moves } = atTurn(n, seed, depth);
         const chosen = bot.chooseMove(view, moves);
         expect(moves).toContainEqual(chosen);
         expect(neuralBot({ networks }).chooseMove(view, moves)).toEqual(chosen);
@@ -138,10 +142,7 @@ describe('neuralBot', () => {
     expect(first.name).toBe('neural');
     fc.assert(
       fc.property(players, fc.nat(10_000), fc.nat(150), (n, seed, depth) => {
-        const s = randomPosition(n, seed, depth);
-        fc.pre(s.status === 'playing');
-        const view = playerView(s, s.turn.seat);
-        const moves = legalMoves(s);
+        const { view, moves } = atTurn(n, seed, depth);
         const chosen = reference.chooseMove(view, moves);
         expect(first.chooseMove(view, moves)).toEqual(chosen);
         expect(second.chooseMove(view, moves)).toEqual(chosen);
