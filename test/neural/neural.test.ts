@@ -7,23 +7,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { observationLayout, observationLength, observe } from '../../src/encodings.js';
-import { apply, createGame, legalMoves, playerView, seededRandom, type GameState } from '../../src/index.js';
+import { apply, createGame, legalMoves, playerView, seededRandom } from '../../src/index.js';
 import { moveFeatureLength, writeMoveFeatures } from '../../src/neural/move-features.js';
 import { MoveScorer, parameterLayout, type NetworkShape, type NeuralWeights } from '../../src/neural/network.js';
 import { makeBot, neuralBot } from '../../src/neural/neural-bot.js';
 import { neuralNetworks } from '../../src/neural/networks.js';
 import { loadNeuralNetwork, neuralBotFor } from '../../src/neural/load-network.js';
-
-/** A random game of `players` played `moves` moves from seed `seed` (moves chosen by `pick`). */
-function randomPosition(players: number, seed: number, moves: number): GameState {
-  const rand = seededRandom(`neural-test/${seed}`);
-  let s = createGame(players, seed);
-  for (let i = 0; i < moves && s.status !== 'gameOver'; i++) {
-    const legal = legalMoves(s);
-    s = apply(s, legal[Math.floor(rand() * legal.length)]!);
-  }
-  return s;
-}
+import { atTurn, randomPosition } from '../helpers/turn-positions.js';
 
 const players = fc.integer({ min: 2, max: 5 });
 
@@ -91,13 +81,6 @@ describe('the network', () => {
     );
   });
 });
-
-/** The mover's view and legal moves in a random position still in play (fast-check skips the others). */
-function atTurn(n: number, seed: number, depth: number) {
-  const s = randomPosition(n, seed, depth);
-  fc.pre(s.status === 'playing');
-  return { view: playerView(s, s.turn.seat), moves: legalMoves(s) };
-}
 
 describe('neuralBot', () => {
   it('plays with the shipped networks by default, which each call decodes anew', () => {
