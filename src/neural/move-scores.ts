@@ -10,30 +10,34 @@ import type { PlayerView } from '../views/player-view.js';
 import { moveFeatureLength, writeMoveFeatures } from './move-features.js';
 import { MoveScorer, parameterLayout, type NeuralWeights } from './network.js';
 
-/** Checks a network against the player count's input sizes (`BAD_ARGUMENT` otherwise) and copies its weights. */
-function scorerOf(w: NeuralWeights): MoveScorer {
-  if (typeof w !== 'object' || w === null || typeof w.shape !== 'object' || w.shape === null)
+/**
+ * A network read once (each field of the caller's object read one time), checked against its
+ * player count's input sizes (`BAD_ARGUMENT` otherwise), with its own copy of the weights.
+ */
+function scorerOf(w: NeuralWeights): { readonly players: 2 | 3 | 4 | 5; readonly scorer: MoveScorer } {
+  if (typeof w !== 'object' || w === null)
     throw new ArgumentError('BAD_ARGUMENT', `A network is { players, shape, params }, not ${describeValue(w)}.`);
-  const players = w.players;
+  const { players, shape, params } = w;
   if (players !== 2 && players !== 3 && players !== 4 && players !== 5)
     throw new ArgumentError('BAD_ARGUMENT', `A network is for 2 to 5 players, not ${describeValue(players)}.`);
-  const s = w.shape;
+  if (typeof shape !== 'object' || shape === null)
+    throw new ArgumentError('BAD_ARGUMENT', `A network's shape is an object, not ${describeValue(shape)}.`);
+  const { observation, features, hidden1, hidden2 } = shape;
+  const own = { observation, features, hidden1, hidden2 };
   const wanted = { observation: observationLength(players), features: moveFeatureLength(players) };
   const whole = (x: unknown): boolean => Number.isSafeInteger(x) && (x as number) > 0 && (x as number) <= 4096;
-  if (s.observation !== wanted.observation || s.features !== wanted.features || !whole(s.hidden1) || !whole(s.hidden2))
+  if (observation !== wanted.observation || features !== wanted.features || !whole(hidden1) || !whole(hidden2))
     throw new ArgumentError(
       'BAD_ARGUMENT',
       `A ${players}-player network takes ${wanted.observation} observation inputs and ${wanted.features} move features.`,
     );
-  if (!(w.params instanceof Float32Array) || w.params.length !== parameterLayout(s).length)
-    throw new ArgumentError('BAD_ARGUMENT', `This network's shape has ${parameterLayout(s).length} weights.`);
-  const own = Float32Array.from(w.params); // read once: the caller's array can change nothing afterwards
-  for (let i = 0; i < own.length; i++)
-    if (!Number.isFinite(own[i]!)) throw new ArgumentError('BAD_ARGUMENT', 'A network weight is not a finite number.');
-  return new MoveScorer(
-    { observation: s.observation, features: s.features, hidden1: s.hidden1, hidden2: s.hidden2 },
-    own,
-  );
+  if (!(params instanceof Float32Array) || params.length !== parameterLayout(own).length)
+    throw new ArgumentError('BAD_ARGUMENT', `This network's shape has ${parameterLayout(own).length} weights.`);
+  const weights = Float32Array.from(params); // read once: the caller's array can change nothing afterwards
+  for (let i = 0; i < weights.length; i++)
+    if (!Number.isFinite(weights[i]!))
+      throw new ArgumentError('BAD_ARGUMENT', 'A network weight is not a finite number.');
+  return { players, scorer: new MoveScorer(own, weights) };
 }
 
 /**
@@ -49,11 +53,20 @@ export class MoveScores {
   constructor(networks: readonly NeuralWeights[]) {
     if (!Array.isArray(networks))
       throw new ArgumentError('BAD_ARGUMENT', `networks is a list of networks, not ${describeValue(networks)}.`);
-    for (const w of networks) {
-      const s = scorerOf(w);
-      if (this.scorers[w.players] !== undefined)
-        throw new ArgumentError('BAD_ARGUMENT', `Two networks for ${w.players} players: give one per player count.`);
-      this.scorers[w.players] = s;
+    try {
+      for (const w of networks) {
+        const { players, scorer } = scorerOf(w);
+        if (this.scorers[players] !== undefined)
+          throw new ArgumentError('BAD_ARGUMENT', `Two networks for ${players} players: give one per player count.`);
+        this.scorers[players] = scorer;
+      }
+    } catch (e) {
+      if (e instanceof ArgumentError) throw e;
+      // a getter that throws, a proxy: the caller's objects are read once, and only through here
+      throw new ArgumentError(
+        'BAD_ARGUMENT',
+        'A network could not be read: give plain { players, shape, params } objects.',
+      );
     }
   }
 

@@ -9,6 +9,7 @@
  * were not trained on, the bot plays as `expert`.
  */
 import { isStandardDeck, type Move } from '../core/index.js';
+import { describeValue } from '../core/internal.js';
 import type { Bot } from '../bots/bot.js';
 import { positiveWhole, readBotInput } from '../bots/bot-input.js';
 import { BotError } from '../bots/errors.js';
@@ -115,10 +116,12 @@ function readOwnOptions(options: unknown): {
   rest: Record<string, unknown>;
 } {
   if (options === undefined) return { networks: undefined, name: undefined, rest: {} };
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    expertBot(options as ExpertOptions); // refuses it in expert's words
-    throw new BotError('BAD_BOT_OPTIONS', 'The neural expert bot takes its settings as an object.');
-  }
+  if (options === null || typeof options !== 'object' || Array.isArray(options))
+    throw new BotError(
+      'BAD_BOT_OPTIONS',
+      `The neural expert bot takes its settings as an object of plain values, not ${describeValue(options)}.`,
+      { name: `options = ${describeValue(options)}` },
+    );
   const rest: Record<string, unknown> = {};
   let networks: unknown;
   let name: unknown;

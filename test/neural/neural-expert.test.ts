@@ -151,6 +151,12 @@ describe('neuralExpertBot', () => {
     expect(code(() => neuralExpertBot({ timeMs: -1 }))).toBe('BAD_BOT_OPTIONS');
     expect(code(() => neuralExpertBot({ networks: [{ players: 3 }] as never }))).toBe('BAD_ARGUMENT');
     expect(code(() => neuralExpertBot({ networks: 'all' as never }))).toBe('BAD_ARGUMENT');
+    const unreadable = {
+      get players(): never {
+        throw new Error('no');
+      },
+    };
+    expect(code(() => neuralExpertBot({ networks: [unreadable as never] }))).toBe('BAD_ARGUMENT');
     const hostile = {
       get seed(): never {
         throw new Error('no');

@@ -190,4 +190,40 @@ describe('neuralBot', () => {
       expect.objectContaining({ code: 'BAD_BOT_INPUT' }),
     );
   });
+
+  it('reads each field of a network once, and refuses one that cannot be read with BAD_ARGUMENT', () => {
+    const good = randomNetwork(3, 'once');
+    const reads: Record<string, number> = {};
+    const counted = {} as NeuralWeights;
+    for (const key of ['players', 'shape', 'params'] as const) {
+      const value = good[key];
+      Object.defineProperty(counted, key, {
+        get: () => {
+          reads[key] = (reads[key] ?? 0) + 1;
+          return value;
+        },
+      });
+    }
+    neuralBot({ networks: [counted] });
+    expect(reads).toEqual({ players: 1, shape: 1, params: 1 });
+    const hostile = [
+      {
+        get players(): never {
+          throw new Error('no');
+        },
+      },
+      new Proxy(good, {
+        get: () => {
+          throw new TypeError('no');
+        },
+      }),
+      // an array that answers another length each time it is asked
+      {
+        ...good,
+        params: new Proxy(good.params, { get: (t, k) => (k === 'length' ? Math.random() * 9 : Reflect.get(t, k)) }),
+      },
+    ];
+    for (const w of hostile)
+      expect(() => neuralBot({ networks: [w as never] })).toThrow(expect.objectContaining({ code: 'BAD_ARGUMENT' }));
+  });
 });
