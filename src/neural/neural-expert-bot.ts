@@ -60,8 +60,10 @@ export function guidedCandidates(
 /**
  * The `expert` bot with a network choosing half of the moves its search races: the greedy
  * heuristic's best half of `candidates` (default 8), then the moves the network scores best among
- * the rest. So at the player counts where that was measured to pay ({@link GUIDED_PLAYER_COUNTS}:
- * 3 players today); elsewhere, and with a custom deck, it plays as `expertBot(options)`.
+ * the rest. It does so at the player counts where that was measured to pay
+ * ({@link GUIDED_PLAYER_COUNTS}: 3 players today), or at those of the `networks` given; elsewhere,
+ * and with a custom deck, it plays as `expertBot(options)`, move for move. Building one decodes
+ * the shipped networks (about 4 ms), so build it once per game and seat, not per move.
  *
  * @param options - `expert`'s options (budget, seed, search settings), the networks and a name.
  * @throws {@link BotError} `BAD_BOT_OPTIONS` for settings `expert` refuses, or a name or clock of
