@@ -14,7 +14,8 @@ import type { Bot } from '../bots/bot.js';
 import { positiveWhole, readBotInput } from '../bots/bot-input.js';
 import { BotError } from '../bots/errors.js';
 import { expertBot, type ExpertOptions } from '../bots/expert-bot.js';
-import { GOING_OUT_SCORE, outlookOfView, scoresOf } from '../bots/greedy-bot.js';
+import { GOING_OUT_SCORE, outlookOfView } from '../bots/greedy-bot.js';
+import { greedyOrder } from '../bots/ismcts-bot.js';
 import type { PlayerView } from '../views/player-view.js';
 import { MoveScores } from './move-scores.js';
 import type { NeuralWeights } from './network.js';
@@ -47,8 +48,7 @@ export function guidedCandidates(
 ): number[] {
   const all = moves.map((_, i) => i);
   if (moves.length <= width) return all;
-  const greedy = scoresOf(outlookOfView(view), moves);
-  const byGreedy = all.slice().sort((a, b) => greedy[b]! - greedy[a]! || a - b);
+  const { order: byGreedy, scores: greedy } = greedyOrder(outlookOfView(view), moves);
   if (greedy[byGreedy[0]!]! >= GOING_OUT_SCORE) return [byGreedy[0]!]; // going out now cannot be improved on
   const chosen = new Set(byGreedy.slice(0, width - Math.floor(width / 2)));
   const net = network(view, moves);
