@@ -24,6 +24,16 @@ export { frozenMove } from './own-copy.js';
 
 // bots/, i18n/, notation/, records/, setup/, ui/, views/: a caller's input read once into plain data, and described
 export { describeValue, isRecord, readInput, samePlainData, type PlainValue } from './input.js';
+// views/view-input.ts: a reader of a view's usual shape, built on the general one
+export {
+  copyValue,
+  INPUT_LIMITS,
+  isPlainObject,
+  readWith,
+  refuse,
+  type InputResult,
+  type Reading,
+} from './input.js';
 // the error classes of bots/, history/, notation/, records/, ui/, views/ and i18n/: an error's facts, and telling one apart
 export { isCodedError, type ErrorParams } from './errors.js';
 // records/, setup/, views/load-view.ts: a position's problems, listed and summed up

@@ -113,6 +113,19 @@ describe('readInput', () => {
     expect(read.ok && read.value).toStrictEqual({ cards: [1, 2, 3] });
   });
 
+  it("refuses a record that lists other keys when read than when compared with the library's", () => {
+    let listings = 0;
+    const target = { id: 1, name: 'a' };
+    // a Proxy that lists the model's keys the first time, and others after
+    const shifty = new Proxy(target, {
+      ownKeys: () => (++listings === 1 ? ['id', 'name'] : ['id', 'other']),
+      getOwnPropertyDescriptor: (_t, key) => ({ value: 1, enumerable: true, configurable: true, writable: true, key }),
+    });
+    const read = readInput(shifty, {}, { id: 1, name: 'a' } as PlainValue);
+    expect(read).toMatchObject({ ok: false, problem: { message: /fields changed while it was read/ } });
+    expect(listings).toBe(2);
+  });
+
   it('refuses what JSON cannot hold, naming where', () => {
     const hole = [1, 2, 3];
     delete hole[1];
