@@ -6,11 +6,9 @@
  * the private copy and the seal an outside state gets: the sample is the library's own), and
  * compares the parts of its view that it derives with the ones given.
  */
-import { STANDARD_DECK, isMove, type GameEvent, type GameState, type RngState } from '../core/index.js';
+import { isMove, type GameEvent, type GameState, type RngState } from '../core/index.js';
 import {
   isRecord,
-  type PlainValue,
-  readInput,
   samePlainData,
   ProblemList,
   summarize,
@@ -26,40 +24,16 @@ import {
 } from '../core/internal.js';
 import { ViewError } from './errors.js';
 import { sampleState } from './sample-state.js';
+import { readViewInput, VIEW_FIELDS } from './view-input.js';
 import type { PlayerView } from './player-view.js';
 
 const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
 const isIntList = (x: unknown, n?: number): boolean =>
   Array.isArray(x) && (n === undefined || x.length === n) && x.every(isInt);
-const VIEW_KEYS: ReadonlySet<string> = new Set([
-  'format',
-  'seat',
-  'hand',
-  'players',
-  'deck',
-  'status',
-  'turn',
-  'table',
-  'scoring',
-  'round',
-  'handSizes',
-  'known',
-  'discard',
-  'discardCount',
-  'starter',
-  'out',
-  'scores',
-  'winner',
-  'moveCount',
-  'lastMove',
-  'events',
-]);
+const VIEW_KEYS: ReadonlySet<string> = new Set(VIEW_FIELDS);
 
 /** The generator state of seed 0, which deals every sample: seeded once, not at each view. */
 let sampleSeed: RngState | undefined;
-
-/** What {@link readInput} may find in a view as the library's own: the standard deck. */
-const STANDARD_LIKE = { deck: STANDARD_DECK } as unknown as PlainValue;
 
 function examineView(input: unknown, problems: ProblemList): PlayerView | undefined {
   if (isIssuedView(input) && (input as Partial<PlayerView>).handSizes !== undefined) {
@@ -74,7 +48,7 @@ function examineView(input: unknown, problems: ProblemList): PlayerView | undefi
   }
   // a copy of the standard deck, the same data to the last field, is read as the standard deck
   // itself: the library's own, checked once for all, not a deck of 44 cards to copy and check
-  const read = readInput(input, {}, STANDARD_LIKE);
+  const read = readViewInput(input);
   if (!read.ok) {
     problems.add('UNREADABLE', read.problem.path, '§8', `The player view cannot be read: ${read.problem.message}`);
     return undefined;
