@@ -8,6 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
+import { onBuiltPackage } from './built-package.js';
 import { apply, createGame, legalMoves, loadView, playerView } from 'dnup';
 import { createEnvironment, createVectorEnvironment } from 'dnup/encodings';
 
@@ -118,6 +119,7 @@ export async function benchEnvironment({
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  onBuiltPackage(import.meta.url);
   const fmt = (x: number): string => Math.round(x).toLocaleString('en-US');
   const table = (head: string[], rows: string[][]): void => {
     const widths = head.map((h, k) => Math.max(h.length, ...rows.map((r) => String(r[k]).length)));

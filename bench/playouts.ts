@@ -26,6 +26,7 @@ import {
 } from 'dnup';
 import { type ArenaResult, runArena } from 'dnup/arena';
 import { BaselineGame } from './baseline-engine.js';
+import { onBuiltPackage } from './built-package.js';
 import { ContractGame } from './contract-baseline.js';
 
 /** A timed task: its name and one batch of games. */
@@ -373,6 +374,7 @@ export async function benchTimeBudget({
 
 // `npx tsx bench/playouts.ts [--quick]` (after a build) runs these rows alone, with run.ts's method
 if (process.argv[1] && import.meta.url === (await import('node:url')).pathToFileURL(process.argv[1]).href) {
+  onBuiltPackage(import.meta.url);
   const { Bench } = await import('tinybench');
   const quick = process.argv.includes('--quick');
   const TIME = quick ? 300 : 1500;

@@ -13,6 +13,7 @@ import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { DeckDefinition, GameState } from 'dnup';
 import { Bench } from 'tinybench';
+import { onBuiltPackage } from './built-package.js';
 import { BaselineGame } from './baseline-engine.js';
 import { ContractGame } from './contract-baseline.js';
 
@@ -205,6 +206,7 @@ export async function measureReducers(
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
+  onBuiltPackage(import.meta.url);
   const builds: Build[] = [['dnup', await import('dnup')]];
   for (const spec of args('--dist')) {
     const [label = '', path = ''] = spec.split('=');

@@ -52,9 +52,11 @@ import { type SnapshotState, SnapshotGame } from './snapshot-wrapper.js';
 import { benchArenaWorkers, benchFastPath, benchTimeBudget } from './playouts.js';
 import { checkReducerGuard } from './guard.js';
 import { benchEnvironment } from './environment.js';
+import { onBuiltPackage } from './built-package.js';
 import { withExposedGc } from './expose-gc.js';
 
 // memory is measured around forced collections
+onBuiltPackage(import.meta.url);
 withExposedGc(import.meta.url);
 
 const quick = process.argv.includes('--quick');

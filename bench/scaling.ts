@@ -38,9 +38,11 @@ import {
   seededRandom,
   validatePosition,
 } from 'dnup';
+import { onBuiltPackage } from './built-package.js';
 import { withExposedGc } from './expose-gc.js';
 
 // each row starts after a forced collection
+onBuiltPackage(import.meta.url);
 withExposedGc(import.meta.url);
 
 const quick = process.argv.includes('--quick');

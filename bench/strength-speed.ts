@@ -18,7 +18,9 @@ import {
   type Move,
   type PlayerView,
 } from 'dnup';
+import { onBuiltPackage } from './built-package.js';
 
+onBuiltPackage(import.meta.url);
 const { values } = parseArgs({
   options: {
     players: { type: 'string', default: '3' },
