@@ -2,8 +2,8 @@
  * Benchmarks time the built package (dist/), as its users get it. Run by tsx in the repository,
  * 'dnup' resolves to the source instead (the tsconfig's paths, there for the typecheck and the
  * tests), which tsx compiles file by file, wrapping every function made at run time in a naming
- * call: a copied view loaded in 11–12 µs that way against 8 from dist/. So a benchmark started
- * that way starts again with bench/tsconfig.dist.json, where 'dnup' is dist/.
+ * call (docs/benchmarks.md says what that cost). So a benchmark started that way starts again
+ * with bench/tsconfig.dist.json, where 'dnup' is dist/.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -3,9 +3,8 @@
  * fresh copy of plain JSON data, within the same limits, refused with the same problem and path),
  * but faster for the usual shape of a view: a copy of one that {@link playerView} made, its fields
  * in that order. The general reader builds each record key by key, which V8 runs on its slowest
- * path for records of many shapes (50–70 ns a record; a view holds about thirty); here the cards
- * held, the sets, the turn and the lists of numbers and names are copied as literals of their one
- * shape. Any part not of that shape goes to the general reader: the value the field gave, so
+ * path for records of many shapes (a view holds about thirty records); here the cards held, the
+ * sets, the turn and the lists of numbers and names are copied as literals of their one shape. Any part not of that shape goes to the general reader: the value the field gave, so
  * that nothing is read twice.
  */
 import { STANDARD_DECK } from '../core/index.js';
@@ -156,7 +155,7 @@ function element(r: Reading, x: unknown[], i: number, e: unknown, depth: number)
 
 /**
  * A list of numbers, the value of `key` at `depth`. Each kind of list below has a loop of its own:
- * one loop calling a function for each element made a load 6% slower (8.4 → 9.0 µs).
+ * one loop calling a function for each element was slower.
  */
 function numbers(r: Reading, x: unknown, key: string, depth: number): PlainValue {
   const n = openList(r, x, depth);
