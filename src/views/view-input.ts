@@ -414,9 +414,10 @@ function deckCard(r: Reading, x: object, j: number, m: StandardCard): PlainValue
   const faces = o.faces;
   const minPlayers = o.minPlayers;
   const star = m.star === undefined ? undefined : o.star;
-  const read = m.star === undefined ? { id, faces, minPlayers } : { id, faces, minPlayers, star };
-  if (id !== m.id || minPlayers !== m.minPlayers || star !== m.star || !Array.isArray(faces) || faces.length !== 2)
+  if (id !== m.id || minPlayers !== m.minPlayers || star !== m.star || !Array.isArray(faces) || faces.length !== 2) {
+    const read = m.star === undefined ? { id, faces, minPlayers } : { id, faces, minPlayers, star };
     return readRecord(r, x, read, j, 3, m.card);
+  }
   const face0 = faces[0];
   const face1 = faces[1];
   if (face0 === m.face0 && face1 === m.face1) {
