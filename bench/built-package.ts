@@ -5,15 +5,15 @@
  * call (docs/benchmarks.md says what that cost). So a benchmark started that way starts again
  * with bench/tsconfig.dist.json, where 'dnup' is dist/.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { runAgain } from './expose-gc.js';
 
 const DIST_TSCONFIG = fileURLToPath(new URL('./tsconfig.dist.json', import.meta.url));
 
 /**
- * Runs the script at `url` again (tsx's loader is in `process.execArgv`) with 'dnup' resolved to
- * dist/, and exits with its status; returns at once when 'dnup' is dist/ already.
+ * Runs the script at `url` again ({@link runAgain}) with 'dnup' resolved to dist/; returns at once
+ * when 'dnup' is dist/ already.
  */
 export function onBuiltPackage(url: string): void {
   const resolved = import.meta.resolve('dnup');
@@ -24,9 +24,5 @@ export function onBuiltPackage(url: string): void {
   }
   if (process.env.TSX_TSCONFIG_PATH === DIST_TSCONFIG)
     throw new Error(`'dnup' resolves to ${resolved}, not to dist/: build the package first (npx tsup)`);
-  const r = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, TSX_TSCONFIG_PATH: DIST_TSCONFIG },
-  });
-  process.exit(r.status ?? 1);
+  runAgain(url, [], { TSX_TSCONFIG_PATH: DIST_TSCONFIG });
 }

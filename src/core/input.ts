@@ -56,8 +56,6 @@ export interface Reading {
   readonly trail: (string | number)[];
   /** The arrays and objects being read, outermost first (at most `maxDepth`): a cycle returns to one. */
   readonly open: object[];
-  /** Object.prototype has enumerable fields (someone added some): `for…in` would list them. */
-  readonly polluted: boolean;
 }
 
 export function refuse(r: Reading, message: string): never {
@@ -308,12 +306,6 @@ function fieldsOf(
   return record;
 }
 
-/** True when a new object lists fields it inherits (Object.prototype was given enumerable ones). */
-function inheritsFields(): boolean {
-  for (const _ in {}) return true;
-  return false;
-}
-
 /** The number of enumerable own keys of a plain object, without a list made. */
 function keyCount(o: object): number {
   let n = 0;
@@ -345,7 +337,6 @@ export function readWith(limits: { depth?: number; nodes?: number }, read: (r: R
     nodes: 0,
     trail: [],
     open: [],
-    polluted: inheritsFields(),
   };
   try {
     return { ok: true, value: read(r) };

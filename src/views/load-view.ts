@@ -46,8 +46,8 @@ function examineView(input: unknown, problems: ProblemList): PlayerView | undefi
     );
     return undefined;
   }
-  // a copy of the standard deck, the same data to the last field, is read as the standard deck
-  // itself: the library's own, checked once for all, not a deck of 44 cards to copy and check
+  // read once into a copy (a copy of the standard deck read as the library's own deck, checked
+  // once for all, not 40 cards to copy and check)
   const read = readViewInput(input);
   if (!read.ok) {
     problems.add('UNREADABLE', read.problem.path, '§8', `The player view cannot be read: ${read.problem.message}`);

@@ -52,16 +52,8 @@ export function readViewInput(input: unknown): InputResult {
   return readWith({}, (r) => viewCopy(r, input));
 }
 
-/** True when `x` is a plain record whose own keys are {@link VIEW_FIELDS} in their order (no value read). */
-function usualKeys(r: Reading, x: unknown): x is Record<string, unknown> {
-  if (r.polluted || !isPlainObject(x)) return false;
-  let n = 0;
-  for (const key in x) if (n >= VIEW_FIELDS.length || key !== VIEW_FIELDS[n++]) return false;
-  return n === VIEW_FIELDS.length;
-}
-
 function viewCopy(r: Reading, x: unknown): PlainValue {
-  if (!usualKeys(r, x) || r.nodes >= r.maxNodes) return copyValue(r, x, 0, STANDARD_LIKE);
+  if (!keysAre(x, VIEW_FIELDS) || r.nodes >= r.maxNodes) return copyValue(r, x, 0, STANDARD_LIKE);
   r.nodes++;
   r.open.push(x);
   // each field read once and copied before the next is read, as the general reader does; a field
@@ -191,17 +183,25 @@ function names(r: Reading, x: unknown, key: string): PlainValue {
   return list;
 }
 
-/** True when `x` is a plain record whose own keys are `a`, `b` (and `c`, `d` when given) in that order. */
-function keysAre(r: Reading, x: unknown, a: string, b: string, c?: string, d?: string): x is Record<string, unknown> {
-  if (r.polluted || !isPlainObject(x)) return false;
+/**
+ * True when `x` is a plain record whose keys are `names` in that order (no value read). An
+ * enumerable field added to Object.prototype, which `for…in` lists after the own keys, makes the
+ * answer false: the general reader then lists the own keys alone.
+ */
+function keysAre(x: unknown, names: readonly string[]): x is Record<string, unknown> {
+  if (!isPlainObject(x)) return false;
   let n = 0;
-  for (const key in x) {
-    const want = n === 0 ? a : n === 1 ? b : n === 2 ? c : n === 3 ? d : undefined;
-    if (key !== want) return false;
-    n++;
-  }
-  return n === (d !== undefined ? 4 : c !== undefined ? 3 : 2);
+  for (const key in x) if (n >= names.length || key !== names[n++]) return false;
+  return n === names.length;
 }
+
+/** The keys, in `playerView`'s order, of the records copied here. */
+const HELD = ['id', 'active'];
+const SET = ['seat', 'area', 'value', 'cards'];
+const TURN = ['seat', 'area', 'number'];
+const DECK = ['name', 'cards'];
+const CARD = ['id', 'faces', 'minPlayers'];
+const STAR_CARD = ['id', 'faces', 'minPlayers', 'star'];
 
 /**
  * A record not of the usual shape once its fields were read (`read`, in its order): the general
@@ -223,18 +223,19 @@ function readRecord(
 
 /** A card held, `{ id, active }`, element `i` at `depth`. */
 function heldCard(r: Reading, x: unknown, i: number, depth: number): PlainValue {
-  if (!keysAre(r, x, 'id', 'active') || depth >= r.maxDepth || r.nodes >= r.maxNodes || r.open.includes(x))
+  if (!keysAre(x, HELD) || depth >= r.maxDepth || r.nodes >= r.maxNodes || r.open.includes(x))
     return part(r, x, i, depth, undefined);
   const id = x.id;
   const active = x.active;
   if (typeof id === 'number' && typeof active === 'number' && r.nodes + 3 <= r.maxNodes) {
+    const before = r.nodes;
     const a = plainNumber(r, id);
     const b = plainNumber(r, active);
     if (a !== undefined && b !== undefined) {
       r.nodes++;
       return { id: a, active: b };
     }
-    r.nodes -= (a === undefined ? 0 : 1) + (b === undefined ? 0 : 1); // counted again by the general reader
+    r.nodes = before; // counted again by the general reader
   }
   return readRecord(r, x, { id, active }, i, depth);
 }
@@ -289,8 +290,7 @@ function sets(r: Reading, x: unknown): PlainValue {
 
 /** A set, element `i` of the table (depth 2). */
 function tableSet(r: Reading, x: unknown, i: number): PlainValue {
-  if (!keysAre(r, x, 'seat', 'area', 'value', 'cards') || r.nodes >= r.maxNodes || r.open.includes(x))
-    return part(r, x, i, 2, undefined);
+  if (!keysAre(x, SET) || r.nodes >= r.maxNodes || r.open.includes(x)) return part(r, x, i, 2, undefined);
   const seat = x.seat;
   const area = x.area;
   const value = x.value;
@@ -322,8 +322,7 @@ function tableSet(r: Reading, x: unknown, i: number): PlainValue {
 
 /** The turn: `{ seat, area, number }`. */
 function turnCopy(r: Reading, x: unknown): PlainValue {
-  if (!keysAre(r, x, 'seat', 'area', 'number') || r.nodes >= r.maxNodes || r.open.includes(x))
-    return part(r, x, 'turn', 1, undefined);
+  if (!keysAre(x, TURN) || r.nodes >= r.maxNodes || r.open.includes(x)) return part(r, x, 'turn', 1, undefined);
   const seat = x.seat;
   const area = x.area;
   const number = x.number;
@@ -374,8 +373,7 @@ function standard(): readonly StandardCard[] {
  */
 function deckCopy(r: Reading, x: unknown): PlainValue {
   const model = standard();
-  if (!keysAre(r, x, 'name', 'cards') || r.nodes + 2 > r.maxNodes || r.open.includes(x))
-    return part(r, x, 'deck', 1, STANDARD_DECK);
+  if (!keysAre(x, DECK) || r.nodes + 2 > r.maxNodes || r.open.includes(x)) return part(r, x, 'deck', 1, STANDARD_DECK);
   const name = x.name;
   const cards = x.cards;
   if (name !== 'standard' || !Array.isArray(cards) || cards.length !== model.length || r.open.includes(cards))
@@ -404,10 +402,7 @@ function deckCopy(r: Reading, x: unknown): PlainValue {
 
 /** Card `j` of a deck (depth 3): the standard card itself when `x` holds its data, else a copy. */
 function deckCard(r: Reading, x: object, j: number, m: StandardCard): PlainValue {
-  const usual =
-    m.star === undefined
-      ? keysAre(r, x, 'id', 'faces', 'minPlayers')
-      : keysAre(r, x, 'id', 'faces', 'minPlayers', 'star');
+  const usual = keysAre(x, m.star === undefined ? CARD : STAR_CARD);
   if (!usual || r.nodes + 7 > r.maxNodes || r.open.includes(x)) return part(r, x, j, 3, m.card);
   const o = x as Record<string, unknown>;
   const id = o.id;
