@@ -335,13 +335,34 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
   await page.setViewportSize(c.style.phone ? PHONE : DESKTOP);
   await watchPage(page, seed);
   // every result dialog the page opens, in order (a round's must never flash before the game's)
+  // and each opens in two frames: the page dims first (the dialog empty), its content comes next
   await page.addInitScript(() => {
     const opened: string[] = [];
-    (window as unknown as { dialogsOpened: string[] }).dialogsOpened = opened;
+    const inOneFrame: string[] = [];
+    Object.assign(window, { dialogsOpened: opened, dialogsInOneFrame: inOneFrame });
     new MutationObserver((records) => {
       for (const r of records)
-        if (r.target instanceof HTMLDialogElement && r.target.open && r.target.id) opened.push(r.target.id);
+        if (r.target instanceof HTMLDialogElement && r.target.open && r.target.id) {
+          opened.push(r.target.id);
+          if (!r.target.classList.contains('opening')) inOneFrame.push(r.target.id);
+        }
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ['open'] });
+  });
+  // the parts of the board that last a whole game keep their nodes: a drawing patches them and
+  // replaces none (a replaced node is restyled and laid out anew, and loses focus and motion)
+  await page.addInitScript(() => {
+    const replaced: string[] = [];
+    (window as unknown as { nodesReplaced: string[] }).nodesReplaced = replaced;
+    const lasting = '.seat, .seat-head, .seat-name, .seat-facts, .slot, .slot-caption, .table, #hand, #log, #log-title';
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.removedNodes) {
+          if (n.isConnected || !(r.target as Element).closest?.('#game')) continue; // moved, or not the game's
+          if (n instanceof Element && n.matches(lasting)) replaced.push(n.id || n.className);
+          else if (n.nodeType === Node.TEXT_NODE && (r.target as Element).matches(lasting))
+            replaced.push(`the text of ${(r.target as Element).id || (r.target as Element).className}`);
+        }
+    }).observe(document, { subtree: true, childList: true });
   });
   await page.goto(baseUrl);
   if (c.screens) {
@@ -390,7 +411,23 @@ async function playWholeGame(tag: string, c: GameCase): Promise<string> {
     const { status, move } = await waitForHuman(page, last);
     last = move;
     await checkSnapshots();
-    if (status === 'gameOver') break;
+    if (status === 'gameOver') {
+      const replaced = await page.evaluate(() => (window as unknown as { nodesReplaced: string[] }).nodesReplaced);
+      expect([...new Set(replaced)], 'nodes of lasting parts replaced by a drawing').toEqual([]);
+      expect(
+        await page.evaluate(() => (window as unknown as { dialogsInOneFrame: string[] }).dialogsInOneFrame),
+      ).toEqual([]);
+      // the log shows its last entry (scrolled once the last drawing's frame was painted)
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const log = document.getElementById('log')!;
+            return log.scrollHeight > log.clientHeight && log.scrollHeight - log.clientHeight - log.scrollTop <= 1;
+          }),
+        )
+        .toBe(true);
+      break;
+    }
     if (c.style.phone) {
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),

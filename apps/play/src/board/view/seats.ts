@@ -43,18 +43,20 @@ export function seatsEl(
         h(
           'div',
           { key: 'head', class: 'seat-head' },
-          h('strong', { class: 'seat-name' }, name),
-          seat === view.starter ? h('span', { class: 'badge star-holder', title: t().seats.starHolder }, '★') : null,
+          h('strong', { key: 'name', class: 'seat-name' }, name),
+          seat === view.starter
+            ? h('span', { key: 'star', class: 'badge star-holder', title: t().seats.starHolder }, '★')
+            : null,
           toPlay
             ? h(
                 'span',
-                { class: 'badge turn' },
+                { key: 'turn', class: 'badge turn' },
                 areas === 2 ? t().seats.toPlayArea(view.turn.area + 1) : t().seats.toPlay,
               )
             : null,
-          place >= 0 ? h('span', { class: 'badge out' }, t().seats.out(place + 1)) : null,
+          place >= 0 ? h('span', { key: 'out', class: 'badge out' }, t().seats.out(place + 1)) : null,
           statusBadge(statuses?.[seat]),
-          h('span', { class: 'seat-facts' }, `${t().seats.cards(size)} · ${scoreText(view, seat)}`),
+          h('span', { key: 'facts', class: 'seat-facts' }, `${t().seats.cards(size)} · ${scoreText(view, seat)}`),
         ),
         hand
           ? h(
@@ -77,17 +79,22 @@ export function seatsEl(
   );
 }
 
-/** A seat's connection, when it is not simply a connected person: a bot, a countdown, a bot standing in. */
+/** A seat's connection, when it is not simply a connected person: a bot, a countdown, a bot standing in (keyed, as every badge: badges come and go, and the seat's facts beside them keep their node). */
 function statusBadge(status: SeatStatus | undefined): VNode | null {
   if (!status) return null;
   const c = status.connection;
   if (c.state === 'reconnecting') {
     const seconds = Math.max(0, Math.ceil((c.deadline - Date.now()) / 1000));
-    return h('span', { class: 'badge away', 'data-deadline': c.deadline }, t().seats.reconnecting(seconds));
+    return h(
+      'span',
+      { key: 'status', class: 'badge away', 'data-deadline': c.deadline },
+      t().seats.reconnecting(seconds),
+    );
   }
-  if (c.state === 'bot' && status.kind === 'person') return h('span', { class: 'badge away' }, t().seats.botPlaysFor);
-  if (c.state === 'empty') return h('span', { class: 'badge away' }, t().seats.waitingPerson);
-  return status.kind === 'bot' ? h('span', { class: 'badge bot' }, t().seats.bot) : null;
+  if (c.state === 'bot' && status.kind === 'person')
+    return h('span', { key: 'status', class: 'badge away' }, t().seats.botPlaysFor);
+  if (c.state === 'empty') return h('span', { key: 'status', class: 'badge away' }, t().seats.waitingPerson);
+  return status.kind === 'bot' ? h('span', { key: 'status', class: 'badge bot' }, t().seats.bot) : null;
 }
 
 /** The order of the next turns, so the duel's area order (rules §6) is visible. */
