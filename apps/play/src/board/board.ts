@@ -27,6 +27,7 @@ import { actionsView, stepsView } from './view/controls';
 import { handView } from './view/hand';
 import { logView, notationView } from './view/log';
 import { FaceCache } from './view/faces';
+import { PartCache } from './view/parts';
 import { resultView } from './view/result';
 import { orderEl, seatsEl } from './view/seats';
 import { tableView } from './view/table';
@@ -35,6 +36,17 @@ export { SPEEDS, type BoardHost, type Speed } from './host';
 
 /** The longest a card travels, however slow the speed. */
 const MAX_TRAVEL_MS = 450;
+
+/** The seats, drawn again when the view, the hands shown or the seats' connections change. */
+function seatsPart(ctx: BoardCtx): VNode {
+  const { view, snap } = ctx.ctrl;
+  const hands = snap.hands ?? ctx.revealedHands();
+  // a reconnection's countdown changes every second with nothing else
+  const counting = snap.seats?.some((s) => s.connection.state === 'reconnecting') ? Math.floor(Date.now() / 1000) : 0;
+  return ctx.parts.kept('seats', [view, hands, snap.seats, t(), counting], () =>
+    seatsEl(view, hands, snap.seats, ctx.faces),
+  );
+}
 
 /** The whole board, drawn from the controller. */
 function boardView(ctx: BoardCtx, onSlotClick: (e: Event) => void): VNode {
@@ -49,8 +61,8 @@ function boardView(ctx: BoardCtx, onSlotClick: (e: Event) => void): VNode {
     'div',
     { class: `board${ctrl.drag ? ' dragging' : ''}`, onclick: onSlotClick },
     gameBar(ctx),
-    seatsEl(view, ctrl.snap.hands ?? ctx.revealedHands(), ctrl.snap.seats, ctx.faces),
-    orderEl(view),
+    seatsPart(ctx),
+    ctx.parts.kept('order', [view, t()], () => orderEl(view)),
     lastLine(ctx),
     tableView(ctrl, ctx.faces),
     ...(seat
@@ -150,6 +162,7 @@ class MountedBoard {
       ctrl: this.ctrl,
       host,
       faces: new FaceCache(),
+      parts: new PartCache(),
       redraw: () => this.render(),
       openResult: () => this.openResult(),
       closeResult: () => this.f.dialog.close(),

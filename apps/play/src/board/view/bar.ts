@@ -49,12 +49,19 @@ function sealView(commitment: string): VNode {
   );
 }
 
+/** The bar above the board, drawn again when the round, the record to share, the speed or the language change. */
 export function gameBar(ctx: BoardCtx): VNode {
+  const view = ctx.ctrl.view;
+  const record = ctx.shareable();
+  const inputs = [view.round, view.scoring, view.status, ctx.ctrl.source.commitment, record, ctx.host.speed(), t()];
+  return ctx.parts.kept('bar', inputs, () => barOf(ctx, record));
+}
+
+function barOf(ctx: BoardCtx, record: ReturnType<BoardCtx['shareable']>): VNode {
   const view = ctx.ctrl.view;
   const over = view.status === 'gameOver';
   const g = t().game;
   const commitment = ctx.ctrl.source.commitment;
-  const record = ctx.shareable();
   const toReplay = (): void => {
     if (!record) return;
     ctx.host.openReplay(
@@ -103,6 +110,12 @@ export function gameBar(ctx: BoardCtx): VNode {
 
 /** The last move in words, next to the table (the log may be far below on a phone). */
 export function lastLine(ctx: BoardCtx): VNode {
+  const { log, view, me, stepEvent } = ctx.ctrl;
+  const last = log[log.length - 1];
+  return ctx.parts.kept('last', [last, view.players, me, stepEvent, t()], () => lastLineOf(ctx));
+}
+
+function lastLineOf(ctx: BoardCtx): VNode {
   const { log, view, me, stepEvent } = ctx.ctrl;
   const last = log[log.length - 1];
   const e =

@@ -3,12 +3,15 @@ import type { CardId, GameRecord, HeldCard } from 'dnup';
 import type { BoardController } from '../controller';
 import type { BoardHost } from '../host';
 import type { FaceCache } from './faces';
+import type { PartCache } from './parts';
 
 export interface BoardCtx {
   readonly ctrl: BoardController;
   readonly host: BoardHost;
   /** The card faces drawn so far, to draw again unchanged (faces.ts). */
   readonly faces: FaceCache;
+  /** The parts drawn so far from a few inputs, to draw again unchanged (parts.ts). */
+  readonly parts: PartCache;
   /** Draws the board again (an answer that came later: a link, a seal checked). */
   redraw(): void;
   /** Opens the end-of-round or end-of-game dialog. */
