@@ -55,9 +55,10 @@ module.exports = [
     name: 'the playground client (apps/play/dist/assets/index-*.js, brotli)',
     // 145.1 kB before the board was cut into a controller and keyed views, 150.9 after (snabbdom, motion);
     // 153.3 before Colyseus' client moved to a chunk of its own (below), 120.8 after; 122 before the
-    // reader of a view's usual shape (0.35 kB minified)
+    // reader of a view's usual shape (0.35 kB minified); 122.5 before the board kept its parts
+    // between drawings and opened the result dialog in two frames (122.58)
     path: 'apps/play/dist/assets/index-*.js',
-    limit: '122.5 kB',
+    limit: '123 kB',
   },
   {
     // loaded only when the page first talks to a game server (apps/play/src/online/colyseus.ts)
