@@ -79,7 +79,10 @@ export function seatsEl(
   );
 }
 
-/** A seat's connection, when it is not simply a connected person: a bot, a countdown, a bot standing in (keyed, as every badge: badges come and go, and the seat's facts beside them keep their node). */
+/**
+ * A seat's connection, when it is not simply a connected person: a bot, a countdown, a bot standing
+ * in. Keyed, as every badge: badges come and go, and the seat's facts beside them keep their node.
+ */
 function statusBadge(status: SeatStatus | undefined): VNode | null {
   if (!status) return null;
   const c = status.connection;
