@@ -4,8 +4,9 @@
  * but faster for the usual shape of a view: a copy of one that {@link playerView} made, its fields
  * in that order. The general reader builds each record key by key, which V8 runs on its slowest
  * path for records of many shapes (a view holds about thirty records); here the cards held, the
- * sets, the turn and the lists of numbers and names are copied as literals of their one shape. Any part not of that shape goes to the general reader: the value the field gave, so
- * that nothing is read twice.
+ * sets, the turn and the lists of numbers and names are copied as literals of their one shape.
+ * Any part not of that shape goes to the general reader: the value the field gave, so that nothing
+ * is read twice.
  */
 import { STANDARD_DECK } from '../core/index.js';
 import {

@@ -86,18 +86,13 @@ export function seatsEl(
 function statusBadge(status: SeatStatus | undefined): VNode | null {
   if (!status) return null;
   const c = status.connection;
-  if (c.state === 'reconnecting') {
-    const seconds = Math.max(0, Math.ceil((c.deadline - Date.now()) / 1000));
-    return h(
-      'span',
-      { key: 'status', class: 'badge away', 'data-deadline': c.deadline },
-      t().seats.reconnecting(seconds),
-    );
-  }
-  if (c.state === 'bot' && status.kind === 'person')
-    return h('span', { key: 'status', class: 'badge away' }, t().seats.botPlaysFor);
-  if (c.state === 'empty') return h('span', { key: 'status', class: 'badge away' }, t().seats.waitingPerson);
-  return status.kind === 'bot' ? h('span', { key: 'status', class: 'badge bot' }, t().seats.bot) : null;
+  const badge = (cls: string, text: string, deadline?: number): VNode =>
+    h('span', { key: 'status', class: `badge ${cls}`, 'data-deadline': deadline }, text);
+  if (c.state === 'reconnecting')
+    return badge('away', t().seats.reconnecting(Math.max(0, Math.ceil((c.deadline - Date.now()) / 1000))), c.deadline);
+  if (c.state === 'bot' && status.kind === 'person') return badge('away', t().seats.botPlaysFor);
+  if (c.state === 'empty') return badge('away', t().seats.waitingPerson);
+  return status.kind === 'bot' ? badge('bot', t().seats.bot) : null;
 }
 
 /** The order of the next turns, so the duel's area order (rules §6) is visible. */
