@@ -7,7 +7,8 @@
  * @packageDocumentation
  * @module dnup/neural
  */
-export { makeBot, neuralBot, type NeuralBotOptions } from './neural/neural-bot.js';
+export { makeBot } from './neural/bot-module.js';
+export { neuralBot, type NeuralBotOptions } from './neural/neural-bot.js';
 export { GUIDED_PLAYER_COUNTS, neuralExpertBot, type NeuralExpertOptions } from './neural/neural-expert-bot.js';
 export { neuralNetworks } from './neural/networks.js';
 export { loadNeuralNetwork, neuralBotFor } from './neural/load-network.js';

@@ -281,7 +281,9 @@ export interface ArenaOptions {
 
 /**
  * What a bot module exports, as `default` or as `makeBot`: a function from the arena's bot options
- * (a `seed` that differs per game and seat, and the budget given as `botOptions`) to a bot.
+ * (a `seed` that differs per game and seat, the `name` the lineup gives the bot, and the budget
+ * given as `botOptions`) to a bot. One module may so serve several names (dnup/neural serves
+ * `neural` and `neural-expert`).
  *
  * @example
  * ```ts
@@ -291,7 +293,7 @@ export interface ArenaOptions {
  * }
  * ```
  */
-export type BotFactory = (options: BotOptions & { readonly seed: string }) => Bot;
+export type BotFactory = (options: BotOptions & { readonly seed: string; readonly name?: string }) => Bot;
 
 /** One seat of the lineup as the result names it: its index (its seat in game 0; seats rotate), its bot and where that bot came from. */
 export interface ArenaSeat {
@@ -939,7 +941,7 @@ export function checkFactory(
     if (where === undefined) throw e; // a built-in bot's own refusal: UNKNOWN_BOT, BAD_BOT_OPTIONS
     throw new BotError(
       'BAD_ARENA_OPTIONS',
-      `The bot factory of ${describeValue(name)} (${where}) threw ${failureLine(failureOf(e))} when called with { seed: 'check' }.`,
+      `The bot factory of ${describeValue(name)} (${where}) threw ${failureLine(failureOf(e))} when called with { seed: 'check', name: ${describeValue(name)} }.`,
       { name, input: where },
     );
   }
@@ -1072,7 +1074,7 @@ export function botMaker(
 ): (name: string, seed: string) => Bot {
   return (name, seed) => {
     const factory = factories.get(name);
-    return factory ? factory({ ...botOptions, seed }) : botByName(name, { ...botOptions, seed });
+    return factory ? factory({ ...botOptions, seed, name }) : botByName(name, { ...botOptions, seed });
   };
 }
 

@@ -251,18 +251,21 @@ export function progress(
   };
 }
 
-/** The bots the command line knows by name: the built-in ones, and `neural`, the module dnup/neural. */
-export const COMMAND_LINE_BOTS: readonly string[] = [...BOT_NAMES, 'neural'];
-
-/** The module of the command line's bot `neural` (resolved from this copy of the package). */
+/** The module of the command line's bots `neural` and `neural-expert` (resolved from this copy of the package). */
 const NEURAL_MODULE = 'dnup/neural';
+/** The command line's names for the bots of dnup/neural. */
+const NEURAL_NAMES: readonly string[] = ['neural', 'neural-expert'];
+
+/** The bots the command line knows by name: the built-in ones, and `neural` and `neural-expert`, both the module dnup/neural. */
+export const COMMAND_LINE_BOTS: readonly string[] = [...BOT_NAMES, ...NEURAL_NAMES];
 
 /**
- * Adds dnup/neural to `modules` as the bot `neural` when `names` use that name and no --bot gave
- * it (defineBot refuses the name): it stays out of every other run, its weights unloaded.
+ * Adds dnup/neural to `modules` as the bots `neural` and `neural-expert` that `names` use (its
+ * factory tells them apart by the name it is given; defineBot refuses both names for --bot): it
+ * stays out of every other run, its weights unloaded.
  */
 export function addNeural(modules: Record<string, string>, names: readonly string[]): void {
-  if (names.includes('neural')) modules.neural ??= NEURAL_MODULE;
+  for (const name of NEURAL_NAMES) if (names.includes(name)) modules[name] ??= NEURAL_MODULE;
 }
 
 /** A package name, with or without a scope and a path inside it: `my-bot`, `@me/bot`, `@me/bot/dist/bot.js`. */

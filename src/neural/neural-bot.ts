@@ -63,23 +63,3 @@ export function networkBot(networks: readonly NeuralWeights[], name: string | un
     },
   };
 }
-
-/** The shipped networks, decoded once for every {@link makeBot} (each bot copies its weights). */
-let shipped: readonly NeuralWeights[] | undefined;
-
-/**
- * `dnup/neural` as a bot module, the factory the arena, the ladder and `dnup play` call once per
- * game and seat: `neuralBot()` with the shipped networks. The command line's bot `neural` is this
- * module (`dnup arena --seats neural,greedy,greedy`). The options (a seed, a search budget) are
- * not read: the bot makes no random choice and does not search.
- *
- * @example
- * ```ts
- * import { runArena } from 'dnup/arena';
- * const result = await runArena({ players: 2, games: 10, seed: 1, lineup: ['neural', 'greedy'], botModules: { neural: 'dnup/neural' } });
- * ```
- */
-export function makeBot(_options?: unknown): Bot {
-  shipped ??= neuralNetworks();
-  return networkBot(shipped, undefined);
-}

@@ -215,6 +215,31 @@ describe('bot modules in the arena', () => {
   });
 });
 
+describe('a module under several names', () => {
+  it('gives a module factory the name the lineup gives it, so one module serves several names', async () => {
+    const two = join(DIR, 'two-names.mjs');
+    // its bot fails at once, saying which name it was made for (the forfeit keeps the bot's message)
+    writeFileSync(
+      two,
+      `export default ({ seed, name }) => ({ name: 'x', chooseMove() { throw new Error('made for ' + name + ' with ' + typeof seed); } });\n`,
+    );
+    for (const workers of [1, 2]) {
+      const result = await runArena({
+        players: 2,
+        games: 4,
+        seed: 'names',
+        lineup: ['alpha', 'beta'],
+        botModules: { alpha: two, beta: two },
+        workers,
+        ...(workers > 1 ? { workerScript: join(DIST, 'arena-worker.js') } : {}),
+      });
+      expect(result.forfeits.length).toBe(4);
+      for (const f of result.forfeits) expect(f.message).toContain(`made for ${f.bot} with string`);
+      expect(new Set(result.forfeits.map((f) => f.bot))).toEqual(new Set(['alpha', 'beta']));
+    }
+  }, 120_000);
+});
+
 describe('bot modules as installed packages', () => {
   it('a bot module given as a package name is found from the working directory, and hashed as a path is', () => {
     const byName = cli([

@@ -127,7 +127,7 @@ describe('dnup', () => {
     expect(two.stderr.trim().split('\n')).toHaveLength(6);
   });
 
-  it('knows the bot neural by name (dnup/neural, this copy of it) in the arena, the ladder and dnup play', () => {
+  it('knows the bots neural and neural-expert by name (dnup/neural, this copy of it) in the arena, the ladder and dnup play', () => {
     // run from a folder with no dnup installed: the name is found from the command line's own copy
     const outside = (args: string[]) => {
       const r = spawnSync(process.execPath, [CLI, ...args], { cwd: tmp, encoding: 'utf8', timeout: 60_000 });
@@ -146,7 +146,33 @@ describe('dnup', () => {
     const play = outside(['play', '-p', '3', '-b', 'neural', '-s', 'n', '-q']);
     expect(play.status).toBe(0);
     expect(play.stdout).toMatch(/wins the game/);
-    expect(outside(['arena', '--help']).stdout).toMatch(/expert, neural\)/);
+    expect(outside(['arena', '--help']).stdout).toMatch(/expert, neural, neural-expert\)/);
+    // neural-expert: the same module, its factory told apart by the name (expert's budget applies)
+    const guided = outside([
+      'arena',
+      '-p',
+      '3',
+      '-g',
+      '3',
+      '-b',
+      'neural-expert,greedy,neural',
+      '--playouts',
+      '20',
+      '-w',
+      '1',
+      '--json',
+    ]);
+    expect(guided.status).toBe(0);
+    const guidedRows = (JSON.parse(guided.stdout) as { rows: { bot: string; seats: number; forfeits: number }[] }).rows;
+    expect(guidedRows.map((r) => [r.bot, r.seats, r.forfeits]).sort()).toEqual([
+      ['greedy', 1, 0],
+      ['neural', 1, 0],
+      ['neural-expert', 1, 0],
+    ]);
+    expectUsageError(
+      dnup(['arena', '-p', '2', '-g', '2', '-b', 'greedy,neural-expert', '--bot', 'neural-expert=./x.js']),
+      /neural-expert is a built-in bot/,
+    );
     expectUsageError(
       dnup(['arena', '-p', '2', '-g', '2', '-b', 'greedy,neural', '--bot', 'neural=./x.js']),
       /neural is a built-in bot/,

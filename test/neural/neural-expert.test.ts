@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { expertBot, greedyBot, playGame, type Move, type PlayerView } from '../../src/index.js';
 import { GOING_OUT_SCORE, outlookOfView, scoresOf } from '../../src/bots/greedy-bot.js';
 import { MoveScores } from '../../src/neural/move-scores.js';
+import { makeBot } from '../../src/neural/bot-module.js';
 import { GUIDED_PLAYER_COUNTS, guidedCandidates, neuralExpertBot } from '../../src/neural/neural-expert-bot.js';
 import { neuralNetworks } from '../../src/neural/networks.js';
 import { customDeck } from '../helpers/custom-decks.js';
@@ -172,5 +173,35 @@ describe('neuralExpertBot', () => {
     };
     neuralExpertBot(counted);
     expect(reads).toBe(1);
+  });
+});
+
+describe("dnup/neural's bot factory named neural-expert", () => {
+  it("makes neuralExpertBot with the arena's seed and budget (playouts as iterations)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 5 }), fc.nat(10_000), fc.nat(150), (n, seed, depth) => {
+        const { view, moves } = atTurn(n, seed, depth);
+        const bot = makeBot({ seed: `f/${seed}`, name: 'neural-expert', playouts: 30 });
+        expect(bot.name).toBe('neural-expert');
+        const reference = neuralExpertBot({ seed: `f/${seed}`, iterations: 30 });
+        expect(bot.chooseMove(view, moves)).toEqual(reference.chooseMove(view, moves));
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('makes the neural bot under any other name or none, and refuses a bad budget with a code', () => {
+    expect(makeBot({ seed: 'a', name: 'neural', playouts: 30 }).name).toBe('neural');
+    expect(makeBot({ seed: 'a', name: 'mine' }).name).toBe('neural');
+    expect(makeBot().name).toBe('neural');
+    const unreadable = {
+      get name(): string {
+        throw new Error('no');
+      },
+    };
+    expect(makeBot(unreadable).name).toBe('neural');
+    expect(() => makeBot({ seed: 'a', name: 'neural-expert', playouts: -3 })).toThrow(
+      expect.objectContaining({ code: 'BAD_BOT_OPTIONS' }),
+    );
   });
 });

@@ -10,7 +10,8 @@ import { observationLayout, observationLength, observe } from '../../src/encodin
 import { apply, createGame, legalMoves, playerView, seededRandom } from '../../src/index.js';
 import { moveFeatureLength, writeMoveFeatures } from '../../src/neural/move-features.js';
 import { MoveScorer, parameterLayout, type NetworkShape, type NeuralWeights } from '../../src/neural/network.js';
-import { makeBot, neuralBot } from '../../src/neural/neural-bot.js';
+import { makeBot } from '../../src/neural/bot-module.js';
+import { neuralBot } from '../../src/neural/neural-bot.js';
 import { neuralNetworks } from '../../src/neural/networks.js';
 import { loadNeuralNetwork, neuralBotFor } from '../../src/neural/load-network.js';
 import { atTurn, randomPosition } from '../helpers/turn-positions.js';
