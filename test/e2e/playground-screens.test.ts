@@ -165,6 +165,13 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Checks and photographs the page at every size; `tag` names the screen. */
+/** True when the game's log is not drawn, or is scrolled to its last entry. */
+function logAtEnd(): boolean {
+  const log = document.getElementById('log');
+  if (log === null || log.getClientRects().length === 0) return true;
+  return log.scrollTop + log.clientHeight >= log.scrollHeight - 2;
+}
+
 async function everySize(
   page: Page,
   tag: string,
@@ -175,6 +182,10 @@ async function everySize(
     await page.setViewportSize(size);
     const name = `${size.width}x${size.height}`;
     expect(await layoutProblems(page), `${tag} at ${name} in ${lang}`).toEqual([]);
+    // a game's log, never scrolled by the test, shows its last entry at every size
+    await expect
+      .poll(() => page.evaluate(logAtEnd), { message: `the log's last entry, ${tag} at ${name} in ${lang}` })
+      .toBe(true);
     await check(name);
     await shot(page, `${tag}-${lang}-${name}`);
   }

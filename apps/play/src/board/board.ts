@@ -17,6 +17,7 @@ import { HandDrag } from './drag';
 import { Hinter } from './hint';
 import { SPEEDS, type BoardHost } from './host';
 import { afterFrame, markDrawn, waitThenFrame } from './after-frame';
+import { LogPin } from './log-pin';
 import { CardMotion } from './motion';
 import type { BoardView, GameSource } from './source';
 import { drawTurnSignal, signalTurn } from './turn-signal';
@@ -84,6 +85,8 @@ interface Frame {
   log: VNode | Element;
   notation: VNode | Element;
   result: VNode | Element;
+  /** Keeps the log at its last entry when the page changes size. */
+  logPin?: LogPin;
 }
 
 /** The placeholders each part is patched into, in `root`. */
@@ -98,17 +101,18 @@ function frame(root: HTMLElement): Frame {
   };
   trapFocus(f.dialog);
   f.dialog.append(f.result as Element);
-  root.replaceChildren(
-    f.board as Element,
-    h(
-      'section',
-      { class: 'log-panel', 'aria-labelledby': 'log-title' },
-      f.logTitle,
-      f.log as Element,
-      f.notation as Element,
-    ),
-    f.dialog,
+  const panel = h(
+    'section',
+    { class: 'log-panel', 'aria-labelledby': 'log-title' },
+    f.logTitle,
+    f.log as Element,
+    f.notation as Element,
   );
+  root.replaceChildren(f.board as Element, panel, f.dialog);
+  f.logPin = new LogPin(panel, () => {
+    const log = f.log as VNode | Element;
+    return 'elm' in log ? ((log.elm as HTMLElement | undefined) ?? null) : (log as HTMLElement);
+  });
   return f;
 }
 
@@ -442,6 +446,7 @@ class MountedBoard {
   };
 
   stop(): void {
+    this.f.logPin?.stop();
     this.ctrl.stop();
     this.drag.stop();
     this.motion.stop();
