@@ -41,9 +41,11 @@ function lineupName(options: unknown): unknown {
  * ```
  */
 export function makeBot(options?: unknown): Bot {
-  if (lineupName(options) === 'neural-expert') {
+  const name = lineupName(options);
+  if (name === 'neural-expert') {
     const { playouts, ...rest } = readBotOptions<NeuralExpertOptions & { playouts?: number }>('dnup/neural', options);
-    return neuralExpertBot({ ...rest, ...(playouts === undefined ? {} : { iterations: playouts }) });
+    // the name as read for this choice, whatever a second reading would give
+    return neuralExpertBot({ ...rest, name, ...(playouts === undefined ? {} : { iterations: playouts }) });
   }
   shipped ??= neuralNetworks();
   return networkBot(shipped, undefined);
