@@ -45,6 +45,7 @@ import { GOING_OUT_SCORE, pickGreedy, scoresOf, outlookOf as outlookOfView, type
 import { greedyOrder, ismctsBot } from './ismcts-bot.js';
 import { CUT_WEIGHTS, FEATURES, cutFeatures, strengths } from './expert-model.js';
 import { PLAYOUT_WEIGHTS, pickByWeights, sampleByWeights } from './playout-policy.js';
+import { RepetitionGuard } from './repetition.js';
 
 /** The share of its time budget a decision aims to end within (as the `ismcts` bot). */
 const AIM = 0.95;
@@ -305,11 +306,15 @@ export function expertBot(options: ExpertOptions = {}): Bot {
     now,
   });
 
+  // the duel's bot keeps its own memory of repeated positions
+  const repeats = new RepetitionGuard();
   const chooseMove = (view: PlayerView, moves: readonly Move[]): Move => {
     const start = now(); // the budget covers reading the input too
     const input = readBotInput(view, moves); // a view from outside is checked; the moves must be its legal ones
     if (input.view.players.length === 2) return duel.chooseMove(input.view, input.moves) as Move;
-    return choose(input.view, input.moves, start);
+    const move = choose(input.view, repeats.fresh(input.view, input.moves), start);
+    repeats.chose(input.view, move);
+    return move;
   };
 
   const choose = (view: PlayerView, moves: readonly Move[], start: number): Move => {

@@ -73,6 +73,7 @@ import {
   outlookOf as outlookOfChecked,
   type Outlook,
 } from './greedy-bot.js';
+import { moveKey, RepetitionGuard } from './repetition.js';
 
 /**
  * The share of its budget a decision aims to end within: the rest is room for what the bot's own
@@ -148,20 +149,6 @@ interface Search {
 
 function node(move: Move | null, mover: number): Node {
   return { move, mover, children: new Map(), visits: 0, available: 0, total: 0 };
-}
-
-/** A short text that identifies a move within one position's moves. */
-function moveKey(m: Move): string {
-  switch (m.type) {
-    case 'play':
-      return `p${m.cards.join(',')}`;
-    case 'add':
-      return `a${m.card}>${m.target.seat}.${m.target.area}`;
-    case 'take':
-      return `t${m.target.seat}.${m.target.area}`;
-    default:
-      return m.type;
-  }
 }
 
 function outlookOf(p: Playout, deck: DeckDefinition): Outlook {
@@ -290,10 +277,13 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
       { name: `root = ${describeValue(rootOption)}` },
     );
 
+  const repeats = new RepetitionGuard();
   const chooseMove = (view: PlayerView, moves: readonly Move[]): Move => {
     const start = now(); // the budget covers reading the input too
     const input = readBotInput(view, moves); // a view from outside is checked; the moves must be its legal ones
-    return choose(input.view, input.moves, start);
+    const move = choose(input.view, repeats.fresh(input.view, input.moves), start);
+    repeats.chose(input.view, move);
+    return move;
   };
   const choose = (view: PlayerView, moves: readonly Move[], start: number): Move => {
     if (moves.length === 1) return moves[0]!;

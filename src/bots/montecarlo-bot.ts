@@ -27,6 +27,7 @@ import {
   outlookOfTrusted,
   outlookOf,
 } from './greedy-bot.js';
+import { RepetitionGuard } from './repetition.js';
 
 /** Settings of {@link monteCarloBot}. */
 export interface MonteCarloOptions {
@@ -104,9 +105,12 @@ export function monteCarloBot(options: MonteCarloOptions = {}): Bot {
       `The Monte-Carlo bot's noise must be from 0 to 1, not ${describeValue(noise)}.`,
       { name: `noise = ${describeValue(noise)}` },
     );
+  const repeats = new RepetitionGuard();
   const chooseMove = (view: PlayerView, moves: readonly Move[]): Move => {
     const input = readBotInput(view, moves); // a view from outside is checked; the moves must be its legal ones
-    return choose(input.view, input.moves);
+    const move = choose(input.view, repeats.fresh(input.view, input.moves));
+    repeats.chose(input.view, move);
+    return move;
   };
   const choose = (view: PlayerView, moves: readonly Move[]): Move => {
     if (moves.length === 1) return moves[0]!;

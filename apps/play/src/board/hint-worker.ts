@@ -10,14 +10,14 @@ import { botByName, legalMoves, loadView, type Bot, type Move } from 'dnup';
 /** Expert's budget for a hint: a short wait. */
 const EXPERT_MS = 400;
 
-let expert: Bot | null = null;
-
 self.onmessage = async (e: MessageEvent<{ id: number; view: unknown }>) => {
   const { id, view } = e.data;
   try {
     const v = loadView(view);
     const moves = legalMoves(v);
-    expert ??= botByName('expert', { timeMs: EXPERT_MS, seed: 'hint' });
+    // a bot of its own for each hint: a bot remembers the positions it chose in and tries
+    // another move when one comes back, but a hint asked again should not change for that
+    const expert: Bot = botByName('expert', { timeMs: EXPERT_MS, seed: 'hint' });
     const move: Move = await expert.chooseMove(v, moves);
     self.postMessage({ id, move, by: 'expert' });
   } catch (err) {
