@@ -226,6 +226,8 @@ export function treeKey(p: Playout, m: Move, me: number): string {
  * The `expert` bot, the strongest built in: the `ismcts` bot's race at the root, a search tree
  * below each candidate, and rounds cut short judged by a model learned from playouts (see the
  * module comment). It sees only its player view.
+ * Back in a position it chose a move in before this round, it chooses among the moves it has not
+ * played there yet, so that two searches never pass a card back and forth for ever.
  *
  * @param options - budget (`timeMs`, default 20; or `iterations`), seed and search settings.
  * @throws {@link BotError} `BAD_BOT_OPTIONS` for a budget or setting out of range.

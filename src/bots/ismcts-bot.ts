@@ -229,6 +229,8 @@ function turnsNeeded(hand: readonly HeldCard[]): number {
 /**
  * The `ismcts` bot: information-set Monte Carlo tree search on a time budget (see the module
  * comment). It sees only its player view.
+ * Back in a position it chose a move in before this round, it chooses among the moves it has not
+ * played there yet, so that two searches never pass a card back and forth for ever.
  *
  * @param options - budget (`timeMs`, default 20; or `iterations`), seed and search settings.
  * @throws {@link BotError} `BAD_BOT_OPTIONS` for a budget or setting out of range.

@@ -76,6 +76,8 @@ function playout(state: GameState, rng: RandomSource, noise: number, cap: number
 /**
  * The `montecarlo` bot. With the default 100 playouts it takes about 10 ms per decision
  * on a laptop; the budget is by count so that games replay identically for a seed.
+ * Back in a position it chose a move in before this round, it chooses among the moves it has not
+ * played there yet, so that two searches never pass a card back and forth for ever.
  *
  * @param options - budget and seed.
  * @throws {@link BotError} `BAD_BOT_OPTIONS` for a budget that is not a positive number.
