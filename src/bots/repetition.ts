@@ -53,6 +53,17 @@ export class RepetitionGuard {
   private readonly chosen = new Map<string, Set<string>>();
   private round = -1;
   private moveCount = -1;
+  /** The view `fresh` last read and its key: `chose` on the same view does not make the key again. */
+  private lastView: PlayerView | null = null;
+  private lastKey = '';
+
+  private keyOf(view: PlayerView): string {
+    if (view !== this.lastView) {
+      this.lastView = view;
+      this.lastKey = positionKey(view);
+    }
+    return this.lastKey;
+  }
 
   /**
    * The moves to choose from in `view`: `moves` less those this bot already chose in the same
@@ -60,7 +71,7 @@ export class RepetitionGuard {
    */
   fresh(view: PlayerView, moves: readonly Move[]): readonly Move[] {
     this.follow(view);
-    const before = this.chosen.get(positionKey(view));
+    const before = this.chosen.get(this.keyOf(view));
     if (before === undefined) return moves;
     const rest = moves.filter((m) => !before.has(moveKey(m)));
     return rest.length > 0 ? rest : moves;
@@ -77,7 +88,7 @@ export class RepetitionGuard {
   /** Notes that this bot chose `move` in `view`. */
   chose(view: PlayerView, move: Move): void {
     this.follow(view);
-    const key = positionKey(view);
+    const key = this.keyOf(view);
     let set = this.chosen.get(key);
     if (set === undefined) this.chosen.set(key, (set = new Set()));
     set.add(moveKey(move));
