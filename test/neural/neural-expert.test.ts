@@ -129,7 +129,8 @@ describe('neuralExpertBot', () => {
         const a = await playGame([recorded, greedyBot(1), greedyBot(2)], options);
         const b = await playGame([plain, greedyBot(1), greedyBot(2)], options);
         expect(a.record.moves).toEqual(b.record.moves);
-        expect(moves.length).toBeGreaterThan(0);
+        // a tiny deck can end the game before the guided seat has a choice: nothing to compare then
+        fc.pre(moves.length > 0);
       }),
       { numRuns: 4 },
     );
