@@ -11,7 +11,7 @@ export { makeBot } from './neural/bot-module.js';
 export { neuralBot, type NeuralBotOptions } from './neural/neural-bot.js';
 export { GUIDED_PLAYER_COUNTS, neuralExpertBot, type NeuralExpertOptions } from './neural/neural-expert-bot.js';
 export { neuralNetworks } from './neural/networks.js';
-export { loadNeuralNetwork, neuralBotFor } from './neural/load-network.js';
+export { loadNeuralNetwork, neuralBotFor, neuralExpertBotFor } from './neural/load-network.js';
 export { moveFeatureLength } from './neural/move-features.js';
 export { parameterLayout, type NetworkShape, type NeuralWeights, type ParameterLayout } from './neural/network.js';
 // the types its functions name, so that dnup/neural reads on its own

@@ -9,6 +9,12 @@ import type { Bot } from '../bots/bot.js';
 import { decodeNetwork } from './decode-network.js';
 import type { NeuralWeights } from './network.js';
 import { networkBot } from './neural-bot.js';
+import {
+  GUIDED_PLAYER_COUNTS,
+  networkExpertBot,
+  readNeuralExpertOptions,
+  type NeuralExpertOptions,
+} from './neural-expert-bot.js';
 
 /**
  * The shipped network for `players` (2 to 5), loaded alone and decoded: the weights are yours.
@@ -55,4 +61,31 @@ export async function loadNeuralNetwork(players: number): Promise<NeuralWeights>
  */
 export async function neuralBotFor(players: number, options: { readonly name?: string } = {}): Promise<Bot> {
   return networkBot([await loadNeuralNetwork(players)], options?.name);
+}
+
+/**
+ * A `neuralExpertBot` for games of `players` players that loads that count's shipped network
+ * alone, and only where the network guides the search ({@link GUIDED_PLAYER_COUNTS}); at any
+ * other count it loads nothing and plays as `expert`. The same moves as `neuralExpertBot(options)`
+ * in those games: what a hint button in a browser needs, fetching one network at most.
+ *
+ * @param options - as {@link neuralExpertBot}'s; given `networks`, those are used and none is loaded.
+ * @throws {@link ArgumentError} `BAD_ARGUMENT` (the promise rejects) for a player count outside
+ *   2–5; {@link BotError} `BAD_BOT_OPTIONS` for settings `neuralExpertBot` refuses.
+ * @example
+ * ```ts
+ * import { neuralExpertBotFor } from 'dnup/neural';
+ * const bot = await neuralExpertBotFor(view.players.length, { timeMs: 400 });
+ * const move = await bot.chooseMove(view, legalMoves(view));
+ * ```
+ */
+export async function neuralExpertBotFor(players: number, options: NeuralExpertOptions = {}): Promise<Bot> {
+  const own = readNeuralExpertOptions(options);
+  if (players !== 2 && players !== 3 && players !== 4 && players !== 5)
+    throw new ArgumentError(
+      'BAD_ARGUMENT',
+      `The neural expert bot is for games of 2 to 5 players, not ${describeValue(players)}.`,
+    );
+  const networks = own.networks ?? (GUIDED_PLAYER_COUNTS.includes(players) ? [await loadNeuralNetwork(players)] : []);
+  return networkExpertBot(networks, own);
 }

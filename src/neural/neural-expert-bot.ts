@@ -79,10 +79,21 @@ export function guidedCandidates(
  * ```
  */
 export function neuralExpertBot(options: NeuralExpertOptions = {}): Bot {
-  const { networks, name, rest } = readOwnOptions(options);
-  const scores = new MoveScores(networks ?? neuralNetworks());
+  const own = readNeuralExpertOptions(options);
+  return networkExpertBot(own.networks ?? neuralNetworks(), own);
+}
+
+/**
+ * {@link neuralExpertBot} with its options read and its networks given (internal): it names no
+ * shipped network, so a bundle that reaches the bot only through `neuralExpertBotFor` carries at
+ * most one player count's weights. `own.networks` undefined: `networks` are shipped ones, used only
+ * at {@link GUIDED_PLAYER_COUNTS}.
+ */
+export function networkExpertBot(networks: readonly NeuralWeights[], own: NeuralExpertSettings): Bot {
+  const { name, rest } = own;
+  const scores = new MoveScores(networks);
   const guided = (players: number): boolean =>
-    scores.has(players) && (networks !== undefined || GUIDED_PLAYER_COUNTS.includes(players));
+    scores.has(players) && (own.networks !== undefined || GUIDED_PLAYER_COUNTS.includes(players));
   const width = (rest.candidates as number | undefined) ?? 8;
   const base = typeof rest.now === 'function' ? (rest.now as () => number) : () => performance.now();
   // The budget counts from this bot's start: `expert` takes its start from its first reading of
@@ -111,12 +122,15 @@ export function neuralExpertBot(options: NeuralExpertOptions = {}): Bot {
   };
 }
 
+/** The options of {@link neuralExpertBot} as read once: the networks and name apart, the rest for `expert`. */
+export interface NeuralExpertSettings {
+  readonly networks: readonly NeuralWeights[] | undefined;
+  readonly name: string | undefined;
+  readonly rest: Record<string, unknown>;
+}
+
 /** The options read once: the networks and name apart, the rest for `expert` (which checks them). */
-function readOwnOptions(options: unknown): {
-  networks: readonly NeuralWeights[] | undefined;
-  name: string | undefined;
-  rest: Record<string, unknown>;
-} {
+export function readNeuralExpertOptions(options: unknown): NeuralExpertSettings {
   if (options === undefined) return { networks: undefined, name: undefined, rest: {} };
   if (options === null || typeof options !== 'object' || Array.isArray(options))
     throw new BotError(

@@ -11,6 +11,7 @@ import { MoveScores } from '../../src/neural/move-scores.js';
 import { makeBot } from '../../src/neural/bot-module.js';
 import { GUIDED_PLAYER_COUNTS, guidedCandidates, neuralExpertBot } from '../../src/neural/neural-expert-bot.js';
 import { neuralNetworks } from '../../src/neural/networks.js';
+import { neuralExpertBotFor } from '../../src/neural/load-network.js';
 import { customDeck } from '../helpers/custom-decks.js';
 import { atTurn } from '../helpers/turn-positions.js';
 
@@ -174,6 +175,48 @@ describe('neuralExpertBot', () => {
     };
     neuralExpertBot(counted);
     expect(reads).toBe(1);
+  });
+});
+
+describe('neuralExpertBotFor', () => {
+  it('plays as neuralExpertBot at every player count, move for move, with one network at most', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 2, max: 5 }), fc.nat(10_000), fc.nat(150), async (n, seed, depth) => {
+        const { view, moves } = atTurn(n, seed, depth);
+        const options = { seed: `f/${seed}`, iterations: 40 };
+        const bot = await neuralExpertBotFor(n, options);
+        expect(bot.name).toBe('neural-expert');
+        expect(bot.chooseMove(view, moves)).toEqual(neuralExpertBot(options).chooseMove(view, moves));
+      }),
+      { numRuns: 16 },
+    );
+    // 3-player positions where the network's candidates change expert's choice: the network is loaded
+    for (const [seed, depth] of [
+      [5, 5],
+      [8, 5],
+      [10, 60],
+    ] as const) {
+      const { view, moves } = atTurn(3, seed, depth);
+      const options = { seed: 'x', iterations: 40 };
+      const chosen = (await neuralExpertBotFor(3, options)).chooseMove(view, moves);
+      expect(chosen).toEqual(neuralExpertBot(options).chooseMove(view, moves));
+      expect(chosen).not.toEqual(expertBot(options).chooseMove(view, moves));
+    }
+  });
+
+  it('uses the networks given, at any count, and the name given', async () => {
+    const { view, moves } = atTurn(4, 9, 30);
+    const options = { seed: 'given', iterations: 40, networks: shipped, name: 'mine' };
+    const bot = await neuralExpertBotFor(4, options);
+    expect(bot.name).toBe('mine');
+    expect(bot.chooseMove(view, moves)).toEqual(neuralExpertBot(options).chooseMove(view, moves));
+  });
+
+  it('refuses a player count outside 2–5 with BAD_ARGUMENT and bad settings with BAD_BOT_OPTIONS', async () => {
+    for (const n of [1, 6, 0, 3.5, Number.NaN, '3', null])
+      await expect(neuralExpertBotFor(n as number)).rejects.toMatchObject({ code: 'BAD_ARGUMENT' });
+    for (const options of [null, 3, { name: 4 }, { candidates: 0 }, { timeMs: -1 }])
+      await expect(neuralExpertBotFor(3, options as never)).rejects.toMatchObject({ code: 'BAD_BOT_OPTIONS' });
   });
 });
 

@@ -30,6 +30,44 @@ async function bundle(code: string): Promise<string> {
   return out.outputFiles[0]!.text;
 }
 
+/** A piece of each shipped network's weights (base64), 2 to 5 players. */
+const pieces = [NETWORK_2P, NETWORK_3P, NETWORK_4P, NETWORK_5P].map((n) => n.data.slice(1000, 1060));
+
+/**
+ * An app of one module, `code` after importing `name` from the built dnup/neural, built by Vite
+ * (Rolldown) as the game client is: what it loads with itself (its entry and the chunks it imports
+ * statically, transitively) and the code of every chunk. (esbuild keeps a bare import of each
+ * network's chunk, so an app bundled by esbuild fetches all four with itself.)
+ */
+async function viteSplit(code: string, name: string): Promise<{ upfront: string; chunks: string[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'dnup-split-'));
+  writeFileSync(
+    join(dir, 'app.js'),
+    `import { ${name} } from ${JSON.stringify(join(ROOT, 'dist', 'neural.js'))};\n${code}`,
+  );
+  const built = (await viteBuild({
+    root: dir,
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      modulePreload: false,
+      rollupOptions: { input: join(dir, 'app.js'), preserveEntrySignatures: 'exports-only' },
+    },
+  })) as { output: { type: string; fileName: string; isEntry?: boolean; code?: string; imports?: string[] }[] };
+  rmSync(dir, { recursive: true, force: true });
+  const chunks = built.output.filter((o) => o.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const loaded = new Set<string>();
+  const visit = (file: string): void => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const i of byName.get(file)?.imports ?? []) visit(i);
+  };
+  visit(chunks.find((c) => c.isEntry)!.fileName);
+  return { upfront: [...loaded].map((n) => byName.get(n)!.code).join('\n'), chunks: chunks.map((c) => c.code!) };
+}
+
 beforeAll(() => {
   if (!existsSync(ENTRY))
     execFileSync(process.execPath, [join(ROOT, 'node_modules', 'tsup', 'dist', 'cli-default.js')], {
@@ -62,45 +100,31 @@ let s = createGame(3, 1); s = apply(s, legalMoves(s)[0]); console.log(checkMove(
   });
 
   it('neuralBotFor alone leaves every network out of the app, each a chunk fetched on first use', async () => {
-    // Vite (Rolldown), as the game client is built; esbuild keeps a bare import of each network's
-    // chunk, so an app bundled by esbuild fetches all four with itself (as it did before)
-    const dir = mkdtempSync(join(tmpdir(), 'dnup-split-'));
-    writeFileSync(
-      join(dir, 'app.js'),
-      `import { neuralBotFor } from ${JSON.stringify(join(ROOT, 'dist', 'neural.js'))};
-export const hint = async (view, moves) => (await neuralBotFor(view.players.length)).chooseMove(view, moves);`,
+    const { upfront, chunks } = await viteSplit(
+      'export const hint = async (view, moves) => (await neuralBotFor(view.players.length)).chooseMove(view, moves);',
+      'neuralBotFor',
     );
-    const built = (await viteBuild({
-      root: dir,
-      configFile: false,
-      logLevel: 'silent',
-      build: {
-        write: false,
-        modulePreload: false,
-        rollupOptions: { input: join(dir, 'app.js'), preserveEntrySignatures: 'exports-only' },
-      },
-    })) as { output: { type: string; fileName: string; isEntry?: boolean; code?: string; imports?: string[] }[] };
-    rmSync(dir, { recursive: true, force: true });
-    const chunks = built.output.filter((o) => o.type === 'chunk');
-    const byName = new Map(chunks.map((c) => [c.fileName, c]));
-    // what the app loads with itself: its entry and the chunks it imports statically, transitively
-    const upfront = new Set<string>();
-    const visit = (name: string): void => {
-      if (upfront.has(name)) return;
-      upfront.add(name);
-      for (const i of byName.get(name)?.imports ?? []) visit(i);
-    };
-    visit(chunks.find((c) => c.isEntry)!.fileName);
-    const loadedFirst = [...upfront].map((n) => byName.get(n)!.code).join('\n');
-    // a piece of each network's weights (base64): never loaded with the app, each in a chunk of its own
-    const pieces = [NETWORK_2P, NETWORK_3P, NETWORK_4P, NETWORK_5P].map((n) => n.data.slice(1000, 1060));
     for (const piece of pieces) {
-      expect(loadedFirst).not.toContain(piece);
-      expect(chunks.filter((c) => c.code!.includes(piece))).toHaveLength(1);
+      expect(upfront).not.toContain(piece);
+      expect(chunks.filter((c) => c.includes(piece))).toHaveLength(1);
     }
-    expect(new Set(pieces.map((piece) => chunks.findIndex((c) => c.code!.includes(piece)))).size).toBe(4);
+    expect(new Set(pieces.map((piece) => chunks.findIndex((c) => c.includes(piece)))).size).toBe(4);
     // the control: neuralBot() needs every network at once, so the app carries them all
     const all = await bundle(`import { neuralBot } from './dist/neural.js'; console.log(neuralBot().name);`);
+    for (const piece of pieces) expect(all).toContain(piece);
+  });
+
+  it('neuralExpertBotFor alone, as the hint worker uses it, carries no network with the app', async () => {
+    const { upfront, chunks } = await viteSplit(
+      'export const hint = async (view, moves) => (await neuralExpertBotFor(view.players.length, { timeMs: 400 })).chooseMove(view, moves);',
+      'neuralExpertBotFor',
+    );
+    for (const piece of pieces) expect(upfront).not.toContain(piece);
+    expect(chunks.filter((c) => c.includes(pieces[1]!))).toHaveLength(1); // the 3-player one, fetched when asked for
+    // the control: neuralExpertBot() decodes every shipped network, so the app carries them all
+    const all = await bundle(
+      `import { neuralExpertBot } from './dist/neural.js'; console.log(neuralExpertBot().name);`,
+    );
     for (const piece of pieces) expect(all).toContain(piece);
   });
 
