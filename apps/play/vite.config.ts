@@ -13,7 +13,11 @@ export default defineConfig({
   // relative asset paths: the built page works from any folder of the docs site
   base: './',
   resolve: {
-    alias: [{ find: /^dnup$/, replacement: here('../../src/index.ts') }],
+    alias: [
+      { find: /^dnup$/, replacement: here('../../src/index.ts') },
+      // the hint worker's bot (its networks are fetched one player count at a time)
+      { find: /^dnup\/neural$/, replacement: here('../../src/neural.ts') },
+    ],
   },
   worker: { format: 'es' },
   build: {

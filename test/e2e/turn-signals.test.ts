@@ -99,8 +99,6 @@ describe.skipIf(chromiumPath === null)('your turn, noticed, in headless Chromium
   });
 
   it('offers a hint on your turn: a strong bot move, searched off the page thread, shown as a selection with a sentence', async () => {
-    await page.goto(`${baseUrl}?lang=fr#seats=human,greedy,random&name=Ada&speed=fast`);
-    await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');
     const workers: string[] = [];
     page.on('worker', (w) => workers.push(w.url()));
     const networks: string[] = [];
@@ -108,7 +106,36 @@ describe.skipIf(chromiumPath === null)('your turn, noticed, in headless Chromium
       const m = /network-(\d)p-[\w-]+\.js/.exec(url);
       if (m) networks.push(m[1]!);
     };
-    page.context().on('request', (r) => seen(r.url()));
+    const onRequest = (r: { url(): string }): void => seen(r.url());
+    page.context().on('request', onRequest);
+    try {
+      // 4 players: the search alone (the network guides it at 3 players only), so no network is fetched
+      await page.goto(`${baseUrl}?lang=fr#seats=human,greedy,random,greedy&name=Ada&speed=fast`);
+      await askHint();
+      expect(networks).toEqual([]);
+      // 3 players: the 3-player network, fetched on the first hint, and no other
+      await page.goto(`${baseUrl}?lang=fr#seats=human,greedy,random&name=Ada&speed=fast`);
+      await askHint();
+      expect(networks).toEqual(['3']);
+      // the network out of reach (the connection dropped): the search answers alone
+      await page.context().route(/network-3p-[\w-]+\.js/, (route) => route.abort());
+      try {
+        await page.goto(`${baseUrl}?lang=fr#seats=human,random,greedy&name=Ada&speed=fast`);
+        await askHint();
+        expect(networks).toEqual(['3', '3']);
+      } finally {
+        await page.context().unroute(/network-3p-[\w-]+\.js/);
+      }
+      expect(workers.some((u) => u.includes('hint-worker'))).toBe(true);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      page.context().off('request', onRequest);
+    }
+  });
+
+  /** Asks for a hint on the viewer's turn and checks the answer: a sentence, and the cards of a play or an add selected. */
+  async function askHint(): Promise<void> {
+    await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');
     await page.click('#hint');
     await expect
       .poll(() => page.textContent('#message'), { timeout: 30_000 })
@@ -117,9 +144,5 @@ describe.skipIf(chromiumPath === null)('your turn, noticed, in headless Chromium
     const selected = await page.locator('#hand [aria-pressed="true"]').count();
     // a play or an add selects its cards; a take or a rotation selects none
     expect(selected > 0).toBe(/jouerait|ajouterait/.test(text));
-    expect(workers.some((u) => u.includes('hint-worker'))).toBe(true);
-    // a search answers (the learned networks are far weaker): no network is fetched
-    expect(networks).toEqual([]);
-    expect(pageErrors).toEqual([]);
-  });
+  }
 });

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { apply, checkMove, createGame, legalMoves, playerView, type CardId, type GameState, type Move } from 'dnup';
 import { BoardController } from '../src/board/controller';
 import { refusalOf, type GameSource, type SourceSnapshot, type SubmitResult } from '../src/board/source';
+import type { HintAnswer } from '../src/board/hint';
+import { t } from '../src/i18n';
 
 /** A game the controller reads through its viewer's player view, as the offline source gives it. */
 function fakeSource(first: GameState, viewer: number) {
@@ -212,5 +214,28 @@ describe('the board controller', () => {
     const taken = source.state().events.find((e) => e.type === 'setTaken');
     expect(taken?.type).toBe('setTaken');
     if (taken?.type === 'setTaken') for (const c of taken.cards) expect(ctrl.rotatedAt.has(c.id)).toBe(true);
+  });
+
+  it('says so when the hint could not be had, and shows nothing for a hint cancelled or superseded', async () => {
+    const state = createGame(NAMES, 'hint-failed');
+    for (const [answer, text] of [
+      ['failed', t().game.hintFailed],
+      [null, t().game.hintThinking],
+    ] as const) {
+      const source = fakeSource(state, state.turn.seat);
+      let redraws = 0;
+      const ctrl = new BoardController(
+        source,
+        { speedMs: () => 0, hint: () => Promise.resolve<HintAnswer | 'failed' | null>(answer), now: () => 1000 },
+        { redraw: () => void redraws++, focus: () => {}, showActions: () => {} },
+      );
+      source.subscribe((s) => ctrl.receive(s));
+      ctrl.askHint();
+      expect(ctrl.message?.text).toBe(t().game.hintThinking);
+      await new Promise((r) => setTimeout(r, 0));
+      expect(ctrl.message?.text).toBe(text);
+      expect(ctrl.message?.kind).toBe(answer === 'failed' ? 'error' : 'info');
+      expect(redraws).toBe(answer === 'failed' ? 2 : 1);
+    }
   });
 });

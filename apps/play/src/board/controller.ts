@@ -55,8 +55,8 @@ export interface BoardEffects {
 export interface BoardDeps {
   /** Milliseconds between two moves shown (the player's speed); 0 draws a move at once. */
   speedMs(): number;
-  /** A strong bot's move for the view, or null (cancelled, superseded, failed). */
-  hint?(view: PlayerView): Promise<HintAnswer | null>;
+  /** A strong bot's move for the view; null when cancelled or superseded, `'failed'` when no answer came. */
+  hint?(view: PlayerView): Promise<HintAnswer | 'failed' | null>;
   /** Forgets the hint question in flight. */
   cancelHint?(): void;
   /** Where the hand's order is kept for the game (sessionStorage on the page). */
@@ -343,6 +343,11 @@ export class BoardController {
     void this.deps.hint(v).then((a) => {
       const now = this.seatView();
       if (!a || !now || now.moveCount !== at || !this.myTurn()) return;
+      if (a === 'failed') {
+        this.message = { text: t().game.hintFailed, kind: 'error', at };
+        this.effects.redraw();
+        return;
+      }
       const m = a.move;
       if (m.type === 'play') this.selected = new Set(m.cards);
       else if (m.type === 'add') this.selected = new Set([m.card]);

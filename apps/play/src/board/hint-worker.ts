@@ -1,14 +1,17 @@
 /**
  * The hint's worker: off the page's thread, a strong built-in bot chooses a move for the view it
- * is sent: `expert` with a short budget. The learned bot (dnup/neural) answers at once but is far
- * weaker: on the 4-player ladder of every built-in bot (docs/arena.md) it won 7.4% of its games,
- * `expert` 59.3%, and against `montecarlo` at 3,000 playouts a move it won 11% of 90 3-player games
- * (docs/guides/learning.md).
+ * is sent, with a short budget: `neuralExpertBot`, which is `expert` with the network choosing
+ * half of the moves its search races where that was measured to win more (3 players), and plain
+ * `expert` elsewhere. Only a 3-player game fetches a network (that count's alone), on its first
+ * hint (if that fails, the search answers alone). The learned bot alone (`neural`) answers at once but is far weaker: on the 4-player ladder
+ * of every built-in bot (docs/arena.md) it won 7.4% of its games, `expert` 59.3%.
  */
-import { botByName, legalMoves, loadView, type Bot, type Move } from 'dnup';
+import { legalMoves, loadView, type Move } from 'dnup';
+import { neuralExpertBotFor } from 'dnup/neural';
+import type { HintAnswer } from './hint.js';
 
-/** Expert's budget for a hint: a short wait. */
-const EXPERT_MS = 400;
+/** The search's budget for a hint: a short wait. */
+const HINT_MS = 400;
 
 self.onmessage = async (e: MessageEvent<{ id: number; view: unknown }>) => {
   const { id, view } = e.data;
@@ -17,9 +20,14 @@ self.onmessage = async (e: MessageEvent<{ id: number; view: unknown }>) => {
     const moves = legalMoves(v);
     // a bot of its own for each hint: a bot remembers the positions it chose in and tries
     // another move when one comes back, but a hint asked again should not change for that
-    const expert: Bot = botByName('expert', { timeMs: EXPERT_MS, seed: 'hint' });
-    const move: Move = await expert.chooseMove(v, moves);
-    self.postMessage({ id, move, by: 'expert' });
+    const options = { timeMs: HINT_MS, seed: 'hint' };
+    // a network that cannot be fetched (the connection dropped) leaves the search alone: no network given, none used
+    const bot = await neuralExpertBotFor(v.players.length, options).catch(() =>
+      neuralExpertBotFor(v.players.length, { ...options, networks: [] }),
+    );
+    const move: Move = await bot.chooseMove(v, moves);
+    const answer: { id: number; move: Move; by: HintAnswer['by'] } = { id, move, by: 'neural-expert' };
+    self.postMessage(answer);
   } catch (err) {
     self.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
   }

@@ -1,23 +1,24 @@
 /**
  * "What would a strong bot play?": asks the hint worker (hint-worker.ts) for a move in the view
  * on screen, off the page's thread. A newer question, or `cancel`, leaves an older one unanswered
- * (its promise resolves to null), so a hint never lands on a position it was not asked for.
+ * (its promise resolves to null), so a hint never lands on a position it was not asked for; a
+ * question the worker could not answer resolves to `'failed'`.
  */
 import type { Move, PlayerView } from 'dnup';
 
 export interface HintAnswer {
   readonly move: Move;
-  /** Which bot chose it. */
-  readonly by: 'expert';
+  /** Which bot chose it: `neuralExpertBot` (dnup/neural), which plays as `expert` but at 3 players. */
+  readonly by: 'neural-expert';
 }
 
 export class Hinter {
   private worker: Worker | null = null;
   private asked = 0;
-  private waiting: ((a: HintAnswer | null) => void) | null = null;
+  private waiting: ((a: HintAnswer | 'failed' | null) => void) | null = null;
 
-  /** A move for `view`'s seat, or null when cancelled, superseded or failed. */
-  ask(view: PlayerView): Promise<HintAnswer | null> {
+  /** A move for `view`'s seat; null when cancelled or superseded, `'failed'` when the worker could not answer. */
+  ask(view: PlayerView): Promise<HintAnswer | 'failed' | null> {
     this.cancel();
     const id = ++this.asked;
     this.worker ??= this.start();
@@ -47,7 +48,13 @@ export class Hinter {
       if (e.data.id !== this.asked || !this.waiting) return; // an older question's answer
       const done = this.waiting;
       this.waiting = null;
-      done(e.data.move && e.data.by ? { move: e.data.move, by: e.data.by } : null);
+      done(e.data.move && e.data.by ? { move: e.data.move, by: e.data.by } : 'failed');
+    };
+    // the worker's script could not load or threw outside a question: the question in flight fails
+    w.onerror = () => {
+      const done = this.waiting;
+      this.waiting = null;
+      done?.('failed');
     };
     return w;
   }

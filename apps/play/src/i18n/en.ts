@@ -84,6 +84,7 @@ export const en = {
     sort: 'Sort hand',
     hint: 'Hint',
     hintThinking: 'A strong bot is thinking…',
+    hintFailed: 'No hint this time: the strong bot could not answer.',
     hintSays: (what: string) => `A strong bot would ${what}.`,
     hintPlay: (n: number, value: number) => `play ${n === 1 ? `your ${value}` : `${n} cards of ${value}`}`,
     hintAdd: (value: number, name: string) => `add your ${value} to ${name}’s set`,

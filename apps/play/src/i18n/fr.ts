@@ -81,6 +81,7 @@ export const fr: Messages = {
     sort: 'Trier la main',
     hint: 'Conseil',
     hintThinking: 'Un bot fort réfléchit…',
+    hintFailed: 'Pas d’indice cette fois : le bot fort n’a pas pu répondre.',
     hintSays: (what) => `Un bot fort ${what}.`,
     hintPlay: (n, value) => `jouerait ${n === 1 ? `votre ${value}` : `${n} cartes de ${value}`}`,
     hintAdd: (value, name) => `ajouterait votre ${value} à la série de ${name}`,

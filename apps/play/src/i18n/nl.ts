@@ -81,6 +81,7 @@ export const nl: Messages = {
     sort: 'Hand sorteren',
     hint: 'Tip',
     hintThinking: 'Een sterke bot denkt na…',
+    hintFailed: 'Deze keer geen hint: de sterke bot kon niet antwoorden.',
     hintSays: (what) => `Een sterke bot zou ${what}.`,
     hintPlay: (n, value) => `${n === 1 ? `je ${value}` : `${n} kaarten van ${value}`} spelen`,
     hintAdd: (value, name) => `je ${value} aan de set van ${name} toevoegen`,
