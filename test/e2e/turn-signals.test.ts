@@ -126,6 +126,26 @@ describe.skipIf(chromiumPath === null)('your turn, noticed, in headless Chromium
       } finally {
         await page.context().unroute(/network-3p-[\w-]+\.js/);
       }
+      // the hint's worker out of reach: the page says there is no hint, each time it is asked
+      let tries = 0;
+      await page.context().route(/hint-worker-[\w-]+\.js/, (route) => {
+        tries++;
+        return route.abort();
+      });
+      try {
+        await page.goto(`${baseUrl}?lang=fr#seats=human,random,greedy&name=Ada&speed=fast`);
+        for (let i = 1; i <= 2; i++) {
+          await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');
+          await page.click('#hint');
+          // a worker whose script never loaded is not asked again: each question starts one
+          await expect.poll(() => tries, { timeout: 30_000 }).toBe(i);
+          await expect
+            .poll(() => page.textContent('#message'), { timeout: 30_000 })
+            .toBe('Pas d’indice cette fois : le bot fort n’a pas pu répondre.');
+        }
+      } finally {
+        await page.context().unroute(/hint-worker-[\w-]+\.js/);
+      }
       expect(workers.some((u) => u.includes('hint-worker'))).toBe(true);
       expect(pageErrors).toEqual([]);
     } finally {

@@ -50,8 +50,11 @@ export class Hinter {
       this.waiting = null;
       done(e.data.move && e.data.by ? { move: e.data.move, by: e.data.by } : 'failed');
     };
-    // the worker's script could not load or threw outside a question: the question in flight fails
+    // the worker's script could not load or threw outside a question: the question in flight
+    // fails, and the next one starts a new worker (a worker whose script never loaded never answers)
     w.onerror = () => {
+      if (this.worker === w) this.worker = null;
+      w.terminate();
       const done = this.waiting;
       this.waiting = null;
       done?.('failed');
