@@ -111,17 +111,17 @@ describe.skipIf(chromiumPath === null)('your turn, noticed, in headless Chromium
     try {
       // 4 players: the search alone (the network guides it at 3 players only), so no network is fetched
       await page.goto(`${baseUrl}?lang=fr#seats=human,greedy,random,greedy&name=Ada&speed=fast`);
-      await askHint();
+      await askHint(page);
       expect(networks).toEqual([]);
       // 3 players: the 3-player network, fetched on the first hint, and no other
       await page.goto(`${baseUrl}?lang=fr#seats=human,greedy,random&name=Ada&speed=fast`);
-      await askHint();
+      await askHint(page);
       expect(networks).toEqual(['3']);
       // the network out of reach (the connection dropped): the search answers alone
       await page.context().route(/network-3p-[\w-]+\.js/, (route) => route.abort());
       try {
         await page.goto(`${baseUrl}?lang=fr#seats=human,random,greedy&name=Ada&speed=fast`);
-        await askHint();
+        await askHint(page);
         expect(networks).toEqual(['3', '3']);
       } finally {
         await page.context().unroute(/network-3p-[\w-]+\.js/);
@@ -152,17 +152,17 @@ describe.skipIf(chromiumPath === null)('your turn, noticed, in headless Chromium
       page.context().off('request', onRequest);
     }
   });
-
-  /** Asks for a hint on the viewer's turn and checks the answer: a sentence, and the cards of a play or an add selected. */
-  async function askHint(): Promise<void> {
-    await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');
-    await page.click('#hint');
-    await expect
-      .poll(() => page.textContent('#message'), { timeout: 30_000 })
-      .toMatch(/^Un bot fort (jouerait|ajouterait|prendrait|retournerait)/);
-    const text = (await page.textContent('#message'))!;
-    const selected = await page.locator('#hand [aria-pressed="true"]').count();
-    // a play or an add selects its cards; a take or a rotation selects none
-    expect(selected > 0).toBe(/jouerait|ajouterait/.test(text));
-  }
 });
+
+/** Asks for a hint on the viewer's turn and checks the answer: a sentence, and the cards of a play or an add selected. */
+async function askHint(p: Page): Promise<void> {
+  await expect.poll(() => myTurn(p), { timeout: 30_000 }).toBe('true');
+  await p.click('#hint');
+  await expect
+    .poll(() => p.textContent('#message'), { timeout: 30_000 })
+    .toMatch(/^Un bot fort (jouerait|ajouterait|prendrait|retournerait)/);
+  const text = (await p.textContent('#message'))!;
+  const selected = await p.locator('#hand [aria-pressed="true"]').count();
+  // a play or an add selects its cards; a take or a rotation selects none
+  expect(selected > 0).toBe(/jouerait|ajouterait/.test(text));
+}

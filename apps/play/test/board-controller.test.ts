@@ -215,7 +215,9 @@ describe('the board controller', () => {
     expect(taken?.type).toBe('setTaken');
     if (taken?.type === 'setTaken') for (const c of taken.cards) expect(ctrl.rotatedAt.has(c.id)).toBe(true);
   });
+});
 
+describe('the board controller’s hint', () => {
   it('says so when the hint could not be had, and shows nothing for a hint cancelled or superseded', async () => {
     const state = createGame(NAMES, 'hint-failed');
     for (const [answer, text] of [

@@ -9,7 +9,6 @@
  */
 import { legalMoves, loadView, type Move } from 'dnup';
 import { neuralExpertBotFor } from 'dnup/neural';
-import type { HintAnswer } from './hint.js';
 
 /** The search's budget for a hint: a short wait. */
 const HINT_MS = 400;
@@ -28,8 +27,7 @@ self.onmessage = async (e: MessageEvent<{ id: number; view: unknown }>) => {
       neuralExpertBotFor(v.players.length, { ...options, networks: [] }),
     );
     const move: Move = await bot.chooseMove(v, moves);
-    const answer: { id: number; move: Move; by: HintAnswer['by'] } = { id, move, by: 'neural-expert' };
-    self.postMessage(answer);
+    self.postMessage({ id, move });
   } catch (err) {
     self.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
   }

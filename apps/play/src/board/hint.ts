@@ -6,10 +6,9 @@
  */
 import type { Move, PlayerView } from 'dnup';
 
+/** A strong bot's move for the position asked about (`neuralExpertBot` of dnup/neural chose it). */
 export interface HintAnswer {
   readonly move: Move;
-  /** Which bot chose it: `neuralExpertBot` (dnup/neural), which plays as `expert` but at 3 players. */
-  readonly by: 'neural-expert';
 }
 
 export class Hinter {
@@ -44,11 +43,11 @@ export class Hinter {
 
   private start(): Worker {
     const w = new Worker(new URL('./hint-worker.ts', import.meta.url), { type: 'module' });
-    w.onmessage = (e: MessageEvent<{ id: number; move?: Move; by?: HintAnswer['by'] }>) => {
+    w.onmessage = (e: MessageEvent<{ id: number; move?: Move }>) => {
       if (e.data.id !== this.asked || !this.waiting) return; // an older question's answer
       const done = this.waiting;
       this.waiting = null;
-      done(e.data.move && e.data.by ? { move: e.data.move, by: e.data.by } : 'failed');
+      done(e.data.move ? { move: e.data.move } : 'failed');
     };
     // the worker's script could not load or threw outside a question: the question in flight
     // fails, and the next one starts a new worker (a worker whose script never loaded never answers)
