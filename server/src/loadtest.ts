@@ -9,9 +9,10 @@
  *
  * Options: --rooms N (200), --seconds S (30), --think-ms T (0: each scripted person moves T ms
  * after its view arrives, so the load is a chosen number of moves per room and second rather than
- * as many as the machine allows), --think-spread F (0: each think lasts T × (1 ± F), uniformly
- * at random, so that moves do not come back in the bursts a pause made), --seed S (random moves are seeded), --cpu-prof DIR (the server
- * process writes a V8 CPU profile there as it exits).
+ * as many as the machine allows; never sooner than the server's rate limit allows, 50 messages a
+ * second per person), --think-spread F (0: each think lasts T × (1 ± F), uniformly at random, so
+ * that moves do not come back in the bursts a pause made), --seed S (random moves are seeded),
+ * --cpu-prof DIR (the server process writes a V8 CPU profile there as it exits).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -79,6 +80,11 @@ let moves = 0;
 let finished = 0;
 let stopping = false;
 const rng = seededRandom(SEED);
+/** The server's limit of messages per client (a token bucket: RATE_BURST at once, RATE_PER_SECOND after). */
+const RATE_PER_SECOND = 50;
+const RATE_BURST = 100;
+/** The least time between two moves of one person: one more millisecond than the limit allows. */
+const MIN_GAP_MS = 1000 / RATE_PER_SECOND + 1;
 
 /** One scripted person: plays a random legal move whenever it has moves at a new move count. */
 class Bot {
@@ -86,6 +92,8 @@ class Bot {
   last = -1;
   counts: number[] = [];
   sentAt = new Map<number, number>();
+  /** When this person last sent a move (performance.now()). */
+  lastSent = -Infinity;
   over: GameOverMessage | null = null;
   /** The deck is sent once (`deckOnce`), as the game's page asks for it. */
   deck = new DeckKeeper();
@@ -125,10 +133,16 @@ class Bot {
     const move: Move = s.moves[Math.floor(rng() * s.moves.length)]!;
     const send = (): void => {
       if (stopping) return;
-      this.sentAt.set(n, performance.now());
+      const now = performance.now();
+      this.sentAt.set(n, now);
+      this.lastSent = now;
       this.room.send(MESSAGES.move, { move, moveCount: n });
     };
-    if (THINK_MS > 0) setTimeout(send, SPREAD > 0 ? THINK_MS * (1 + SPREAD * (2 * rng() - 1)) : THINK_MS);
+    const think = THINK_MS > 0 ? (SPREAD > 0 ? THINK_MS * (1 + SPREAD * (2 * rng() - 1)) : THINK_MS) : 0;
+    // a person keeps to the server's rate limit, as a well-behaved client does: without a think
+    // time, a room with few others moves hundreds of times a second and would be refused
+    const wait = Math.max(think, this.lastSent + MIN_GAP_MS - performance.now());
+    if (wait > 0) setTimeout(send, wait);
     else send();
   }
 }
@@ -279,8 +293,8 @@ function serverProcess(port: number, data: string): ChildProcess {
         DATA_DIR: data,
         BOT_DELAY_MS: '0',
         ROUND_PAUSE_MS: '0',
-        RATE_PER_SECOND: '50',
-        RATE_BURST: '100',
+        RATE_PER_SECOND: String(RATE_PER_SECOND),
+        RATE_BURST: String(RATE_BURST),
         REDIS_URL: '',
         COLYSEUS_SEAT_RESERVATION_TIME: '60',
       },
