@@ -9,15 +9,14 @@
  */
 export {
   runArena,
-  moveLimitOf,
-  DEFAULT_MOVE_LIMIT_MS,
-  MAX_FORFEIT_DETAILS,
   type ArenaOptions,
   type ArenaResult,
   type ArenaRow,
   type ArenaSeat,
-  type BotFactory,
 } from './arena/arena.js';
+export type { BotFactory } from './arena/arena-types.js';
+export { moveLimitOf, DEFAULT_MOVE_LIMIT_MS } from './arena/move-limit.js';
+export { MAX_FORFEIT_DETAILS } from './arena/referee.js';
 export { wilsonInterval } from './bots/wilson-interval.js';
 export {
   runLadder,

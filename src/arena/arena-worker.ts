@@ -6,19 +6,13 @@
  * It serves the arena (`{ game }`) and the ladder (`{ ladderGame }`).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import {
-  botMaker,
-  failureOf,
-  Heartbeat,
-  loadBotModules,
-  playArenaGame,
-  playWatched,
-  type ArenaGame,
-  type ArenaWorkerData,
-  type ArenaWorkerReply,
-  type ArenaWorkerRequest,
-  type PlayedGame,
-} from './arena.js';
+import { playArenaGame } from './arena.js';
+import type { ArenaGame, PlayedGame } from './arena-types.js';
+import { botMaker, loadBotModules } from './bot-modules.js';
+import { Heartbeat } from './heartbeat.js';
+import { failureOf } from './referee.js';
+import { playWatched } from './watch-game.js';
+import type { ArenaWorkerData, ArenaWorkerReply, ArenaWorkerRequest } from './worker-pool.js';
 import { lineupsOf, playLadderGame } from './ladder-games.js';
 import type { PlayedLadderGame } from './ladder-types.js';
 import type { Move } from '../core/index.js';

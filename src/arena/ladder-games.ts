@@ -4,7 +4,8 @@
  */
 import { recordOf } from '../core/index.js';
 import type { Bot, Forfeit, RefereeHooks } from '../bots/bot.js';
-import { forfeitOf, refereeGame, replayHung, type HungDecision } from './arena.js';
+import { replayHung, type HungDecision } from './heartbeat.js';
+import { forfeitOf, refereeGame } from './referee.js';
 import { forfeitWinner } from './ladder-ratings.js';
 import type { LadderForfeit, LadderSpec, PlayedLadderGame } from './ladder-types.js';
 

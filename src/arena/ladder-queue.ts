@@ -9,18 +9,15 @@
  */
 import type { Forfeit } from '../bots/bot.js';
 import { BotError } from '../bots/errors.js';
+import { botMaker, loadBotModules, resolveModules } from './bot-modules.js';
+import { Heartbeat, type HungDecision } from './heartbeat.js';
 import {
-  botMaker,
-  Heartbeat,
-  loadBotModules,
-  resolveModules,
   workerExecArgv,
   workerScriptOf,
   type ArenaWorkerData,
   type ArenaWorkerReply,
   type ArenaWorkerRequest,
-  type HungDecision,
-} from './arena.js';
+} from './worker-pool.js';
 import { hungLadderGame, lineupsOf, playLadderGame } from './ladder-games.js';
 import type { BotOptions } from '../bots/by-name.js';
 import type { LadderGame, LadderSpec, PlayedLadderGame } from './ladder-types.js';

@@ -10,17 +10,10 @@ import { describeValue, isRecord, readInput } from '../core/internal.js';
 import type { Forfeit } from '../bots/bot.js';
 import type { BotOptions } from '../bots/by-name.js';
 import { BotError } from '../bots/errors.js';
-import {
-  botMaker,
-  checkFactory,
-  checkMoveLimit,
-  inWorkers,
-  keepForfeits,
-  loadBotModules,
-  resolveModules,
-  moveLimitOf,
-  workerScriptOf,
-} from './arena.js';
+import { botMaker, checkFactory, loadBotModules, resolveModules } from './bot-modules.js';
+import { checkMoveLimit, moveLimitOf } from './move-limit.js';
+import { keepForfeits } from './referee.js';
+import { inWorkers, workerScriptOf } from './worker-pool.js';
 import { loadRatings, rateEntries, type RatingLibrary } from './ladder-ratings.js';
 import type { LadderForfeit, LadderGame, LadderSpec, PlayedLadderGame } from './ladder-types.js';
 import { wilsonInterval } from '../bots/wilson-interval.js';

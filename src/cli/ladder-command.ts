@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BotOptions } from '../bots/index.js';
 import { runLadder, type LadderGame, type LadderResult } from '../arena.js';
-import { moduleUrls } from '../arena/arena.js';
+import { moduleUrls } from '../arena/bot-modules.js';
 import { RATING_ORDERS } from '../arena/ladder-ratings.js';
 import { usageError, workersText, writeForfeits } from './arena-command.js';
 import {

@@ -6,7 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { botMaker, checkFactory, failureLine, loadBotModules, moduleUrls, watchGame } from '../arena/arena.js';
+import { botMaker, checkFactory, loadBotModules, moduleUrls } from '../arena/bot-modules.js';
+import { failureLine } from '../arena/referee.js';
+import { watchGame } from '../arena/watch-game.js';
 import type { SeatFault } from '../bots/bot.js';
 import { apply, recordOf, type Move, createGame } from '../core/index.js';
 import { DEFAULT_MOVE_LIMIT_MS } from '../arena.js';

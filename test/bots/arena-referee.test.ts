@@ -9,7 +9,11 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { botByName, replay, type Bot, type Move } from '../../src/index.js';
 import { runArena, type ArenaOptions, type ArenaResult, type BotFactory, type Forfeit } from '../../src/arena.js';
-import { botMaker, moveLimitOf, playArenaGame, playWatched, watchGame, type ArenaSpec } from '../../src/arena/arena.js';
+import { playArenaGame } from '../../src/arena/arena.js';
+import type { ArenaSpec } from '../../src/arena/arena-types.js';
+import { botMaker } from '../../src/arena/bot-modules.js';
+import { moveLimitOf } from '../../src/arena/move-limit.js';
+import { playWatched, watchGame } from '../../src/arena/watch-game.js';
 import { ROOT } from '../docs/markdown.js';
 import { arenaWorkerPath, buildArenaWorker } from '../helpers/arena-worker.js';
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../docs/markdown.js';
-import { workerExecArgv } from '../../src/arena/arena.js';
+import { workerExecArgv } from '../../src/arena/worker-pool.js';
 
 const DIR = join(ROOT, 'test', '.tmp', 'ladder-cli');
 const DIST = join(DIR, 'dist');
