@@ -223,27 +223,12 @@ export function treeKey(p: Playout, m: Move, me: number): string {
 }
 
 /**
- * The `expert` bot, the strongest built in: the `ismcts` bot's race at the root, a search tree
- * below each candidate, and rounds cut short judged by a model learned from playouts (see the
- * module comment). It sees only its player view.
- * Back in a position it chose a move in before this round, it chooses among the moves it has not
- * played there yet, so that two searches never pass a card back and forth for ever.
+ * The options of {@link expertBot}, read once and checked.
  *
- * @param options - budget (`timeMs`, default 20; or `iterations`), seed and search settings.
  * @throws {@link BotError} `BAD_BOT_OPTIONS` for a budget or setting out of range.
- * @example
- * ```ts
- * const bot = expertBot({ timeMs: 100, seed: 1 });
- * const fixed = expertBot({ iterations: 1000, seed: 1 }); // reproducible on any machine
- * ```
  */
-export function expertBot(options: ExpertOptions = {}): Bot {
-  const settings = readBotOptions<ExpertOptions>('The expert bot', options, ['now']); // read once
-  const rng = seededRandom(settings.seed ?? 'expert');
-  const timeMs = settings.timeMs ?? (settings.iterations === undefined ? 20 : Infinity);
-  const iterations = settings.iterations ?? Infinity;
-  const width = settings.candidates ?? 8;
-  const now = settings.now ?? (() => performance.now());
+function readExpertOptions(options: ExpertOptions): ExpertOptions {
+  const settings = readBotOptions<ExpertOptions>('The expert bot', options, ['now']);
   positiveWhole('The expert bot', 'iterations', settings.iterations);
   positiveWhole('The expert bot', 'candidates', settings.candidates);
   positiveWhole('The expert bot', 'playoutCap', settings.playoutCap);
@@ -296,6 +281,34 @@ export function expertBot(options: ExpertOptions = {}): Bot {
       `The expert bot's noise must be from 0 to 1, not ${describeValue(givenNoise)}.`,
       { name: `noise = ${describeValue(givenNoise)}` },
     );
+  return settings;
+}
+
+/**
+ * The `expert` bot, the strongest built in: the `ismcts` bot's race at the root, a search tree
+ * below each candidate, and rounds cut short judged by a model learned from playouts (see the
+ * module comment). It sees only its player view.
+ * Back in a position it chose a move in before this round, it chooses among the moves it has not
+ * played there yet, so that two searches never pass a card back and forth for ever.
+ *
+ * @param options - budget (`timeMs`, default 20; or `iterations`), seed and search settings.
+ * @throws {@link BotError} `BAD_BOT_OPTIONS` for a budget or setting out of range.
+ * @example
+ * ```ts
+ * const bot = expertBot({ timeMs: 100, seed: 1 });
+ * const fixed = expertBot({ iterations: 1000, seed: 1 }); // reproducible on any machine
+ * ```
+ */
+export function expertBot(options: ExpertOptions = {}): Bot {
+  const settings = readExpertOptions(options); // read once, checked
+  const rng = seededRandom(settings.seed ?? 'expert');
+  const timeMs = settings.timeMs ?? (settings.iterations === undefined ? 20 : Infinity);
+  const iterations = settings.iterations ?? Infinity;
+  const width = settings.candidates ?? 8;
+  const now = settings.now ?? (() => performance.now());
+  const givenTemperature = settings.policyTemperature;
+  const exploration = settings.exploration ?? 0.2;
+  const givenNoise = settings.noise;
   // the duel: the ismcts bot's tree, with the same budget and a seed of its own
   const duel = ismctsBot({
     seed: `${String(settings.seed ?? 'expert')}/duel`,

@@ -227,6 +227,46 @@ function turnsNeeded(hand: readonly HeldCard[]): number {
 }
 
 /**
+ * The options of {@link ismctsBot}, read once and checked.
+ *
+ * @throws {@link BotError} `BAD_BOT_OPTIONS` for a budget or setting out of range.
+ */
+function readIsmctsOptions(options: IsmctsOptions): IsmctsOptions {
+  const settings = readBotOptions<IsmctsOptions>('The ISMCTS bot', options, ['now']);
+  positiveWhole('The ISMCTS bot', 'iterations', settings.iterations);
+  positiveWhole('The ISMCTS bot', 'candidates', settings.candidates);
+  positiveWhole('The ISMCTS bot', 'playoutCap', settings.playoutCap);
+  if (settings.timeMs !== undefined && !(Number.isFinite(settings.timeMs) && settings.timeMs > 0)) {
+    throw new BotError(
+      'BAD_BOT_OPTIONS',
+      `The ISMCTS bot's timeMs must be a positive number of milliseconds, not ${String(settings.timeMs)}.`,
+      { name: `timeMs = ${String(settings.timeMs)}` },
+    );
+  }
+  const exploration = settings.exploration;
+  if (exploration !== undefined && !(exploration >= 0 && Number.isFinite(exploration))) {
+    throw new BotError(
+      'BAD_BOT_OPTIONS',
+      `The ISMCTS bot's exploration must be a number from 0 up, not ${String(exploration)}.`,
+      { name: `exploration = ${String(exploration)}` },
+    );
+  }
+  const noise = settings.noise ?? 0.1;
+  if (!(noise >= 0 && noise <= 1))
+    throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's noise must be from 0 to 1, not ${describeValue(noise)}.`, {
+      name: `noise = ${describeValue(noise)}`,
+    });
+  const rootOption = settings.root;
+  if (rootOption !== undefined && rootOption !== 'ucb' && rootOption !== 'halving')
+    throw new BotError(
+      'BAD_BOT_OPTIONS',
+      `The ISMCTS bot's root must be 'ucb' or 'halving', not ${describeValue(rootOption)}.`,
+      { name: `root = ${describeValue(rootOption)}` },
+    );
+  return settings;
+}
+
+/**
  * The `ismcts` bot: information-set Monte Carlo tree search on a time budget (see the module
  * comment). It sees only its player view.
  * Back in a position it chose a move in before this round, it chooses among the moves it has not
@@ -241,7 +281,7 @@ function turnsNeeded(hand: readonly HeldCard[]): number {
  * ```
  */
 export function ismctsBot(options: IsmctsOptions = {}): Bot {
-  const settings = readBotOptions<IsmctsOptions>('The ISMCTS bot', options, ['now']); // read once: later changes to `options` change nothing
+  const settings = readIsmctsOptions(options); // read once: later changes to `options` change nothing
   const rng = seededRandom(settings.seed ?? 'ismcts');
   const timeMs = settings.timeMs ?? (settings.iterations === undefined ? 20 : Infinity);
   const iterations = settings.iterations ?? Infinity;
@@ -251,33 +291,6 @@ export function ismctsBot(options: IsmctsOptions = {}): Bot {
   const capOption = settings.playoutCap;
   const now = settings.now ?? (() => performance.now());
   const rootOption = settings.root;
-  positiveWhole('The ISMCTS bot', 'iterations', settings.iterations);
-  positiveWhole('The ISMCTS bot', 'candidates', settings.candidates);
-  positiveWhole('The ISMCTS bot', 'playoutCap', settings.playoutCap);
-  if (settings.timeMs !== undefined && !(Number.isFinite(settings.timeMs) && settings.timeMs > 0)) {
-    throw new BotError(
-      'BAD_BOT_OPTIONS',
-      `The ISMCTS bot's timeMs must be a positive number of milliseconds, not ${String(settings.timeMs)}.`,
-      { name: `timeMs = ${String(settings.timeMs)}` },
-    );
-  }
-  if (exploration !== undefined && !(exploration >= 0 && Number.isFinite(exploration))) {
-    throw new BotError(
-      'BAD_BOT_OPTIONS',
-      `The ISMCTS bot's exploration must be a number from 0 up, not ${String(exploration)}.`,
-      { name: `exploration = ${String(exploration)}` },
-    );
-  }
-  if (!(noise >= 0 && noise <= 1))
-    throw new BotError('BAD_BOT_OPTIONS', `The ISMCTS bot's noise must be from 0 to 1, not ${describeValue(noise)}.`, {
-      name: `noise = ${describeValue(noise)}`,
-    });
-  if (rootOption !== undefined && rootOption !== 'ucb' && rootOption !== 'halving')
-    throw new BotError(
-      'BAD_BOT_OPTIONS',
-      `The ISMCTS bot's root must be 'ucb' or 'halving', not ${describeValue(rootOption)}.`,
-      { name: `root = ${describeValue(rootOption)}` },
-    );
 
   const repeats = new RepetitionGuard();
   const chooseMove = (view: PlayerView, moves: readonly Move[]): Move => {
