@@ -11,7 +11,7 @@ import { playerView } from '../src/views/player-view.js';
 import { botByName } from '../src/bots/by-name.js';
 import { Playout } from '../src/search/playout.js';
 import { pickGreedy } from '../src/bots/greedy-bot.js';
-import type { Outlook } from '../src/bots/greedy-bot.js';
+import type { Outlook } from '../src/bots/outlook.js';
 import { FEATURES, FEATURE_NAMES, cutFeatures } from '../src/bots/expert-model.js';
 
 const NOISE = 0.1;

@@ -8,7 +8,9 @@
 import { createGame, apply, legalMoves, type GameState, seededRandom } from '../src/core/index.js';
 import { playerView } from '../src/views/player-view.js';
 import { botByName } from '../src/bots/by-name.js';
-import { MOVE_FEATURES, GREEDY_WEIGHTS, moveFeatures, outlookOfTrusted, pickGreedy } from '../src/bots/greedy-bot.js';
+import { pickGreedy } from '../src/bots/greedy-bot.js';
+import { outlookOfTrusted } from '../src/bots/outlook.js';
+import { MOVE_FEATURES, GREEDY_WEIGHTS, moveFeatures } from '../src/bots/policy-features.js';
 import { pickByWeights } from '../src/bots/playout-policy.js';
 
 export { MOVE_FEATURES, GREEDY_WEIGHTS };

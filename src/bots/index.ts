@@ -5,15 +5,9 @@
 export { playGame, type Bot, type PlayGameOptions } from './bot.js';
 export { BotError, isBotError, BOT_ERROR_CODES, type BotErrorCode } from './errors.js';
 export { randomBot } from './random-bot.js';
-export {
-  GOING_OUT_SCORE,
-  greedyBot,
-  greedyMove,
-  greedyScores,
-  outlookOfState,
-  outlookOfView,
-  type Outlook,
-} from './greedy-bot.js';
+export { greedyBot, greedyMove, greedyScores } from './greedy-bot.js';
+export { GOING_OUT_SCORE } from './greedy-facts.js';
+export { outlookOfState, outlookOfView, type Outlook } from './outlook.js';
 export { monteCarloBot, type MonteCarloOptions } from './montecarlo-bot.js';
 export { ismctsBot, type IsmctsOptions } from './ismcts-bot.js';
 export { expertBot, type ExpertOptions } from './expert-bot.js';

@@ -66,13 +66,9 @@ import type { PlayerView } from '../views/player-view.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
 import { winChances } from './game-value.js';
-import {
-  GOING_OUT_SCORE,
-  pickGreedy as greedyMove,
-  scoresOf as greedyScores,
-  outlookOf as outlookOfChecked,
-  type Outlook,
-} from './greedy-bot.js';
+import { pickGreedy as greedyMove, scoresOf as greedyScores } from './greedy-bot.js';
+import { GOING_OUT_SCORE } from './greedy-facts.js';
+import { outlookOf as outlookOfChecked, type Outlook } from './outlook.js';
 import { moveKey, RepetitionGuard } from './repetition.js';
 
 /**

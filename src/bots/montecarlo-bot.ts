@@ -20,13 +20,9 @@ import { determinize } from '../views/determinize.js';
 import type { PlayerView } from '../views/player-view.js';
 import type { Bot } from './bot.js';
 import { BotError } from './errors.js';
-import {
-  GOING_OUT_SCORE,
-  pickGreedy as greedyMove,
-  scoresOf as greedyScores,
-  outlookOfTrusted,
-  outlookOf,
-} from './greedy-bot.js';
+import { pickGreedy as greedyMove, scoresOf as greedyScores } from './greedy-bot.js';
+import { GOING_OUT_SCORE } from './greedy-facts.js';
+import { outlookOfTrusted, outlookOf } from './outlook.js';
 import { RepetitionGuard } from './repetition.js';
 
 /** Settings of {@link monteCarloBot}. */

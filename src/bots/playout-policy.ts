@@ -5,7 +5,9 @@
  * play more like the search bots they stand for. A move that goes out is always taken (rules §6).
  */
 import type { Move, RandomSource } from '../core/index.js';
-import { bestIndex, weighedScores, type Outlook } from './greedy-bot.js';
+import { bestIndex } from './greedy-bot.js';
+import { type Outlook } from './outlook.js';
+import { weighedScores } from './policy-features.js';
 
 /**
  * The fitted weights per player count (3, 4, 5), one per feature but the last (going out, always

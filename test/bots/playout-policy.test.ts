@@ -8,15 +8,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scaled } from '../helpers/scale.js';
 import { apply, createGame, legalMoves, seededRandom, type GameState } from '../../src/index.js';
-import {
-  GOING_OUT_SCORE,
-  GREEDY_WEIGHTS,
-  MOVE_FEATURES,
-  moveFeatures,
-  outlookOfTrusted,
-  pickGreedy,
-  scoresOf,
-} from '../../src/bots/greedy-bot.js';
+import { pickGreedy, scoresOf } from '../../src/bots/greedy-bot.js';
+import { GOING_OUT_SCORE } from '../../src/bots/greedy-facts.js';
+import { outlookOfTrusted } from '../../src/bots/outlook.js';
+import { GREEDY_WEIGHTS, MOVE_FEATURES, moveFeatures } from '../../src/bots/policy-features.js';
 import { PLAYOUT_WEIGHTS, pickByWeights, policyScores, sampleByWeights } from '../../src/bots/playout-policy.js';
 
 /** A position `steps` moves into a game of `players` (moves picked by `pick`), still in a round. */

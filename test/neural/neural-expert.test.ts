@@ -6,7 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expertBot, greedyBot, playGame, type Move, type PlayerView } from '../../src/index.js';
-import { GOING_OUT_SCORE, outlookOfView, scoresOf } from '../../src/bots/greedy-bot.js';
+import { scoresOf } from '../../src/bots/greedy-bot.js';
+import { GOING_OUT_SCORE } from '../../src/bots/greedy-facts.js';
+import { outlookOfView } from '../../src/bots/outlook.js';
 import { MoveScores } from '../../src/neural/move-scores.js';
 import { makeBot } from '../../src/neural/bot-module.js';
 import { GUIDED_PLAYER_COUNTS, guidedCandidates, neuralExpertBot } from '../../src/neural/neural-expert-bot.js';

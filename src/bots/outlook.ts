@@ -1,0 +1,51 @@
+/** The seat's outlook: what the greedy heuristic and the search bots read of a position. */
+import type { DeckDefinition, GameState, HeldCard, TableSet } from '../core/index.js';
+import { withState } from '../core/internal.js';
+import { loadView } from '../views/load-view.js';
+import type { PlayerView } from '../views/player-view.js';
+
+/** What the heuristic reads: the public facts plus the seat's own hand. */
+export interface Outlook {
+  readonly seat: number;
+  readonly hand: readonly HeldCard[];
+  readonly table: readonly TableSet[];
+  readonly handSizes: readonly number[];
+  readonly out: readonly number[];
+  /** The deck in use (for the values a card shows once rotated). */
+  readonly deck: DeckDefinition;
+}
+
+/** The outlook of the seat to play in a full state (for playouts). */
+export function outlookOfState(state: GameState): Outlook {
+  return withState(state, (s) => outlookOfTrusted(s));
+}
+
+/** {@link outlookOfState} of a state the library made (internal: playouts). */
+export function outlookOfTrusted(state: GameState): Outlook {
+  const seat = state.turn.seat;
+  return {
+    seat,
+    hand: state.hands[seat]!,
+    table: state.table,
+    handSizes: state.hands.map((h) => h.length),
+    out: state.out,
+    deck: state.deck,
+  };
+}
+
+/** The outlook of a view's seat. */
+export function outlookOfView(view: PlayerView): Outlook {
+  return outlookOf(loadView(view));
+}
+
+/** {@link outlookOfView} of a checked view (internal: the bots). */
+export function outlookOf(view: PlayerView): Outlook {
+  return {
+    seat: view.seat,
+    hand: view.hand,
+    table: view.table,
+    handSizes: view.handSizes,
+    out: view.out,
+    deck: view.deck,
+  };
+}
