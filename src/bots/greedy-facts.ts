@@ -25,7 +25,7 @@ export interface ValueSlots {
 
 const valueSlotsOf = new WeakMap<DeckIndex, ValueSlots>();
 
-export function valueSlots(index: DeckIndex): ValueSlots {
+function valueSlots(index: DeckIndex): ValueSlots {
   let t = valueSlotsOf.get(index);
   if (t === undefined) {
     let maxValue = 0;
