@@ -98,6 +98,7 @@ export function scoreFrom(
   const H2 = shape.hidden2;
   for (let k = 0; k < H2; k++) a2[k] = params[p.b2 + k]!;
   for (let i = 0; i < H1; i++) {
+    // biome-ignore lint/complexity/useMathMinMax: the rectifier maps a NaN to 0, where Math.max would keep it
     const a = z1[i]! > 0 ? z1[i]! : 0;
     a1[i] = a;
     if (a === 0) continue;
@@ -106,6 +107,7 @@ export function scoreFrom(
   }
   let q = params[p.b3]!;
   for (let k = 0; k < H2; k++) {
+    // biome-ignore lint/complexity/useMathMinMax: the rectifier maps a NaN to 0, where Math.max would keep it
     const a = a2[k]! > 0 ? a2[k]! : 0;
     a2[k] = a;
     q += params[p.w3 + k]! * a;

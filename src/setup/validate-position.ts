@@ -21,7 +21,7 @@ function examine(input: unknown): { state?: GameState; problems: PositionProblem
   // a state the library made is compared with the library's own copy first, whatever was done to it since
   const read = isIssued(input) ? undefined : readInput(input);
   let state: GameState | undefined;
-  if (read !== undefined && read.ok && isRecord(read.value) && !('format' in read.value)) {
+  if (read?.ok && isRecord(read.value) && !('format' in read.value)) {
     // a description: defaults filled in, then the same invariants as a full state
     const built = stateFromDescription(read.value, problems);
     if (built) {
