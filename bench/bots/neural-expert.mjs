@@ -4,15 +4,8 @@
 // so that it uses the network's candidates at every player count (to measure where they pay);
 // DNUP_NETWORK=path hands it one network not shipped (a trainer's weights.json, such as
 // bench/results/neural-ppo/4p/weights.json), used at its player count, `expert` elsewhere.
-import { readFileSync } from 'node:fs';
 import { neuralExpertBot, neuralNetworks } from 'dnup/neural';
-
-/** A trainer's weights.json (its weights in base64, as bench/neural-training.ts writes them) as a network. */
-function networkOf(file) {
-  const { players, shape, params } = JSON.parse(readFileSync(file, 'utf8'));
-  const b = Buffer.from(params, 'base64');
-  return { players, shape, params: new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)) };
-}
+import { networkOf } from './network-file.mjs';
 
 const networks = process.env.DNUP_NETWORK
   ? [networkOf(process.env.DNUP_NETWORK)]
