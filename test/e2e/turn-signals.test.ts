@@ -37,12 +37,13 @@ describe.skipIf(chromiumPath === null)('your turn, noticed, in headless Chromium
   it('marks the tab while it is your turn, in the page language, and takes the mark off after your move', async () => {
     await page.goto(`${baseUrl}?lang=en#seats=human,greedy,random&name=Ada&speed=slow`);
     await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');
-    expect(await page.title()).toBe('● Your turn — dnup playground');
-    expect(await icon(page)).toContain('circle');
+    // drawn once the move's frame is painted, not in its task
+    await expect.poll(() => page.title()).toBe('● Your turn — dnup playground');
+    await expect.poll(() => icon(page)).toContain('circle');
     await page.click('#rotate');
     await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('false');
     await expect.poll(() => page.title()).toBe('dnup playground');
-    expect(await icon(page)).not.toContain('circle');
+    await expect.poll(() => icon(page)).not.toContain('circle');
     // the bots play, then it is Ada's turn again: marked again, in French after a change of language
     await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');
     await page.goto(`${baseUrl}?lang=fr#seats=human,greedy,random&name=Ada&speed=slow`);

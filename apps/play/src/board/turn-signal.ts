@@ -4,6 +4,7 @@
  * signal for the page: the board reports each snapshot, the page's title is drawn here.
  */
 import { t } from '../i18n';
+import { afterFrame } from './after-frame';
 import type { SourceSnapshot } from './source';
 
 const ALERTS_KEY = 'dnup.turnAlerts';
@@ -45,17 +46,49 @@ function iconHref(): string {
   return `data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="5" y="3" width="19" height="26" rx="3" fill="%23fff" stroke="%23333" stroke-width="2"/>${mark}</svg>`;
 }
 
-/** Redraws the title and icon (also after a change of language). */
+/** Redraws the title and icon (also after a change of language); what did not change is not written. */
 export function drawTurnSignal(): void {
-  document.title = pageTitle();
+  const title = pageTitle();
+  if (document.title !== title) document.title = title;
   let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (!link) {
     link = document.createElement('link');
     link.rel = 'icon';
     document.head.append(link);
   }
-  link.href = iconHref();
+  const href = iconHref();
+  if (link.getAttribute('href') !== href) link.href = href;
   document.documentElement.dataset.yourTurn = String(yourTurn);
+}
+
+/** The signal drawing waiting for its frame, counted so that a later one replaces it. */
+let pending = 0;
+let scheduled = 0;
+
+/** How long a drawing waits at most for its frame: a page hidden before its next frame paints none. */
+export const SIGNAL_WAIT_MS = 500;
+
+/**
+ * Draws the signal once the move's frame is painted: the title and icon are not in the page, and
+ * written in the move's task they made its frame longer. A hidden page paints no frame: there
+ * (where the signal matters most) it is drawn at once, or by the clock if it was hidden meanwhile.
+ */
+function drawSoon(): void {
+  if (document.hidden) {
+    pending = 0;
+    drawTurnSignal();
+    return;
+  }
+  if (pending !== 0) return;
+  const id = ++scheduled;
+  pending = id;
+  const draw = (): void => {
+    if (pending !== id) return;
+    pending = 0;
+    drawTurnSignal();
+  };
+  afterFrame(draw);
+  setTimeout(draw, SIGNAL_WAIT_MS);
 }
 
 let audio: AudioContext | null = null;
@@ -94,6 +127,6 @@ export function signalTurn(s: SourceSnapshot | null): void {
   const now = s !== null && isYourTurn(s);
   if (now === yourTurn) return;
   yourTurn = now;
-  drawTurnSignal();
+  drawSoon();
   if (now && turnAlerts()) alert();
 }
