@@ -46,8 +46,9 @@ Options:
   -p, --players N      2 to 5 players per game (required)
   -g, --games G        number of games (required)
   -b, --seats LIST     one bot per seat, comma-separated, exactly N of them (--bots is the
-                       same); a bot is a built-in one (${COMMAND_LINE_BOTS.join(', ')}), a name
-                       given with --bot, or a module path such as ./mybot.js
+                       same); a bot is a built-in one, a name given with --bot, or a module
+                       path such as ./mybot.js. The built-in bots:
+                       ${COMMAND_LINE_BOTS.join(', ')}
       --bot [NAME=]PATH   your bot: a module exporting a bot factory (default export or
                        makeBot; docs/guides/bot-authors.md), named NAME or after its file;
                        PATH may be an installed package's name (my-bot, @me/bot), found

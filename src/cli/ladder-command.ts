@@ -47,9 +47,10 @@ move limit: with --ms N, N + max(N, 100) ms; without --ms, 10000 ms; --move-limi
 sets it.
 
 Options:
-  -b, --bots LIST      2 to 16 bots, comma-separated: built-in ones (${COMMAND_LINE_BOTS.join(', ')}),
-                       names given with --bot, or module paths such as ./mybot.js; a
-                       name may repeat (each copy is rated apart, as name#2, name#3...)
+  -b, --bots LIST      2 to 16 bots, comma-separated: built-in ones, names given with --bot,
+                       or module paths such as ./mybot.js; a name may repeat (each copy
+                       is rated apart, as name#2, name#3...). The built-in bots:
+                       ${COMMAND_LINE_BOTS.join(', ')}
   -p, --players P      seats per game, 2 to 5 (default: the number of bots, if 5 or fewer)
   -g, --games G        games in all: a whole number of deals, a multiple of
                        (lineups x P), where lineups is the number of ways to choose P bots

@@ -49,9 +49,10 @@ Options:
   -r, --record FILE      write the game record (docs/record.schema.json) to FILE, up to the
                          move a bot failed at if one did
   -b, --seats LIST       bots, comma-separated, one per seat (--bots is the same): built-in
-                         names (${COMMAND_LINE_BOTS.join(', ')}), names given with --bot,
-                         or module paths such as ./mybot.js;
-                         a shorter list is filled with its last bot (default greedy)
+                         names, names given with --bot, or module paths such as ./mybot.js;
+                         a shorter list is filled with its last bot (default greedy). The
+                         built-in bots:
+                         ${COMMAND_LINE_BOTS.join(', ')}
       --bot [NAME=]PATH  your bot: a module exporting a bot factory (see dnup arena --help)
   -n, --names LIST       player names, comma-separated (default Ana, Ben, Cy, Dee, Eli)
       --max-moves N      stop after N moves (default 10000)

@@ -146,7 +146,7 @@ describe('dnup', () => {
     const play = outside(['play', '-p', '3', '-b', 'neural', '-s', 'n', '-q']);
     expect(play.status).toBe(0);
     expect(play.stdout).toMatch(/wins the game/);
-    expect(outside(['arena', '--help']).stdout).toMatch(/expert, neural, neural-expert\)/);
+    expect(outside(['arena', '--help']).stdout).toMatch(/expert, neural, neural-expert\n/);
     // neural-expert: the same module, its factory told apart by the name (expert's budget applies)
     const guided = outside([
       'arena',

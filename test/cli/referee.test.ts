@@ -196,6 +196,15 @@ describe('dnup arena as a referee', () => {
       expect(text).toMatch(/forfeits (too|or not)/);
     expect(dnup(['arena', '--help']).out).toMatch(/with --ms N, N \+ max\(N, 100\) ms .*\n.*without --ms,\n10000 ms/);
   });
+
+  it('prints every help within 100 columns, the list of built-in bots included', () => {
+    for (const command of [[], ...['replay', 'check', 'play', 'arena', 'ladder', 'worker'].map((c) => [c])]) {
+      const help = dnup([...command, '--help']);
+      expect(help.code).toBe(0);
+      const wide = help.out.split('\n').filter((line) => line.length > 100);
+      expect(wide, `dnup ${command.join(' ')} --help`).toEqual([]);
+    }
+  });
 });
 
 describe('dnup ladder --resume and changed bot modules', () => {
