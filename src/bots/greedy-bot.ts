@@ -71,6 +71,13 @@ export function scoresOf(o: Outlook, moves: readonly Move[]): number[] {
   return scores;
 }
 
+/** Indices of `moves` by greedy score, best first (ties in canonical order), with the scores. */
+export function greedyOrder(o: Outlook, moves: readonly Move[]): { order: number[]; scores: number[] } {
+  const scores = scoresOf(o, moves);
+  const order = moves.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+  return { order, scores };
+}
+
 /**
  * The best move by {@link greedyScores}, ties broken at random.
  *

@@ -3,6 +3,7 @@ import type { DeckDefinition, GameState, HeldCard, TableSet } from '../core/inde
 import { withState } from '../core/internal.js';
 import { loadView } from '../views/load-view.js';
 import type { PlayerView } from '../views/player-view.js';
+import type { Playout } from '../search/playout.js';
 
 /** What the heuristic reads: the public facts plus the seat's own hand. */
 export interface Outlook {
@@ -48,4 +49,13 @@ export function outlookOf(view: PlayerView): Outlook {
     out: view.out,
     deck: view.deck,
   };
+}
+
+/** The outlook of the seat to play in a search's playout. */
+export function playoutOutlook(p: Playout, deck: DeckDefinition): Outlook {
+  const seat = p.turn.seat;
+  const n = p.playerCount;
+  const handSizes = new Array<number>(n);
+  for (let s = 0; s < n; s++) handSizes[s] = p.handSize(s);
+  return { seat, hand: p.hand(seat), table: p.table, handSizes, out: p.out, deck };
 }

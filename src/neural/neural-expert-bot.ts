@@ -16,7 +16,7 @@ import { BotError } from '../bots/errors.js';
 import { expertBot, type ExpertOptions } from '../bots/expert-bot.js';
 import { GOING_OUT_SCORE } from '../bots/greedy-facts.js';
 import { outlookOfView } from '../bots/outlook.js';
-import { greedyOrder } from '../bots/ismcts-bot.js';
+import { greedyOrder } from '../bots/greedy-bot.js';
 import type { PlayerView } from '../views/player-view.js';
 import { MoveScores } from './move-scores.js';
 import type { NeuralWeights } from './network.js';

@@ -25,7 +25,8 @@ import {
   type Move,
 } from '../../src/index.js';
 import { Playout } from '../../src/search/playout.js';
-import { expertValue, expertValues, treeKey } from '../../src/bots/expert-bot.js';
+import { expertValue, expertValues } from '../../src/bots/expert-value.js';
+import { treeKey } from '../../src/bots/expert-search.js';
 import { CUT_WEIGHTS, FEATURES, cutFeatures, seatFeatures } from '../../src/bots/expert-model.js';
 
 /** A mid-game state of `players` players where the seat to play has several moves. */
