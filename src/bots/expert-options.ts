@@ -39,7 +39,7 @@ export interface ExpertOptions {
    * What each racing candidate's playouts start with: `'tree'` a search tree below the candidate,
    * with a node for every seat's move, rivals' moves told apart as the seat sees them; `'race'`
    * greedy players at once. Default: `'tree'` with 3 players, `'race'` with 4 and 5, where the
-   * trees were not measured stronger (see the module comment).
+   * trees were not measured stronger (see the comment of expert-bot.ts).
    */
   readonly search?: 'tree' | 'race';
   /**
@@ -50,14 +50,14 @@ export interface ExpertOptions {
   /**
    * How the players of a playout choose (3–5 players): `'greedy'` the greedy heuristic,
    * `'learned'` the learned playout policy, weights fitted to the moves of `montecarlo` bots.
-   * Default: `'greedy'` with 3 players, `'learned'` with 4 and 5 (see the module comment).
+   * Default: `'greedy'` with 3 players, `'learned'` with 4 and 5 (see the comment of expert-bot.ts).
    */
   readonly playoutPolicy?: 'greedy' | 'learned';
   /**
    * How the learned policy's players choose: at 0 each takes the policy's best move (and a random
    * one with chance `noise`); above 0 each draws its move from the policy's softmax at this
    * temperature, 1 being the distribution the weights were fitted as. Default: 1 with 5 players,
-   * where drawing was measured stronger (see the module comment), 0 with 3 and 4.
+   * where drawing was measured stronger (see the comment of expert-bot.ts), 0 with 3 and 4.
    */
   readonly policyTemperature?: number;
 }

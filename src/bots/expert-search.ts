@@ -98,7 +98,7 @@ export class ExpertSearch {
       (settings.playoutPolicy ?? (many ? 'learned' : 'greedy')) === 'learned'
         ? PLAYOUT_WEIGHTS[view.players.length as 3 | 4 | 5]
         : undefined;
-    // drawn from the policy's softmax by default at 5 players only, where it was measured stronger (module comment)
+    // drawn from the policy's softmax by default at 5 players only, where it was measured stronger (expert-bot.ts)
     this.temperature =
       this.learned === undefined ? 0 : (settings.policyTemperature ?? (view.players.length === 5 ? 1 : 0));
     this.noise = settings.noise ?? (this.temperature > 0 ? 0 : 0.1);

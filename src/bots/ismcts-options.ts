@@ -40,7 +40,7 @@ export interface IsmctsOptions {
   /**
    * How the root shares the budget among its candidates: `'ucb'` (the tree's UCB1 at every node)
    * or `'halving'` (sequential halving over worlds shared by every candidate still in the race;
-   * see the module comment). Default: `'ucb'` in the duel, `'halving'` with 3–5 players.
+   * see the comment of ismcts-bot.ts). Default: `'ucb'` in the duel, `'halving'` with 3–5 players.
    */
   readonly root?: 'ucb' | 'halving';
   /** The clock, in milliseconds (default `performance.now`); tests inject their own. */
