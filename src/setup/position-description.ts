@@ -186,6 +186,40 @@ function impliedRound(scores: readonly number[], out: readonly number[], status:
 }
 
 /**
+ * True when a description's listed discard pile holds exactly the cards in use that are nowhere
+ * else (`rest`, rules §3.1); else each card out of place is a problem.
+ */
+function discardIsRest(discard: readonly number[], rest: readonly number[], n: number, problems: ProblemList): boolean {
+  const before = problems.count;
+  // a listed discard pile must hold exactly the cards that are nowhere else (rules §3.1)
+  const listed = new Set(discard);
+  for (const id of rest) {
+    if (!listed.has(id))
+      problems.add(
+        'MISSING_CARD',
+        'discard',
+        '§3',
+        `Card ${id} is in play with ${n} players but is nowhere: not in a hand, on the table or in the discard pile.`,
+      );
+  }
+  const restSet = new Set(rest);
+  const seen = new Set<number>();
+  discard.forEach((id, i) => {
+    const twice = seen.has(id);
+    seen.add(id);
+    if (!restSet.has(id) || twice) {
+      problems.add(
+        'DUPLICATE_CARD',
+        `discard[${i}]`,
+        '§2',
+        `Card ${id} of the discard pile is also elsewhere, listed twice, or not a card in use.`,
+      );
+    }
+  });
+  return problems.count === before;
+}
+
+/**
  * Builds the state a description stands for, filling in defaults, or undefined when its shape is
  * too broken to build one (the problems say why). The result is not yet checked for invariants.
  */
@@ -261,34 +295,7 @@ export function stateFromDescription(raw: unknown, problems: ProblemList): GameS
   const number = t.number ?? 1;
   const placed = new Set<number>([...hands.flat().map((c) => c.id), ...table.flatMap((s) => s.cards)]);
   const rest = idsInUse(deck, n).filter((id) => !placed.has(id));
-  if (discard !== undefined) {
-    // a listed discard pile must hold exactly the cards that are nowhere else (rules §3.1)
-    const listed = new Set(discard);
-    for (const id of rest) {
-      if (!listed.has(id))
-        problems.add(
-          'MISSING_CARD',
-          'discard',
-          '§3',
-          `Card ${id} is in play with ${n} players but is nowhere: not in a hand, on the table or in the discard pile.`,
-        );
-    }
-    const restSet = new Set(rest);
-    const seen = new Set<number>();
-    discard.forEach((id, i) => {
-      const twice = seen.has(id);
-      seen.add(id);
-      if (!restSet.has(id) || twice) {
-        problems.add(
-          'DUPLICATE_CARD',
-          `discard[${i}]`,
-          '§2',
-          `Card ${id} of the discard pile is also elsewhere, listed twice, or not a card in use.`,
-        );
-      }
-    });
-    if (problems.count > 0) return undefined;
-  }
+  if (discard !== undefined && !discardIsRest(discard, rest, n, problems)) return undefined;
   const target = winningScore(n);
   const winnerSeat = status === 'gameOver' ? scores.findIndex((s) => s >= target) : -1;
   return {

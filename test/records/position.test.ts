@@ -14,6 +14,7 @@ import {
   type PositionDescription,
   type PositionProblemCode,
 } from '../../src/index.js';
+import { idsInUse } from '../../src/core/cards.js';
 import { deepFreeze } from '../helpers/freeze.js';
 import { gameScript, playScript } from '../helpers/random-games.js';
 import { thrown } from './thrown.js';
@@ -335,5 +336,20 @@ describe('fromPosition (rules §4, §5)', () => {
     expect(state.discardCount).toBe(26 - 3);
     // a single 3 cannot beat Ben's single 3, but adding it makes a pair (rules §5 A, B)
     expect(legalMoves(state).map((m) => m.type)).toEqual(['add', 'take', 'rotate']);
+  });
+
+  it('takes a listed discard pile only when it holds exactly the cards placed nowhere else (rules §3)', () => {
+    const base = {
+      players: ['Ana', 'Ben'],
+      hands: [[{ id: 17, active: 3 }], [{ id: 9, active: 5 }]],
+      table: [{ seat: 1, area: 0, value: 3, cards: [15] }],
+      turn: { seat: 0, area: 1 },
+    };
+    const rest = idsInUse(STANDARD_DECK, 2).filter((id) => ![17, 9, 15].includes(id));
+    expect(fromPosition({ ...base, discard: rest }).discardCount).toBe(rest.length);
+    const problems = (discard: number[]) => validatePosition({ ...base, discard }).map((p) => [p.code, p.path]);
+    expect(problems(rest.slice(1))).toEqual([['MISSING_CARD', 'discard']]);
+    expect(problems([...rest, 17])).toEqual([['DUPLICATE_CARD', `discard[${rest.length}]`]]);
+    expect(problems([...rest, rest[0]!])).toEqual([['DUPLICATE_CARD', `discard[${rest.length}]`]]);
   });
 });
