@@ -10,7 +10,7 @@ import { determinize } from '../views/determinize.js';
 import type { PlayerView } from '../views/player-view.js';
 import type { ExpertOptions } from './expert-options.js';
 import { expertValue, expertValues } from './expert-value.js';
-import { greedyOrder, pickGreedy, scoresOf } from './greedy-bot.js';
+import { greedyOrder, pickGreedy } from './greedy-bot.js';
 import { GOING_OUT_SCORE } from './greedy-facts.js';
 import { outlookOf as outlookOfView, playoutOutlook as outlookOf } from './outlook.js';
 import { PLAYOUT_WEIGHTS, pickByWeights, sampleByWeights } from './playout-policy.js';
@@ -88,8 +88,7 @@ export class ExpertSearch {
   choose(view: PlayerView, moves: readonly Move[], start: number): Move {
     if (moves.length === 1) return moves[0]!;
     const settings = this.settings;
-    const scores = scoresOf(outlookOfView(view), moves);
-    const order = moves.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+    const { order, scores } = greedyOrder(outlookOfView(view), moves);
     if (scores[order[0]!]! >= GOING_OUT_SCORE) return moves[order[0]!]!; // going out now cannot be improved on
     deckIndex(view.deck); // build the deck's lookup table before the clock matters
     const many = view.players.length >= 4;
