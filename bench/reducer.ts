@@ -7,7 +7,9 @@
  * adds another build of the library as a row (e.g. an older commit built under /tmp), so a
  * regression is measured the way issue 26 measured it. Prints the load average with the figures.
  * `--json` prints the ratios as JSON as well. `--cpu` times each task by the process's CPU time
- * instead of the wall clock (steadier on a machine loaded by other processes).
+ * instead of the wall clock (steadier on a machine loaded by other processes). `--snapshot` adds
+ * the snapshot wrapper (snapshot-wrapper.ts: the contract engine behind the cheapest immutable
+ * publishing we know) as a row of its own, so the price of an immutable API is measured beside dnup.
  */
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +18,7 @@ import { Bench } from 'tinybench';
 import { onBuiltPackage } from './built-package.js';
 import { BaselineGame } from './baseline-engine.js';
 import { ContractGame } from './contract-baseline.js';
+import { SnapshotGame } from './snapshot-wrapper.js';
 
 /** The public API of a build of the package (this one's or another's, `--dist`). */
 type Library = typeof import('dnup');
@@ -74,6 +77,22 @@ export function contractPlayer(deck: DeckDefinition): (players: number, seed: nu
       game.apply(moves[pick(moves.length)]!);
     }
     return game;
+  };
+}
+
+/** The snapshot wrapper's playout: the contract engine's moves, each state published immutably. */
+export function snapshotPlayer(deck: DeckDefinition): (players: number, seed: number) => number {
+  const games = new Map<number, SnapshotGame>();
+  return (players, seed) => {
+    const pick = chooser(seed);
+    if (!games.has(players)) games.set(players, new SnapshotGame(deck, players));
+    const game = games.get(players)!.start(seed);
+    let state = game.state!;
+    while (state.status !== 'gameOver') {
+      const moves = game.legalMoves();
+      state = game.apply(moves[pick(moves.length)]!);
+    }
+    return state.moveCount;
   };
 }
 
@@ -141,6 +160,8 @@ interface Row {
   readonly rates: Record<string, number>;
   readonly raw: number;
   readonly contract: number;
+  /** The snapshot wrapper's rate, when measured. */
+  readonly snapshot?: number;
 }
 
 /**
@@ -154,11 +175,13 @@ export async function measureReducers(
     time = 1500,
     rounds = 3,
     cpuTime = false,
-  }: { players?: readonly number[]; time?: number; rounds?: number; cpuTime?: boolean } = {},
+    snapshot = false,
+  }: { players?: readonly number[]; time?: number; rounds?: number; cpuTime?: boolean; snapshot?: boolean } = {},
 ): Promise<Row[]> {
   const deck = builds[0]![1].STANDARD_DECK;
   const raw = rawPlayer(deck);
   const contract = contractPlayer(deck);
+  const wrapped = snapshotPlayer(deck);
   const out: Row[] = [];
   for (const n of players) {
     const plays = builds.map(([label, lib]) => [label, reducerPlayer(lib)] as const);
@@ -171,6 +194,8 @@ export async function measureReducers(
       }
       if (contract(n, seed).moveCount !== count)
         throw new Error(`the contract baseline plays another game: ${n} players, seed ${seed}`);
+      if (snapshot && wrapped(n, seed) !== count)
+        throw new Error(`the snapshot wrapper plays another game: ${n} players, seed ${seed}`);
       moves += count;
     }
     const tasks: Task[] = [
@@ -194,9 +219,26 @@ export async function measureReducers(
           for (let seed = 0; seed < BATCH; seed++) contract(n, seed);
         },
       ],
+      ...(snapshot
+        ? [
+            [
+              'snapshot',
+              () => {
+                for (let seed = 0; seed < BATCH; seed++) wrapped(n, seed);
+              },
+            ] as Task,
+          ]
+        : []),
     ];
     const rates = await (cpuTime ? bestCpuRates : bestRates)(tasks, time, rounds);
-    const row: Row = { players: n, moves, rates: {}, raw: rates[plays.length]!, contract: rates[plays.length + 1]! };
+    const row: Row = {
+      players: n,
+      moves,
+      rates: {},
+      raw: rates[plays.length]!,
+      contract: rates[plays.length + 1]!,
+      ...(snapshot ? { snapshot: rates[plays.length + 2]! } : {}),
+    };
     plays.forEach(([label], i) => {
       row.rates[label] = rates[i]!;
     });
@@ -217,7 +259,9 @@ if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
     x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
   const before = loadavg();
   const cpuTime = process.argv.includes('--cpu');
+  const withSnapshot = process.argv.includes('--snapshot');
   const rows = await measureReducers(builds, {
+    snapshot: withSnapshot,
     players,
     time: Number(arg('--time', '1500')),
     rounds: Number(arg('--rounds', '3')),
@@ -236,6 +280,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
     ...labels.map((l) => `${l}/raw`),
     ...labels.map((l) => `${l}/contract`),
     ...labels.slice(1).map((l) => `dnup/${l}`),
+    ...(withSnapshot ? ['snapshot/contract', 'dnup/snapshot'] : []),
   ];
   console.log(head.join('  '));
   for (const r of rows) {
@@ -247,6 +292,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
       ...labels.map((l) => fmt(r.rates[l]! / r.raw, 3)),
       ...labels.map((l) => fmt(r.rates[l]! / r.contract, 3)),
       ...labels.slice(1).map((l) => fmt(r.rates.dnup! / r.rates[l]!, 3)),
+      ...(r.snapshot === undefined ? [] : [fmt(r.snapshot / r.contract, 3), fmt(r.rates.dnup! / r.snapshot, 3)]),
     ];
     console.log(cells.map((c, i) => (i === 0 ? c.padEnd(head[0]!.length) : c.padStart(head[i]!.length))).join('  '));
   }
