@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ICON, YOUR_TURN_ICON } from '../../apps/play/src/board/turn-icons';
 import { buildPlayground, findChromium, launchChromium, ROOT, serveStatic } from './server.js';
 
 const SITE = join(ROOT, 'test-results', 'e2e-turn-signals');
@@ -39,11 +40,11 @@ describe.skipIf(chromiumPath === null)('your turn, noticed, in headless Chromium
     await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');
     // drawn once the move's frame is painted, not in its task
     await expect.poll(() => page.title()).toBe('● Your turn — dnup playground');
-    await expect.poll(() => icon(page)).toContain('circle');
+    await expect.poll(() => icon(page)).toBe(YOUR_TURN_ICON);
     await page.click('#rotate');
     await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('false');
     await expect.poll(() => page.title()).toBe('dnup playground');
-    await expect.poll(() => icon(page)).not.toContain('circle');
+    await expect.poll(() => icon(page)).toBe(ICON);
     // the bots play, then it is Ada's turn again: marked again, in French after a change of language
     await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe('true');
     await page.goto(`${baseUrl}?lang=fr#seats=human,greedy,random&name=Ada&speed=slow`);

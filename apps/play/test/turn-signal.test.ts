@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SourceSnapshot } from '../src/board/source';
+import { ICON, YOUR_TURN_ICON } from '../src/board/turn-icons';
 
 /** The frame callbacks waiting for the next frame. */
 let frameCallbacks: (() => void)[] = [];
@@ -82,7 +83,7 @@ describe('the turn signal', () => {
     paintFrame();
     vi.advanceTimersByTime(0);
     expect(fake.doc.title).toContain('—');
-    expect(fake.icon()).toContain('circle');
+    expect(fake.icon()).toBe(YOUR_TURN_ICON);
     expect(fake.doc.documentElement.dataset.yourTurn).toBe('true');
     // the clock's fallback finds nothing left to draw
     vi.advanceTimersByTime(signal.SIGNAL_WAIT_MS);
@@ -98,13 +99,14 @@ describe('the turn signal', () => {
     expect(fake.doc.title).toBe('dnup playground');
     expect(fake.writes.title).toBe(0);
     expect(fake.doc.documentElement.dataset.yourTurn).toBe('false');
+    expect(fake.icon()).toBe(ICON);
   });
 
   it('is drawn at once in a hidden page, which paints no frame', () => {
     fake.doc.hidden = true;
     signal.signalTurn(snapshot(0));
     expect(fake.writes.title).toBe(1);
-    expect(fake.icon()).toContain('circle');
+    expect(fake.icon()).toBe(YOUR_TURN_ICON);
   });
 
   it('is drawn by the clock when the page is hidden before its next frame', () => {
@@ -114,6 +116,18 @@ describe('the turn signal', () => {
     expect(fake.writes.title).toBe(0);
     vi.advanceTimersByTime(1);
     expect(fake.writes.title).toBe(1);
-    expect(fake.icon()).toContain('circle');
+    expect(fake.icon()).toBe(YOUR_TURN_ICON);
+  });
+
+  it('uses PNG icons of 32×32, which the page only decodes (an SVG icon is a document the page draws)', () => {
+    for (const href of [ICON, YOUR_TURN_ICON]) {
+      expect(href.startsWith('data:image/png;base64,')).toBe(true);
+      const png = Buffer.from(href.slice('data:image/png;base64,'.length), 'base64');
+      // the PNG signature, then the IHDR chunk: width and height, 4 bytes each
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([32, 32]);
+    }
+    expect(ICON).not.toBe(YOUR_TURN_ICON);
   });
 });

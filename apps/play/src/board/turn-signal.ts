@@ -5,6 +5,7 @@
  */
 import { t } from '../i18n';
 import { afterFrame } from './after-frame';
+import { ICON, YOUR_TURN_ICON } from './turn-icons';
 import type { SourceSnapshot } from './source';
 
 const ALERTS_KEY = 'dnup.turnAlerts';
@@ -40,12 +41,6 @@ export function pageTitle(): string {
   return yourTurn ? `● ${m.signals.yourTurn} — ${m.app.title}` : m.app.title;
 }
 
-/** An icon of a card, with an orange mark while it is your turn. */
-function iconHref(): string {
-  const mark = yourTurn ? `<circle cx="24" cy="8" r="7" fill="%23e8590c"/>` : '';
-  return `data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="5" y="3" width="19" height="26" rx="3" fill="%23fff" stroke="%23333" stroke-width="2"/>${mark}</svg>`;
-}
-
 /** Redraws the title and icon (also after a change of language); what did not change is not written. */
 export function drawTurnSignal(): void {
   const title = pageTitle();
@@ -56,7 +51,7 @@ export function drawTurnSignal(): void {
     link.rel = 'icon';
     document.head.append(link);
   }
-  const href = iconHref();
+  const href = yourTurn ? YOUR_TURN_ICON : ICON;
   if (link.getAttribute('href') !== href) link.href = href;
   document.documentElement.dataset.yourTurn = String(yourTurn);
 }
