@@ -14,9 +14,7 @@ import { greedyOrder, pickGreedy } from './greedy-bot.js';
 import { GOING_OUT_SCORE } from './greedy-facts.js';
 import { outlookOf as outlookOfView, playoutOutlook as outlookOf } from './outlook.js';
 import { PLAYOUT_WEIGHTS, pickByWeights, sampleByWeights } from './playout-policy.js';
-
-/** The share of its time budget a decision aims to end within (as the `ismcts` bot). */
-const AIM = 0.95;
+import { sequentialHalving } from './sequential-halving.js';
 
 /** The playout cap with 4 and 5 players: far past any round of the standard deck (as `montecarlo`'s). */
 const ROUND_PLAYED_OUT = 400;
@@ -105,10 +103,9 @@ export class ExpertSearch {
   }
 
   /**
-   * Sequential halving at the root (Karnin, Koren and Somekh, ICML 2013), as in the `ismcts`
-   * bot: rounds of one sampled world each, every candidate still racing played out from it with
-   * the same random stream; at equal shares of the budget the worse half leaves. Returns the
-   * index in `moves` of the winner.
+   * The race among the heuristic's best candidates (sequential-halving.ts), each round one
+   * sampled world: below each candidate a playout of the policy, or an iteration of its tree at
+   * 3 players. Returns the index in `moves` of the winner.
    */
   private halve(
     view: PlayerView,
@@ -117,55 +114,23 @@ export class ExpertSearch {
     start: number,
     cap: number,
   ): number {
-    const { timeMs, iterations } = this;
-    const k = candidates.length;
-    const total = new Array<number>(k).fill(0);
-    const gained = new Array<number>(k).fill(0);
-    let active = candidates.map((_, i) => i);
     // trees by default at 3 players only: at 4 and 5 they were not measured stronger than the race
     const trees =
       (this.settings.search ?? (view.players.length === 3 ? 'tree' : 'race')) === 'tree'
         ? candidates.map(() => treeNode(view.seat))
         : undefined;
-    const phases = Math.ceil(Math.log2(k));
-    const deadline = start + timeMs * AIM;
-    let phase = 0;
-    let done = 0;
-    let spent = 0;
-    let longest = 0;
-    let t1 = start;
-    race: while (active.length > 1 && done + active.length <= iterations) {
-      const t0 = t1;
-      const expected = done === 0 ? 0 : Math.max((1.5 * spent * active.length) / done, longest / 2);
-      if (t0 + expected > deadline) break;
+    const budget = { start, timeMs: this.timeMs, iterations: this.iterations, now: this.now };
+    const best = sequentialHalving(candidates.length, budget, () => {
       const world = determinize(view, this.rng);
       const stream = seedRng(Math.floor(this.rng() * 0x7fffffff));
-      for (let j = 0; j < active.length; j++) {
-        const i = active[j]!;
+      return (i) => {
         const p = new Playout(world, PLAYOUT_OPTIONS);
         p.play(moves[candidates[i]!]!);
-        if (trees === undefined) {
-          this.simulate(p, view.deck, cap, randomFrom(stream));
-          gained[i] = expertValue(p, view.seat);
-        } else gained[i] = this.descend(p, trees[i]!, view.seat, view.deck, cap, randomFrom(stream));
-        if (timeMs !== Infinity) t1 = this.now();
-        // out of time inside a round: the round is dropped, as the candidates' worlds must match
-        if (t1 > deadline && j < active.length - 1) break race;
-      }
-      for (const i of active) total[i]! += gained[i]!;
-      const took = t1 - t0;
-      spent += took;
-      longest = Math.max(longest * 0.9, took);
-      done += active.length;
-      const progress = Math.max(timeMs === Infinity ? 0 : (t1 - start) / timeMs, done / iterations);
-      if (progress >= (phase + 1) / phases) {
-        phase++;
-        const ranked = [...active].sort((a, b) => total[b]! - total[a]! || a - b);
-        active = ranked.slice(0, Math.ceil(active.length / 2)).sort((a, b) => a - b);
-      }
-    }
-    let best = active[0]!;
-    for (const i of active) if (total[i]! > total[best]!) best = i;
+        if (trees !== undefined) return this.descend(p, trees[i]!, view.seat, view.deck, cap, randomFrom(stream));
+        this.simulate(p, view.deck, cap, randomFrom(stream));
+        return expertValue(p, view.seat);
+      };
+    });
     return candidates[best]!;
   }
 

@@ -14,13 +14,7 @@ import type { IsmctsOptions } from './ismcts-options.js';
 import { outlookOf as outlookOfChecked, playoutOutlook as outlookOf } from './outlook.js';
 import { moveKey } from './repetition.js';
 import { rewards } from './round-rewards.js';
-
-/**
- * The share of its budget a decision aims to end within: the rest is room for what the bot's own
- * clock cannot foresee (a garbage collection, a wait for a core), so that its time per move stays
- * within 10% of the budget at the 99th percentile (docs/benchmarks.md).
- */
-const AIM = 0.95;
+import { AIM, sequentialHalving } from './sequential-halving.js';
 
 /** The search reads positions, never events: its playouts record none. */
 const PLAYOUT_OPTIONS = { events: false } as const;
@@ -124,10 +118,8 @@ export class IsmctsSearch {
   }
 
   /**
-   * Sequential halving at the root: rounds of one world each, in which every candidate still in
-   * the race plays out from the same sampled world with the same playout random stream (common
-   * random numbers: the candidates' means differ by their moves, not by their luck); at equal
-   * shares of the budget the worse half leaves the race.
+   * The race at the root (sequential-halving.ts), each round one sampled world in which every
+   * candidate still racing is played out by greedy players.
    */
   private halve(
     view: PlayerView,
@@ -136,51 +128,19 @@ export class IsmctsSearch {
     start: number,
     cap: number,
   ): Move {
-    const k = candidates.length;
-    const total = new Array<number>(k).fill(0);
-    let active = candidates.map((_, i) => i);
-    const phases = Math.ceil(Math.log2(k));
-    const { timeMs, iterations } = this;
-    const deadline = start + timeMs * AIM;
     const reward = new Array<number>(view.players.length).fill(0);
-    let phase = 0;
-    let done = 0; // playouts so far
-    let spent = 0;
-    let longest = 0;
-    const mean = (i: number) => total[i]!; // the racing candidates have played the same worlds
-    const gained = new Array<number>(k).fill(0);
-    let t1 = start;
-    race: while (active.length > 1 && done + active.length <= iterations) {
-      const t0 = t1; // the clock is read after each playout, and only then
-      const expected = done === 0 ? 0 : Math.max((1.5 * spent * active.length) / done, longest / 2);
-      if (t0 + expected > deadline) break;
+    const budget = { start, timeMs: this.timeMs, iterations: this.iterations, now: this.now };
+    const best = sequentialHalving(candidates.length, budget, () => {
       const world = determinize(view, this.rng);
       const stream = seedRng(Math.floor(this.rng() * 0x7fffffff)); // hashed once per world, not per candidate
-      for (let j = 0; j < active.length; j++) {
-        const i = active[j]!;
+      return (i) => {
         const p = new Playout(world, PLAYOUT_OPTIONS);
         p.play(moves[candidates[i]!]!);
         this.simulate(p, view.deck, cap, randomFrom(stream));
         rewards(p, reward);
-        gained[i] = reward[view.seat]!;
-        t1 = this.now();
-        // out of time inside a round: the round is dropped, as the candidates' worlds must match
-        if (t1 > deadline && j < active.length - 1) break race;
-      }
-      for (const i of active) total[i]! += gained[i]!;
-      const took = t1 - t0;
-      spent += took;
-      longest = Math.max(longest * 0.9, took);
-      done += active.length;
-      const progress = Math.max((t1 - start) / timeMs, done / iterations);
-      if (progress >= (phase + 1) / phases) {
-        phase++;
-        const ranked = [...active].sort((a, b) => mean(b) - mean(a) || a - b);
-        active = ranked.slice(0, Math.ceil(active.length / 2)).sort((a, b) => a - b);
-      }
-    }
-    let best = active[0]!;
-    for (const i of active) if (mean(i) > mean(best)) best = i;
+        return reward[view.seat]!;
+      };
+    });
     return moves[candidates[best]!]!;
   }
 

@@ -111,14 +111,19 @@ describe('ismcts: the time budget', () => {
     );
   });
 
-  it('with 3–5 players counts its iterations in playouts, one clock read each', () => {
+  it('with 3–5 players counts its iterations in playouts, one clock read each when timed', () => {
     const state = midGame(4, 'count', 6);
     const view = playerView(state, state.turn.seat);
     let reads = 0;
-    const bot = ismctsBot({ iterations: 40, seed: 1, now: () => ++reads });
+    // a clock that never runs out: the iterations end the race
+    const bot = ismctsBot({ iterations: 40, timeMs: 1e9, seed: 1, now: () => ++reads });
     bot.chooseMove(view, legalMoves(view));
     expect(reads).toBeGreaterThan(1 + 20);
     expect(reads).toBeLessThanOrEqual(1 + 40);
+    // with iterations alone the clock cannot end the race, and is not read during it
+    let untimed = 0;
+    ismctsBot({ iterations: 40, seed: 1, now: () => ++untimed }).chooseMove(view, legalMoves(view));
+    expect(untimed).toBeLessThanOrEqual(1);
   });
 
   it('refuses bad settings with BAD_BOT_OPTIONS', () => {
