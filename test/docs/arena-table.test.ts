@@ -24,8 +24,10 @@ describe('the arena table of docs/arena.md', () => {
     const dir = `${root}bench/results/neural-expert/`;
     const files = [
       'bench/results/arena/neural-expert-vs-expert-3p.json',
+      // in name order: rows of one lineup and player count keep the order of their files
       ...readdirSync(dir)
         .filter((f) => f.endsWith('.json'))
+        .sort()
         .map((f) => `bench/results/neural-expert/${f}`),
     ];
     const table = execFileSync(process.execPath, ['--import', 'tsx', 'bench/arena-table.ts', ...files], {
