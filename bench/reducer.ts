@@ -18,7 +18,7 @@ import { Bench } from 'tinybench';
 import { onBuiltPackage } from './built-package.js';
 import { BaselineGame } from './baseline-engine.js';
 import { ContractGame } from './contract-baseline.js';
-import { SnapshotGame } from './snapshot-wrapper.js';
+import { type SnapshotState, SnapshotGame } from './snapshot-wrapper.js';
 
 /** The public API of a build of the package (this one's or another's, `--dist`). */
 type Library = typeof import('dnup');
@@ -80,10 +80,15 @@ export function contractPlayer(deck: DeckDefinition): (players: number, seed: nu
   };
 }
 
-/** The snapshot wrapper's playout: the contract engine's moves, each state published immutably. */
-export function snapshotPlayer(deck: DeckDefinition): (players: number, seed: number) => number {
+/**
+ * The snapshot wrapper's playout: the contract engine's moves, each state published immutably;
+ * `visit` sees each state published (run.ts checks them against dnup's). Returns the last state.
+ */
+export function snapshotPlayer(
+  deck: DeckDefinition,
+): (players: number, seed: number, visit?: (next: SnapshotState) => void) => SnapshotState {
   const games = new Map<number, SnapshotGame>();
-  return (players, seed) => {
+  return (players, seed, visit) => {
     const pick = chooser(seed);
     if (!games.has(players)) games.set(players, new SnapshotGame(deck, players));
     const game = games.get(players)!.start(seed);
@@ -91,8 +96,9 @@ export function snapshotPlayer(deck: DeckDefinition): (players: number, seed: nu
     while (state.status !== 'gameOver') {
       const moves = game.legalMoves();
       state = game.apply(moves[pick(moves.length)]!);
+      visit?.(state);
     }
-    return state.moveCount;
+    return state;
   };
 }
 
@@ -194,7 +200,7 @@ export async function measureReducers(
       }
       if (contract(n, seed).moveCount !== count)
         throw new Error(`the contract baseline plays another game: ${n} players, seed ${seed}`);
-      if (snapshot && wrapped(n, seed) !== count)
+      if (snapshot && wrapped(n, seed).moveCount !== count)
         throw new Error(`the snapshot wrapper plays another game: ${n} players, seed ${seed}`);
       moves += count;
     }

@@ -48,7 +48,8 @@ import {
 } from 'dnup';
 import { BaselineGame } from './baseline-engine.js';
 import { ContractGame, type ContractMoveError } from './contract-baseline.js';
-import { type SnapshotState, SnapshotGame } from './snapshot-wrapper.js';
+import type { SnapshotState } from './snapshot-wrapper.js';
+import { snapshotPlayer } from './reducer.js';
 import { benchArenaWorkers, benchFastPath, benchTimeBudget } from './playouts.js';
 import { checkReducerGuard } from './guard.js';
 import { benchEnvironment } from './environment.js';
@@ -118,20 +119,8 @@ function playContract(players: number, seed: number): ContractGame {
   return game;
 }
 
-const snapshots = new Map<number, SnapshotGame>();
-function playSnapshot(players: number, seed: number, visit?: (next: SnapshotState) => void): SnapshotState {
-  const pick = chooser(seed);
-  if (!snapshots.has(players)) snapshots.set(players, new SnapshotGame(STANDARD_DECK, players));
-  const game = snapshots.get(players)!.start(seed);
-  let state = game.state!;
-  while (state.status !== 'gameOver') {
-    const moves = game.legalMoves();
-    const next = game.apply(moves[pick(moves.length)]!);
-    visit?.(next);
-    state = next;
-  }
-  return state;
-}
+/** The snapshot wrapper's playout (reducer.ts), each published state passed to an optional visitor. */
+const playSnapshot = snapshotPlayer(STANDARD_DECK);
 
 /** The fields of a state that play changes: what the snapshot wrapper must build for every move. */
 const PLAYED_FIELDS: readonly (keyof SnapshotState & keyof GameState)[] = [
